@@ -1,0 +1,36 @@
+"""One exception family for everything a user can cause; each carries its exit code."""
+from __future__ import annotations
+
+
+class RefsheetsError(Exception):
+    """Base class: a message for a person, and the process exit code it maps to."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None) -> None:
+        self.path = path
+        self.line = line
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        message = super().__str__()
+        if self.path is None:
+            return message
+        where = self.path if self.line is None else f"{self.path}:{self.line}"
+        return f"{where}: {message}"
+
+
+class InputError(RefsheetsError):
+    """Bad input: a missing or unreadable source, an unknown game, bad usage."""
+
+    exit_code = 2
+
+
+class ConfigError(InputError):
+    """A YAML file (game, glossary, template, corrections) that is malformed or invalid."""
+
+
+class BuildError(RefsheetsError):
+    """The input was fine but a sheet could not be made (e.g. it does not fit its page budget)."""
+
+    exit_code = 1
