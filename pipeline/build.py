@@ -9,15 +9,12 @@ from typing import Callable
 
 from . import __version__
 from .clean import clean
-from .errors import BuildError, RefsheetsError
+from .errors import BuildError
 from .files import write_atomic
 from .glossary import load_glossary
-from .model import CleanText, Credits, Document, GameInfo, Section, SheetSpec
+from .model import CleanText, Credits, Document, GameInfo
 from .sources import Project, load_game, load_raw
 from .split import split
-
-QUICKREF_LEFT_OUT = ("flavor", "example", "credits")
-
 
 @dataclass
 class SheetResult:
@@ -77,20 +74,6 @@ def tagged_document(project: Project, game_id: str) -> tuple[GameInfo, CleanText
     return game, cleaned, tag(document, glossary=glossary)
 
 
-def select_sections(document: Document, sheet: SheetSpec) -> list[Section]:
-    """The sections a sheet prints: by default every section that is not flavour or an example."""
-    left_out = tuple(sheet.recipe.get("leave_out", QUICKREF_LEFT_OUT))
-    return [section for section in document.sections if section.kind not in left_out and (section.blocks or section.title)]
-
-
-def content_revision(sections: list[Section]) -> str:
-    """Short hash of what the sheet says: two printouts with the same revision say the same."""
-    digest = hashlib.sha256()
-    for section in sections:
-        digest.update(json.dumps(section.to_json(), sort_keys=True, ensure_ascii=False).encode("utf-8"))
-    return digest.hexdigest()[:8]
-
-
 def cleaning_report_tsv(cleaned: CleanText) -> str:
     rows = ["line\taction\treason\toriginal"]
     for record in cleaned.report:
@@ -108,7 +91,7 @@ def build_game(
     progress: Callable[[str], None] = lambda message: None,
 ) -> list[SheetResult]:
     from .layout import load_layout
-    from .typeset import render_sheet
+    from .sheets import render
 
     game, cleaned, document = tagged_document(project, game_id)
     game_out = out_dir / game_id
@@ -116,20 +99,14 @@ def build_game(
     manifest_sheets = []
     for sheet in game.sheets:
         layout = load_layout(project.templates, sheet.template, paper=paper or game.paper)
-        sections = select_sections(document, sheet)
-        revision = content_revision(sections)
-        label = sheet.recipe.get("label", "Referencia rápida" if sheet.name == "quickref" else sheet.name)
-        try:
-            pdf, pages = render_sheet(document, sections, layout, sheet_label=label, revision=revision)
-        except RefsheetsError:
-            raise
-        except Exception as exc:  # reportlab layout errors (e.g. a flowable too large for a frame)
-            raise BuildError(f"{game_id}/{sheet.name}: typesetting failed: {exc}") from exc
+        rendered = render(document, sheet, layout)
         path = game_out / f"{game_id}-{sheet.name}.pdf"
-        write_atomic(path, pdf, display=project.display(path))
-        results.append(SheetResult(game_id, sheet.name, project.display(path), pages, revision))
-        manifest_sheets.append({"name": sheet.name, "file": path.name, "pages": pages, "paper": layout.paper, "revision": revision})
-        progress(f"{game_id}: {sheet.name} → {project.display(path)} ({pages} page{'s' if pages != 1 else ''})")
+        write_atomic(path, rendered.pdf, display=project.display(path))
+        results.append(SheetResult(game_id, sheet.name, project.display(path), rendered.pages, rendered.revision))
+        manifest_sheets.append(
+            {"name": sheet.name, "file": path.name, "pages": rendered.pages, "paper": layout.paper, "revision": rendered.revision}
+        )
+        progress(f"{game_id}: {sheet.name} → {project.display(path)} ({rendered.pages} page{'s' if rendered.pages != 1 else ''})")
     report_path = game_out / f"{game_id}-cleaning-report.tsv"
     write_atomic(report_path, cleaning_report_tsv(cleaned))
     manifest = {
