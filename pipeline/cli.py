@@ -28,14 +28,27 @@ class RefsheetsGroup(click.Group):
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise  # click's own usage errors and exits already say the right thing
         except RefsheetsError as exc:
-            if ctx.find_object(Context) and ctx.find_object(Context).debug:
-                raise
-            click.echo(f"error: {exc}", err=True)
-            ctx.exit(exc.exit_code)
+            self._fail(ctx, str(exc), exc.exit_code)
         except KeyboardInterrupt:
             click.echo("interrupted: outputs already written are complete; nothing half-written was kept", err=True)
             ctx.exit(130)
+        except OSError as exc:
+            # The environment refused something (permissions, disk full): the user's to fix, not a bug.
+            where = f"{exc.filename}: " if exc.filename else ""
+            self._fail(ctx, f"{where}{exc.strerror or exc}", 2)
+        except Exception as exc:  # noqa: BLE001 - the promise is "never a traceback" without --debug
+            self._fail(ctx, f"internal error ({type(exc).__name__}: {str(exc)[:300]}); please report it, rerun with --debug for details", 1)
+
+    @staticmethod
+    def _fail(ctx: click.Context, message: str, code: int) -> None:
+        context = ctx.find_object(Context)
+        if context is not None and context.debug:
+            raise  # noqa: PLE0704 - re-raises the exception being handled, with its traceback
+        click.echo(f"error: {message}", err=True)
+        ctx.exit(code)
 
 
 @click.group(cls=RefsheetsGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -83,14 +96,29 @@ def list_games(context: Context) -> None:
         click.echo(f"{game_id}\t{game.title_es}\t{sheets}")
 
 
+def _build_options(command):
+    """--paper, --out and --jobs, shared by build and watch."""
+    for option in reversed(
+        (
+            click.option("--paper", type=click.Choice(["a4", "letter"]), default=None, help="Paper size (default: the game's, A4)."),
+            click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Output folder (default: output/)."),
+            click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Build this many games at once, one process each."),
+        )
+    ):
+        command = option(command)
+    return command
+
+
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default=None, help="Paper size (default: the game's, A4).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Output folder (default: output/).")
+@_build_options
 @click.option("--force", is_flag=True, help="Rebuild every sheet even when its inputs did not change.")
+@click.option("--no-wait", is_flag=True, help="Fail (exit 2) instead of waiting when another build holds the project.")
 @pass_context
-def build(context: Context, games: tuple[str, ...], paper: str | None, out_dir: Path | None, force: bool) -> None:
-    """Build every sheet of GAMES (all games when none is named) into output/<game>/.
+def build(context: Context, games: tuple[str, ...], paper: str | None, out_dir: Path | None, jobs: int, force: bool, no_wait: bool) -> None:
+    """Build the sheets of GAMES (all games when none is named) into output/<game>/.
+
+    Only sheets whose inputs changed are made again; for each, what changed is printed.
 
     Example: refsheets build leaving-earth space-alert --paper letter
     """
@@ -98,7 +126,16 @@ def build(context: Context, games: tuple[str, ...], paper: str | None, out_dir: 
 
     game_ids = _games(context, games)
     target = (out_dir or context.project.output).resolve()
-    report = run_build(context.project, game_ids, out_dir=target, paper=paper, progress=lambda line: click.echo(line, err=True))
+    report = run_build(
+        context.project,
+        game_ids,
+        out_dir=target,
+        paper=paper,
+        force=force,
+        jobs=jobs,
+        wait=not no_wait,
+        progress=lambda line: click.echo(line, err=True),
+    )
     for warning in report.warnings:
         click.echo(f"warning: {warning}", err=True)
     for game_id, message in report.failed:
@@ -107,18 +144,43 @@ def build(context: Context, games: tuple[str, ...], paper: str | None, out_dir: 
     sys.exit(report.exit_code)
 
 
+@main.command()
+@click.argument("games", nargs=-1)
+@_build_options
+@pass_context
+def watch(context: Context, games: tuple[str, ...], paper: str | None, out_dir: Path | None, jobs: int) -> None:
+    """Build GAMES (all when none is named), then rebuild whenever one of their inputs is saved.
+
+    Watches sources/<game>/, glossaries/ and templates/; stop with Ctrl-C.
+
+    Example: refsheets watch leaving-earth
+    """
+    from .watch import watch as run_watch
+
+    game_ids = _games(context, games) if games else None
+    if game_ids is None:
+        _games(context, ())  # fail now, with the usual message, when there is nothing to watch
+    target = (out_dir or context.project.output).resolve()
+    click.echo(f"watching {', '.join(game_ids) if game_ids else 'every game'} (Ctrl-C to stop)", err=True)
+    try:
+        run_watch(context.project, game_ids, out_dir=target, paper=paper, jobs=jobs, echo=lambda line: click.echo(line, err=True))
+    except KeyboardInterrupt:
+        click.echo("stopped watching", err=True)
+
+
 @main.command("clean")
 @click.argument("game")
 @click.option("--report", is_flag=True, help="Print the cleaning report (line, action, reason, original) instead.")
+@click.option("--strict", is_flag=True, help="Treat correction warnings (a correction that matches nothing) as errors.")
 @pass_context
-def clean_command(context: Context, game: str, report: bool) -> None:
+def clean_command(context: Context, game: str, report: bool, strict: bool) -> None:
     """Print the cleaned text of GAME, or with --report what was removed or changed and why.
 
     Example: refsheets clean leaving-earth --report
     """
     from .build import cleaning_report_tsv, prepare
 
-    _, cleaned, _ = prepare(context.project, game)
+    _, cleaned, _ = prepare(context.project, game, strict=strict)
     for warning in cleaned.warnings:
         click.echo(f"warning: {warning}", err=True)
     if report:
@@ -156,3 +218,8 @@ def sections(context: Context, game: str, as_json: bool) -> None:
         indent = "  " * (section.level - 1)
         page = f"  (p. {section.page})" if section.page else ""
         click.echo(f"{indent}{section.title}  [{section.kind}] {section.id}  lines {section.first}-{section.last}{page}")
+
+
+from .glossary_cli import glossary as glossary_group  # noqa: E402 - after main exists; imports only click
+
+main.add_command(glossary_group)

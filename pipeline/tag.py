@@ -34,6 +34,9 @@ def _nlp():
     from spacy.lookups import load_lookups
 
     nlp = spacy.blank("es")
+    # spaCy's 1M-character guard protects parser/NER memory; a tokenizer-only pipeline is linear, and a
+    # forum dump with lost line breaks can make one section longer than that.
+    nlp.max_length = 100_000_000
     table = load_lookups("es", ["lemma_lookup"]).get_table("lemma_lookup")
     return nlp, table
 

@@ -273,12 +273,43 @@ def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, show
     return flowables
 
 
+# reportlab re-wraps all the remaining text of a paragraph at every column break (quadratic time), so a
+# block longer than this (a forum dump that lost its line breaks) is set as consecutive paragraphs.
+LONG_BLOCK_CHARS = 20_000
+
+
+def _pieces(text: str, hits: list[TermHit], *, limit: int = LONG_BLOCK_CHARS) -> list[tuple[str, list[TermHit]]]:
+    """`text` cut at spaces into pieces of at most ~`limit` characters, never inside a term; hits re-based."""
+    if len(text) <= limit:
+        return [(text, hits)]
+    pieces: list[tuple[str, list[TermHit]]] = []
+    start = 0
+    while start < len(text):
+        end = min(start + limit, len(text))
+        if end < len(text):
+            space = text.rfind(" ", start + limit // 2, end)
+            end = space + 1 if space >= 0 else end
+            inside = [hit.start for hit in hits if hit.start < end < hit.end and hit.start > start]
+            end = min(inside, default=end)
+        piece_hits = [
+            TermHit(hit.es, hit.en, hit.start - start, hit.end - start, hit.kind)
+            for hit in hits
+            if start <= hit.start and hit.end <= end
+        ]
+        pieces.append((text[start:end], piece_hits))
+        start = end
+    return pieces
+
+
 def render_block(block: Block, text: str, hits: list[TermHit], styles: dict[str, ParagraphStyle], *, shown: set[str]) -> list[Flowable]:
     term_style = styles["term_en"]
     if block.kind == "item":
-        return [Paragraph(term_markup(text, hits, shown=shown, term_style=term_style), styles["item"], bulletText="•")]
+        return [
+            Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["item"], bulletText="•" if index == 0 else None)
+            for index, (piece, piece_hits) in enumerate(_pieces(text, hits))
+        ]
     if block.kind == "note":
-        return [Paragraph(term_markup(text, hits, shown=shown, term_style=term_style), styles["note"])]
+        return [Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["note"]) for piece, piece_hits in _pieces(text, hits)]
     if block.kind == "formula":
         cell = Paragraph(term_markup(text, hits, shown=shown, term_style=term_style), styles["formula"])
         table = Table([[cell]], hAlign="LEFT")
@@ -307,7 +338,7 @@ def render_block(block: Block, text: str, hits: list[TermHit], styles: dict[str,
             )
         )
         return [table, Spacer(1, 3)]
-    return [Paragraph(term_markup(text, hits, shown=shown, term_style=term_style), styles["body"])]
+    return [Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["body"]) for piece, piece_hits in _pieces(text, hits)]
 
 
 def glossary_flowables(document: Document, sections: list[Section], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
