@@ -7,7 +7,7 @@ from .errors import BuildError, ConfigError, RefsheetsError
 from .layout import Layout
 from .model import Document, SheetSpec
 
-SHEET_KINDS = ("quickref",)
+SHEET_KINDS = ("quickref", "cards")
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,10 @@ def render(document: Document, sheet: SheetSpec, layout: Layout) -> RenderedShee
             from .quickref import make_quickref
 
             pdf, pages, revision = make_quickref(document, sheet, layout)
+        elif kind == "cards":
+            from .panels import make_cards
+
+            pdf, pages, revision = make_cards(document, sheet, layout)
     except RefsheetsError:
         raise
     except Exception as exc:  # a reportlab layout failure (e.g. a flowable larger than its frame)
