@@ -20,6 +20,19 @@ class _LineLoader(yaml.SafeLoader):
 
 
 def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
+    # PyYAML keeps the last of two equal keys without a word; a hand-typed file that says `en:` twice
+    # almost always holds a mistake, so name the second one.
+    seen: set = set()
+    for key_node, _ in node.value:
+        if key_node.tag == "tag:yaml.org,2002:merge":
+            continue  # `<<: *base` may legitimately be overridden by the keys that follow
+        key = loader.construct_object(key_node, deep=True)
+        if isinstance(key, (str, int, float, bool)) and key in seen:
+            raise yaml.constructor.ConstructorError(
+                "while reading a mapping", node.start_mark, f"duplicate key {key!r}", key_node.start_mark
+            )
+        if isinstance(key, (str, int, float, bool)):
+            seen.add(key)
     mapping = LineDict(loader.construct_mapping(node, deep=True))
     mapping.line = node.start_mark.line + 1
     return mapping
