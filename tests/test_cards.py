@@ -1,0 +1,306 @@
+"""Card sheets: selection by recipe and kind, the fit/continue logic, the grid geometry, the real threat handout."""
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pipeline.cards import Card, CardSet, english_name, select_cards
+from pipeline.errors import ConfigError
+from pipeline.layout import MM, load_layout
+from pipeline.model import Block, Credits, Document, GameInfo, Section, TermHit
+from pipeline.panels import Typesetter, card_options, draw_crop_marks, grid_cells, plan_sheet, render_cards
+
+GAME = GameInfo(id="demo", title_es="Juego de prueba", title_en="Demo Game", publisher="Nadie")
+DISPLAY = "sources/demo/game.yaml"
+
+
+def _layout(project_root: Path, paper: str = "a4"):
+    return load_layout(project_root / "templates", "cards", paper=paper)
+
+
+def _section(section_id: str, title: str, *texts: str, kind: str = "card", parent: str | None = None, terms=(), level: int = 2) -> Section:
+    blocks = tuple(Block("paragraph", text, 10 + i, 10 + i) for i, text in enumerate(texts))
+    return Section(id=section_id, title=title, level=level, kind=kind, blocks=blocks, first=10, last=10 + len(texts), parent=parent, terms=tuple(terms))
+
+
+def _document(*sections: Section) -> Document:
+    return Document(game=GAME, sections=sections, credits=Credits(translators=("Ana Traductora",)))
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _pdf_text(pdf: bytes) -> str:
+    return _norm(" ".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages))
+
+
+def _card(title: str, text: str, *, key: str = "", tone: str = "external") -> Card:
+    return Card(key=key or title, title=title, title_en="", group="Prueba", tone=tone, blocks=(Block("paragraph", text, 1, 1),))
+
+
+# ------------------------------------------------------------------------------------------ selection
+
+
+def test_default_selection_is_every_card_section_grouped_by_parent() -> None:
+    document = _document(
+        _section("externas", "AMENAZAS EXTERNAS", kind="rules", level=1),
+        _section("externas/b", "Bravo", "Texto de bravo.", parent="externas"),
+        _section("externas/a", "Alfa", "Texto de alfa.", parent="externas"),
+        _section("reglas", "REGLAS", "No es una carta.", kind="rules", level=1),
+        _section("internas", "AMENAZAS INTERNAS", kind="rules", level=1),
+        _section("internas/c", "Charlie", "Texto de charlie.", parent="internas"),
+    )
+    cards = select_cards(document, {}, display=DISPLAY)
+    assert [card.title for card in cards.cards] == ["Alfa", "Bravo", "Charlie"]
+    assert [card.group for card in cards.cards] == ["Amenazas externas", "Amenazas externas", "Amenazas internas"]
+
+
+def test_repeated_appendix_gives_one_card_with_every_paragraph_once() -> None:
+    document = _document(
+        _section("ext", "Externas", kind="rules", level=1),
+        _section("ext/p", "Platillo giratorio:", "Primera nota.", "Segunda nota.", parent="ext"),
+        _section("ext-2", "Externas", kind="rules", level=1),
+        _section("ext-2/p", "PLATILLO GIRATORIO", "Primera nota.", "Nota que solo está en la copia.", parent="ext-2"),
+    )
+    cards = select_cards(document, {"groups": [{"label": "Externa", "select": [{"parent": "externas"}]}]}, display=DISPLAY)
+    assert len(cards.cards) == 1
+    assert [block.text for block in cards.cards[0].blocks] == ["Primera nota.", "Segunda nota.", "Nota que solo está en la copia."]
+
+
+def test_a_paragraph_that_is_only_a_glossary_name_starts_its_own_card() -> None:
+    hit = TermHit("enjambre madre", "Mother Swarm", 16, 30, kind="threat")
+    title_hit = TermHit("arana dimensional", "Dimension Spider", 0, 17, kind="threat", in_title=True)
+    section = _section("s", "Araña Dimensional", "Nota de araña.", "Enjambre madre", "Nota del enjambre.", terms=(title_hit, hit))
+    cards = select_cards(_document(section), {"groups": [{"label": "Externa", "select": [{"id": "s"}], "term_kinds": ["threat"]}]}, display=DISPLAY)
+    assert [(card.title, card.title_en, card.text) for card in cards.cards] == [
+        ("Araña Dimensional", "Dimension Spider", "Nota de araña."),
+        ("Enjambre madre", "Mother Swarm", "Nota del enjambre."),
+    ]
+
+
+def test_definitions_turn_term_colon_text_into_cards() -> None:
+    hits = (TermHit("impacto", "Hit", 0, 7, kind="die-face"), TermHit("escudo", "Shield", 32, 38, kind="die-face"))
+    section = _section("d", "Dados", "Impacto: sin efecto en defensa", "Escudo: sin efecto en ataque", kind="rules", terms=hits)
+    recipe = {"groups": [{"label": "Cara de dado", "select": [{"id": "d"}], "definitions": True, "term_kinds": ["die-face"]}]}
+    cards = select_cards(_document(section), recipe, display=DISPLAY)
+    assert [(card.title, card.title_en, card.text) for card in cards.cards] == [
+        ("Escudo", "Shield", "sin efecto en ataque"),
+        ("Impacto", "Hit", "sin efecto en defensa"),
+    ]
+
+
+def test_following_sections_merge_as_subheadings() -> None:
+    document = _document(
+        _section("medico", "MÉDICO", "Historia.", kind="rules", level=1),
+        _section("basica", "BÁSICA", "Acción básica.", kind="rules", level=1),
+        _section("avanzada", "AVANZADA", "Acción avanzada.", kind="rules", level=1),
+        _section("otra", "OTRA COSA", "Fuera.", kind="rules", level=1),
+    )
+    recipe = {"groups": [{"label": "Esp.", "select": [{"title": "medico"}], "merge_following": "basica|avanzada", "own_text": False}]}
+    (card,) = select_cards(document, recipe, display=DISPLAY).cards
+    assert card.title == "Médico"
+    assert [(block.kind, block.text) for block in card.blocks] == [
+        ("heading", "Básica"), ("paragraph", "Acción básica."), ("heading", "Avanzada"), ("paragraph", "Acción avanzada.")
+    ]
+
+
+def test_english_name_needs_the_title_to_be_glossary_terms() -> None:
+    hits = [TermHit("serpiente", "Energy Snake", 0, 20, in_title=True), TermHit("dragon", "Energy Dragon", 22, 39, in_title=True)]
+    assert english_name("Serpiente de energía, Dragón de energía", hits, in_title=True) == "Energy Snake, Energy Dragon"
+    assert english_name("Reglas de la serpiente de energía y demás", [replace(hits[0], start=13, end=33)], in_title=True) == ""
+
+
+@pytest.mark.parametrize(
+    ("recipe", "message"),
+    [
+        ({"modo": "grid"}, "unknown field 'modo'"),
+        ({"groups": [{"label": "x"}]}, "missing 'select'"),
+        ({"groups": [{"label": "x", "select": [{"as": "y"}]}]}, "say what to select"),
+        ({"groups": [{"label": "x", "select": [{"title": "(unclosed"}]}]}, "not a valid pattern"),
+    ],
+)
+def test_bad_recipes_name_the_game_file(recipe: dict, message: str) -> None:
+    with pytest.raises(ConfigError, match=re.escape(message)) as caught:
+        select_cards(_document(), recipe, display=DISPLAY)
+    assert str(caught.value).startswith(DISPLAY)
+
+
+def test_bad_template_options_name_the_template(project_root: Path) -> None:
+    layout = _layout(project_root)
+    with pytest.raises(ConfigError, match=r"templates/cards\.yaml: options\.mode"):
+        card_options(layout, mode="poster")
+    broken = replace(layout, options={**layout.options, "min_size": 5})
+    with pytest.raises(ConfigError, match=r"templates/cards\.yaml: options\.min_size must be between 6\.5"):
+        card_options(broken)
+
+
+# ------------------------------------------------------------------------------------------ fit
+
+
+def _check_fits(plan, layout, options) -> None:
+    """Every panel's header and body, measured with wrap(), fit inside the panel, and the panel is on the page."""
+    setter = Typesetter(layout, options)
+    for panel in plan.panels:
+        inner = panel.rect.width - 2 * options.padding
+        used = setter.header_height(panel.card, continued=panel.continued, width=panel.rect.width)
+        used += 2 * options.padding + setter.body_height(list(panel.blocks), panel.size, inner)
+        assert used <= panel.rect.height + 0.01, (panel.card.title, used, panel.rect.height)
+        assert panel.size >= options.min_size >= 6.5
+        assert 0 <= panel.rect.x and panel.rect.x + panel.rect.width <= layout.page_width - layout.margin_right + 0.01
+        assert layout.margin_bottom - 0.01 <= panel.rect.y and panel.rect.top <= layout.page_height - layout.margin_top + 0.01
+
+
+LONG = " ".join(f"palabra{number} de una nota muy larga que no cabe." for number in range(700))
+
+
+@pytest.mark.parametrize("mode", ["grid", "handout"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_very_long_entry_continues_on_other_panels_and_loses_nothing(project_root: Path, mode: str, paper: str) -> None:
+    layout = _layout(project_root, paper)
+    options = card_options(layout, mode=mode)
+    card_set = CardSet(cards=(_card("Corta", "Una nota corta."), _card("Larga", LONG)), label="Prueba")
+    plan = plan_sheet(card_set, layout, options, with_index=False)
+    long_panels = [panel for panel in plan.panels if panel.card.title == "Larga"]
+    assert len(long_panels) >= 2
+    assert [panel.continued for panel in long_panels] == [False] + [True] * (len(long_panels) - 1)
+    words = " ".join(block.text for panel in long_panels for block in panel.blocks).split()
+    assert words == LONG.split()
+    _check_fits(plan, layout, options)
+    pdf, pages, printed = render_cards(_document(), card_set, layout, mode=mode, with_index=False)
+    _check_fits(printed, layout, options)
+    long_panels = [panel for panel in printed.panels if panel.card.title == "Larga"]
+    text = _pdf_text(pdf)
+    assert text.count("(cont.)") == len(long_panels) - 1
+    for panel in long_panels:
+        assert _norm(" ".join(block.text for block in panel.blocks)) in text
+
+
+def test_grid_text_shrinks_before_it_continues(project_root: Path) -> None:
+    layout = _layout(project_root)
+    options = card_options(layout, mode="grid")
+    setter = Typesetter(layout, options)
+    cell = grid_cells(layout, options)[0]
+    inner = cell.width - 2 * options.padding
+    room = cell.height - setter.header_height(_card("Media", ""), continued=False, width=cell.width) - 2 * options.padding
+    words = LONG.split()
+    # the longest prefix that fits at the minimum size but not at the body size
+    count = max(n for n in range(50, len(words), 10) if setter.body_height([Block("paragraph", " ".join(words[:n]), 1, 1)], options.min_size, inner) <= room)
+    text = " ".join(words[:count])
+    assert setter.body_height([Block("paragraph", text, 1, 1)], setter.base_size, inner) > room
+    plan = plan_sheet(CardSet(cards=(_card("Media", text),)), layout, options, with_index=False)
+    (panel,) = plan.panels
+    assert options.min_size <= panel.size < setter.base_size
+    _check_fits(plan, layout, options)
+
+
+@pytest.mark.parametrize(("paper", "cells"), [("a4", 9), ("letter", 9)])
+def test_grid_panels_are_exact_on_each_paper(project_root: Path, paper: str, cells: int) -> None:
+    layout = _layout(project_root, paper)
+    options = card_options(layout, mode="grid")
+    rects = grid_cells(layout, options)
+    assert len(rects) == cells
+    for rect in rects:
+        assert abs(rect.width - 62 * MM) <= 0.5 and abs(rect.height - 84 * MM) <= 0.5
+        assert layout.margin_left <= rect.x and rect.x + rect.width <= layout.page_width - layout.margin_right
+    xs = sorted({round(r.x, 2) for r in rects})
+    assert all(abs((b - a) - (62 + 2) * MM) < 0.01 for a, b in zip(xs, xs[1:]))
+
+
+class _Recorder:
+    def __init__(self) -> None:
+        self.lines: list[tuple[float, float, float, float]] = []
+
+    def line(self, x1, y1, x2, y2) -> None:
+        self.lines.append((x1, y1, x2, y2))
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
+def test_crop_marks_run_to_the_paper_edge_on_every_cut(project_root: Path) -> None:
+    from pipeline.typeset import paragraph_styles
+
+    layout = _layout(project_root)
+    options = card_options(layout, mode="grid")
+    rects = grid_cells(layout, options)
+    canvas = _Recorder()
+    draw_crop_marks(canvas, layout, options, rects, paragraph_styles(layout))
+    def near(a: float, b: float) -> bool:
+        return abs(a - b) < 0.01
+
+    for x in {r.x for r in rects} | {r.x + r.width for r in rects}:
+        vertical = [line for line in canvas.lines if near(line[0], x) and near(line[2], x)]
+        assert any(near(max(l[1], l[3]), layout.page_height) for l in vertical) and any(near(min(l[1], l[3]), 0) for l in vertical)
+    for y in {r.y for r in rects} | {r.top for r in rects}:
+        horizontal = [line for line in canvas.lines if near(line[1], y) and near(line[3], y)]
+        assert any(near(min(l[0], l[2]), 0) for l in horizontal) and any(near(max(l[0], l[2]), layout.page_width) for l in horizontal)
+    # no mark enters the grid
+    left, right = min(r.x for r in rects), max(r.x + r.width for r in rects)
+    bottom, top = min(r.y for r in rects), max(r.top for r in rects)
+    for x1, y1, x2, y2 in canvas.lines:
+        inside_x = left < min(x1, x2) < right or left < max(x1, x2) < right
+        inside_y = bottom < min(y1, y2) < top or bottom < max(y1, y2) < top
+        assert not (inside_x and inside_y)
+
+
+def test_markup_in_card_text_is_printed_not_obeyed(project_root: Path) -> None:
+    card_set = CardSet(cards=(_card("A <b> & B", "Si x < 3 & y > 2 usa <font size=40>grande</font>."),))
+    pdf, _, _ = render_cards(_document(), card_set, _layout(project_root))
+    text = _pdf_text(pdf)
+    assert "A <b> & B" in text and "Si x < 3 & y > 2 usa <font size=40>grande</font>." in text
+    assert "Ana Traductora" in text
+
+
+# ------------------------------------------------------------------------------------------ real sources
+
+
+@pytest.fixture(scope="module")
+def threats(project_root: Path):
+    from pipeline.build import tagged_document
+    from pipeline.sources import Project
+
+    project = Project(project_root)
+    game, _, document = tagged_document(project, "space-alert")
+    sheet = next(sheet for sheet in game.sheets if sheet.name == "threats")
+    card_set = select_cards(document, sheet.recipe, display="sources/space-alert/game.yaml")
+    return document, sheet, card_set
+
+
+def test_threat_handout_has_every_noted_threat_once(threats) -> None:
+    _, _, card_set = threats
+    titles = [card.title for card in card_set.cards]
+    assert len(titles) == len({t.casefold() for t in titles})
+    for name in ("Platillo giratorio", "Destructor con Megaescudo", "Naveaguja Plasmática", "Cápsula sellada", "Araña Dimensional",
+                 "Enjambre madre", "Satélite Transmisor", "Planetoide", "Transformador sobrecargado", "Cortocircuito en el Cañón de pulsos",
+                 "Escudos invertidos", "Brecha en la esclusa", "Anomalía fásica", "Vórtice espacio-temporal", "Perforador",
+                 "Arrastrado", "Minador fásico", "Ninja"):
+        assert name in titles
+    by_title = {card.title: card for card in card_set.cards}
+    assert by_title["Platillo giratorio"].tone == "external" and by_title["Ninja"].tone == "internal"
+    assert by_title["Naveaguja Plasmática"].title_en == "Plasmatic Needleship"
+    assert by_title["Serpiente de energía, Dragón de energía"].title_en == "Energy Snake, Energy Dragon"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_threat_handout_pdf_holds_every_note(project_root: Path, threats, paper: str) -> None:
+    document, sheet, card_set = threats
+    layout = _layout(project_root, paper)
+    pdf, pages, plan = render_cards(document, card_set, layout, mode=sheet.recipe.get("mode"), revision=card_set.revision())
+    text = _pdf_text(pdf)
+    for panel in plan.panels:
+        if panel.card.key == "#index":
+            continue
+        for block in panel.blocks:
+            assert _norm(block.text) in text, (panel.card.title, block.text[:60])
+    whole = {card.key: card for card in card_set.cards}
+    for key, card in whole.items():
+        placed = [block.text for panel in plan.panels if panel.card.key == key for block in panel.blocks]
+        assert " ".join(placed).split() == " ".join(block.text for block in card.blocks).split()
+    _check_fits(plan, layout, card_options(layout, mode=sheet.recipe.get("mode")))
+    assert pdf == render_cards(document, card_set, layout, mode=sheet.recipe.get("mode"), revision=card_set.revision())[0]
