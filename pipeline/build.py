@@ -56,11 +56,19 @@ def merge_credits(found: Credits, declared: Credits) -> Credits:
     )
 
 
-def prepare(project: Project, game_id: str) -> tuple[GameInfo, CleanText, Document]:
-    """load, clean and split one game (no tagging: that needs spaCy)."""
+def prepare(project: Project, game_id: str, *, strict: bool = False) -> tuple[GameInfo, CleanText, Document]:
+    """load, clean and split one game (no tagging: that needs spaCy). strict: correction warnings are errors."""
+    from .corrections import load_corrections
+    from .noise import CleanOptions
+
     game = load_game(project, game_id)
     raw = load_raw(project, game_id)
-    cleaned = clean(raw)
+    corrections_path = project.sources / game_id / "corrections.yaml"
+    corrections = load_corrections(corrections_path, display=project.display(corrections_path))
+    options = CleanOptions.from_mapping(
+        game.options.get("clean"), display=project.display(project.sources / game_id / "game.yaml")
+    )
+    cleaned = clean(raw, corrections=corrections, options=options, strict=strict)
     document = split(cleaned, game=game)
     document = replace(document, credits=merge_credits(cleaned.credits, game.credits))
     return game, cleaned, document
