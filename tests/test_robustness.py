@@ -1,0 +1,283 @@
+"""Bad input through the real command line: exit code, a message naming file and line, nothing half-written."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pipeline.cli import main
+
+TINY = "REGLAS GENERALES\n\nEl jugador roba una carta de amenaza.\n\n- Primer punto de la lista\n"
+
+
+def run(root: Path, *args: str):
+    return CliRunner().invoke(main, ["--root", str(root), *args])
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+@pytest.fixture
+def tiny(tmp_path: Path, project_root: Path) -> Path:
+    """A project with one small made-up game `tiny` (real templates, no glossary) already built once."""
+    import shutil
+
+    shutil.copytree(project_root / "templates", tmp_path / "templates")
+    (tmp_path / "glossaries").mkdir()
+    (tmp_path / "sources" / "tiny").mkdir(parents=True)
+    (tmp_path / "sources" / "tiny" / "raw.txt").write_text(TINY, encoding="utf-8")
+    result = run(tmp_path, "build", "tiny")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "output" / "tiny" / "tiny-quickref.pdf").is_file()
+    return tmp_path
+
+
+def raw(root: Path) -> Path:
+    return root / "sources" / "tiny" / "raw.txt"
+
+
+def assert_fails_cleanly(root: Path, args: tuple[str, ...], *fragments: str, code: int = 2) -> str:
+    """The build fails with `code`, names every fragment, prints no traceback and leaves output/ as it was."""
+    before = snapshot(root / "output")
+    result = run(root, *args)
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    for fragment in fragments:
+        assert fragment in result.output, result.output
+    assert snapshot(root / "output") == before
+    return result.output
+
+
+def assert_builds(root: Path, *warnings: str) -> str:
+    result = run(root, "build", "tiny")
+    assert result.exit_code == 0, result.output
+    for fragment in warnings:
+        assert fragment in result.output, result.output
+    pdf = root / "output" / "tiny" / "tiny-quickref.pdf"
+    assert len(PdfReader(pdf).pages) >= 1
+    assert not list((root / "output").rglob("*.tmp"))
+    return "\n".join(page.extract_text() or "" for page in PdfReader(pdf).pages)
+
+
+# -- game ids and folders ---------------------------------------------------------------------------
+
+
+def test_unknown_game_lists_the_games_found(tiny: Path) -> None:
+    assert_fails_cleanly(tiny, ("build", "nope"), "error: sources: unknown game 'nope'", "games found: tiny")
+
+
+@pytest.mark.parametrize("game_id", ["../tiny", "a/b", "..", "sources/../tiny", "Tiny", "a\\b"])
+def test_game_id_with_path_parts_is_refused(tiny: Path, game_id: str) -> None:
+    assert_fails_cleanly(tiny, ("build", game_id), f"invalid game id {game_id!r}", "no paths, no '..'")
+
+
+def test_game_folder_without_raw_txt(tiny: Path) -> None:
+    (tiny / "sources" / "empty").mkdir()
+    assert_fails_cleanly(tiny, ("build", "empty"), "error: sources/empty: game 'empty' has no raw.txt")
+
+
+def test_commands_other_than_build_refuse_bad_ids_too(tiny: Path) -> None:
+    for command in ("clean", "sections"):
+        result = run(tiny, command, "../etc")
+        assert result.exit_code == 2 and "invalid game id '../etc'" in result.output
+
+
+# -- raw.txt encodings and shapes ----------------------------------------------------------------------
+
+
+def test_cp1252_builds_with_a_warning_naming_encoding_and_line(tiny: Path) -> None:
+    raw(tiny).write_bytes(TINY.encode("utf-8") + "\nEl cañón “dispara” — y cuesta 3€.\n\nFIN\n\nÚltima línea.\n".encode("cp1252"))
+    text = assert_builds(tiny, "warning: sources/tiny/raw.txt:7: not valid UTF-8; read as cp1252")
+    assert "El cañón “dispara” — y cuesta 3€." in text
+
+
+def test_latin1_bytes_cp1252_cannot_decode_fall_back_to_latin1(tiny: Path) -> None:
+    # 0x81 is undefined in cp1252; latin-1 reads every byte.
+    raw(tiny).write_bytes(TINY.encode("latin-1") + b"\nEl ni\xf1o \x81 juega en espa\xf1ol.\n\nFIN\n\nOtra.\n")
+    text = assert_builds(tiny, "read as latin-1")
+    assert "niño juega en español" in text
+
+
+def test_utf8_bom_builds_and_is_not_printed(tiny: Path) -> None:
+    raw(tiny).write_bytes(b"\xef\xbb\xbf" + TINY.encode("utf-8"))
+    result = run(tiny, "sections", "tiny")
+    assert result.exit_code == 0, result.output
+    assert "\ufeff" not in result.output and result.output.lower().startswith("reglas generales")
+    assert_builds(tiny)
+
+
+def test_mixed_line_endings_count_lines_like_an_editor(tiny: Path) -> None:
+    raw(tiny).write_bytes(b"REGLAS\r\n\r\nuno\rdos\nTRES COSAS\r\ncuatro\n")
+    result = run(tiny, "sections", "tiny")
+    assert result.exit_code == 0, result.output
+    # \r\n, \r and \n each end one line: "uno\rdos" is lines 3 and 4, so the next heading is line 5.
+    assert "lines 1-4" in result.output and "tres cosas" in result.output.lower() and "lines 5-" in result.output
+    assert "\r" not in result.output
+    assert_builds(tiny)
+
+
+@pytest.mark.parametrize(
+    ("data", "fragment"),
+    [
+        (b"REGLAS\nuno\x00dos\n", "error: sources/tiny/raw.txt:2: binary content (NUL byte)"),
+        (bytes(range(1, 32)) * 40, "error: sources/tiny/raw.txt: binary content"),
+        (b"", "error: sources/tiny/raw.txt: file is empty or only whitespace"),
+        (b"  \n\t\r\n \n", "error: sources/tiny/raw.txt: file is empty or only whitespace"),
+    ],
+    ids=["nul", "control-bytes", "empty", "whitespace"],
+)
+def test_unusable_raw_txt_is_an_error_and_keeps_previous_outputs(tiny: Path, data: bytes, fragment: str) -> None:
+    raw(tiny).write_bytes(data)
+    assert_fails_cleanly(tiny, ("build", "tiny"), fragment)
+
+
+def test_five_megabyte_line_builds_without_hanging(tiny: Path) -> None:
+    """One 5 MB line (a dump that lost its line breaks) must build, in linear time, through every stage."""
+    sentence = "El jugador activo roba una carta de amenaza y la resuelve. "
+    raw(tiny).write_text("REGLAS\n" + sentence * (5_000_000 // len(sentence)), encoding="utf-8")
+    completed = subprocess.run(
+        [str(Path(sys.executable).parent / "refsheets"), "--root", str(tiny), "build", "tiny"],
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    if completed.returncode != 0:  # a clear error is acceptable; a traceback is not
+        assert completed.returncode in (1, 2) and "Traceback" not in completed.stderr, completed.stderr
+        assert "tiny" in completed.stderr
+        return
+    reader = PdfReader(tiny / "output" / "tiny" / "tiny-quickref.pdf")
+    assert len(reader.pages) > 50
+    assert "roba una carta" in (reader.pages[3].extract_text() or "")
+
+
+# -- text that looks like markup, or that no font draws ------------------------------------------------
+
+NASTY = (
+    "REGLAS\n\n"
+    "Usa <b>negrita</b> y </para> y <font name=x> sin cerrar.\n"
+    "Entidades: &amp; & &lt; &#169; &nosuch; a < b > c.\n"
+    "Control:\x07\x1b[31m rojo\x7f fin.\n"
+    "Emoji 😀 👍🏽 👨\u200d👩\u200d👧 y CJK 中文.\n"
+    "RTL: שלום y \u202eoverride\u202c y \u200fmarca.\n"
+    "Cero\u200bancho y sepa\u00adración y \ufeffbom.\n"
+)
+
+
+def test_markup_lookalikes_and_exotic_characters_build(tiny: Path) -> None:
+    raw(tiny).write_text(NASTY, encoding="utf-8")
+    text = assert_builds(tiny, "warning: tiny: the font", "U+4E2D", "U+1F44D")
+    # (pypdf cannot extract the emoji DejaVu does draw, so only the word before it is checked.)
+    for kept in ("<b>negrita</b>", "</para>", "&amp; & &lt; &#169; &nosuch; a < b > c", "Emoji", "separación"):
+        assert kept in text
+    assert "\x07" not in text and "\x1b" not in text
+
+
+def test_missing_glyphs_are_reported_once_per_build(tiny: Path) -> None:
+    raw(tiny).write_text("REGLAS\n\n中 uno\n\nOTRA SECCIÓN\n\n中 dos 中\n", encoding="utf-8")
+    result = run(tiny, "build", "tiny", "--force")
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.output.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1 and "'中' U+4E2D CJK UNIFIED IDEOGRAPH-4E2D ×3" in warnings[0], result.output
+
+
+# -- YAML -----------------------------------------------------------------------------------------------
+
+
+def game_yaml(root: Path, text: str) -> None:
+    (root / "sources" / "tiny" / "game.yaml").write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("text", "fragments"),
+    [
+        ("title_es: Juego\ncredits: [a, b\npaper: a4\n", ("sources/tiny/game.yaml:3: YAML error",)),
+        ("title_es: 3\n", ("sources/tiny/game.yaml:1:", "'title_es' must be str, got int")),
+        ("title_es: Juego\ncolour: red\n", ("sources/tiny/game.yaml:1:", "unknown field 'colour'")),
+        ("title_es: Juego\npaper: a5\n", ("sources/tiny/game.yaml:1:", "paper must be one of a4, letter")),
+        ("- just\n- a list\n", ("sources/tiny/game.yaml", "expected a mapping, got list")),
+        (
+            "title_es: !!python/object/apply:os.system ['touch /tmp/pwned']\n",
+            ("sources/tiny/game.yaml:1:", "tag not allowed"),
+        ),
+        ("title_es: Uno\ntitle_es: Dos\n", ("sources/tiny/game.yaml:2:", "duplicate key 'title_es'")),
+        ("sheets:\n  - name: quickref\n  - name: quickref\n", ("sources/tiny/game.yaml:3:", "declared twice")),
+    ],
+    ids=["syntax", "wrong-type", "unknown-key", "bad-paper", "not-a-mapping", "python-tag", "duplicate-key", "duplicate-sheet"],
+)
+def test_bad_game_yaml(tiny: Path, text: str, fragments: tuple[str, ...]) -> None:
+    game_yaml(tiny, text)
+    assert_fails_cleanly(tiny, ("build", "tiny"), *fragments)
+    assert_fails_cleanly(tiny, ("list",), *fragments)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragments"),
+    [
+        (
+            "terms:\n  - es: amenaza\n    en: threat\n  - es: Amenaza\n    en: Threat\n",
+            ("glossaries/tiny.yaml:4:", "duplicate es 'Amenaza'", "terms[0]"),
+        ),
+        ("terms:\n  - es: amenaza\n    en: threat\n    en: menace\n", ("glossaries/tiny.yaml:4:", "duplicate key 'en'")),
+        ("terms:\n  - es: amenaza\n    en: [threat]\n", ("glossaries/tiny.yaml:2:", "'en' must be str")),
+        ("terms:\n  - es: amenaza\n    english: threat\n", ("glossaries/tiny.yaml:2:", "unknown field 'english'")),
+        ("terms:\n  - es: amenaza\n    en: threat\n  - !!python/object:builtins.dict {}\n", ("glossaries/tiny.yaml:4:", "tag not allowed")),
+    ],
+    ids=["duplicate-entry", "duplicate-key", "wrong-type", "unknown-key", "python-tag"],
+)
+def test_bad_glossary(tiny: Path, text: str, fragments: tuple[str, ...]) -> None:
+    (tiny / "glossaries" / "tiny.yaml").write_text(text, encoding="utf-8")
+    assert_fails_cleanly(tiny, ("build", "tiny", "--force"), *fragments)
+
+
+def test_template_naming_a_missing_font(tiny: Path) -> None:
+    base = tiny / "templates" / "base.yaml"
+    base.write_text(base.read_text(encoding="utf-8").replace("DejaVuSansCondensed-Bold.ttf", "NoSuchFont-Bold.ttf"), encoding="utf-8")
+    # The message names the template being built (quickref.yaml) and the entry, though base.yaml declares it.
+    assert_fails_cleanly(tiny, ("build", "tiny", "--force"), "templates/", "fonts.bold", "'fonts/NoSuchFont-Bold.ttf' not found")
+
+
+def test_recipe_naming_a_missing_section(tiny: Path) -> None:
+    game_yaml(tiny, "sheets:\n  - name: quickref\n    recipe:\n      sections:\n        - id: no-such-section\n")
+    assert_fails_cleanly(tiny, ("build", "tiny", "--force"), "sources/tiny/game.yaml", "'no-such-section'")
+
+
+# -- where the output goes ------------------------------------------------------------------------------
+
+
+def test_output_folder_that_cannot_be_created(tiny: Path, tmp_path: Path) -> None:
+    """A path under a regular file: mkdir fails even for root (chmod would not stop root)."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("keep me", encoding="utf-8")
+    out = blocker / "sheets"
+    before = snapshot(tiny)
+    result = run(tiny, "build", "tiny", "--out", str(out))
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert str(blocker) in result.output and ("Not a directory" in result.output or "cannot write" in result.output), result.output
+    assert blocker.read_text(encoding="utf-8") == "keep me"
+    after = snapshot(tiny)
+    after.pop(".refsheets-cache/lock", None)
+    before.pop(".refsheets-cache/lock", None)
+    assert {name: data for name, data in after.items() if not name.startswith(".refsheets-cache")} == {
+        name: data for name, data in before.items() if not name.startswith(".refsheets-cache")
+    }
+
+
+def test_unexpected_exception_is_one_line_not_a_traceback(tiny: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pipeline.sources
+
+    def broken(*args, **kwargs):
+        raise ValueError("simulated bug")
+
+    monkeypatch.setattr(pipeline.sources.Project, "game_ids", broken)
+    result = run(tiny, "list")
+    assert result.exit_code == 1
+    assert "error: internal error (ValueError: simulated bug)" in result.output and "--debug" in result.output
+    debug = CliRunner().invoke(main, ["--root", str(tiny), "--debug", "list"])
+    assert isinstance(debug.exception, ValueError)
