@@ -1,130 +1,268 @@
-"""CleanText -> Document: headings become a tree of sections with stable ids and kinds."""
+"""CleanText -> Document: headings become a tree of sections with stable ids and kinds.
+
+headings.py says which lines are headings and in which style; this module gives each heading a level
+and a parent (styles rank: chapter > ALL-CAPS / capitalised page title > page title > numbered >
+lettered / title > run-in > label), decides kinds (rules, flavor, example, card, table, note, credits)
+and builds ids from the titles of a section and its parents, never from positions.
+"""
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from .blocks import build_blocks
+from .headings import Heading, SplitOptions, card_title, find_headings, fold, split_options
 from .model import Block, CleanLine, CleanText, Document, GameInfo, Section
 
-PAGE_HEADING = re.compile(r"^\s*P[áa]gina\s+(\d+)\s*(?:[-–—:]\s*(.*))?$", re.IGNORECASE)
-NUMBERED_HEADING = re.compile(r"^\s*((?:\d+\.)+)\s+(\S.*)$")
-BULLET = re.compile(r"^\s*(?:[-•*+·]|[a-z]\.)\s+")
-MAX_HEADING_CHARS = 70
+EXAMPLE_TITLE = re.compile(r"^(?:por\s+)?ejemplos?\b", re.IGNORECASE)
+# Words of a translator's or collector's note ("Traducción casera...", "cortesía de Munny").
+CREDIT_WORDS = re.compile(r"\b(?:traducci[óo]n|traducido|cortes[íi]a|gracias a|recogido|ficha en)\b", re.IGNORECASE)
+MAX_CREDITS_CHARS = 500
+CREDITS_TITLE = re.compile(r"^(?:cr[ée]ditos|agradecimientos|traducci[óo]n|sobre esta traducci[óo]n)\b", re.IGNORECASE)
+FLAVOR_TITLE = "Relato"
+MAX_SLUG = 60
+# Styles a sentence-case title heading nests under (its "anchor").
+TITLE_ANCHORS = ("chapter", "caps", "page", "preamble")
 
 
 @dataclass
-class _Open:
-    title: str
-    level: int
+class _Entry:
+    """A heading and the cleaned lines up to the next heading."""
+
+    heading: Heading
     first: int
     last: int
     page: int | None
     lines: list[CleanLine] = field(default_factory=list)
+    level: int = 1
+    parent: int | None = None  # index into the entry list
+    card: bool = False
 
 
 def slugify(text: str) -> str:
     folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
-    return re.sub(r"[^a-z0-9]+", "-", folded).strip("-")[:60] or "section"
-
-
-def heading_of(line: str) -> tuple[str, int, int | None] | None:
-    """(title, level, page) when the line is a heading, else None."""
-    text = line.strip()
-    if not text or len(text) > MAX_HEADING_CHARS + 20:
-        return None
-    page = PAGE_HEADING.match(text)
-    if page:
-        return (page.group(2) or "").strip(), 1, int(page.group(1))
-    numbered = NUMBERED_HEADING.match(text)
-    if numbered and len(text) <= MAX_HEADING_CHARS and not text.endswith("."):
-        depth = numbered.group(1).count(".")
-        return numbered.group(2).strip(), depth, None
-    letters = [ch for ch in text if ch.isalpha()]
-    if len(letters) >= 4 and len(text) <= MAX_HEADING_CHARS:
-        upper = sum(ch.isupper() for ch in letters) / len(letters)
-        if upper > 0.85:
-            return text.rstrip(":. ").strip(), 1, None
-        if text.endswith(":") and len(text.split()) <= 6 and text[0].isupper():
-            return text.rstrip(":").strip(), 2, None
-    return None
+    return re.sub(r"[^a-z0-9]+", "-", folded).strip("-")[:MAX_SLUG].strip("-") or "seccion"
 
 
 def split(cleaned: CleanText, *, game: GameInfo) -> Document:
-    """Group cleaned lines under the headings that precede them."""
-    opened: list[_Open] = []
-    current = _Open(title=game.title_es, level=1, first=1, last=1, page=None)
-    for line in cleaned.lines:
-        found = heading_of(line.text) if line.kind == "text" else None
-        if found:
-            title, level, page = found
-            if not title and current.page is not None:
-                # "Página N" with no title continues the previous section.
-                current.last = line.last
-                continue
-            opened.append(current)
-            current = _Open(title=title or f"Página {page}", level=level, first=line.first, last=line.last, page=page)
-            continue
-        current.lines.append(line)
-        current.last = max(current.last, line.last)
-    opened.append(current)
-    sections = _to_sections([entry for entry in opened if entry.lines or entry.title != game.title_es])
+    """Group cleaned lines under the headings that precede them and arrange the headings as a tree."""
+    options = split_options(game)
+    entries = _entries(cleaned.lines, game=game, options=options)
+    _arrange(entries, options=options)
+    sections = _sections(entries)
     return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=cleaned.warnings)
 
 
-def _blocks(lines: list[CleanLine]) -> tuple[Block, ...]:
-    blocks: list[Block] = []
-    paragraph: list[CleanLine] = []
+def _entries(lines: tuple[CleanLine, ...], *, game: GameInfo, options: SplitOptions) -> list[_Entry]:
+    # Flavour and note lines never open sections; to the recogniser they are paragraph breaks.
+    texts = [line.text if line.kind == "text" else "" for line in lines]
+    headings = find_headings(texts, options=options)
+    first = lines[0].first if lines else 1
+    entries = [_Entry(Heading(game.title_es, "preamble"), first, first, None)]
+    page: int | None = None
+    for line, heading in zip(lines, headings):
+        current = entries[-1]
+        if heading is None or line.kind != "text":
+            current.lines.append(line)
+            current.last = max(current.last, line.last)
+            continue
+        if heading.style == "page":
+            page = heading.page
+            if not heading.title:
+                # "Página N" alone: the previous section continues on the next page.
+                current.last = max(current.last, line.last)
+                continue
+        current.last = max(current.last, current.first)
+        entry = _Entry(heading, line.first, line.last, page)
+        if heading.rest:
+            entry.lines.append(CleanLine(heading.rest, line.first, line.last))
+        entries.append(entry)
+    if len(entries) > 1 and not any(line.text.strip() for line in entries[0].lines):
+        entries.pop(0)  # nothing before the first heading
+    return entries
 
-    def flush() -> None:
-        if paragraph:
-            text = " ".join(part.text.strip() for part in paragraph)
-            blocks.append(Block(kind="paragraph", text=text, first=paragraph[0].first, last=paragraph[-1].last))
-            paragraph.clear()
 
-    for line in lines:
-        if not line.text.strip():
-            flush()
-        elif line.kind == "note":
-            flush()
-            blocks.append(Block(kind="note", text=line.text.strip(), first=line.first, last=line.last))
-        elif BULLET.match(line.text):
-            flush()
-            blocks.append(Block(kind="item", text=BULLET.sub("", line.text, count=1).strip(), first=line.first, last=line.last))
-        else:
-            flush()
-            paragraph.append(line)
-    flush()
-    return tuple(blocks)
+def _arrange(entries: list[_Entry], *, options: SplitOptions) -> None:
+    """Give every entry a level and a parent; mark cards."""
+    path: list[int] = []  # indices of the open sections, outermost first
+    chapter_seen = False
+    last_numbered: int | None = None
+    group: int | None = None  # an open card group (options.card_groups)
+    for index, entry in enumerate(entries):
+        heading = entry.heading
+        style = heading.style
+        if style == "chapter":
+            chapter_seen = True
+        parent = _natural_parent(entries, path, heading, chapter_seen=chapter_seen, last_numbered=last_numbered)
+        if path and entries[path[-1]].heading.style == "label" and style in ("title", "runin", "card", "lettered"):
+            parent = path[-1]  # a minor heading inside a BÁSICA / AVANZADA block belongs to that block
+        level = entries[parent].level + 1 if parent is not None else 1
+        if style in ("caps",) and chapter_seen:
+            level = max(level, 2)
+        if group is not None:
+            ends = (
+                style == "chapter"
+                or any(p.search(heading.title) for p in options.card_groups)
+                or level < entries[group].level
+                or (level == entries[group].level and style not in _group_member_styles(entries, group))
+            )
+            if ends:
+                group = None
+            elif parent is not None and parent > group and (style == "label" or entries[parent].heading.style == "label"):
+                pass  # BÁSICA / AVANZADA inside a card of the group
+            else:
+                parent, level = group, entries[group].level + 1
+                entry.card = True
+        if any(p.search(heading.title) for p in options.card_groups):
+            group = index
+        entry.card = entry.card or heading.card or style == "card" or any(p.search(heading.title) for p in options.cards)
+        entry.level, entry.parent = level, parent
+        if style == "numbered":
+            last_numbered = index
+        path = _path_to(entries, parent) + [index]
+    # A section whose sub-sections are repeated labels (BÁSICA / AVANZADA) describes one card.
+    for index, entry in enumerate(entries):
+        labels = [e for e in entries if e.parent == index and e.heading.style == "label"]
+        if len(labels) >= 2:
+            entry.card = True
 
 
-def _to_sections(opened: list[_Open]) -> list[Section]:
-    sections: list[Section] = []
-    stack: list[Section] = []
+def _group_member_styles(entries: list[_Entry], group: int) -> tuple[str, ...]:
+    """Headings of the group's own rank (or lower) join it; a heading of another rank at its level ends it."""
+    return ("caps", "title", "runin", "page", "card", "label", entries[group].heading.style)
+
+
+def _natural_parent(entries: list[_Entry], path: list[int], heading: Heading, *, chapter_seen: bool, last_numbered: int | None) -> int | None:
+    style = heading.style
+    if style == "chapter":
+        return None
+    if style == "caps":
+        return next((i for i in reversed(path) if entries[i].heading.style == "chapter"), None) if chapter_seen else None
+    if style == "page":
+        if heading.shout:
+            return None
+        return next((i for i in reversed(path) if entries[i].heading.style in ("chapter", "preamble") or (entries[i].heading.style == "page" and entries[i].heading.shout)), None)
+    if style == "numbered":
+        for i in reversed(path):
+            other = entries[i].heading
+            if other.style == "numbered" and other.depth < heading.depth:
+                return i
+            if other.style in ("chapter", "caps", "page", "preamble"):
+                return i
+        return None
+    if style == "lettered":
+        return last_numbered if last_numbered is not None else (path[-1] if path else None)
+    if style == "title":
+        for i in reversed(path):
+            other = entries[i].heading
+            if other.style in TITLE_ANCHORS or (other.style == "numbered" and other.depth == 1):
+                return i
+        return None
+    if style == "label":
+        return next((i for i in reversed(path) if entries[i].heading.style != "label"), None)
+    if style == "runin":
+        return next((i for i in reversed(path) if entries[i].heading.style not in ("runin", "label", "card")), None)
+    if style == "card":
+        return next((i for i in reversed(path) if entries[i].heading.style not in ("card", "label")), None)
+    return path[-1] if path else None
+
+
+def _path_to(entries: list[_Entry], index: int | None) -> list[int]:
+    chain: list[int] = []
+    while index is not None:
+        chain.append(index)
+        index = entries[index].parent
+    return list(reversed(chain))
+
+
+def _sections(entries: list[_Entry]) -> list[Section]:
+    """Sections in reading order, each followed by the flavour runs found inside it."""
+    ids: list[str] = []
     used: set[str] = set()
-    for entry in opened:
-        while stack and stack[-1].level >= entry.level:
-            stack.pop()
-        parent = stack[-1] if stack else None
-        base = slugify(entry.title)
-        section_id = f"{parent.id}/{base}" if parent else base
-        candidate, counter = section_id, 2
-        while candidate in used:
-            candidate, counter = f"{section_id}-{counter}", counter + 1
-        used.add(candidate)
-        blocks = _blocks(entry.lines)
-        flavor = entry.lines and all(line.kind == "flavor" or not line.text.strip() for line in entry.lines)
-        section = Section(
-            id=candidate,
-            title=entry.title,
-            level=entry.level,
-            kind="flavor" if flavor else "rules",
-            blocks=blocks,
-            first=entry.first,
-            last=entry.last,
-            parent=parent.id if parent else None,
-            page=entry.page,
+    sections: list[Section] = []
+    for index, entry in enumerate(entries):
+        title = card_title(entry.heading.title) if entry.card else entry.heading.title
+        parent_id = ids[entry.parent] if entry.parent is not None else None
+        section_id = _unique(f"{parent_id}/{slugify(title)}" if parent_id else slugify(title), used)
+        ids.append(section_id)
+        own, stories = _separate_flavor(entry.lines)
+        blocks = build_blocks(own)
+        if stories and not any(line.text.strip() for line in own):
+            blocks = tuple(_story_block(story) for story in stories)  # a heading over nothing but a story
+        kind = _kind(entry, title, blocks, has_text=any(line.text.strip() for line in own), has_flavor=bool(stories))
+        sections.append(
+            Section(
+                id=section_id,
+                title=title,
+                level=entry.level,
+                kind=kind,
+                blocks=blocks,
+                first=entry.first,
+                last=entry.last,
+                parent=parent_id,
+                page=entry.page,
+            )
         )
-        sections.append(section)
-        stack.append(section)
+        if kind == "flavor":
+            continue
+        for story in stories:
+            story_id = _unique(f"{section_id}/{slugify(FLAVOR_TITLE)}", used)
+            sections.append(
+                Section(story_id, FLAVOR_TITLE, entry.level + 1, "flavor", (_story_block(story),), story[0].first, story[-1].last, section_id, entry.page)
+            )
     return sections
+
+
+def _story_block(story: list[CleanLine]) -> Block:
+    text = " ".join(line.text.strip() for line in story if line.text.strip())
+    return Block("paragraph", text, story[0].first, story[-1].last)
+
+
+def _unique(candidate: str, used: set[str]) -> str:
+    result, counter = candidate, 2
+    while result in used:
+        result, counter = f"{candidate}-{counter}", counter + 1
+    used.add(result)
+    return result
+
+
+def _separate_flavor(lines: list[CleanLine]) -> tuple[list[CleanLine], list[list[CleanLine]]]:
+    """The section's own lines, and each run of flavour lines (blank lines inside a run belong to it)."""
+    own: list[CleanLine] = []
+    stories: list[list[CleanLine]] = []
+    current: list[CleanLine] | None = None
+    for line in lines:
+        if line.kind == "flavor":
+            if current is None:
+                current = []
+                stories.append(current)
+            current.append(line)
+        elif not line.text.strip() and current is not None:
+            continue
+        else:
+            current = None
+            own.append(line)
+    return own, stories
+
+
+def _kind(entry: _Entry, title: str, blocks: tuple[Block, ...], *, has_text: bool, has_flavor: bool) -> str:
+    if entry.card:
+        return "card"
+    if EXAMPLE_TITLE.match(title):
+        return "example"
+    if CREDITS_TITLE.match(title):
+        return "credits"
+    if has_flavor and not has_text:
+        return "flavor"
+    text = " ".join(block.text for block in blocks)
+    if blocks and len(text) <= MAX_CREDITS_CHARS and CREDIT_WORDS.search(text) and all(b.kind == "paragraph" for b in blocks):
+        return "credits"
+    if blocks and all(block.kind == "table" for block in blocks):
+        return "table"
+    if blocks and all(block.kind == "note" for block in blocks):
+        return "note"
+    return "rules"
+
+
+__all__ = ["split", "slugify", "fold"]
