@@ -12,6 +12,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass, field, replace
+from difflib import SequenceMatcher
 
 from .config import check_fields, line_of, require_mapping
 from .errors import ConfigError
@@ -177,7 +178,8 @@ def _matching_selector(section: Section, group: Group, by_id: dict[str, Section]
             continue
         if "parent" in selector and not (parent and re.fullmatch(selector["parent"], _key(parent.title))):
             continue
-        if "title_term" in selector and not title_hits(section.title, [h for h in section.terms if h.kind == selector["title_term"]]):
+        kind_hits = [h for h in section.terms if h.kind == selector.get("title_term")]
+        if "title_term" in selector and not (title_hits(section.title, kind_hits) or bilingual_name(section.title, kind_hits)):
             continue
         return selector
     return None
@@ -212,8 +214,12 @@ def _descends(section: Section, ancestor: str, by_id: dict[str, Section]) -> boo
 def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
     """A card from a section (plus merged sections), and the entries named inside its text."""
     head = parts[0]
-    title = rename or _display_title(head.title)
-    current = _Entry(key=head.id, title=title, title_en="" if rename else english_name(head.title, head.terms, in_title=True), first=head.first, last=head.last)
+    # "Hunt/cazar" prints as "Cazar" with its English name; other titles keep their words.
+    bilingual = bilingual_name(head.title, [hit for hit in head.terms if _allowed(hit, group)])
+    title, title_en = bilingual or (_display_title(head.title), english_name(head.title, head.terms, in_title=True))
+    if rename:
+        title, title_en = rename, ""
+    current = _Entry(key=head.id, title=title, title_en=title_en, first=head.first, last=head.last)
     entries = [current]
     for number, section in enumerate(parts):
         if number and section.title:
@@ -261,12 +267,14 @@ def _allowed(hit: TermHit, group: Group) -> bool:
 
 
 def _named_block(block: Block, hits: list[TermHit], group: Group) -> tuple[str, str] | None:
-    """A paragraph that is nothing but a glossary name ("Enjambre madre") starts a new entry."""
+    """A paragraph that is nothing but a glossary name ("Enjambre madre", "Dual Class/clase doble") starts a new entry."""
     if block.kind != "paragraph":
         return None
     name = TRAILING.sub("", block.text)
     whole = [hit for hit in hits if hit.start == 0 and hit.end >= len(name) and _allowed(hit, group)]
-    return (name, whole[0].en) if whole and len(name.split()) <= 8 else None
+    if whole and len(name.split()) <= 8:
+        return name, "" if fold(whole[0].en) == fold(name) else whole[0].en
+    return bilingual_name(name, [replace(hit, in_title=True) for hit in hits if _allowed(hit, group)])
 
 
 def _definition(block: Block, hits: list[TermHit], group: Group) -> tuple[str, str, str] | None:
@@ -291,6 +299,24 @@ def title_hits(title: str, hits: tuple[TermHit, ...] | list[TermHit], *, in_titl
     return found if found and covered >= ENGLISH_COVERAGE * letters else []
 
 
+def bilingual_name(text: str, hits: tuple[TermHit, ...] | list[TermHit], *, in_title: bool = True) -> tuple[str, str] | None:
+    """'Dual Class/clase doble', 'Hunt/cazar': translators name a card in both languages around a slash.
+    When a glossary term is one side of it -> (Spanish name, official English name)."""
+    if "/" not in text or len(text.split()) > 6:
+        return None
+    letters = len(re.sub(r"[\W\d_]", "", text)) or 1
+    for hit in sorted(hits, key=lambda h: h.start):
+        if hit.in_title != in_title or hit.end > len(text):
+            continue
+        if len(re.sub(r"[\W\d_]", "", text[hit.start : hit.end])) >= 0.35 * letters:
+            sides = [side.strip() for side in text.split("/") if side.strip()]
+            # the Spanish side is the one least like the English name (the English side may be misspelt)
+            spanish = min(sides, key=lambda side: SequenceMatcher(None, fold(side), fold(hit.en)).ratio())
+            spanish = spanish[:1].upper() + spanish[1:]
+            return spanish, "" if fold(hit.en) == fold(spanish) else hit.en
+    return None
+
+
 def english_name(title: str, hits: tuple[TermHit, ...] | list[TermHit], *, in_title: bool) -> str:
     """The English card name(s) when the title is (almost) all glossary terms: 'Energy Snake, Energy Dragon'."""
     found = title_hits(title, hits, in_title=in_title)
@@ -305,7 +331,7 @@ def _display_title(title: str) -> str:
     """Titles shouted in capitals ('ESCUDOS INVERTIDOS:') print as 'Escudos invertidos'."""
     title = TRAILING.sub("", title.strip())
     letters = [ch for ch in title if ch.isalpha()]
-    if letters and sum(ch.isupper() for ch in letters) / len(letters) > 0.85:
+    if len(letters) > 4 and sum(ch.isupper() for ch in letters) / len(letters) > 0.85:  # not acronyms ("GD", "FTL")
         title = title[:1].upper() + title[1:].lower()
     return title
 

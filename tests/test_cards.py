@@ -304,3 +304,19 @@ def test_threat_handout_pdf_holds_every_note(project_root: Path, threats, paper:
         assert " ".join(placed).split() == " ".join(block.text for block in card.blocks).split()
     _check_fits(plan, layout, card_options(layout, mode=sheet.recipe.get("mode")))
     assert pdf == render_cards(document, card_set, layout, mode=sheet.recipe.get("mode"), revision=card_set.revision())[0]
+
+
+@pytest.mark.parametrize(
+    ("title", "hit", "expected"),
+    [
+        ("Hunt/cazar", TermHit("cazar", "Hunt", 5, 10, in_title=True), ("Cazar", "Hunt")),
+        ("Stacionary/Inmovil", TermHit("inmóvil", "Stationary", 11, 18, in_title=True), ("Inmovil", "Stationary")),
+        ("Soldados Xenomorfos/Xenomotph Soldiers", TermHit("soldado xenomorfo", "Xenomorph Soldier", 0, 19, in_title=True),
+         ("Soldados Xenomorfos", "Xenomorph Soldier")),
+        ("Nuevos hives/colmenas y avatares", TermHit("colmena", "Hive", 13, 21, in_title=True), None),
+    ],
+)
+def test_bilingual_names_keep_the_spanish_side(title: str, hit: TermHit, expected) -> None:
+    from pipeline.cards import bilingual_name
+
+    assert bilingual_name(title, [hit]) == expected
