@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
@@ -32,12 +32,12 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from .furniture import PRINT_HINT, Furniture, credits_line, draw_furniture, make_canvas_class, title_block_height  # noqa: F401 - re-exported
 from .glossary import fold
 from .layout import Fonts, Layout, TextStyle
 from .model import Block, Credits, Document, Section, TermHit
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
-PRINT_HINT = "Imprimir al 100 % · doble cara, giro por el borde largo"
 
 
 def safe_text(text: str) -> str:
@@ -149,105 +149,37 @@ class Heading(Paragraph):
         self.outline_key = key
 
 
+class OutlineAnchor(Flowable):
+    """An invisible mark that adds an outline entry where it lands (for run-in headings)."""
+
+    def __init__(self, *, outline_title: str, level: int, key: str) -> None:
+        super().__init__()
+        self.outline_title = outline_title
+        self.outline_level = level
+        self.outline_key = key
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        pass
+
+
 class SheetDocTemplate(BaseDocTemplate):
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 - reportlab hook name
-        if isinstance(flowable, Heading):
+        if isinstance(flowable, (Heading, OutlineAnchor)):
             self.canv.bookmarkPage(flowable.outline_key)
             self.canv.addOutlineEntry(flowable.outline_title, flowable.outline_key, level=flowable.outline_level, closed=False)
-
-
-@dataclass(frozen=True)
-class Furniture:
-    """What every page shows around the content."""
-
-    title_es: str
-    title_en: str
-    sheet_label: str
-    credits_line: str
-    revision: str
-
-
-def credits_line(credits: Credits, *, publisher: str = "") -> str:
-    parts = []
-    if credits.translators:
-        parts.append("Traducción: " + ", ".join(credits.translators))
-    if credits.source_url:
-        parts.append("Fuente: " + credits.source_url)
-    if credits.rulebook_url:
-        parts.append("Reglamento original: " + credits.rulebook_url)
-    parts.extend(credits.other)
-    if publisher:
-        parts.append(f"Juego © {publisher}")
-    return " · ".join(parts) or "Traducción de aficionados"
-
-
-def make_canvas_class(layout: Layout, furniture: Furniture, styles: dict[str, ParagraphStyle]):
-    """A Canvas that draws header and footer on every page once the page count is known."""
-
-    class SheetCanvas(Canvas):
-        def __init__(self, *args, **kwargs) -> None:
-            super().__init__(*args, **kwargs)
-            self._saved_pages: list[dict] = []
-
-        def showPage(self) -> None:  # noqa: N802 - reportlab API
-            self._saved_pages.append(dict(self.__dict__))
-            self._startPage()
-
-        def save(self) -> None:
-            total = len(self._saved_pages)
-            for number, state in enumerate(self._saved_pages, start=1):
-                self.__dict__.update(state)
-                draw_furniture(self, layout, furniture, styles, number=number, total=total)
-                Canvas.showPage(self)
-            Canvas.save(self)
-
-    return SheetCanvas
-
-
-def draw_furniture(canvas: Canvas, layout: Layout, furniture: Furniture, styles: dict[str, ParagraphStyle], *, number: int, total: int) -> None:
-    width, height = layout.page_width, layout.page_height
-    left, right = layout.margin_left, width - layout.margin_right
-    header = styles["header"]
-    canvas.saveState()
-    canvas.setStrokeColor(HexColor(layout.style("heading1").color))
-    canvas.setLineWidth(0.6)
-    top_line = height - layout.margin_top + 3
-    canvas.line(left, top_line, right, top_line)
-    canvas.setFillColor(header.textColor)
-    canvas.setFont(styles["heading1"].fontName, header.fontSize + 1)
-    title = furniture.title_es
-    if fold(furniture.title_en) != fold(furniture.title_es):
-        title = f"{furniture.title_es} · {furniture.title_en}"
-    canvas.drawString(left, top_line + 3, _plain(title))
-    canvas.setFont(header.fontName, header.fontSize)
-    canvas.drawRightString(right, top_line + 3, _plain(furniture.sheet_label))
-
-    footer = styles["footer"]
-    text = f"{safe_text(furniture.credits_line)}"
-    page_label = f"{number} / {total}"
-    canvas.setFont(footer.fontName, footer.fontSize)
-    label_width = canvas.stringWidth(page_label, footer.fontName, footer.fontSize)
-    paragraph = Paragraph(text, footer)
-    available = right - left - label_width - 12
-    _, used = paragraph.wrap(available, layout.margin_bottom)
-    bottom_line = layout.margin_bottom - 3
-    canvas.line(left, bottom_line, right, bottom_line)
-    paragraph.drawOn(canvas, left, bottom_line - 2 - used)
-    canvas.drawRightString(right, bottom_line - 2 - footer.leading + 1.5, page_label)
-    hint = f"rev {furniture.revision} · {PRINT_HINT}" if furniture.revision else PRINT_HINT
-    canvas.setFont(footer.fontName, footer.fontSize - 0.5)
-    canvas.setFillColor(HexColor("#888888"))
-    canvas.drawRightString(right, max(bottom_line - 2 - used - footer.leading, 8), _plain(hint))
-    canvas.restoreState()
 
 
 def _plain(text: str) -> str:
     return _CONTROL.sub("", unicodedata.normalize("NFC", text))
 
 
-def frames_for(layout: Layout, *, columns: int) -> list[Frame]:
+def frames_for(layout: Layout, *, columns: int, top_reserved: float = 0.0) -> list[Frame]:
+    """One frame per column; `top_reserved` points are left free above them (page 1's title block)."""
     usable_width = layout.page_width - layout.margin_left - layout.margin_right
-    usable_height = layout.page_height - layout.margin_top - layout.margin_bottom
+    usable_height = layout.page_height - layout.margin_top - layout.margin_bottom - top_reserved
     column_width = (usable_width - layout.gutter * (columns - 1)) / columns
     return [
         Frame(
@@ -259,18 +191,51 @@ def frames_for(layout: Layout, *, columns: int) -> list[Frame]:
             rightPadding=0,
             topPadding=0,
             bottomPadding=0,
-            id=f"col{index}",
+            id=f"col{index}" if not top_reserved else f"first-col{index}",
         )
         for index in range(columns)
     ]
 
 
-def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str]) -> list[Flowable]:
+# A run of at least this many short lines (a list of actions, end conditions) is set in two columns.
+SHORT_LINE_CHARS = 44
+SHORT_RUN = 4
+
+
+def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str], compact_lists: bool = False) -> list[Flowable]:
     flowables: list[Flowable] = []
+    run: list[tuple[Block, str, list[TermHit]]] = []  # short lines waiting: a list if there are enough
+
+    def flush() -> None:
+        if len(run) >= SHORT_RUN:
+            flowables.append(_two_column_list([term_markup(text, hits, shown=shown, term_style=styles["term_en"]) for _, text, hits in run], styles))
+        else:
+            for block, text, hits in run:
+                flowables.extend(render_block(block, text, hits, styles, shown=shown))
+        run.clear()
+
     for index, block in enumerate(section.blocks):
         text, hits = _hits_for_block(section, index)
+        if compact_lists and block.kind in ("paragraph", "item") and len(text) <= SHORT_LINE_CHARS:
+            run.append((block, text, hits))
+            continue
+        if run:
+            flush()
         flowables.extend(render_block(block, text, hits, styles, shown=shown))
+    if run:
+        flush()
     return flowables
+
+
+def _two_column_list(markups: list[str], styles: dict[str, ParagraphStyle]) -> Flowable:
+    """Short lines as bullets in two columns, read down the first column then the second."""
+    half = (len(markups) + 1) // 2
+    column = lambda items: [Paragraph(markup, styles["item"], bulletText="•") for markup in items]  # noqa: E731
+    left, right = column(markups[:half]), column(markups[half:])
+    right += [Spacer(1, 1)] * (len(left) - len(right))
+    table = Table([[a, b] for a, b in zip(left, right)], colWidths=["50%", "50%"], hAlign="LEFT")
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 2), ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return table
 
 
 # reportlab re-wraps all the remaining text of a paragraph at every column break (quadratic time), so a
@@ -311,33 +276,15 @@ def render_block(block: Block, text: str, hits: list[TermHit], styles: dict[str,
     if block.kind == "note":
         return [Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["note"]) for piece, piece_hits in _pieces(text, hits)]
     if block.kind == "formula":
-        cell = Paragraph(term_markup(text, hits, shown=shown, term_style=term_style), styles["formula"])
-        table = Table([[cell]], hAlign="LEFT")
-        table.setStyle(
-            TableStyle(
-                [
-                    ("BOX", (0, 0), (-1, -1), 0.6, HexColor("#1d3557")),
-                    ("BACKGROUND", (0, 0), (-1, -1), styles["formula"].box_color or HexColor("#ffffff")),
-                    ("TOPPADDING", (0, 0), (-1, -1), 2),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-                ]
-            )
-        )
-        return [Spacer(1, 2), table, Spacer(1, 3)]
+        from .typeset_blocks import formula_flowables, formula_typography
+
+        # Offsets stay valid for term markup only if the typography keeps the length: mark up first.
+        markup = term_markup(text, hits, shown=shown, term_style=term_style)
+        return formula_flowables(formula_typography(markup), styles["formula"])
     if block.kind == "table":
-        rows = [row for row in text.split("\n") if row.strip()]
-        cells = [[Paragraph(safe_text(row), styles["table"])] for row in rows]
-        table = Table(cells, hAlign="LEFT")
-        table.setStyle(
-            TableStyle(
-                [
-                    ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor("#c8d0da")),
-                    ("TOPPADDING", (0, 0), (-1, -1), 0.5),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-                ]
-            )
-        )
-        return [table, Spacer(1, 3)]
+        from .typeset_blocks import table_flowables, table_rows
+
+        return table_flowables(table_rows(text), styles["table"], escape=safe_text)
     return [Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["body"]) for piece, piece_hits in _pieces(text, hits)]
 
 
@@ -367,21 +314,49 @@ def glossary_flowables(document: Document, sections: list[Section], styles: dict
     return [CondPageBreak(40), heading, table]
 
 
-def section_flowables(sections: list[Section], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
+def section_flowables(
+    sections: list[Section], styles: dict[str, ParagraphStyle], *, english_names: str = "section", compact_lists: bool = True, run_in: bool = False
+) -> list[Flowable]:
+    """Headings and blocks; a term's English name is shown at its first use in each section (or once per sheet).
+
+    With `run_in`, subsection titles open their first paragraph in bold ("Agencias. Cada jugador...")
+    instead of taking a line of their own: the dense style of hand-made rules summaries.
+    """
     flowables: list[Flowable] = []
     base_level = min((section.level for section in sections), default=1)
+    sheet_shown: set[str] = set()
     for section in sections:
-        shown: set[str] = set()
+        shown: set[str] = sheet_shown if english_names == "sheet" else set()
+        if english_names == "titles":
+            section = replace(section, terms=tuple(hit for hit in section.terms if hit.in_title))
         depth = min(section.level - base_level, 2)
         title = bilingual_title(section)
         heading = Heading(
             safe_text(title), styles[f"heading{depth + 1}"], outline_title=_plain(title), level=depth, key=section.id
         )
-        body = block_flowables(section, styles, shown=shown)
+        first = section.blocks[0] if section.blocks else None
+        if run_in and depth >= 1 and first is not None and first.kind == "paragraph" and len(first.text) > SHORT_LINE_CHARS:
+            text, hits = _hits_for_block(section, 0)
+            color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
+            markup = f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ' + term_markup(text, hits, shown=shown, term_style=styles["term_en"])
+            lead = Paragraph(markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore))
+            rest = block_flowables(replace(section, blocks=section.blocks[1:], terms=_shift_terms(section, len(first.text) + 2)), styles, shown=shown, compact_lists=compact_lists)
+            flowables.extend([OutlineAnchor(outline_title=_plain(title), level=depth, key=section.id), lead, *rest])
+            continue
+        body = block_flowables(section, styles, shown=shown, compact_lists=compact_lists)
         # Keep the heading with the start of its text so no heading ends a column alone.
         flowables.append(KeepTogether([heading, *body[:1]]) if body else heading)
         flowables.extend(body[1:])
     return flowables
+
+
+def _shift_terms(section: Section, offset: int) -> tuple[TermHit, ...]:
+    """Hits of the text after its first `offset` characters, re-based (titles' hits kept)."""
+    return tuple(
+        hit if hit.in_title else replace(hit, start=hit.start - offset, end=hit.end - offset)
+        for hit in section.terms
+        if hit.in_title or hit.start >= offset
+    )
 
 
 def render_sheet(
@@ -394,8 +369,17 @@ def render_sheet(
     columns: int | None = None,
     body_size: float | None = None,
     with_glossary: bool = True,
+    covers: str = "",
+    changed: str = "",
+    title_block: bool = True,
+    english_names: str = "section",
+    run_in: bool = False,
 ) -> tuple[bytes, int]:
-    """Typeset `sections` of `document`; returns (pdf bytes, page count)."""
+    """Typeset `sections` of `document`; returns (pdf bytes, page count).
+
+    With `title_block`, page 1 opens with the game, publisher, what the sheet covers (`covers`), the
+    credits, the revision and the date of the last content change (`changed`, given by the build).
+    """
     styles = paragraph_styles(layout, body_size=body_size)
     game = document.game
     furniture = Furniture(
@@ -404,6 +388,11 @@ def render_sheet(
         sheet_label=sheet_label,
         credits_line=credits_line(document.credits, publisher=game.publisher),
         revision=revision,
+        publisher=game.publisher,
+        covers=covers,
+        changed=changed,
+        credits=document.credits,
+        title_block=title_block,
     )
     buffer = io.BytesIO()
     doc = SheetDocTemplate(
@@ -423,9 +412,15 @@ def render_sheet(
         lang="es-ES",
         displayDocTitle=1,
     )
-    frames = frames_for(layout, columns=columns or layout.columns)
-    doc.addPageTemplates([PageTemplate(id="columns", frames=frames)])
-    story: list[Flowable] = section_flowables(sections, styles)
+    columns = columns or layout.columns
+    later = PageTemplate(id="columns", frames=frames_for(layout, columns=columns))
+    if title_block:
+        reserved = title_block_height(layout, furniture, styles)
+        first = PageTemplate(id="first", frames=frames_for(layout, columns=columns, top_reserved=reserved), autoNextPageTemplate="columns")
+        doc.addPageTemplates([first, later])
+    else:
+        doc.addPageTemplates([later])
+    story: list[Flowable] = section_flowables(sections, styles, english_names=english_names, run_in=run_in)
     if with_glossary:
         story.extend(glossary_flowables(document, sections, styles))
     if not story:

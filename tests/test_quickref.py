@@ -1,0 +1,171 @@
+"""Quick-reference sheets: condensing, the fit search and the real Leaving Earth sheet (pipeline/quickref.py)."""
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+import pytest
+from pypdf import PdfReader
+
+from pipeline.condense import CondenseOptions, condense
+from pipeline.errors import BuildError
+from pipeline.model import Block, Document, GameInfo, Section, SheetSpec, TermHit
+from pipeline.quickref import _NoFit, fit_sheet, make_quickref
+from pipeline.recipe import parse_recipe
+
+ALL = CondenseOptions(examples=True, narration=True, repeats=True)
+
+
+def one(text: str, *, terms: tuple[TermHit, ...] = (), kind: str = "paragraph", extra: tuple[Block, ...] = ()) -> Section:
+    return Section(id="s", title="S", level=1, kind="rules", blocks=(Block(kind, text, 1, 1), *extra), first=1, last=1, terms=terms)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Roba una carta. Por ejemplo, si tienes dos cartas robas una. Y luego otra.", "Roba una carta."),
+        ("Algunos componentes tienen un requisito - por ejemplo, los cohetes Juno.", "Algunos componentes tienen un requisito - por ejemplo, los cohetes Juno."),
+        ("Esto nos ofrece una fórmula. La potencia es la masa.", "La potencia es la masa."),
+        ("Ahora tenemos nuestra nave en la Luna. Los cohetes se descartan.", "Los cohetes se descartan."),
+        ("Para alcanzar la Luna se requiere 4 (2 masa x 2 dificultad = 4 potencia). Paga 10$.", "Paga 10$."),
+        ("Recuerda que una nave necesita un componente. Roba una carta.", "Roba una carta."),
+        ("Los extremos del tablero no cuentan.", "Los extremos del tablero no cuentan."),
+    ],
+)
+def test_condense_drops_examples_and_narration_and_keeps_rules(text: str, kept: str) -> None:
+    (section,) = condense([one(text)], options=ALL) or [one("")]
+    assert section.text == kept
+
+
+def test_condense_never_touches_formulas_and_drops_a_repeated_statement() -> None:
+    formula = Block("formula", "Potencia requerida = masa x dificultad", 2, 2)
+    first = one("Intro.", extra=(formula,))
+    second = replace(one("potencia requerida = mass x dificultad", kind="formula"), id="t")
+    result = condense([first, second], options=ALL)
+    assert [s.id for s in result] == ["s"] and result[0].blocks[1].text == formula.text
+
+
+def test_example_continues_after_a_page_break_marker() -> None:
+    section = one("Dobla la dificultad. Por ejemplo, la maniobra tiene dificultad tres y [...]", extra=(Block("paragraph", "[...] consume tres años.", 2, 2), Block("paragraph", "Decide antes.", 3, 3)))
+    assert condense([section], options=ALL)[0].text == "Dobla la dificultad.\n\nDecide antes."
+
+
+def test_condense_moves_term_offsets_with_the_text() -> None:
+    text = "Por ejemplo: el ejemplo.\n\nAhora tenemos naves. Roba un cohete."
+    blocks = tuple(Block("paragraph", part, 1, 1) for part in text.split("\n\n"))
+    start = text.index("cohete")
+    section = Section("s", "S", 1, "rules", blocks, 1, 1, terms=(TermHit("cohete", "rocket", start, start + 6),))
+    (result,) = condense([section], options=ALL)
+    (hit,) = result.terms
+    assert result.text[hit.start : hit.end] == "cohete"
+
+
+def test_fit_search_prefers_the_largest_size_then_the_fewest_columns() -> None:
+    recipe = parse_recipe({"pages": 2, "columns": [2, 3], "body_size": [7, 9]}, display="x")
+    tried: list[tuple[int, float]] = []
+
+    def render(columns: int, size: float) -> tuple[bytes, int]:
+        tried.append((columns, size))
+        capacity = {2: 1.0, 3: 1.15}[columns] / size  # pages fall as size falls, 3 columns hold a bit more
+        return b"pdf", int(0.999 + 0.16 / capacity)
+
+    fit = fit_sheet(render, recipe)
+    assert fit.pages <= 2 and fit.body_size >= 7
+    # every layout at a larger size does not fit
+    for columns in (2, 3):
+        for size in (s / 4 for s in range(28, 37)):
+            if size > fit.body_size:
+                assert render(columns, size)[1] > 2
+    assert len(set(tried)) < 2 * 9  # bisection, not an exhaustive search
+
+
+def test_fit_search_without_a_fit_reports_the_pages_at_minimum_size() -> None:
+    recipe = parse_recipe({"pages": 1, "columns": [2, 3], "body_size": [7, 8]}, display="x")
+    with pytest.raises(_NoFit) as error:
+        fit_sheet(lambda columns, size: (b"", 5 - columns), recipe)
+    assert (error.value.pages, error.value.columns, error.value.size) == (2, 3, 7.0)
+
+
+def test_a_recipe_that_cannot_fit_fails_with_target_pages_and_largest_sections(project_root) -> None:
+    from pipeline.layout import load_layout
+
+    layout = load_layout(project_root / "templates", "quickref")
+    long_rules = " ".join(f"Regla número {n}: roba una carta y paga {n}$." for n in range(900))
+    sections = tuple(
+        Section(f"sec-{i}", f"Sección {i}", 1, "rules", (Block("paragraph", long_rules[: 4000 * (i + 1)], 1, 1),), 1, 1) for i in range(3)
+    )
+    document = Document(game=GameInfo(id="demo", title_es="Demo", title_en="Demo"), sections=sections)
+    sheet = SheetSpec(name="quickref", recipe={"pages": 1, "columns": [2, 3], "body_size": [7, 8]})
+    with pytest.raises(BuildError) as error:
+        make_quickref(document, sheet, layout)
+    message = str(error.value)
+    assert "target of 1 page" in message and "at the minimum body size 7 pt" in message
+    assert "largest sections: sec-2 (12000 chars), sec-1 (8000 chars), sec-0 (4000 chars)" in message
+
+
+@pytest.fixture(scope="module")
+def leaving_earth(project_root):
+    from pipeline.build import prepare
+    from pipeline.layout import load_layout
+    from pipeline.sources import Project
+
+    project = Project(project_root)
+    game, _, document = prepare(project, "leaving-earth")
+    sheet = next(s for s in game.sheets if s.name == "quickref")
+    out = {}
+    for paper in ("a4", "letter"):
+        layout = load_layout(project.templates, sheet.template, paper=paper)
+        pdf, pages, revision = make_quickref(document, sheet, layout, changed="2025-01-01")
+        text = " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(pdf)).pages)
+        out[paper] = (pdf, pages, revision, text)
+    return sheet, out
+
+
+RULES = [
+    "componente se muestra en la esquina superior izquierda",  # mass
+    "empuje (thrust)",  # thrust
+    "Una maniobra es una ruta",
+    "otencia requerida = mas",  # the formula (masa / mass)
+    "Juego muy dificil",  # setup difficulty table
+    "Cada jugador elige una 'carta de agencia espacial'",
+    "Sample Return",  # mission types
+    "Misiones de inicio de año",
+    "El 'calendario' abarca",
+    "nivel de radiación",
+    "escudos térmicos",  # re-entry
+    "Landing",
+    "motores de iones solo se pueden utilizar",
+    "Dobla la dificultad de la maniobra",
+    "Planetas exteriores",
+    "acoplar dos naves en una",
+    "La separación o desacople",
+    "dejarlo dañado",
+    "Para ensamblar una nave",
+]
+NOT_ON_THE_SHEET = ["Gran trabajo", "Muchísimas gracias", "Voy por aquí", "Hagamos otro intento", "Ahora toma un Juno", "Por ejemplo", "nuestra nave", "vilvoh", "holmes70"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_leaving_earth_sheet_keeps_the_rules_and_meets_its_budget(leaving_earth, paper: str) -> None:
+    sheet, out = leaving_earth
+    _, pages, _, text = out[paper]
+    assert pages <= sheet.recipe["pages"]
+    missing = [rule for rule in RULES if rule not in text]
+    assert not missing
+    assert "Lopez de la Osa" in text  # translator credited
+    present = [noise for noise in NOT_ON_THE_SHEET if noise in text]
+    assert not present
+
+
+def test_leaving_earth_sheet_is_byte_identical_and_revision_is_paper_independent(leaving_earth, project_root) -> None:
+    from pipeline.build import prepare
+    from pipeline.layout import load_layout
+    from pipeline.sources import Project
+
+    sheet, out = leaving_earth
+    project = Project(project_root)
+    _, _, document = prepare(project, "leaving-earth")
+    pdf, _, revision = make_quickref(document, sheet, load_layout(project.templates, "quickref", paper="a4"), changed="2025-01-01")
+    assert pdf == out["a4"][0]
+    assert revision == out["letter"][2]
+    assert f"rev {revision}" in out["a4"][3] and "2025-01-01" in out["a4"][3]
