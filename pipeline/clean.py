@@ -17,6 +17,7 @@ from .noise import (
     FIRST_PLURAL,
     BRACKETED,
     CREDIT_LABEL,
+    DANGLING_WORDS,
     DATE,
     FOOTNOTE_LINE,
     LIST_MARKER,
@@ -119,6 +120,7 @@ def _mark_furniture(state: _State) -> list[tuple[int, int, str]]:
             fate[index] = ("duplicate", f"bracketed copy of line {folded[fold(bracket.group(1))] + 1}")
         elif bracket and USERNAME.match(bracket.group(1).strip()):
             starts.append((index, bracket.group(1).strip()))
+            fate[index] = ("drop", f"forum post header: {bracket.group(1).strip()}")  # settled by _judge_posts
         elif quote:
             fate[index] = ("drop", f"quoted post header ({quote.group(1).strip()})")
             starts.append((index, quote.group(1).strip()))
@@ -183,6 +185,8 @@ def _next_text(state: _State, index: int) -> str | None:
 def _find_units(state: _State) -> None:
     current: list[int] = []
     for index, text in enumerate(state.lines):
+        if index in state.fate and text.strip():
+            continue  # a removed line does not split a paragraph: what it interrupted reads on
         if index in state.fate or not text.strip():
             if current:
                 state.units.append(_Unit(current))
@@ -193,6 +197,13 @@ def _find_units(state: _State) -> None:
             if current:
                 state.units.append(_Unit(current))
                 current = []
+            continue
+        if FOOTNOTE_LINE.match(text):
+            # A footnote is judged on its own: it belongs to the paragraph with its marker, not to its neighbours.
+            if current:
+                state.units.append(_Unit(current))
+                current = []
+            state.units.append(_Unit([index]))
             continue
         current.append(index)
     if current:
@@ -206,6 +217,9 @@ def _judge_units(state: _State) -> None:
     for unit in state.units:
         # Judge the text without the translator's asides: a rule with a note in it is still a rule.
         text = _split_inline_note(" ".join(state.lines[index].strip() for index in unit.lines), state.options)[0]
+        if all(LONE_BULLET.match(state.lines[index]) for index in unit.lines):
+            unit.kind, unit.reason = "drop", "empty bullet (its text is missing in the source)"
+            continue
         tokens = words(text)
         rule_words = sum(token in state.options.rules for token in tokens)
         url_share = sum(len(url) for url in URL.findall(text)) / max(len(text), 1)
@@ -273,10 +287,10 @@ def _judge_posts(state: _State, posts: list[tuple[int, int, str]]) -> None:
         if translator:
             if author not in state.translators:
                 state.translators.append(author)
-            if start not in state.fate:
+            if state.fate[start][0] == "drop" and state.fate[start][1].startswith("forum post header"):
                 state.fate[start] = ("credit", f"forum post header: {author} (credited as translator)")
             continue
-        if start not in state.fate:
+        if state.fate[start][1].startswith("forum post header"):
             state.fate[start] = ("drop", f"forum post header: {author} (a reply)")
         for unit in state.units:
             if start < unit.first < end and unit.kind in ("text", "flavor"):
@@ -341,7 +355,7 @@ def _settle_headings(state: _State) -> None:
         if what != "heading":
             continue
         following = order[position + 1] if position + 1 < len(order) else None
-        if following is None:
+        if all(kind == "heading" for _, kind in order[position + 1:]):
             state.fate[index] = ("drop", "heading with no text after it (the translation stops here)")
         elif following[1] == "heading" and fold(state.lines[following[0]]) == fold(state.lines[index]):
             state.fate[index] = ("duplicate", f"heading repeated at line {following[0] + 1}, where its text follows")
@@ -416,6 +430,9 @@ def _emit_unit(
     for group in _join_groups(lines, body):
         first, last = group[0], group[-1]
         text = _joined_text(lines, group)
+        if LONE_BULLET.match(text):
+            report.append(CleaningRecord(first + 1, "drop", "empty bullet (its text is missing in the source)", lines[first]))
+            continue
         if len(group) > 1:
             span = f"lines {first + 1}-{last + 1}"
             for index in group:
@@ -446,10 +463,10 @@ def _footnote_target(state: _State, index: int, number: str, unit: _Unit) -> int
 
 
 def _join_groups(lines: list[str], indexes: list[int]) -> list[list[int]]:
-    """Consecutive lines of one unit that belong to one sentence or item."""
+    """Lines of one unit (removed lines between them do not count) that belong to one sentence or item."""
     groups: list[list[int]] = []
     for index in indexes:
-        if groups and groups[-1][-1] == index - 1 and _continues(_joined_text(lines, groups[-1]), lines[index]):
+        if groups and _continues(_joined_text(lines, groups[-1]), lines[index]):
             groups[-1].append(index)
         else:
             groups.append([index])
@@ -466,7 +483,9 @@ def _continues(previous: str, following: str) -> bool:
         return False
     if after[0].islower():
         return True  # a sentence (or page-break debris such as "barco.") carried over to the next line
-    return len(before) >= LONG_LINE and not TERMINAL.search(before) and len(after) >= 80
+    # A long line cut after a word no sentence ends with ("... unos minutos antes") goes on below.
+    last_word = before.rsplit(None, 1)[-1].casefold() if before else ""
+    return len(before) >= LONG_LINE and last_word in DANGLING_WORDS and len(after) >= 80
 
 
 def _joined_text(lines: list[str], group: list[int]) -> str:
@@ -494,7 +513,9 @@ def _split_inline_note(text: str, options: CleanOptions) -> tuple[str, list[str]
                     end = position + 1
                     break
         inside = text[opening:end]
-        if not (NOTE_OPEN.match(inside) or (opening > 0 and aside_reason(inside, options))):
+        # An aside is a parenthesis inside a rule, or a line that is nothing but one (a note already moved).
+        whole_line = opening == 0 and not text[end:].strip()
+        if not (NOTE_OPEN.match(inside) or ((opening > 0 or whole_line) and aside_reason(inside, options))):
             start = opening + 1
             continue
         notes.append(inside.strip())

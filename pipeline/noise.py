@@ -40,6 +40,11 @@ CREDIT_LABEL = re.compile(
     r"|descarga\b.*\bcortes[ií]a de\b.*|texto recogido\b.*\bgracias a\b.*)\s*:?\s*$",
     re.IGNORECASE,
 )
+# Words a Spanish sentence does not end with: a line ending in one was cut mid-sentence.
+DANGLING_WORDS = frozenset(
+    "el la los las un una unos unas de del a al en con por para que y e o u ni sin su sus se lo le "
+    "antes entre como cuando si pero mientras desde hasta sobre tras hacia según muy más".split()
+)
 LONE_BULLET = re.compile(r"^\s*[•·▪◦*-]\s*$")
 
 # --- headings (kept as their own lines, never joined, never judged as noise) -------------------------
@@ -226,7 +231,7 @@ def is_heading(text: str, following: str | None) -> bool:
     letters = [ch for ch in stripped if ch.isalpha()]
     if len(letters) >= 4 and sum(ch.isupper() for ch in letters) / len(letters) > 0.85:
         return True
-    if len(stripped) > 60 or len(stripped.split()) > 8 or TERMINAL.search(stripped) or not stripped[0].isupper() and stripped[0] not in "\"'“¿":
+    if len(stripped) > 60 or len(stripped.split()) > 8 or TERMINAL.search(stripped) or re.search(r"[.!?]\s", stripped) or not stripped[0].isupper() and stripped[0] not in "\"'“¿":
         return False
     if following is None or not following.strip():
         return True
