@@ -197,8 +197,10 @@ def frames_for(layout: Layout, *, columns: int, top_reserved: float = 0.0) -> li
     ]
 
 
-# A run of at least this many short lines (a list of actions, end conditions) is set in two columns.
+# A run of at least SHORT_RUN short lines (a list of actions, end conditions) is set as a bulleted list,
+# in two columns when every line fits half a column.
 SHORT_LINE_CHARS = 44
+HALF_COLUMN_CHARS = 24
 SHORT_RUN = 4
 
 
@@ -208,7 +210,11 @@ def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, show
 
     def flush() -> None:
         if len(run) >= SHORT_RUN:
-            flowables.append(_two_column_list([term_markup(text, hits, shown=shown, term_style=styles["term_en"]) for _, text, hits in run], styles))
+            markups = [term_markup(text, hits, shown=shown, term_style=styles["term_en"]) for _, text, hits in run]
+            if max(len(text) for _, text, _ in run) <= HALF_COLUMN_CHARS:
+                flowables.append(_two_column_list(markups, styles))
+            else:
+                flowables.extend(Paragraph(markup, styles["item"], bulletText="•") for markup in markups)
         else:
             for block, text, hits in run:
                 flowables.extend(render_block(block, text, hits, styles, shown=shown))

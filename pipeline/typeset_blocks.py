@@ -89,8 +89,10 @@ def table_flowables(rows: list[list[str]], style: ParagraphStyle, *, escape: Cal
     header = has_header(rows)
     bold = ParagraphStyle("table-header", parent=style, fontName=_bold_font(style))
     cells = [[Paragraph(escape(cell), bold if header and index == 0 else style) for cell in row] for index, row in enumerate(rows)]
-    longest = [max(len(row[col]) for row in rows) for col in range(len(rows[0]))]
-    shares = [min(max(length, 6), 60) for length in longest]
+    # A column gets room for its longest word at least, and more as its cells hold more text.
+    longest_word = [max((len(word) for row in rows for word in row[col].split()), default=1) for col in range(len(rows[0]))]
+    average = [sum(len(row[col]) for row in rows) / len(rows) for col in range(len(rows[0]))]
+    shares = [max(2.6 * word, min(length, 45)) for word, length in zip(longest_word, average)]
     widths = [f"{100 * share / sum(shares):.2f}%" for share in shares]
     table = Table(cells, colWidths=widths, hAlign="LEFT")
     commands = [
