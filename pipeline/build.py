@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from . import __version__
-from .cache import CachedSheet, SheetCache, SheetKey, game_inputs, sheet_key, sweep_temp_files, tool_fingerprint
+from .cache import CachedSheet, ParseMemo, SheetCache, SheetKey, game_inputs, sheet_key, sweep_temp_files, tool_fingerprint
 from .changes import SectionDigest, compare, describe, section_digests, why
 from .clean import clean
 from .errors import RefsheetsError
@@ -170,14 +170,14 @@ class GamePlan:
     refresh: bool  # anything to write at all (a stale sheet, a missing cleaning report, a changed sheet list)
 
 
-def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | None, force: bool) -> GamePlan:
-    game = load_game(project, game_id)
+def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | None, force: bool, memo: ParseMemo) -> GamePlan:
+    game_paper, sheets = memo.game_sheets(project, game_id)
     inputs = game_inputs(project, game_id)
     game_out = out_dir / game_id
     manifest = read_manifest(game_out)
     keys, stale, fresh = [], [], []
-    for sheet in game.sheets:
-        key = sheet_key(project, game, sheet, paper=paper or game.paper, inputs=inputs)
+    for sheet in sheets:
+        key = sheet_key(project, game_id, sheet, paper=paper or game_paper, inputs=inputs, memo=memo)
         keys.append(key)
         entry = manifest_sheet(manifest, sheet.name)
         path = game_out / sheet_file(game_id, sheet.name)
@@ -332,7 +332,7 @@ def _render_sheets(
         )
         # An input saved while we rendered: the PDF may mix old and new, so it must not be filed
         # under either key; an empty key in the manifest makes the next build make it again.
-        if sheet_key(project, game, sheet, paper=key.paper).digest == key.digest:
+        if sheet_key(project, game.id, sheet, paper=key.paper).digest == key.digest:
             cache.put(entry)
             cache.prune(key.game, key.sheet)
         else:
@@ -360,11 +360,13 @@ def build(
     report = BuildReport()
     with SheetCache(project.root).lock(wait=wait, on_wait=progress):
         plans: dict[str, GamePlan | GameOutcome] = {}
+        memo = ParseMemo(project.root)
         for game_id in game_ids:
             try:
-                plans[game_id] = plan_game(project, game_id, out_dir=out_dir, paper=paper, force=force)
+                plans[game_id] = plan_game(project, game_id, out_dir=out_dir, paper=paper, force=force, memo=memo)
             except RefsheetsError as exc:
                 plans[game_id] = GameOutcome(game_id, error=str(exc), exit_code=exc.exit_code)
+        memo.save()
         work = [plan for plan in plans.values() if isinstance(plan, GamePlan) and plan.refresh]
         outcomes = _run(project, work, out_dir=out_dir, force=force, today=build_date(), jobs=jobs)
         for game_id in game_ids:

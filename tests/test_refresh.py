@@ -1,0 +1,394 @@
+"""Refreshing after a correction: only the sheets whose inputs changed are rebuilt, and the report says what changed."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pipeline.build import prepare
+from pipeline.cache import CachedSheet, SheetCache, game_inputs, sheet_key
+from pipeline.changes import SectionDigest, compare, describe, why
+from pipeline.cli import main
+from pipeline.sources import Project, load_game
+
+ORIGINAL = "La mayoría de los componentes tienen marcado un precio"
+EDITED = "Casi todos los componentes llevan impreso un precio"
+
+
+@pytest.fixture(scope="module")
+def built_base(tmp_path_factory: pytest.TempPathFactory, project_root: Path) -> Path:
+    """Every game built once into a copy of the project (output/ and .refsheets-cache/ included)."""
+    base = tmp_path_factory.mktemp("base")
+    for name in ("sources", "glossaries", "templates"):
+        shutil.copytree(project_root / name, base / name)
+    result = CliRunner().invoke(main, ["--root", str(base), "build"])
+    assert result.exit_code == 0, result.output
+    return base
+
+
+@pytest.fixture
+def built(built_base: Path, project_copy: Path) -> Path:
+    """project_copy with the base build's outputs and cache (mtimes kept), ready for an incremental build."""
+    shutil.rmtree(project_copy / "output")
+    shutil.copytree(built_base / "output", project_copy / "output")
+    shutil.copytree(built_base / ".refsheets-cache", project_copy / ".refsheets-cache")
+    # In a shared working tree the package may have changed since the base build ("refsheets itself
+    # changed"): settle that first, so each test sees only the change it makes.
+    run_build(project_copy)
+    return project_copy
+
+
+def snapshot(root: Path) -> dict[str, tuple[str, int]]:
+    """sha256 and mtime of every output file."""
+    return {
+        str(path.relative_to(root)): (hashlib.sha256(path.read_bytes()).hexdigest(), path.stat().st_mtime_ns)
+        for path in sorted((root / "output").rglob("*"))
+        if path.is_file()
+    }
+
+
+def run_build(root: Path, *args: str) -> str:
+    result = CliRunner().invoke(main, ["--root", str(root), "build", *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def pdf_text(path: Path) -> str:
+    text = "\n".join(page.extract_text() or "" for page in PdfReader(path).pages)
+    return re.sub(r"\s+", " ", text.replace("-\n", ""))
+
+
+def rebuilt_sheets(output: str) -> set[str]:
+    return set(re.findall(r"^([a-z0-9-]+/[a-z0-9-]+): (?:built|rebuilt|restored)", output, flags=re.M))
+
+
+def assert_only_game_changed(before: dict, after: dict, game: str) -> None:
+    for path, (digest, mtime) in before.items():
+        if not path.startswith(f"output/{game}/"):
+            assert after[path] == (digest, mtime), f"{path} was rewritten"
+
+
+def sheets_of(root: Path, game: str) -> set[str]:
+    return {f"{game}/{sheet.name}" for sheet in load_game(Project(root), game).sheets}
+
+
+# --- end to end on copies of the real sources ------------------------------------------------------------
+
+
+def test_nothing_changed_rebuilds_nothing(built: Path) -> None:
+    before = snapshot(built)
+    output = run_build(built)
+    assert rebuilt_sheets(output) == set()
+    assert "0 sheets built" in output and "up to date" in output
+    assert snapshot(built) == before
+
+
+def test_one_sentence_edited_rebuilds_only_that_game(built: Path) -> None:
+    raw = built / "sources/leaving-earth/raw.txt"
+    text = raw.read_text(encoding="utf-8")
+    assert text.count(ORIGINAL) == 1
+    raw.write_text(text.replace(ORIGINAL, EDITED), encoding="utf-8")
+    before = snapshot(built)
+
+    output = run_build(built)
+
+    assert rebuilt_sheets(output) == sheets_of(built, "leaving-earth")
+    assert_only_game_changed(before, snapshot(built), "leaving-earth")
+    pdf = built / "output/leaving-earth/leaving-earth-quickref.pdf"
+    assert "llevan impreso un precio" in pdf_text(pdf)
+    assert "sources/leaving-earth/raw.txt changed" in output
+    _, _, document = prepare(Project(built), "leaving-earth")
+    section = next(s for s in document.sections if EDITED in s.text)
+    assert re.search(rf"^  modified +{re.escape(section.id)}  \"{re.escape(section.title)}\"$", output, flags=re.M), output
+    # that one section, not every section after it (line numbers shifted only if lines were added)
+    assert output.count("  modified ") == len(sheets_of(built, "leaving-earth"))
+
+
+def test_a_correction_rebuilds_only_that_game(built: Path) -> None:
+    corrections = built / "sources/leaving-earth/corrections.yaml"
+    corrections.write_text(
+        '- find: "puedes hacar tantas acciones"\n'
+        '  replace: "puedes hacer tantísimas acciones"\n'
+        "  note: typo\n",
+        encoding="utf-8",
+    )
+    before = snapshot(built)
+
+    output = run_build(built)
+
+    assert rebuilt_sheets(output) == sheets_of(built, "leaving-earth")
+    assert "sources/leaving-earth/corrections.yaml added" in output
+    assert_only_game_changed(before, snapshot(built), "leaving-earth")
+    assert "hacer tantísimas acciones" in pdf_text(built / "output/leaving-earth/leaving-earth-quickref.pdf")
+    assert re.search(r"^  modified +en-tu-turno  ", output, flags=re.M), output
+    manifest = json.loads((built / "output/leaving-earth/manifest.json").read_text(encoding="utf-8"))
+    assert "sources/leaving-earth/corrections.yaml" in manifest["inputs"]
+
+
+def test_a_glossary_entry_change_rebuilds_only_that_game(built: Path) -> None:
+    glossary = built / "glossaries/leaving-earth.yaml"
+    text = glossary.read_text(encoding="utf-8")
+    assert "en: Spacecraft\n" in text
+    glossary.write_text(text.replace("en: Spacecraft\n", "en: Space Craft\n", 1), encoding="utf-8")
+    before = snapshot(built)
+
+    output = run_build(built)
+
+    assert rebuilt_sheets(output) == sheets_of(built, "leaving-earth")
+    assert "glossaries/leaving-earth.yaml changed" in output
+    assert_only_game_changed(before, snapshot(built), "leaving-earth")
+    assert "Space Craft" in pdf_text(built / "output/leaving-earth/leaving-earth-quickref.pdf")
+
+
+def test_the_common_glossary_is_used_by_every_game(built: Path) -> None:
+    common = built / "glossaries/common.yaml"
+    common.write_text(common.read_text(encoding="utf-8") + "\n# reviewed\n", encoding="utf-8")
+    before = snapshot(built)
+    output = run_build(built)
+    games = sorted(p.name for p in (built / "sources").iterdir())
+    assert rebuilt_sheets(output) == set().union(*(sheets_of(built, game) for game in games))
+    # a comment changes no byte of any sheet: every file keeps its bytes and its mtime
+    after = snapshot(built)
+    for path, (digest, mtime) in before.items():
+        if path.endswith(".pdf"):
+            assert after[path] == (digest, mtime)
+    assert "(content unchanged)" in output
+
+
+def test_a_template_change_rebuilds_the_sheets_that_use_it(built: Path) -> None:
+    template = built / "templates/quickref.yaml"
+    template.write_text(template.read_text(encoding="utf-8") + "\n# reviewed\n", encoding="utf-8")
+    output = run_build(built)
+    games = sorted(p.name for p in (built / "sources").iterdir())
+    uses_quickref = {
+        f"{game}/{sheet.name}" for game in games for sheet in load_game(Project(built), game).sheets if sheet.template == "quickref"
+    }
+    assert rebuilt_sheets(output) == uses_quickref
+
+
+def test_undoing_a_change_restores_the_previous_sheet_from_the_cache(built: Path) -> None:
+    raw = built / "sources/leaving-earth/raw.txt"
+    original = raw.read_bytes()
+    pdf = built / "output/leaving-earth/leaving-earth-quickref.pdf"
+    first = pdf.read_bytes()
+    raw.write_bytes(original.replace(ORIGINAL.encode(), EDITED.encode()))
+    run_build(built)
+    assert pdf.read_bytes() != first
+    raw.write_bytes(original)
+    output = run_build(built)
+    assert "leaving-earth/quickref: restored from cache" in output
+    assert pdf.read_bytes() == first
+
+
+def test_force_rebuilds_everything_but_rewrites_no_identical_file(built: Path) -> None:
+    before = snapshot(built)
+    output = run_build(built, "--force")
+    games = sorted(p.name for p in (built / "sources").iterdir())
+    assert rebuilt_sheets(output) == set().union(*(sheets_of(built, game) for game in games))
+    assert snapshot(built) == before
+
+
+def test_manifest_keeps_revision_and_date_of_last_content_change(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = built / "output/leaving-earth/manifest.json"
+    first = json.loads(path.read_text(encoding="utf-8"))
+    sheet = first["sheets"][0]
+    assert re.fullmatch(r"[0-9a-f]{8}", sheet["revision"]) and re.fullmatch(r"\d{4}-\d\d-\d\d", sheet["changed"])
+    assert re.search(rf"rev\.? {sheet['revision']}", pdf_text(built / "output/leaving-earth" / sheet["file"]))
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1893456000")  # 2030-01-01
+    template = built / "templates/quickref.yaml"
+    template.write_text(template.read_text(encoding="utf-8") + "\n# a comment: no content change\n", encoding="utf-8")
+    run_build(built, "leaving-earth")
+    unchanged = json.loads(path.read_text(encoding="utf-8"))["sheets"][0]
+    assert (unchanged["revision"], unchanged["changed"]) == (sheet["revision"], sheet["changed"])
+
+    raw = built / "sources/leaving-earth/raw.txt"
+    raw.write_text(raw.read_text(encoding="utf-8").replace(ORIGINAL, EDITED), encoding="utf-8")
+    run_build(built, "leaving-earth")
+    changed = json.loads(path.read_text(encoding="utf-8"))["sheets"][0]
+    assert changed["revision"] != sheet["revision"]
+    assert changed["changed"] == "2030-01-01"
+
+
+def test_deciding_nothing_changed_imports_neither_spacy_nor_reportlab(built: Path) -> None:
+    script = (
+        "import sys\n"
+        "from pipeline.cli import main\n"
+        "try:\n"
+        f"    main(['--root', {str(built)!r}, 'build'])\n"
+        "except SystemExit as exc:\n"
+        "    assert exc.code == 0, exc.code\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('spacy', 'reportlab'))\n"
+        "print('HEAVY', heavy)\n"
+    )
+    run_build(built)  # settle any change to the package made by someone else in the meantime
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "HEAVY []" in result.stdout, result.stdout
+    assert "0 sheets built" in result.stderr
+
+
+def test_a_deleted_or_edited_output_is_made_again(built: Path) -> None:
+    pdf = built / "output/galaxy-defenders/galaxy-defenders-quickref.pdf"
+    good = pdf.read_bytes()
+    pdf.write_bytes(b"%PDF-1.4 scribbled over")
+    (built / "output/leaving-earth/leaving-earth-quickref.pdf").unlink()
+    output = run_build(built)
+    assert rebuilt_sheets(output) == {"galaxy-defenders/quickref", "leaving-earth/quickref"}
+    assert pdf.read_bytes() == good
+    assert (built / "output/leaving-earth/leaving-earth-quickref.pdf").is_file()
+
+
+# --- the cache ---------------------------------------------------------------------------------------------
+
+
+def test_corrupt_or_foreign_cache_entries_are_ignored_and_rebuilt(built: Path) -> None:
+    entries = built / ".refsheets-cache/sheets"
+    for record in entries.glob("*.json"):
+        data = json.loads(record.read_text(encoding="utf-8"))
+        if data["game"] == "leaving-earth":
+            record.with_suffix(".pdf").write_bytes(b"%PDF-1.4 truncated")  # corrupt blob
+        elif data["game"] == "galaxy-defenders":
+            data["key"] = "0" * 64  # an entry filed under another key: foreign
+            record.write_text(json.dumps(data), encoding="utf-8")
+        else:
+            record.write_text("{not json", encoding="utf-8")
+    good = {path: path.read_bytes() for path in (built / "output").rglob("*.pdf")}
+    shutil.rmtree(built / "output")
+
+    output = run_build(built)
+
+    assert "restored from cache" not in output
+    for path, data in good.items():
+        assert path.read_bytes() == data
+
+
+def test_cache_round_trip_and_every_kind_of_damage(tmp_path: Path) -> None:
+    cache = SheetCache(tmp_path)
+    entry = CachedSheet("a" * 64, "g", "quickref", b"%PDF-1.4 body", 2, "1234abcd", "a4", ({"id": "x", "title": "X", "digest": "d"},))
+    assert cache.get(entry.key) is None
+    cache.put(entry)
+    assert cache.get(entry.key) == entry
+    record = tmp_path / ".refsheets-cache/sheets" / f"{entry.key}.json"
+    data = json.loads(record.read_text(encoding="utf-8"))
+    for damaged in (
+        {**data, "format": 0},
+        {**data, "key": "b" * 64},
+        {**data, "pdf_sha256": "0" * 64},
+        {**data, "sections": [{"id": "x"}]},
+        {**data, "pages": "many"},
+        [],
+    ):
+        record.write_text(json.dumps(damaged), encoding="utf-8")
+        assert cache.get(entry.key) is None, damaged
+    record.write_bytes(b"\xff\xfe")
+    assert cache.get(entry.key) is None
+
+
+def test_prune_keeps_the_most_recent_entries_of_a_sheet(tmp_path: Path) -> None:
+    cache = SheetCache(tmp_path)
+    for number in range(5):
+        cache.put(CachedSheet(f"{number:064x}", "g", "quickref", b"%PDF", 1, "r", "a4", ()))
+        record = tmp_path / ".refsheets-cache/sheets" / f"{number:064x}.json"
+        os.utime(record, ns=(number * 10**9, number * 10**9))
+    cache.put(CachedSheet("f" * 64, "other", "quickref", b"%PDF", 1, "r", "a4", ()))
+    cache.prune("g", "quickref", keep=2)
+    kept = sorted(p.stem for p in (tmp_path / ".refsheets-cache/sheets").glob("*.json"))
+    assert kept == [f"{3:064x}", f"{4:064x}", "f" * 64]
+    assert not (tmp_path / ".refsheets-cache/sheets" / f"{0:064x}.pdf").exists()
+
+
+def test_key_follows_exactly_the_inputs_of_a_sheet(project_copy: Path) -> None:
+    project = Project(project_copy)
+
+    def key(game_id: str = "leaving-earth", paper: str = "a4") -> str:
+        game = load_game(project, game_id)
+        return sheet_key(project, game_id, game.sheets[0], paper=paper).digest
+
+    first, other = key(), key("galaxy-defenders")
+    assert key() == first
+    (project_copy / "sources/leaving-earth/.raw.txt.swp").write_bytes(b"editor state")
+    (project_copy / "sources/leaving-earth/raw.txt~").write_bytes(b"backup")
+    assert key() == first, "editor files are not inputs"
+    assert key(paper="letter") != first
+    steps = [
+        lambda: (project_copy / "sources/leaving-earth/corrections.yaml").write_text("[]\n", encoding="utf-8"),
+        lambda: (project_copy / "sources/leaving-earth/raw.txt").write_bytes(
+            (project_copy / "sources/leaving-earth/raw.txt").read_bytes() + b"\n"
+        ),
+        lambda: (project_copy / "glossaries/leaving-earth.yaml").write_text(
+            (project_copy / "glossaries/leaving-earth.yaml").read_text(encoding="utf-8") + "\n", encoding="utf-8"
+        ),
+        lambda: (project_copy / "templates/base.yaml").write_text(
+            (project_copy / "templates/base.yaml").read_text(encoding="utf-8") + "\n", encoding="utf-8"
+        ),
+        lambda: (project_copy / "templates/fonts/DejaVuSansCondensed.ttf").write_bytes(
+            (project_copy / "templates/fonts/DejaVuSansCondensed.ttf").read_bytes() + b"\0"
+        ),
+    ]
+    seen = {first}
+    for step in steps:
+        step()
+        now = key()
+        assert now not in seen
+        seen.add(now)
+    # galaxy-defenders shares only the templates and fonts (changed above), not the Leaving Earth files
+    (project_copy / "sources/leaving-earth/raw.txt").write_bytes(b"changed again\n" * 3)
+    before = key("galaxy-defenders")
+    (project_copy / "glossaries/leaving-earth.yaml").write_text("terms: []\n", encoding="utf-8")
+    assert key("galaxy-defenders") == before != other
+    assert "glossaries/common.yaml" in game_inputs(project, "galaxy-defenders")
+
+
+# --- the change report ------------------------------------------------------------------------------------
+
+
+def _digests(*items: tuple[str, str, str]) -> tuple[SectionDigest, ...]:
+    return tuple(SectionDigest(*item) for item in items)
+
+
+def test_compare_names_added_removed_and_modified_sections() -> None:
+    previous = {"name": "quickref", "pages": 3, "revision": "aaaa1111"}
+    before = [{"id": "a", "title": "A", "digest": "1"}, {"id": "b", "title": "B", "digest": "2"}, {"id": "c", "title": "C", "digest": "3"}]
+    now = _digests(("a", "A", "1"), ("b", "B", "9"), ("d", "D", "4"))
+    changes = compare(previous, before, game="g", sheet="quickref", how="rebuilt", sections=now, pages=4, revision="bbbb2222", reasons=("sources/g/raw.txt changed",))
+    assert [s.id for s in changes.modified] == ["b"]
+    assert [s.id for s in changes.added] == ["d"]
+    assert [s.id for s in changes.removed] == ["c"]
+    lines = describe(changes)
+    assert lines[0] == "g/quickref: rebuilt, rev aaaa1111 -> bbbb2222, 3 -> 4 pages (sources/g/raw.txt changed)"
+    assert lines[1:] == ['  modified b  "B"', '  added    d  "D"', '  removed  c  "C"']
+
+
+def test_describe_first_build_and_unchanged_content() -> None:
+    now = _digests(("a", "A", "1"))
+    first = compare(None, None, game="g", sheet="q", how="rebuilt", sections=now, pages=1, revision="r1", reasons=("no previous build",))
+    assert describe(first) == ["g/q: built, rev r1, 1 page (no previous build)"]
+    same = compare({"pages": 1, "revision": "r1"}, [{"id": "a", "title": "A", "digest": "1"}], game="g", sheet="q", how="rebuilt", sections=now, pages=1, revision="r1", reasons=("x",))
+    assert describe(same) == ["g/q: rebuilt, rev r1 (content unchanged), 1 -> 1 page (x)", "  no section changed"]
+    many = compare({"pages": 1, "revision": "r0"}, [], game="g", sheet="q", how="rebuilt", sections=_digests(*((str(n), "T", "d") for n in range(20))), pages=1, revision="r1", reasons=("x",))
+    assert describe(many)[-1] == "  ... and 8 more section changes"
+
+
+def test_why_names_the_inputs_that_changed() -> None:
+    manifest = {"game": "g", "tool": "t1", "inputs": {"sources/g/raw.txt": "1", "sources/g/old.yaml": "2", "glossaries/g.yaml": "absent"}}
+    sheet = {"name": "quickref", "paper": "a4"}
+    reasons = why(manifest, sheet, inputs={"sources/g/raw.txt": "9", "glossaries/g.yaml": "3", "sources/g/corrections.yaml": "4"}, tool="t2", paper="letter")
+    assert reasons == (
+        "glossaries/g.yaml added",
+        "sources/g/corrections.yaml added",
+        "sources/g/raw.txt changed",
+        "sources/g/old.yaml removed",
+        "paper a4 -> letter",
+        "refsheets itself changed",
+    )
+    assert why(None, None, inputs={}, tool="t", paper="a4") == ("no previous build",)
