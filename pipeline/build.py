@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -17,8 +15,8 @@ from . import __version__
 from .cache import CachedSheet, ParseMemo, SheetCache, SheetKey, game_inputs, sheet_key, sweep_temp_files, tool_fingerprint
 from .changes import SectionDigest, compare, describe, section_digests, why
 from .clean import clean
+from .manifest import build_date, manifest_sheet, read_manifest, same_bytes, write_if_changed
 from .errors import RefsheetsError
-from .files import write_atomic
 from .glossary import load_glossary
 from .model import CleanText, Credits, Document, GameInfo
 from .sources import Project, load_game, load_raw
@@ -112,53 +110,6 @@ def report_file(game_id: str) -> str:
     return f"{game_id}-cleaning-report.tsv"
 
 
-def build_date() -> str:
-    """Today's date, or SOURCE_DATE_EPOCH's (the reproducible-builds convention) when it is set.
-
-    Only the manifest carries it; the PDF prints the revision, so the same inputs give the same bytes
-    whatever the day.
-    """
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch.isdigit():
-        return datetime.fromtimestamp(int(epoch), tz=timezone.utc).date().isoformat()
-    return date.today().isoformat()
-
-
-def read_manifest(game_out: Path) -> dict | None:
-    """The previous build's manifest of a game, or None when absent or unreadable (then: a first build)."""
-    try:
-        data = json.loads((game_out / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) and isinstance(data.get("sheets"), list) else None
-
-
-def manifest_sheet(manifest: dict | None, name: str) -> dict | None:
-    for entry in (manifest or {}).get("sheets", []):
-        if isinstance(entry, dict) and entry.get("name") == name:
-            return entry
-    return None
-
-
-def _same_bytes(path: Path, sha256: object) -> bool:
-    try:
-        return isinstance(sha256, str) and hashlib.sha256(path.read_bytes()).hexdigest() == sha256
-    except OSError:
-        return False
-
-
-def write_if_changed(path: Path, data: bytes | str, *, display: str | None = None) -> bool:
-    """write_atomic unless the file already holds exactly these bytes (then its mtime stays)."""
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    try:
-        if path.read_bytes() == payload:
-            return False
-    except OSError:
-        pass
-    write_atomic(path, payload, display=display)
-    return True
-
-
 @dataclass(frozen=True)
 class GamePlan:
     """What a game needs, decided from file hashes only (no cleaning, no spaCy, no reportlab)."""
@@ -181,7 +132,7 @@ def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | Non
         keys.append(key)
         entry = manifest_sheet(manifest, sheet.name)
         path = game_out / sheet_file(game_id, sheet.name)
-        if force or entry is None or entry.get("key") != key.digest or not _same_bytes(path, entry.get("pdf_sha256")):
+        if force or entry is None or entry.get("key") != key.digest or not same_bytes(path, entry.get("pdf_sha256")):
             stale.append(sheet.name)
         else:
             fresh.append(
@@ -191,7 +142,7 @@ def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | Non
     complete = (
         manifest is not None
         and listed == [key.sheet for key in keys]
-        and _same_bytes(game_out / report_file(game_id), manifest.get("cleaning_report_sha256"))
+        and same_bytes(game_out / report_file(game_id), manifest.get("cleaning_report_sha256"))
     )
     return GamePlan(game_id, tuple(keys), tuple(stale), tuple(fresh), refresh=bool(stale) or not complete)
 
