@@ -13,7 +13,7 @@ import unicodedata
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .model import Document
 
@@ -105,7 +105,7 @@ def _label(char: str) -> str:
     return f"{char!r} U+{ord(char):04X} {name}"
 
 
-def _map_strings(value: Any, fix) -> Any:
+def _map_strings(value: Any, fix: Callable[[str], str]) -> Any:
     """Apply `fix` to every string inside frozen dataclasses, tuples, lists and dict values."""
     if isinstance(value, str):
         return fix(value)
@@ -130,7 +130,7 @@ def _map_strings(value: Any, fix) -> Any:
     return value
 
 
-def cover_layout(document: Document, layout: Any) -> tuple[Document, str | None]:
+def cover_layout(document: Document, layout: Any) -> tuple[Document, str | None]:  # layout.Layout (kept lazy)
     """cover_document with the four faces of a typeset Layout's font family."""
     fonts = layout.fonts
     return cover_document(document, font_paths=(fonts.regular, fonts.bold, fonts.italic, fonts.bold_italic), family=fonts.family)
