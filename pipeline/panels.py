@@ -20,7 +20,7 @@ from .errors import BuildError, ConfigError
 from .layout import MM, Layout
 from .model import Block
 from .model import Document, SheetSpec
-from .typeset import Furniture, credits_line, make_canvas_class, paragraph_styles, safe_text, title_block_height
+from .typeset import Furniture, credits_line, make_canvas_class, paragraph_styles, register_fonts, safe_text, title_block_height
 
 MODES = ("grid", "handout")
 CARD_STYLES = ("card_title", "card_subtitle", "card_heading", "index")
@@ -443,7 +443,14 @@ def render_cards(document: Document, card_set: CardSet, layout: Layout, *, mode:
     plan = plan_sheet(card_set, layout, options, with_index=with_index, reserved=reserved)
     buffer = io.BytesIO()
     canvas_class = make_canvas_class(layout, furniture, styles)
-    canvas = canvas_class(buffer, pagesize=(layout.page_width, layout.page_height), invariant=1)
+    canvas = canvas_class(
+        buffer,
+        pagesize=(layout.page_width, layout.page_height),
+        invariant=1,
+        lang="es-ES",
+        # reportlab would otherwise start every page in Helvetica, a font we do not embed.
+        initialFontName=register_fonts(layout.fonts)["regular"],
+    )
     canvas.setTitle(f"{game.title_es} — {card_set.label}")
     canvas.setAuthor(", ".join(document.credits.translators) or "refsheets")
     canvas.setSubject(f"{game.title_en}: {card_set.label}")
