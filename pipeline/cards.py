@@ -21,6 +21,8 @@ from .model import Block, Document, Section, TermHit
 
 GROUP_FIELDS = ("label", "heading", "tone", "select", "merge_following", "own_text", "named_blocks", "definitions", "term_kinds")
 SELECTOR_FIELDS = ("kind", "title", "parent", "id", "title_term", "as")
+# A card says what the card does: the stories and worked examples around it stay in the rulebook.
+NOT_ON_CARDS = ("flavor", "example")
 RECIPE_FIELDS = ("label", "mode", "index", "groups", "columns")
 TRAILING = re.compile(r"[\s:.\-–—]+$")
 # "Impacto: sin efecto en defensa" -> a definition entry when "Impacto" is a glossary term.
@@ -194,7 +196,8 @@ def _merged(document: Document, position: int, group: Group, groups: tuple[Group
         if any(_matching_selector(section, other, by_id) is not None for other in groups):
             break  # a selected child (a threat nested under another by the outline) is its own card
         if _descends(section, head.id, by_id):
-            merged.append(section)
+            if section.kind not in NOT_ON_CARDS:
+                merged.append(section)
         elif group.merge_following and section.parent == head.parent and re.fullmatch(group.merge_following, _key(section.title)):
             merged.append(section)
         else:
