@@ -2,7 +2,7 @@
 
 Nothing is rewritten or invented: whole blocks or whole sentences are left out, the rest is kept
 verbatim, and glossary hits are moved to the new offsets (hits inside left-out text go with it).
-Which rules apply is the recipe's choice (`condense: [examples, narration, repeats]`).
+Which rules apply is the recipe's choice (`condense: [examples, narration, repeats, asides]`).
 """
 from __future__ import annotations
 
@@ -37,6 +37,23 @@ FIRST_PERSON_PLURAL = re.compile(
 # Nouns and adjectives that end like a first person plural verb.
 NOT_FIRST_PERSON = frozenset({"extremos", "supremos", "postremos", "ramos", "tramos", "gramos", "remos", "préstamos", "reclamos"})
 REPEAT_RATIO = 0.9
+# Asides that are not rule statements: an analogy with everyday life ("es similar a empujar un coche"),
+# the designer's motivation ("La principal razón para..."), a theme note ("Temáticamente, ..."), the
+# translator speaking for themself ("Personalmente, yo..."). Consequences ("De esta forma pueden atacar
+# hasta cuatro misiles") are rules and do not count.
+ASIDE = re.compile(
+    r"\b(es|son|ser[ií]a) (muy )?(similar|parecid[oa]s?|comparable)s? a \w+(ar|er|ir)\b"
+    r"|^\W*(la (principal|única|mayor) razón (para|de|por)|temáticamente|personalmente|en la vida real)\b"
+    r"|\b(yo|creo que|me parece|no sé si)\b",
+    re.IGNORECASE,
+)
+# A cross-reference inside a sentence, "(ver página 34)", "(véase Movimiento)", "(página 12)": a sheet has
+# no page 34. Only the parenthesis goes (with the space before it); the sentence stays.
+CROSS_REFERENCE = re.compile(
+    r"\s*\((?:ver|v[ée]ase|vea|consulta|cf\.)[^()]{0,60}\)|\s*\((?:en )?(?:la )?p[áa]g(?:ina|\.)\s*\d+[^()]{0,20}\)"
+    r"|,?\s*como se (explica|describe|detalla|verá) (más adelante|después|en la (página|sección) \S+)",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -44,7 +61,9 @@ class CondenseOptions:
     examples: bool = False
     narration: bool = False
     repeats: bool = False
+    asides: bool = False  # analogies, motivation, translator remarks, cross-references
     narration_patterns: tuple[str, ...] = ()
+    flavor_patterns: tuple[str, ...] = ()  # sentences that state no rule (a per-game judgement)
     leave_out_blocks: tuple[str, ...] = ()
 
 
@@ -77,13 +96,14 @@ def fold(text: str) -> str:
 def condense(sections: list[Section], *, options: CondenseOptions) -> list[Section]:
     """The sections with left-out blocks and sentences removed; sections left empty disappear."""
     patterns = tuple(re.compile(p, re.IGNORECASE) for p in options.narration_patterns)
+    flavor = tuple(re.compile(p, re.IGNORECASE) for p in options.flavor_patterns)
     seen: list[str] = []  # folded statements already on the sheet (for repeats)
     result: list[Section] = []
     for section in sections:
         pieces_per_block: list[list[tuple[int, int]]] = []
         in_example = False
         for block in section.blocks:
-            keep = _kept_spans(block, options, patterns, in_example)
+            keep = _kept_spans(block, options, patterns, in_example, flavor)
             in_example = keep.example_open
             spans = keep.spans
             if spans and options.repeats:
@@ -123,12 +143,25 @@ class _Kept:
     example_open: bool  # the block ended inside an example that may continue in the next block
 
 
-def _kept_spans(block: Block, options: CondenseOptions, patterns: tuple[re.Pattern, ...], in_example: bool) -> _Kept:
+def _without_cross_references(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The sentence's span cut around its cross-references (pieces are glued without a space)."""
+    pieces: list[tuple[int, int]] = []
+    cursor = start
+    for match in CROSS_REFERENCE.finditer(text, start, end):
+        if match.start() > cursor:
+            pieces.append((cursor, match.start()))
+        cursor = match.end()
+    if cursor < end:
+        pieces.append((cursor, end))
+    return [(s, e) for s, e in pieces if text[s:e].strip()] or []
+
+
+def _kept_spans(block: Block, options: CondenseOptions, patterns: tuple[re.Pattern, ...], in_example: bool, flavor: tuple[re.Pattern, ...] = ()) -> _Kept:
     text = block.text
     if block.kind in options.leave_out_blocks:
         return _Kept([], False)
     whole = [(0, len(text))] if text.strip() else []
-    if block.kind in ("formula", "table") or not (options.examples or options.narration or options.repeats):
+    if block.kind in ("formula", "table") or not (options.examples or options.narration or options.repeats or options.asides or flavor):
         return _Kept(whole, False)
     if options.examples and in_example and CONTINUATION.match(text):
         return _Kept([], True)
@@ -142,6 +175,13 @@ def _kept_spans(block: Block, options: CondenseOptions, patterns: tuple[re.Patte
         if options.narration and is_narration(sentence, patterns):
             continue
         if options.repeats and REMINDER.match(sentence):
+            continue
+        if options.asides and ASIDE.search(sentence):
+            continue
+        if any(pattern.search(sentence) for pattern in flavor):
+            continue
+        if options.asides:
+            kept.extend(_without_cross_references(text, start, end))
             continue
         kept.append((start, end))
     return _Kept(kept, False)
@@ -160,7 +200,9 @@ def _rebuild(section: Section, pieces_per_block: list[list[tuple[int, int]]]) ->
             parts: list[str] = []
             cursor = new_offset
             for index, (start, end) in enumerate(spans):
-                if index:
+                # Sentences are joined by a space; the pieces of a sentence cut around a cross-reference
+                # (not preceded by a space in the source) are glued as they were.
+                if index and (start == 0 or block.text[start - 1].isspace()):
                     parts.append(" ")
                     cursor += 1
                 parts.append(block.text[start:end])

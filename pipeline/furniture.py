@@ -5,6 +5,7 @@ content change comes in as data, so the same inputs give the same bytes.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from reportlab.lib.colors import HexColor
@@ -19,6 +20,7 @@ from .model import Credits
 
 PRINT_HINT = "Imprimir al 100 % · doble cara, giro por el borde largo"
 PRINT_HINT_SINGLE = "Imprimir al 100 % (tamaño real, sin ajustar a la página)"
+URL_PREFIX = re.compile(r"\bhttps?://(?:www\.)?")
 TITLE_RULE = 1.2  # pt: the rule under the title block
 TITLE_GAP = 5.0  # pt between the title block's rule and the columns
 
@@ -37,12 +39,15 @@ class Furniture:
     changed: str = ""  # date of the last content change (ISO), given by the build
     credits: Credits = field(default_factory=Credits)
     title_block: bool = False
+    compact: bool = False  # title block in two lines (title with subtitle; what it covers with the credits)
+
+
+# When the text names nobody, the sheet still says who made the translation.
+ANONYMOUS_TRANSLATORS = "Traducción: aficionados del foro (sin firma en el texto)"
 
 
 def credits_line(credits: Credits, *, publisher: str = "") -> str:
-    parts = []
-    if credits.translators:
-        parts.append("Traducción: " + ", ".join(credits.translators))
+    parts = [short_credits(credits)]
     if credits.source_url:
         parts.append("Fuente: " + credits.source_url)
     if credits.rulebook_url:
@@ -50,14 +55,14 @@ def credits_line(credits: Credits, *, publisher: str = "") -> str:
     parts.extend(credits.other)
     if publisher:
         parts.append(f"Juego © {publisher}")
-    return " · ".join(parts) or "Traducción de aficionados"
+    return " · ".join(parts)
 
 
 def short_credits(credits: Credits) -> str:
     """The footer's credit: who translated it (the full credits are in the title block)."""
     if credits.translators:
         return "Traducción: " + ", ".join(credits.translators)
-    return "Traducción de aficionados"
+    return ANONYMOUS_TRANSLATORS
 
 
 def print_hint(total: int) -> str:
@@ -80,13 +85,26 @@ def _title_paragraphs(layout: Layout, furniture: Furniture, styles: dict[str, Pa
         subtitle_parts.append(f"<i>{safe_text(furniture.title_en)}</i>")
     if furniture.publisher:
         subtitle_parts.append(safe_text(furniture.publisher))
-    left = [Paragraph(safe_text(furniture.title_es), styles["title"])]
-    if subtitle_parts:
-        left.append(Paragraph(" · ".join(subtitle_parts), styles["subtitle"]))
-    if furniture.covers:
-        left.append(Paragraph(f"<b>Contenido:</b> {safe_text(furniture.covers)}", styles["subtitle"]))
     credit = credits_line(furniture.credits) if furniture.credits != Credits() else furniture.credits_line
-    left.append(Paragraph(safe_text(credit), styles["footer"]))
+    if furniture.compact:
+        # A quick reference spends its page on rules: the subtitle runs on after the title, and what the
+        # sheet covers shares the small line with the credits.
+        subtitle = styles["subtitle"]
+        title = safe_text(furniture.title_es)
+        if subtitle_parts:
+            title += f'<font name="{subtitle.fontName}" size="{subtitle.fontSize}" color="#{subtitle.textColor.hexval()[2:]}">  ·  {" · ".join(subtitle_parts)}</font>'
+        small = [f"<b>Contenido:</b> {safe_text(furniture.covers)}"] if furniture.covers else []
+        # Addresses without "http://www." still find the thread and take a line less.
+        credit = URL_PREFIX.sub("", credit)
+        left = [Paragraph(title, ParagraphStyle("title-compact", parent=styles["title"], spaceAfter=1)), Paragraph(" · ".join([*small, safe_text(credit)]), styles["footer"])]
+    else:
+        left = [Paragraph(safe_text(furniture.title_es), styles["title"])]
+    if subtitle_parts and not furniture.compact:
+        left.append(Paragraph(" · ".join(subtitle_parts), styles["subtitle"]))
+    if furniture.covers and not furniture.compact:
+        left.append(Paragraph(f"<b>Contenido:</b> {safe_text(furniture.covers)}", styles["subtitle"]))
+    if not furniture.compact:
+        left.append(Paragraph(safe_text(credit), styles["footer"]))
     right_style = ParagraphStyle("title-right", parent=styles["subtitle"], alignment=TA_RIGHT)
     label_style = ParagraphStyle("title-label", parent=styles["heading2"], alignment=TA_RIGHT, spaceBefore=0, spaceAfter=0, backColor=None)
     right = [Paragraph(safe_text(furniture.sheet_label), label_style)]
@@ -95,9 +113,9 @@ def _title_paragraphs(layout: Layout, furniture: Furniture, styles: dict[str, Pa
     return left, right
 
 
-def _widths(layout: Layout) -> tuple[float, float]:
+def _widths(layout: Layout, compact: bool = False) -> tuple[float, float]:
     usable = layout.page_width - layout.margin_left - layout.margin_right
-    return usable * 0.74, usable * 0.24
+    return (usable * 0.82, usable * 0.17) if compact else (usable * 0.74, usable * 0.24)
 
 
 def _stack_height(paragraphs: list[Paragraph], width: float) -> float:
@@ -109,7 +127,7 @@ def title_block_height(layout: Layout, furniture: Furniture, styles: dict[str, P
     if not furniture.title_block:
         return 0.0
     left, right = _title_paragraphs(layout, furniture, styles)
-    left_width, right_width = _widths(layout)
+    left_width, right_width = _widths(layout, furniture.compact)
     return max(_stack_height(left, left_width), _stack_height(right, right_width)) + TITLE_RULE + TITLE_GAP + 2
 
 
@@ -124,7 +142,7 @@ def _draw_stack(canvas: Canvas, paragraphs: list[Paragraph], x: float, top: floa
 
 def draw_title_block(canvas: Canvas, layout: Layout, furniture: Furniture, styles: dict[str, ParagraphStyle]) -> None:
     left, right = _title_paragraphs(layout, furniture, styles)
-    left_width, right_width = _widths(layout)
+    left_width, right_width = _widths(layout, furniture.compact)
     top = layout.page_height - layout.margin_top
     x_left = layout.margin_left
     x_right = layout.page_width - layout.margin_right - right_width

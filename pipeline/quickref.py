@@ -38,7 +38,9 @@ def sheet_sections(document: Document, sheet: SheetSpec, recipe: Recipe) -> list
         examples="examples" in recipe.condense,
         narration="narration" in recipe.condense,
         repeats="repeats" in recipe.condense,
+        asides="asides" in recipe.condense,
         narration_patterns=recipe.narration,
+        flavor_patterns=recipe.flavor_sentences,
         leave_out_blocks=recipe.leave_out_blocks,
     )
     return condense(chosen, options=options)
@@ -140,6 +142,8 @@ def make_quickref(document: Document, sheet: SheetSpec, layout: Layout, *, chang
             changed=changed,
             english_names=recipe.english_names,
             run_in=recipe.run_in_headings,
+            compact_title=True,
+            run_on=recipe.run_on_paragraphs,
         )
 
     try:

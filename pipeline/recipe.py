@@ -17,7 +17,7 @@ from .layout import MIN_BODY_SIZE
 from .model import BLOCK_KINDS, SECTION_KINDS, Document, Section
 
 PAPERS = ("a4", "letter")
-CONDENSE_RULES = ("examples", "narration", "repeats")
+CONDENSE_RULES = ("examples", "narration", "repeats", "asides")
 RECIPE_FIELDS = (
     "label",
     "covers",
@@ -27,6 +27,7 @@ RECIPE_FIELDS = (
     "leave_out_blocks",
     "condense",
     "narration",
+    "flavor_sentences",
     "pages",
     "paper",
     "columns",
@@ -34,6 +35,7 @@ RECIPE_FIELDS = (
     "glossary",
     "english_names",
     "run_in_headings",
+    "run_on_paragraphs",
 )
 # A term's English name is shown at its first use in each section, once per sheet, or only in titles.
 ENGLISH_NAMES = ("section", "sheet", "titles")
@@ -73,6 +75,10 @@ class Recipe:
     glossary: bool
     english_names: str = "section"
     run_in_headings: bool = False  # subsection titles open their first paragraph
+    # Regexes: sentences of theme or motivation that state no rule ("El espacio es un lugar muy cruel"),
+    # left out of this sheet. A per-game judgement, so it lives in the recipe, not in condense.py.
+    flavor_sentences: tuple[str, ...] = ()
+    run_on_paragraphs: bool = False  # a section's paragraphs set as one, split by ¶ (saves a ragged line each)
 
 
 def parse_recipe(data: dict | None, *, defaults: dict | None = None, display: str, line: int | None = None) -> Recipe:
@@ -94,6 +100,7 @@ def parse_recipe(data: dict | None, *, defaults: dict | None = None, display: st
                 "leave_out_blocks": list,
                 "condense": list,
                 "narration": list,
+                "flavor_sentences": list,
                 "pages": int,
                 "paper": str,
                 "columns": (int, list),
@@ -101,6 +108,7 @@ def parse_recipe(data: dict | None, *, defaults: dict | None = None, display: st
                 "glossary": bool,
                 "english_names": str,
                 "run_in_headings": bool,
+                "run_on_paragraphs": bool,
             },
         )
     except ConfigError as exc:
@@ -119,6 +127,7 @@ def parse_recipe(data: dict | None, *, defaults: dict | None = None, display: st
         raise fail(f"'english_names' must be one of {', '.join(ENGLISH_NAMES)}, got {merged['english_names']!r}")
     leave_out_ids = tuple(_text(value, f"leave_out_ids[{i}]", fail) for i, value in enumerate(merged.get("leave_out_ids") or []))
     narration = tuple(_regex(value, f"narration[{i}]", fail) for i, value in enumerate(merged.get("narration") or []))
+    flavor_sentences = tuple(_regex(value, f"flavor_sentences[{i}]", fail) for i, value in enumerate(merged.get("flavor_sentences") or []))
     pages = merged.get("pages")
     if pages is not None and (isinstance(pages, bool) or pages < 1):
         raise fail(f"'pages' must be a whole number of pages >= 1, got {pages!r}")
@@ -149,6 +158,8 @@ def parse_recipe(data: dict | None, *, defaults: dict | None = None, display: st
         glossary=merged.get("glossary", True),
         english_names=merged.get("english_names", "section"),
         run_in_headings=merged.get("run_in_headings", False),
+        flavor_sentences=flavor_sentences,
+        run_on_paragraphs=merged.get("run_on_paragraphs", False),
     )
 
 

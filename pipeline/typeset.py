@@ -36,6 +36,7 @@ from .furniture import PRINT_HINT, Furniture, credits_line, draw_furniture, make
 from .glossary import fold
 from .layout import Fonts, Layout, TextStyle
 from .model import Block, Credits, Document, Section, TermHit
+from .typeset_blocks import cell_font
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
 
@@ -83,6 +84,8 @@ def paragraph_styles(layout: Layout, *, body_size: float | None = None) -> dict[
             spaceBefore=spec.space_before * factor,
             spaceAfter=spec.space_after * factor,
             alignment=TA_LEFT,
+            # reportlab draws bullets in Helvetica by default: a font we do not embed.
+            bulletFontName=names["regular"],
         )
         # Boxed blocks (formulas) paint this behind their cell; a Paragraph backColor would not pad.
         styles[name].box_color = HexColor(spec.background) if spec.background else None
@@ -204,7 +207,39 @@ HALF_COLUMN_CHARS = 24
 SHORT_RUN = 4
 
 
-def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str], compact_lists: bool = False) -> list[Flowable]:
+# Consecutive paragraphs set as one (run_on) are separated by this: an en space and a pilcrow, as in
+# hand-made summaries, so a paragraph's end stays visible without the ragged line it costs.
+RUN_ON_SEPARATOR = "\u2002¶\u2002"
+
+
+def block_flowables(
+    section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str], compact_lists: bool = False, run_on: bool = False
+) -> list[Flowable]:
+    flowables = _block_flowables(section, styles, shown=shown, compact_lists=compact_lists)
+    return _run_on(flowables, styles["body"]) if run_on else flowables
+
+
+def _run_on(flowables: list[Flowable], body: ParagraphStyle) -> list[Flowable]:
+    """Consecutive body paragraphs joined into one (their markup is already escaped and complete)."""
+    out: list[Flowable] = []
+    pending: list[str] = []
+
+    def flush() -> None:
+        if pending:
+            out.append(Paragraph(RUN_ON_SEPARATOR.join(pending), body))
+            pending.clear()
+
+    for flowable in flowables:
+        if isinstance(flowable, Paragraph) and flowable.style is body and len(flowable.text) < LONG_BLOCK_CHARS:
+            pending.append(flowable.text)
+            continue
+        flush()
+        out.append(flowable)
+    flush()
+    return out
+
+
+def _block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str], compact_lists: bool = False) -> list[Flowable]:
     flowables: list[Flowable] = []
     run: list[tuple[Block, str, list[TermHit]]] = []  # short lines waiting: a list if there are enough
 
@@ -240,7 +275,7 @@ def _two_column_list(markups: list[str], styles: dict[str, ParagraphStyle]) -> F
     left, right = column(markups[:half]), column(markups[half:])
     right += [Spacer(1, 1)] * (len(left) - len(right))
     table = Table([[a, b] for a, b in zip(left, right)], colWidths=["50%", "50%"], hAlign="LEFT")
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 2), ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    table.setStyle(TableStyle([cell_font(styles["item"]), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 2), ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
     return table
 
 
@@ -309,6 +344,7 @@ def glossary_flowables(document: Document, sections: list[Section], styles: dict
     table.setStyle(
         TableStyle(
             [
+                cell_font(style),
                 ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor("#d5dbe3")),
                 ("TOPPADDING", (0, 0), (-1, -1), 0.3),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8),
@@ -321,7 +357,13 @@ def glossary_flowables(document: Document, sections: list[Section], styles: dict
 
 
 def section_flowables(
-    sections: list[Section], styles: dict[str, ParagraphStyle], *, english_names: str = "section", compact_lists: bool = True, run_in: bool = False
+    sections: list[Section],
+    styles: dict[str, ParagraphStyle],
+    *,
+    english_names: str = "section",
+    compact_lists: bool = True,
+    run_in: bool = False,
+    run_on: bool = False,
 ) -> list[Flowable]:
     """Headings and blocks; a term's English name is shown at its first use in each section (or once per sheet).
 
@@ -346,10 +388,12 @@ def section_flowables(
             color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
             markup = f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ' + term_markup(text, hits, shown=shown, term_style=styles["term_en"])
             lead = Paragraph(markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore))
-            rest = block_flowables(replace(section, blocks=section.blocks[1:], terms=_shift_terms(section, len(first.text) + 2)), styles, shown=shown, compact_lists=compact_lists)
+            rest = block_flowables(replace(section, blocks=section.blocks[1:], terms=_shift_terms(section, len(first.text) + 2)), styles, shown=shown, compact_lists=compact_lists, run_on=run_on)
+            if run_on and rest and isinstance(rest[0], Paragraph) and rest[0].style is styles["body"]:
+                lead = Paragraph(lead.text + RUN_ON_SEPARATOR + rest.pop(0).text, lead.style)
             flowables.extend([OutlineAnchor(outline_title=_plain(title), level=depth, key=section.id), lead, *rest])
             continue
-        body = block_flowables(section, styles, shown=shown, compact_lists=compact_lists)
+        body = block_flowables(section, styles, shown=shown, compact_lists=compact_lists, run_on=run_on)
         # Keep the heading with the start of its text so no heading ends a column alone.
         flowables.append(KeepTogether([heading, *body[:1]]) if body else heading)
         flowables.extend(body[1:])
@@ -380,6 +424,8 @@ def render_sheet(
     title_block: bool = True,
     english_names: str = "section",
     run_in: bool = False,
+    compact_title: bool = False,
+    run_on: bool = False,
 ) -> tuple[bytes, int]:
     """Typeset `sections` of `document`; returns (pdf bytes, page count).
 
@@ -399,6 +445,7 @@ def render_sheet(
         changed=changed,
         credits=document.credits,
         title_block=title_block,
+        compact=compact_title,
     )
     buffer = io.BytesIO()
     doc = SheetDocTemplate(
@@ -417,6 +464,8 @@ def render_sheet(
         invariant=1,
         lang="es-ES",
         displayDocTitle=1,
+        # reportlab would otherwise start every page in Helvetica, a font we do not embed.
+        initialFontName=register_fonts(layout.fonts)["regular"],
     )
     columns = columns or layout.columns
     later = PageTemplate(id="columns", frames=frames_for(layout, columns=columns))
@@ -426,7 +475,7 @@ def render_sheet(
         doc.addPageTemplates([first, later])
     else:
         doc.addPageTemplates([later])
-    story: list[Flowable] = section_flowables(sections, styles, english_names=english_names, run_in=run_in)
+    story: list[Flowable] = section_flowables(sections, styles, english_names=english_names, run_in=run_in, run_on=run_on)
     if with_glossary:
         story.extend(glossary_flowables(document, sections, styles))
     if not story:

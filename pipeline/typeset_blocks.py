@@ -64,6 +64,11 @@ def has_header(rows: list[list[str]]) -> bool:
     return sum(rest) / len(rest) >= 1.5 * len(" ".join(first).split())
 
 
+def cell_font(style: ParagraphStyle) -> tuple:
+    """A TableStyle command: reportlab sets each cell's font (Helvetica by default, not embedded) even for Paragraph cells."""
+    return ("FONTNAME", (0, 0), (-1, -1), style.fontName)
+
+
 def formula_flowables(markup: str, style: ParagraphStyle) -> list[Flowable]:
     """A formula in a tinted box the width of the column."""
     table = Table([[Paragraph(markup, style)]], colWidths=["100%"], hAlign="LEFT")
@@ -71,6 +76,7 @@ def formula_flowables(markup: str, style: ParagraphStyle) -> list[Flowable]:
     table.setStyle(
         TableStyle(
             [
+                cell_font(style),
                 ("BOX", (0, 0), (-1, -1), 0.7, HexColor(FRAME_COLOR)),
                 ("BACKGROUND", (0, 0), (-1, -1), background),
                 ("LEFTPADDING", (0, 0), (-1, -1), 4),
@@ -96,6 +102,7 @@ def table_flowables(rows: list[list[str]], style: ParagraphStyle, *, escape: Cal
     widths = [f"{100 * share / sum(shares):.2f}%" for share in shares]
     table = Table(cells, colWidths=widths, hAlign="LEFT")
     commands = [
+        cell_font(style),
         ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor(RULE_COLOR)),
         ("LINEABOVE", (0, 0), (-1, 0), 0.6, HexColor(FRAME_COLOR)),
         ("LINEBELOW", (0, -1), (-1, -1), 0.6, HexColor(FRAME_COLOR)),
@@ -107,8 +114,24 @@ def table_flowables(rows: list[list[str]], style: ParagraphStyle, *, escape: Cal
     ]
     if header:
         commands.append(("BACKGROUND", (0, 0), (-1, 0), HexColor(HEADER_BACKGROUND)))
+    commands.extend(_repeated_cell_spans(rows))
     table.setStyle(TableStyle(commands))
     return [Spacer(1, 1), table, Spacer(1, style.spaceAfter or 3)]
+
+
+def _repeated_cell_spans(rows: list[list[str]]) -> list[tuple]:
+    """SPAN commands for a cell that repeats the one to its left ("same effect as a minor failure"):
+    the text is printed once across both columns, as a hand-set table would."""
+    spans = []
+    for row_index, row in enumerate(rows):
+        start = 0
+        for col in range(1, len(row) + 1):
+            if col < len(row) and row[col] and row[col] == row[start]:
+                continue
+            if col - start > 1 and start > 0:  # never merge a row's label into its values
+                spans.append(("SPAN", (start, row_index), (col - 1, row_index)))
+            start = col
+    return spans
 
 
 def _bold_font(style: ParagraphStyle) -> str:
