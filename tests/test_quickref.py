@@ -186,3 +186,18 @@ def test_leaving_earth_sheet_is_byte_identical_and_revision_is_paper_independent
     assert pdf == out["a4"][0]
     assert revision == out["letter"][2]
     assert f"rev {revision}" in out["a4"][3] and "2025-01-01" in out["a4"][3]
+
+
+def test_alternity_sheet_meets_its_budget_and_leaves_the_damage_cards_to_their_sheet(project_root) -> None:
+    from pipeline.build import tagged_document
+    from pipeline.layout import load_layout
+    from pipeline.sources import Project
+
+    project = Project(project_root)
+    game, _, document = tagged_document(project, "alternity-warships")
+    sheet = next(s for s in game.sheets if s.name == "quickref")
+    pdf, pages, _ = make_quickref(document, sheet, load_layout(project.templates, "quickref", paper=game.paper), changed="2025-01-01")
+    text = " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert pages <= 4
+    assert "Daño a los sistemas" in text  # the title block says where the system effects are
+    assert "(ver Movimiento)" not in text  # cross-references to pages the sheet does not have are gone
