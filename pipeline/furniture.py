@@ -197,6 +197,9 @@ def draw_furniture(canvas: Canvas, layout: Layout, furniture: Furniture, styles:
         title = furniture.title_es
         if fold(furniture.title_en) != fold(furniture.title_es):
             title = f"{furniture.title_es} · {furniture.title_en}"
+        label_room = canvas.stringWidth(_plain(furniture.sheet_label), header.fontName, header.fontSize) + 12
+        if canvas.stringWidth(_plain(title), styles["heading1"].fontName, header.fontSize + 1) > right - left - label_room:
+            title = furniture.title_es  # the English title would run into the sheet label
         canvas.drawString(left, top_line + 3, _plain(title))
         canvas.setFont(header.fontName, header.fontSize)
         canvas.drawRightString(right, top_line + 3, _plain(furniture.sheet_label))
