@@ -109,12 +109,26 @@ def term_markup(text: str, hits: list[TermHit], *, shown: set[str], term_style: 
         if hit.es in shown or fold(surface) == fold(hit.en):
             continue
         shown.add(hit.es)
+        if _states_english(text, hit):
+            continue
         out.append(
             f'<font name="{term_style.fontName}" size="{term_style.fontSize}" color="#{term_style.textColor.hexval()[2:]}">'
             f"\u00a0‹{safe_text(hit.en)}›</font>"
         )
     out.append(safe_text(text[position:]))
     return "".join(out)
+
+
+# How far around a term we look for the English name the translator already wrote ("empuje (thrust)").
+STATED_WINDOW = 40
+
+
+def _states_english(text: str, hit: TermHit) -> bool:
+    """True when the text already gives the English name next to the term: no need to print it twice."""
+    around = fold(text[max(0, hit.start - STATED_WINDOW) : hit.end + STATED_WINDOW])
+    surface = fold(text[hit.start : hit.end])
+    english = fold(hit.en)
+    return english in around.replace(surface, " ", 1) if english not in surface else False
 
 
 def bilingual_title(section: Section) -> str:
@@ -379,6 +393,9 @@ def section_flowables(
             section = replace(section, terms=tuple(hit for hit in section.terms if hit.in_title))
         depth = min(section.level - base_level, 2)
         title = bilingual_title(section)
+        if title != section.title.strip():
+            # The heading already shows the English name; the text need not repeat it.
+            shown.update(hit.es for hit in section.terms if hit.in_title)
         heading = Heading(
             safe_text(title), styles[f"heading{depth + 1}"], outline_title=_plain(title), level=depth, key=section.id
         )
