@@ -27,7 +27,13 @@ class Fit:
 def sheet_recipe(document: Document, sheet: SheetSpec, layout: Layout) -> Recipe:
     """The template's default recipe with the game's recipe on top, validated."""
     defaults = layout.options.get("recipe") or {}
-    return parse_recipe(sheet.recipe, defaults=defaults, display=f"sources/{document.game.id}/game.yaml", line=getattr(sheet.recipe, "line", None))
+    return parse_recipe(
+        sheet.recipe,
+        defaults=defaults,
+        display=f"sources/{document.game.id}/game.yaml",
+        line=getattr(sheet.recipe, "line", None),
+        paper=layout.paper,
+    )
 
 
 def sheet_sections(document: Document, sheet: SheetSpec, recipe: Recipe) -> list[Section]:

@@ -81,9 +81,21 @@ class Recipe:
     run_on_paragraphs: bool = False  # a section's paragraphs set as one, split by ¶ (saves a ragged line each)
 
 
-def parse_recipe(data: dict | None, *, defaults: dict | None = None, display: str, line: int | None = None) -> Recipe:
-    """Recipe data (game overrides on top of template defaults) -> a validated Recipe."""
+def parse_recipe(
+    data: dict | None, *, defaults: dict | None = None, display: str, line: int | None = None, paper: str | None = None
+) -> Recipe:
+    """Recipe data (game overrides on top of template defaults) -> a validated Recipe.
+
+    `pages` is a number, or a number per paper (`{a4: 4, letter: 5}`): Letter is shorter than A4, so the
+    same text can need one page more; `paper` picks the budget for the sheet being made.
+    """
     merged = {**DEFAULT_RECIPE, **(defaults or {}), **(data or {})}
+    if isinstance(merged.get("pages"), dict):
+        by_paper = merged["pages"]
+        unknown = sorted(set(by_paper) - set(PAPERS))
+        if unknown:
+            raise ConfigError(f"recipe: 'pages' names unknown paper {unknown[0]!r} (papers: {', '.join(PAPERS)})", path=display, line=line)
+        merged["pages"] = by_paper.get(paper or "a4")
     where = "recipe"
     try:
         check_fields(

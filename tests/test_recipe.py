@@ -107,3 +107,12 @@ def test_real_recipes_name_existing_sections(project_root) -> None:
                 continue
             recipe = sheet_recipe(document, sheet, layout)
             assert select_sections(document, recipe, display=game_id), game_id
+
+
+def test_page_budget_may_differ_per_paper() -> None:
+    recipe = {"pages": {"a4": 4, "letter": 5}}
+    assert parse_recipe(recipe, display="game.yaml", paper="a4").pages == 4
+    assert parse_recipe(recipe, display="game.yaml", paper="letter").pages == 5
+    assert parse_recipe({"pages": 2}, display="game.yaml", paper="letter").pages == 2
+    with pytest.raises(ConfigError, match="'pages' names unknown paper 'a5'"):
+        parse_recipe({"pages": {"a5": 3}}, display="game.yaml", paper="a4")
