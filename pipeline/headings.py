@@ -1,6 +1,7 @@
 """Heading recognition: which cleaned lines open a section, in which style, with which title.
 
-Pure functions over line texts; the splitter (split.py) turns the styles into levels and a tree.
+Pure functions over line texts; the splitter (split.py) turns the styles into levels and a tree;
+the run-in rule lives in runin.py and the Spanish word lists in lexicon.py.
 Styles: page ("Página 25 - MANIOBRAS"), numbered ("2.1. Promoción"), lettered ("a. Movimiento"),
 caps ("AMENAZAS EXTERNAS:"), title ("Platillo giratorio:"), label (a sub-block title repeated under
 many sections, "BÁSICA:"), runin (heading words that start a long line, "Acumulación de potencia Algunos
@@ -13,7 +14,9 @@ import unicodedata
 from dataclasses import dataclass
 
 from .errors import ConfigError
+from .lexicon import FUNCTION_WORDS, IMPERATIVE_OBJECTS, SENTENCE_STARTS, SENTENCE_VERBS
 from .model import GameInfo
+from .runin import split_run_in
 
 CHAPTER = re.compile(r"^(?:Cap[íi]tulo|CAP[ÍI]TULO|Chapter|Parte|PARTE)\s+\w+\s*[:.\-–]?\s+\S")
 PAGE = re.compile(r"^P[áa]gina\s+(\d+)(?:\s*y\s*\d+)?\s*(?:[-–—:]\s*(.*))?$", re.IGNORECASE)
@@ -28,25 +31,8 @@ BILINGUAL = re.compile(r"^[\"'“”‘’]?[A-ZÁÉÍÓÚÑ][\w\-]*(?: [\w\-]+)
 QUOTED_NAME = re.compile(r"^[\"'“‘]")
 QUOTES = "\"'“”‘’«»"
 
-# Words that start sentences, not headings (articles, pronouns, conjunctions, prepositions).
-SENTENCE_STARTS = frozenset(
-    """el la los las un una unos unas lo si cuando en para por con de del al a este esta esto estos estas ese esa
-    eso cada no se y o pero aunque mientras tenga como que tu tus su sus mi yo nos les le ya también además
-    muchos muchas algunos algunas todo todos todas hay es ahora así pues luego entonces durante después antes""".split()
-)
-# Verbs that make a short line a sentence ("El fuego amigo es opcional"), never a heading.
-SENTENCE_VERBS = frozenset(
-    """es son está están hay se no puede pueden debe deben tiene tienen ha han fue era sería será
-    significa permite hace hacen has he hemos si""".split()
-)
-# A heading never ends on these (the line broke mid-phrase).
-FUNCTION_WORDS = frozenset("de del la el los las un una y o a en con por para que se su sus al e u ni".split())
-# The word after an imperative verb in a one-line instruction ("Roba una carta.").
-IMPERATIVE_OBJECTS = frozenset("un una el la los las lo tu tus su sus dos tres a al del de".split())
 MAX_TITLE_WORDS = 9
 MAX_TITLE_CHARS = 80
-MIN_RUN_IN_LINE = 60
-MAX_RUN_IN_WORDS = 6
 REPEATED_LABEL = 3  # a heading title seen this often is a sub-block label ("BÁSICA:")
 
 
@@ -205,7 +191,8 @@ def heading_candidate(text: str, *, options: SplitOptions) -> Heading | None:
             return Heading(readable_title(title), "lettered")
         return None
     if not _short(line):
-        return _run_in(line)
+        found = split_run_in(line)
+        return Heading(readable_title(found[0]), "runin", rest=found[1]) if found else None
     if is_caps(line):
         # A sentence in capitals, a bracketed aside or a trailing ellipsis is not a heading.
         if line[0] in "([" or line.endswith("!") or re.search(r"[.!?]\s+\S", line.rstrip(". ")):
@@ -267,76 +254,6 @@ def _quoted_name(text: str) -> bool:
     """The whole line is a quoted name, maybe with a bracketed gloss: "'Probe' (sonda)", '"Rush/ímpetu"'."""
     name = TRAILING_PAREN.sub("", text).strip()
     return len(name) > 2 and name[0] in QUOTES and (name[-1] in QUOTES or "(" in text)
-
-
-def _is_plain_word(token: str) -> bool:
-    return bool(re.fullmatch(r"[a-záéíóúñü][a-záéíóúñü\-]*,?", token))
-
-
-def _is_acronym(token: str) -> bool:
-    return bool(re.fullmatch(r"[A-Z]{1,4}\??|\d+", token))
-
-
-def _run_in(line: str) -> Heading | None:
-    """'Acumulación de potencia Algunos sistemas...' -> heading 'Acumulación de potencia' + body.
-
-    A run-in heading is a short noun phrase (first word capitalised, the rest lower-case, acronyms or
-    a bracket; or Title Case throughout) directly followed by a sentence start: a capitalised word and
-    then a lower-case one. Sentence openers and verbs inside the phrase reject it.
-    """
-    if len(line) < MIN_RUN_IN_LINE:
-        return None
-    tokens = line.split()
-    best: int | None = None
-    for size in range(1, min(MAX_RUN_IN_WORDS, len(tokens) - 3) + 1):
-        head, after = tokens[:size], tokens[size:]
-        if not _run_in_head(head) or not _sentence_start(after):
-            continue
-        best = size
-    if best is None:
-        return None
-    title = " ".join(tokens[:best])
-    return Heading(readable_title(title), "runin", rest=" ".join(tokens[best:]))
-
-
-def _run_in_head(head: list[str]) -> bool:
-    first = head[0].lstrip("¿")
-    if not first or not (first[0].isupper()) or first.lower().strip(",") in SENTENCE_STARTS:
-        return False
-    if not (first[1:].islower() or _is_acronym(first)) and len(first) > 1:
-        return False
-    words = [token.lower().strip(",?¿()") for token in head]
-    if any(word in SENTENCE_VERBS for word in words) or (words[-1] in FUNCTION_WORDS and not head[-1].endswith(")")):
-        return False
-    if any(re.search(r"[:;.!+=%]", token.rstrip("?")) for token in head):
-        return False
-    if head[-1].endswith(",") or (head[-1].endswith("?") and not head[0].startswith("¿")):
-        return False
-    in_bracket = False
-    title_case = all(token[:1].isupper() or token.startswith("(") for token in head)
-    for token in head[1:]:
-        if token.startswith("("):
-            in_bracket = True
-        if in_bracket:
-            if token.endswith(")"):
-                in_bracket = False
-            continue
-        if _is_plain_word(token) or _is_acronym(token) or title_case:
-            continue
-        return False
-    return not in_bracket
-
-
-def _sentence_start(after: list[str]) -> bool:
-    """A capitalised word followed by a lower-case one: 'Algunos sistemas', 'A veces', '¿Qué sucede'."""
-    if len(after) < 2:
-        return False
-    word, following = after[0].lstrip("¿"), after[1]
-    if not word or not word[0].isupper() or _is_acronym(word.rstrip(",")) and len(word) > 1:
-        return False
-    if not (word[1:].rstrip(",").islower() or len(word.rstrip(",")) == 1):
-        return False
-    return bool(re.match(r"^[a-záéíóúñü]", following))
 
 
 def repeated_titles(texts: list[str], *, options: SplitOptions) -> set[str]:
