@@ -154,6 +154,8 @@ class GameOutcome:
     warnings: list[str] = field(default_factory=list)
     error: str | None = None
     exit_code: int = 0
+    # (sheet, message, exit code) for sheets that could not be made; the game's other sheets still are.
+    failed_sheets: list[tuple[str, str, int]] = field(default_factory=list)
 
 
 def make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str) -> GameOutcome:
@@ -175,6 +177,7 @@ def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, 
     made: dict[str, tuple[CachedSheet, str]] = {}
     to_render: list[SheetKey] = []
     glyph_warnings: list[str] = []
+    failures: dict[str, RefsheetsError] = {}
     for key in plan.keys:
         if key.sheet in plan.stale:
             cached = None if force else cache.get(key.digest)
@@ -184,7 +187,7 @@ def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, 
                 to_render.append(key)
     if to_render:
         game, cleaned, document = tagged_document(project, plan.game)
-        made.update(_render_sheets(project, game, document, to_render, cache=cache, warnings=glyph_warnings))
+        made.update(_render_sheets(project, game, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures))
     else:
         game, cleaned, _ = prepare(project, plan.game)
     report_tsv = cleaning_report_tsv(cleaned)
@@ -197,6 +200,13 @@ def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, 
     for key in plan.keys:
         path = game_out / sheet_file(plan.game, key.sheet)
         old = manifest_sheet(previous, key.sheet)
+        if key.sheet in failures:
+            # The previous PDF (if any) stays as it is, and so does its manifest entry: the next build retries.
+            if old is not None:
+                sheets_json.append(old)
+            error = failures[key.sheet]
+            outcome.failed_sheets.append((key.sheet, str(error), error.exit_code))
+            continue
         if key.sheet in fresh:
             sheets_json.append(old)
             outcome.results.append(fresh[key.sheet])
@@ -255,8 +265,16 @@ def _tool_id() -> str:
 
 
 def _render_sheets(
-    project: Project, game: GameInfo, document: Document, keys: list[SheetKey], *, cache: SheetCache, warnings: list[str]
+    project: Project,
+    game: GameInfo,
+    document: Document,
+    keys: list[SheetKey],
+    *,
+    cache: SheetCache,
+    warnings: list[str],
+    failures: dict[str, RefsheetsError],
 ) -> dict[str, tuple[CachedSheet, str]]:
+    """Render each sheet; one that fails is recorded in `failures` and does not stop the others."""
     from .glyphs import cover_layout
     from .layout import load_layout
     from .sheets import render
@@ -266,11 +284,15 @@ def _render_sheets(
     made = {}
     for key in keys:
         sheet = specs[key.sheet]
-        layout = load_layout(project.templates, sheet.template, paper=key.paper)
-        sheet_document, missing = cover_layout(document, layout)  # characters the font lacks -> a visible mark
-        if missing and missing not in warnings:  # once per build, even when several sheets meet them
-            warnings.append(missing)
-        rendered = render(sheet_document, sheet, layout)
+        try:
+            layout = load_layout(project.templates, sheet.template, paper=key.paper)
+            sheet_document, missing = cover_layout(document, layout)  # characters the font lacks -> a visible mark
+            if missing and missing not in warnings:  # once per build, even when several sheets meet them
+                warnings.append(missing)
+            rendered = render(sheet_document, sheet, layout)
+        except RefsheetsError as exc:
+            failures[key.sheet] = exc
+            continue
         entry = CachedSheet(
             key=key.digest,
             game=key.game,
@@ -337,6 +359,10 @@ def _record(report: BuildReport, outcome: GameOutcome, progress: Callable[[str],
         progress(f"{outcome.game}: FAILED: {outcome.error}")
         return
     report.warnings.extend(outcome.warnings)
+    for sheet, message, exit_code in outcome.failed_sheets:
+        report.failed.append((f"{outcome.game}/{sheet}", message))
+        report.worst_exit = max(report.worst_exit, exit_code)
+        progress(f"{outcome.game}/{sheet}: FAILED: {message}")
     for result in outcome.results:
         if result.status == "up to date":
             report.up_to_date.append(result)

@@ -186,3 +186,21 @@ def test_build_api_reports_up_to_date_sheets(built: Path) -> None:
     manifest = json.loads((built / "output/galaxy-defenders/manifest.json").read_text(encoding="utf-8"))
     assert digest["quickrefgalaxy-defenders"] == manifest["sheets"][0]["revision"]
     assert hashlib.sha256((built / "output/galaxy-defenders/galaxy-defenders-quickref.pdf").read_bytes()).hexdigest() == manifest["sheets"][0]["pdf_sha256"]
+
+
+def test_a_sheet_that_fails_does_not_stop_the_other_sheets_of_its_game(project_copy: Path) -> None:
+    assert invoke(project_copy, "build", "galaxy-defenders").exit_code == 0
+    out = project_copy / "output" / "galaxy-defenders"
+    dice_before = (out / "galaxy-defenders-dice.pdf").read_bytes()
+    # A corrected translation that no longer has the die faces the card sheet selects.
+    (project_copy / "sources" / "galaxy-defenders" / "raw.txt").write_text(
+        "FASE DE COMBATE\nCada agente mueve y ataca.\n", encoding="utf-8"
+    )
+    result = invoke(project_copy, "build", "galaxy-defenders")
+    assert result.exit_code == 1
+    assert "galaxy-defenders/dice: FAILED" in result.output and "selects no cards" in result.output
+    assert "galaxy-defenders/quickref: rebuilt" in result.output
+    assert "mueve y ataca" in "".join(page.extract_text() for page in PdfReader(out / "galaxy-defenders-quickref.pdf").pages)
+    assert (out / "galaxy-defenders-dice.pdf").read_bytes() == dice_before  # the previous sheet is kept intact
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert {sheet["name"] for sheet in manifest["sheets"]} == {"quickref", "dice"}
