@@ -14,8 +14,19 @@ from .model import Block, CleanLine
 RELATION = re.compile(r"(?<![-<>=])(=|≤|≥|<=|>=)(?![>=])")
 # Rows of a plain-text table: "Cohete Juno -> Usar cohetes Juno", "Cohetes - Cohete defectuoso - Nave destruída".
 ROW_SEPARATOR = re.compile(r"\S\s*(?:->|→)\s*\S|\S\s+[-–]\s+\S")
+# A "label: value" row: "Juego fácil: 5 misiones fáciles", "En solitario: 3 puntos." The label ends on a
+# letter or digit, as typeset_blocks.table_rows needs to cut the row into two cells at the colon.
+LABEL_VALUE = re.compile(r"^([^:]{1,40}?\w)\s*:\s+(\S.*)$")
+SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-ZÁÉÍÓÚÑ¿¡]")
+# Markers that open a list item on their own: a bullet glyph, a marker and a space, "1)" / "a)", or a
+# dash or plus stuck to a capital ("-Patear", "+Amenazas"). A marker stuck to anything else ("-3 a la
+# tirada", "*solo en la variante", "+1") is an item only inside a run of marked lines (_marked_run).
+CLEAR_BULLET = re.compile(r"^\s*(?:[•·▪]|[-+*–]\s+|[-+–](?=[A-ZÁÉÍÓÚÑ¿¡\"'“‘«])|\d+[)º]\s+|[a-z]\)\s+)")
 MAX_FORMULA_CHARS = 110
 MAX_ROW_WORDS = 14
+MAX_LABEL_WORDS = 5
+MAX_LABEL_ROW_WORDS = 18
+MIN_TABLE_ROWS = 3
 
 
 def is_formula(text: str) -> bool:
@@ -58,7 +69,7 @@ def build_blocks(lines: list[CleanLine]) -> tuple[Block, ...]:
         if TABLE_CAPTION.match(text):
             index = _table(lines, index, blocks)
             continue
-        run = _separator_run(lines, index)
+        run = _separator_run(lines, index) or _label_value_run(lines, index)
         if run:
             rows = [row for row in run if row.text.strip()]
             blocks.append(Block("table", "\n".join(row.text.strip() for row in rows), rows[0].first, rows[-1].last))
@@ -66,7 +77,7 @@ def build_blocks(lines: list[CleanLine]) -> tuple[Block, ...]:
             continue
         if is_formula(text):
             blocks.append(Block("formula", text, line.first, line.last))
-        elif BULLET.match(line.text) or _listed(lines, index):
+        elif _is_item(lines, index) or _listed(lines, index):
             item = _item_text(line.text) if BULLET.match(line.text) else _strip_number(text)
             if item:
                 blocks.append(Block("item", item, line.first, line.last))
@@ -77,6 +88,28 @@ def build_blocks(lines: list[CleanLine]) -> tuple[Block, ...]:
             blocks.append(Block("paragraph", text, line.first, line.last))
         index += 1
     return tuple(blocks)
+
+
+def _is_item(lines: list[CleanLine], index: int) -> bool:
+    """A clearly marked list line, or a line with a bare marker next to another marked line."""
+    text = lines[index].text
+    if CLEAR_BULLET.match(text):
+        return True
+    if not BULLET.match(text):
+        return False
+    return any(BULLET.match(lines[other].text) for other in _neighbours(lines, index))
+
+
+def _neighbours(lines: list[CleanLine], index: int) -> list[int]:
+    """The nearest non-blank text line on each side, across at most one blank line."""
+    found = []
+    for step in (-1, 1):
+        other = index + step
+        if 0 <= other < len(lines) and not lines[other].text.strip():
+            other += step
+        if 0 <= other < len(lines) and lines[other].kind == "text" and lines[other].text.strip():
+            found.append(other)
+    return found
 
 
 def _strip_number(text: str) -> str:
@@ -122,3 +155,37 @@ def _separator_run(lines: list[CleanLine], index: int) -> list[CleanLine]:
         else:
             break
     return lines[index:end] if count >= 3 else []
+
+
+def _label_value(text: str) -> tuple[str, str] | None:
+    """A short 'label: value' line, split at its first colon; None for prose, bullets and quotes."""
+    found = LABEL_VALUE.match(text.strip())
+    if not found or BULLET.match(text) or text.lstrip()[:1] in "\"'“‘«(":
+        return None
+    label, value = found.group(1).strip(), found.group(2).strip()
+    if len(label.split()) > MAX_LABEL_WORDS or len(text.split()) > MAX_LABEL_ROW_WORDS or SENTENCE_BREAK.search(value):
+        return None
+    return label, value
+
+
+def _label_value_run(lines: list[CleanLine], index: int) -> list[CleanLine]:
+    """MIN_TABLE_ROWS or more consecutive 'label: value' lines that share a pattern: a small table set as text.
+
+    Sharing a pattern (the same first or last word in every label, or every value starting with a
+    number: "Juego fácil: ... / Juego medio: ...", "En solitario: 3 puntos / Con otro jugador: 5 puntos")
+    is what tells a table from a few unrelated notes that happen to start with a word and a colon.
+    """
+    rows: list[tuple[str, str]] = []
+    end = index
+    while end < len(lines) and lines[end].kind == "text" and (pair := _label_value(lines[end].text)):
+        rows.append(pair)
+        end += 1
+    if len(rows) < MIN_TABLE_ROWS:
+        return []
+    labels = [label.lower().split() for label, _ in rows]
+    shared = (
+        len({words[0] for words in labels}) == 1
+        or len({words[-1] for words in labels}) == 1
+        or all(value[:1].isdigit() for _, value in rows)
+    )
+    return lines[index:end] if shared else []

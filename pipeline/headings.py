@@ -30,6 +30,9 @@ TRAILING_PAREN = re.compile(r"\s*\([^()]*\)\s*$")
 BILINGUAL = re.compile(r"^[\"'“”‘’]?[A-ZÁÉÍÓÚÑ][\w\-]*(?: [\w\-]+)*/[\w\-]+(?: [\w\-]+)*[\"'“”‘’]?$")
 QUOTED_NAME = re.compile(r"^[\"'“‘]")
 QUOTES = "\"'“”‘’«»"
+# A title that asks a question or names an optional rule ("Combate cercano? (regla opcional)",
+# "¿Y si juegas solo?") qualifies the section it sits in rather than opening a new topic.
+MINOR_TITLE = re.compile(r"\?\s*(?:\([^()]*\))?$|\([^()]*\b(?:opcional|optativa|variante|optional|variant)\b[^()]*\)$", re.IGNORECASE)
 
 MAX_TITLE_WORDS = 9
 MAX_TITLE_CHARS = 80
@@ -90,6 +93,8 @@ class Heading:
     rest: str = ""  # body text that shares the heading's line (run-in headings, "Name: text" cards)
     card: bool = False  # the heading itself names a card (bilingual keyword, quoted name, YAML hint)
     shout: bool = False  # written in ALL CAPS (a page title in capitals opens a chapter)
+    minor: bool = False  # a question or optional-rule title: it nests inside the section it follows
+    letter: str = ""  # lettered outlines: "c. Acción" -> "c"
 
 
 def fold(text: str) -> str:
@@ -188,7 +193,7 @@ def heading_candidate(text: str, *, options: SplitOptions) -> Heading | None:
     if lettered:
         title = lettered.group(2).strip()
         if len(title.split()) <= 6 and _starts_upper(title) and not looks_like_sentence(title):
-            return Heading(readable_title(title), "lettered")
+            return Heading(readable_title(title), "lettered", letter=lettered.group(1).lower())
         return None
     if not _short(line):
         found = split_run_in(line)
@@ -239,7 +244,7 @@ def _title(line: str, options: SplitOptions) -> Heading | None:
     if QUOTED_NAME.match(bare) and not named:
         return None  # '“Refrescar” poderes y objetos': a quoted word opening a sentence
     card = bool(BILINGUAL.match(bare)) or named or any(p.search(bare) for p in options.cards)
-    return Heading(readable_title(body), "title", card=card)
+    return Heading(readable_title(body), "title", card=card, minor=bool(MINOR_TITLE.search(bare)))
 
 
 def _table_row_like(text: str) -> bool:
@@ -282,7 +287,7 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
         previous = texts[index - 1].strip() if index > 0 else ""
         after = next((t.strip() for t in texts[index + 1 :] if t.strip()), "")
         if heading.style != "caps":
-            if _ends_mid_sentence(previous) or (after and not _starts_upper(after) and not after[0].isdigit() and not BULLET.match(after)):
+            if _ends_mid_sentence(previous) or (after and not _starts_upper(after) and not after[0].isdigit() and not BULLET.match(after) and not LETTERED.match(after)):
                 found.append(None)
                 continue
             if previous.endswith(":") and not previous.startswith(("Página", "PÁGINA")) and heading_candidate(previous, options=options) is None:

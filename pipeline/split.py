@@ -24,6 +24,10 @@ FLAVOR_TITLE = "Relato"
 MAX_SLUG = 60
 # Styles a sentence-case title heading nests under (its "anchor").
 TITLE_ANCHORS = ("chapter", "caps", "page", "preamble")
+# Headings a minor title (a question, an optional rule) does not nest under: it qualifies a real section.
+MINOR_SKIPS = ("runin", "card", "label")
+# Headings that end a lettered list: "a." after one of these starts a new list.
+LIST_BOUNDARIES = ("chapter", "caps", "page", "numbered", "preamble")
 
 
 @dataclass
@@ -94,7 +98,7 @@ def _arrange(entries: list[_Entry], *, options: SplitOptions) -> None:
         style = heading.style
         if style == "chapter":
             chapter_seen = True
-        parent = _natural_parent(entries, path, heading, chapter_seen=chapter_seen, last_numbered=last_numbered)
+        parent = _natural_parent(entries, path, index, chapter_seen=chapter_seen, last_numbered=last_numbered)
         if path and entries[path[-1]].heading.style == "label" and style in ("title", "runin", "card", "lettered"):
             parent = path[-1]  # a minor heading inside a BÁSICA / AVANZADA block belongs to that block
         level = entries[parent].level + 1 if parent is not None else 1
@@ -133,7 +137,8 @@ def _group_member_styles(entries: list[_Entry], group: int) -> tuple[str, ...]:
     return ("caps", "title", "runin", "page", "card", "label", entries[group].heading.style)
 
 
-def _natural_parent(entries: list[_Entry], path: list[int], heading: Heading, *, chapter_seen: bool, last_numbered: int | None) -> int | None:
+def _natural_parent(entries: list[_Entry], path: list[int], index: int, *, chapter_seen: bool, last_numbered: int | None) -> int | None:
+    heading = entries[index].heading
     style = heading.style
     if style == "chapter":
         return None
@@ -152,7 +157,16 @@ def _natural_parent(entries: list[_Entry], path: list[int], heading: Heading, *,
                 return i
         return None
     if style == "lettered":
+        sibling = _earlier_letter(entries, index)
+        if sibling is not None:
+            return entries[sibling].parent
+        numbered = next((i for i in reversed(path) if entries[i].heading.style == "numbered"), None)
+        if numbered is not None:
+            return numbered
         return last_numbered if last_numbered is not None else (path[-1] if path else None)
+    if style == "title" and heading.minor:
+        # Nests in the section it follows, above any run-in paragraph heading, card or other minor title.
+        return next((i for i in reversed(path) if entries[i].heading.style not in MINOR_SKIPS and not entries[i].heading.minor), None)
     if style == "title":
         for i in reversed(path):
             other = entries[i].heading
@@ -166,6 +180,23 @@ def _natural_parent(entries: list[_Entry], path: list[int], heading: Heading, *,
     if style == "card":
         return next((i for i in reversed(path) if entries[i].heading.style not in ("card", "label")), None)
     return path[-1] if path else None
+
+
+def _earlier_letter(entries: list[_Entry], index: int) -> int | None:
+    """The lettered heading before this one in the same list ("b." before "c."), if no bigger heading intervenes.
+
+    Siblings share a parent whatever was nested in between ("b. Combate", its run-in and optional
+    sub-headings, then "c. Acción" is still b's sibling)."""
+    letter = entries[index].heading.letter
+    for other in range(index - 1, -1, -1):
+        heading = entries[other].heading
+        if heading.style in LIST_BOUNDARIES:
+            return None
+        if heading.style == "lettered":
+            if letter and heading.letter and heading.letter < letter:
+                return other
+            return None
+    return None
 
 
 def _path_to(entries: list[_Entry], index: int | None) -> list[int]:

@@ -434,6 +434,7 @@ def test_galaxy_defenders_outline(documents) -> None:
             (6, "Impacto", "card"),
             (6, "Alienígena", "card"),
             (5, "Defensa", "rules"),
+            (5, "Combate cercano? (regla opcional)", "rules"),
             (4, "Llevar a cabo una Acción", "rules"),
             (3, "Turno Alienígena", "rules"),
             (3, "Señales", "rules"),
@@ -441,5 +442,120 @@ def test_galaxy_defenders_outline(documents) -> None:
         ],
     )
     assert _parent_title(document, _by_title(document, "Llevar a cabo una Acción")) == "Turno del Agente"
+    assert _parent_title(document, _by_title(document, "Combate cercano? (regla opcional)")) == "Combate"
     titles = _titles(document)
     assert "El fuego amigo es opcional" not in titles and not any("Refrescar" in t for t in titles)
+
+
+# --- small tables set as text, bare list markers ------------------------------------------------
+
+def _blocks(texts: list[str]) -> list[tuple[str, str]]:
+    lines = [CleanLine(text, number, number) for number, text in enumerate(texts, start=1)]
+    return [(block.kind, block.text) for block in build_blocks(lines)]
+
+
+def test_runs_of_label_value_lines_become_one_table() -> None:
+    from pipeline.typeset_blocks import table_rows
+
+    blocks = _blocks([
+        "Si quieres otro reto, usa esta tabla:",
+        "Juego fácil: 5 misiones fáciles",
+        "Juego medio: 4 fáciles y 2 medias",
+        "Juego difícil: 3 fáciles, 3 medias y 2 difíciles",
+        "Después, baraja el mazo.",
+    ])
+    assert [kind for kind, _ in blocks] == ["paragraph", "table", "paragraph"]
+    assert table_rows(blocks[1][1]) == [
+        ["Juego fácil", "5 misiones fáciles"],
+        ["Juego medio", "4 fáciles y 2 medias"],
+        ["Juego difícil", "3 fáciles, 3 medias y 2 difíciles"],
+    ]
+    # Values that all start with a number are a pattern too (a scoring list).
+    scores = _blocks(["En solitario: 3 puntos.", "Con otro jugador: 5 puntos", "Con otros dos jugadores: 7 puntos."])
+    assert [kind for kind, _ in scores] == ["table"]
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ["Juego fácil: 5 misiones fáciles", "Juego medio: 4 fáciles y 2 medias"],  # two rows are not a table
+        ["Nota: el mazo se baraja.", "Turno: cada jugador roba.", "Ejemplo: Ana roba dos cartas."],  # nothing shared
+        ["Fase 1: roba una carta. Después descarta otra.", "Fase 2: juega.", "Fase 3: descarta."],  # a sentence inside
+        ["“Energía”: elige un objeto", "“GD”: un objeto común", "“Escudo”: nada"],  # quoted results inside a rule
+    ],
+)
+def test_label_value_lines_that_are_not_tables(texts: list[str]) -> None:
+    assert "table" not in [kind for kind, _ in _blocks(texts)]
+
+
+def test_bare_markers_are_items_in_runs() -> None:
+    assert _blocks(["+Amenazas fásicas", "+Megaescudos"]) == [("item", "Amenazas fásicas"), ("item", "Megaescudos")]
+    assert [k for k, _ in _blocks(["- Huir. Tira 1DA.", "-patear una puerta", "", "-desencasquillar"])] == ["item"] * 3
+    assert _blocks(["+1 al ataque", "+2 a la defensa"]) == [("item", "1 al ataque"), ("item", "2 a la defensa")]
+    # Alone, a marker stuck to a number or an asterisk note is text, not a one-item list.
+    assert _blocks(["Tira el dado.", "-3 a la tirada si la nave está averiada."])[1][0] == "paragraph"
+    assert _blocks(["Texto.", "*[Además se incluyen 2 cartas corregidas.]", "Más texto."])[1] == ("paragraph", "*[Además se incluyen 2 cartas corregidas.]")
+    # A dash stuck to a capital is a bullet even alone ("-Gasta 5 garras y añade una carta").
+    assert _blocks(["Texto.", "-Gasta 5 garras.", "Más texto."])[1] == ("item", "Gasta 5 garras.")
+
+
+def test_small_tables_of_the_real_sources(documents) -> None:
+    from pipeline.typeset_blocks import table_rows
+
+    misiones = documents["leaving-earth"].section("setup/misiones")
+    tables = [b for b in misiones.blocks if b.kind == "table"]
+    assert len(tables) == 1 and [row[0] for row in table_rows(tables[0].text)] == ["Juego fácil", "Juego medio", "Juego difícil", "Juego muy dificil"]
+    assert not any(b.kind == "paragraph" and b.text.startswith("Juego ") for b in misiones.blocks)
+    space_alert = [b for s in documents["space-alert"].sections for b in s.blocks if b.kind == "table"]
+    assert any(b.text.startswith("En solitario: 3 puntos") and b.text.count("\n") == 4 for b in space_alert)
+    alternity = [b for s in documents["alternity-warships"].sections for b in s.blocks]
+    for caption in ("Tabla 2–1", "Tabla 2–2", "Tabla 2-3", "Tabla 2-4", "Tabla 2–5"):
+        found = [b for b in alternity if b.text.startswith(caption)]
+        assert len(found) == 1 and found[0].kind == "table", caption
+    actions = documents["galaxy-defenders"].section("galaxy-defenders/fase-de-combate/turno-del-agente/llevar-a-cabo-una-accion")
+    items = [b.text for b in actions.blocks if b.kind == "item"]
+    assert any(t.startswith("Patear una puerta") for t in items) and any(t.startswith("Desencasquillar") for t in items)
+
+
+def test_outlines_read_in_order(documents) -> None:
+    """Printed as an indented outline, every section sits under its parent: the parent is the nearest
+    earlier section one level up (no section is listed under a heading it does not belong to)."""
+    for game, document in documents.items():
+        open_ids: list[str] = []
+        for section in document.sections:
+            open_ids = open_ids[: section.level - 1]
+            assert len(open_ids) == section.level - 1, (game, section.id)
+            assert section.parent == (open_ids[-1] if open_ids else None), (game, section.id)
+            open_ids.append(section.id)
+
+
+def test_lettered_items_and_optional_rules_nest_consistently() -> None:
+    text = "\n".join([
+        "3. FASE DE COMBATE",
+        "Cada jugador juega su turno.",
+        "3.1. Turno del Agente",
+        "Puedes realizar cualquiera de las siguientes tres actividades, sin interrupción, una sola vez por turno.",
+        "a. Movimiento",
+        "- Un hex por punto de movimiento",
+        "b. Combate",
+        "Ataque. Elige un arma y tira los dados apropiados para este ataque, según la tabla.",
+        "Defensa. El defensor tira un dado azul por cada impacto del atacante que haya recibido.",
+        "Combate cercano? (regla opcional)",
+        "Si un agente se encuentra enzarzado en combate cuerpo a cuerpo, sólo puede atacar a ese alienígena.",
+        "¿Combate a distancia?",
+        "Solo con línea de visión: un agente sin línea de visión hasta su objetivo no puede atacarlo.",
+        "c. Llevar a cabo una Acción",
+        "- Buscar",
+        "Turno Alienígena",
+        "Roba una carta de encuentro.",
+    ])
+    options = {"split": {"run_in": [r"^(Ataque|Defensa)\."]}}
+    document = split(_clean(text), game=replace(GAME, options=options))
+    parents = {s.title: (s.level, _parent_title(document, s) if s.parent else None) for s in document.sections}
+    assert parents["Combate cercano? (regla opcional)"] == (4, "Combate")
+    assert parents["¿Combate a distancia?"] == (4, "Combate")  # a second question is not nested in the first
+    assert parents["Llevar a cabo una Acción"] == (3, "Turno del Agente")
+    assert parents["Turno Alienígena"] == (2, "Fase de combate")
+    # After a bigger heading, "a." starts a new list under the new numbered section.
+    again = split(_clean(text + "\n3.2. Turno extra\na. Repetir\nTexto."), game=replace(GAME, options=options))
+    assert _parent_title(again, _by_title(again, "Repetir")) == "Turno extra"
