@@ -164,6 +164,14 @@ def handout_columns(layout: Layout, options: CardOptions) -> tuple[Rect, ...]:
 # ----------------------------------------------------------------------------------- measuring
 
 
+def _table_row(row: str) -> str:
+    """One row of a small table on a card: 'En solitario: 3 puntos' with its label in bold."""
+    label, colon, value = row.partition(":")
+    if colon and value.strip() and len(label.split()) <= 6:
+        return f"<b>{safe_text(label.strip())}:</b> {safe_text(value.strip())}"
+    return safe_text(row.strip())
+
+
 class Typesetter:
     """Paragraphs for card text at a given body size (styles cached per size)."""
 
@@ -191,6 +199,8 @@ class Typesetter:
             return Paragraph(f"<b>{text}</b>", styles["index"])
         if block.kind == "index":
             return Paragraph(text, styles["index"])
+        if block.kind == "table":
+            return Paragraph("<br/>".join(_table_row(row) for row in block.text.split("\n") if row.strip()), styles["body"])
         return Paragraph(text, styles["note" if block.kind == "note" else "body"])
 
     def header(self, card: Card, *, continued: bool, width: float) -> list[Paragraph]:
