@@ -323,10 +323,12 @@ def build(
     force: bool = False,
     jobs: int = 1,
     wait: bool = True,
+    strict: bool = False,
     progress: Callable[[str], None] = lambda message: None,
 ) -> BuildReport:
     """Build the sheets of `game_ids` whose inputs changed (all with `force`), `jobs` games at a time.
 
+    With `strict`, a correction that no longer matches fails its game (exit 2) before anything is made.
     Holds the project's build lock throughout. Report lines reach `progress` game by game in the
     order of `game_ids`, whatever the number of jobs.
     """
@@ -336,6 +338,9 @@ def build(
         memo = ParseMemo(project.root)
         for game_id in game_ids:
             try:
+                if strict:
+                    # Corrections are checked even when every sheet is up to date and nothing is cleaned.
+                    prepare(project, game_id, strict=True)
                 plans[game_id] = plan_game(project, game_id, out_dir=out_dir, paper=paper, force=force, memo=memo)
             except RefsheetsError as exc:
                 plans[game_id] = GameOutcome(game_id, error=str(exc), exit_code=exc.exit_code)

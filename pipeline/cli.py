@@ -114,8 +114,11 @@ def _build_options(command):
 @_build_options
 @click.option("--force", is_flag=True, help="Rebuild every sheet even when its inputs did not change.")
 @click.option("--no-wait", is_flag=True, help="Fail (exit 2) instead of waiting when another build holds the project.")
+@click.option("--strict", is_flag=True, help="A correction that matches nothing (or not its expected count) is an error, not a warning.")
 @pass_context
-def build(context: Context, games: tuple[str, ...], paper: str | None, out_dir: Path | None, jobs: int, force: bool, no_wait: bool) -> None:
+def build(
+    context: Context, games: tuple[str, ...], paper: str | None, out_dir: Path | None, jobs: int, force: bool, no_wait: bool, strict: bool
+) -> None:
     """Build the sheets of GAMES (all games when none is named) into output/<game>/.
 
     Only sheets whose inputs changed are made again; for each, what changed is printed.
@@ -134,6 +137,7 @@ def build(context: Context, games: tuple[str, ...], paper: str | None, out_dir: 
         force=force,
         jobs=jobs,
         wait=not no_wait,
+        strict=strict,
         progress=lambda line: click.echo(line, err=True),
     )
     for warning in report.warnings:

@@ -204,3 +204,15 @@ def test_a_sheet_that_fails_does_not_stop_the_other_sheets_of_its_game(project_c
     assert (out / "galaxy-defenders-dice.pdf").read_bytes() == dice_before  # the previous sheet is kept intact
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert {sheet["name"] for sheet in manifest["sheets"]} == {"quickref", "dice"}
+
+
+def test_strict_build_fails_on_a_stale_correction_even_when_sheets_are_up_to_date(project_copy: Path) -> None:
+    (project_copy / "sources" / "galaxy-defenders" / "corrections.yaml").write_text(
+        '- find: "texto que no existe"\n  replace: "x"\n  note: stale\n', encoding="utf-8"
+    )
+    relaxed = invoke(project_copy, "build", "galaxy-defenders")
+    assert relaxed.exit_code == 0
+    assert "corrections.yaml:1: correction 1 (find: 'texto que no existe') matched nothing" in relaxed.output
+    strict = invoke(project_copy, "build", "galaxy-defenders", "--strict")
+    assert strict.exit_code == 2
+    assert "error: sources/galaxy-defenders/corrections.yaml:1: correction 1" in strict.output
