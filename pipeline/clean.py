@@ -7,43 +7,38 @@ removers such as jusText do: forum furniture first, then posts, then each block'
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
-from .corrections import Correction, apply_corrections, check_counts
+from .clean_notes import emit_unit, split_inline_note
+from .clean_stories import judge_stories
+from .corrections import Correction, check_counts, correct_lines
 from .model import CleaningRecord, CleanLine, CleanText, Credits, RawText
 from .noise import (
     BARE_URL,
-    FIRST_PLURAL,
     BRACKETED,
     CREDIT_LABEL,
-    DANGLING_WORDS,
     DATE,
     FOOTNOTE_LINE,
-    LIST_MARKER,
     LONE_BULLET,
     META_WORDS,
     NAVIGATION_WORDS,
-    NOTE_OPEN,
     NOTE_PARAGRAPH,
+    PUBLISHER_NOTE,
     QUOTE_HEADER,
-    TERMINAL,
     URL,
     USERNAME,
     CleanOptions,
-    aside_reason,
     chatter_reason,
     fold,
     is_heading,
-    story_names,
     voice,
     words,
 )
 
 # Below this many folded characters a block is only called a duplicate when a neighbour is one too.
 MIN_DUPLICATE_CHARS = 40
-# A line this long without final punctuation is a paragraph broken by the PDF copy, not a heading or item.
-LONG_LINE = 150
+# A publisher's note with less rule vocabulary per word than this is about the product (dropped), not errata.
+PUBLISHER_RULE_SHARE = 0.06
 
 
 @dataclass
@@ -91,7 +86,7 @@ def clean(
     _mark_duplicates(state)
     _settle_headings(state)
     kept, report = _emit(state)
-    kept, corrected, counts = _correct(kept, corrections, state.lines)
+    kept, corrected, counts = correct_lines(kept, corrections, state.lines)
     warnings = list(raw.warnings) + check_counts(corrections, counts, strict=strict)
     report = sorted(report + corrected, key=lambda record: record.line)
     return CleanText(
@@ -192,7 +187,7 @@ def _find_units(state: _State) -> None:
                 state.units.append(_Unit(current))
                 current = []
             continue
-        if is_heading(_split_inline_note(text, state.options)[0], _next_text(state, index)):
+        if is_heading(split_inline_note(text, state.options)[0], _next_text(state, index)):
             state.headings.add(index)
             if current:
                 state.units.append(_Unit(current))
@@ -216,7 +211,7 @@ def _find_units(state: _State) -> None:
 def _judge_units(state: _State) -> None:
     for unit in state.units:
         # Judge the text without the translator's asides: a rule with a note in it is still a rule.
-        text = _split_inline_note(" ".join(state.lines[index].strip() for index in unit.lines), state.options)[0]
+        text = split_inline_note(" ".join(state.lines[index].strip() for index in unit.lines), state.options)[0]
         if all(LONE_BULLET.match(state.lines[index]) for index in unit.lines):
             unit.kind, unit.reason = "drop", "empty bullet (its text is missing in the source)"
             continue
@@ -237,47 +232,40 @@ def _judge_units(state: _State) -> None:
             continue
         if voice(text, state.options).flavor:
             unit.kind, unit.reason = "flavor", "story (first-person narrative, not rules)"
+    _judge_publisher_notes(state)
     _judge_stories(state)
 
 
 def _judge_stories(state: _State) -> None:
-    """Stories told in the second person are found through their characters and their neighbours."""
-    texts = {
-        id(unit): _split_inline_note(" ".join(state.lines[index].strip() for index in unit.lines), state.options)[0]
-        for unit in state.units
-    }
-    names = story_names([texts[id(unit)] for unit in state.units if unit.kind == "flavor"])
-    names |= {name.casefold() for name in state.options.flavor_names}
-    rules = state.options.rules
+    """Stories told to the reader, or with little first person, are found through characters and neighbours."""
+    units = state.units
+    texts = [split_inline_note(" ".join(state.lines[index].strip() for index in unit.lines), state.options)[0] for unit in units]
+    headings = sorted(state.headings)
+    sections = [sum(heading < unit.first for heading in headings) for unit in units]
+    found = judge_stories(texts, [unit.kind for unit in units], sections, options=state.options)
+    for position, reason in found.items():
+        units[position].kind, units[position].reason = "flavor", reason
 
-    def density(unit: _Unit) -> tuple[float, list[str]]:
-        tokens = words(texts[id(unit)])
-        return sum(token in rules for token in tokens) / max(len(tokens), 1), tokens
 
+def _judge_publisher_notes(state: _State) -> None:
+    """A publisher's note ("NOTA DEL DISTRIBUIDOR:") about the product is dropped; one with rules is a note."""
+    headings = sorted(state.headings)
     for unit in state.units:
         if unit.kind != "text":
             continue
-        share, tokens = density(unit)
-        named = sum(token in names for token in tokens)
-        told = voice(texts[id(unit)], state.options).narrative - 0.5 * sum(token in FIRST_PLURAL for token in tokens)
-        if len(tokens) >= 10 and share < 0.06 and (named >= 1 or told >= 2) and (named + told) / len(tokens) > 0.02:
-            unit.kind, unit.reason = "flavor", "story (narrative with no rule vocabulary)"
-    # A run of rule-poor blocks between two stories, under one heading, is part of the story.
-    boundaries = sorted(state.headings)
-    for position, unit in enumerate(state.units):
-        if unit.kind != "flavor":
+        heading = max((index for index in headings if index < unit.first), default=None)
+        text = " ".join(state.lines[index].strip() for index in unit.lines)
+        opened = heading is not None and PUBLISHER_NOTE.match(state.lines[heading])
+        if not (opened or PUBLISHER_NOTE.match(text)):
             continue
-        run: list[_Unit] = []
-        for following in state.units[position + 1:]:
-            if any(unit.last < heading < following.first for heading in boundaries):
-                break
-            if following.kind == "flavor":
-                for member in run:
-                    member.kind, member.reason = "flavor", "story (between two parts of the same story)"
-                break
-            if following.kind != "text" or density(following)[0] >= 0.1:
-                break
-            run.append(following)
+        tokens = words(text)
+        if sum(token in state.options.rules for token in tokens) / max(len(tokens), 1) < PUBLISHER_RULE_SHARE:
+            unit.kind, unit.reason = "drop", "publisher's note about the product, not a rule"
+        else:
+            unit.kind, unit.reason = "note", "publisher's note"
+        if opened and heading not in state.fate:
+            state.fate[heading] = ("drop", f"heading of a publisher's note (line {unit.first + 1}: {unit.kind})")
+            state.headings.discard(heading)
 
 
 def _judge_posts(state: _State, posts: list[tuple[int, int, str]]) -> None:
@@ -380,7 +368,7 @@ def _emit(state: _State) -> tuple[list[CleanLine], list[CleaningRecord]]:
         elif not text.strip():
             body.append((index, [CleanLine(text="", first=index + 1, last=index + 1)]))
         elif index in state.headings:
-            heading, notes = _split_inline_note(text, state.options)
+            heading, notes = split_inline_note(text, state.options)
             if notes:
                 report.append(CleaningRecord(index + 1, "note", "translator's note moved to its own line after the heading", text))
             out = [CleanLine(heading, index + 1, index + 1)] if heading else []
@@ -392,7 +380,7 @@ def _emit(state: _State) -> tuple[list[CleanLine], list[CleaningRecord]]:
                 for member in unit.lines:
                     report.append(CleaningRecord(member + 1, unit.kind, unit.reason, lines[member]))
                 continue
-            out = _emit_unit(state, unit, report, pending_notes, unit_end)
+            out = emit_unit(lines, unit, removed=state.fate, options=state.options, report=report, pending_notes=pending_notes, unit_end=unit_end)
             body.append((unit.last, out))
     kept: list[CleanLine] = []
     for after, out in body:
@@ -403,153 +391,7 @@ def _emit(state: _State) -> tuple[list[CleanLine], list[CleaningRecord]]:
     return kept, report
 
 
-def _emit_unit(
-    state: _State,
-    unit: _Unit,
-    report: list[CleaningRecord],
-    pending_notes: dict[int, list[CleanLine]],
-    unit_end: dict[int, int],
-) -> list[CleanLine]:
-    lines = state.lines
-    kind = "note" if unit.kind == "note" else unit.kind
-    body: list[int] = []
-    for index in unit.lines:
-        footnote = FOOTNOTE_LINE.match(lines[index])
-        if footnote and kind != "note":
-            target = _footnote_target(state, index, footnote.group(1), unit)
-            where = f"footnote ({footnote.group(1)})"
-            if target is None:
-                report.append(CleaningRecord(index + 1, "note", f"{where}; no marker found, kept in place", lines[index]))
-                pending_notes.setdefault(unit.last, []).append(CleanLine(lines[index], index + 1, index + 1, "note"))
-            else:
-                report.append(CleaningRecord(index + 1, "note", f"{where} for line {target + 1}, placed after its paragraph", lines[index]))
-                pending_notes.setdefault(unit_end.get(target, unit.last), []).append(CleanLine(lines[index], index + 1, index + 1, "note"))
-        else:
-            body.append(index)
-    out: list[CleanLine] = []
-    for group in _join_groups(lines, body):
-        first, last = group[0], group[-1]
-        text = _joined_text(lines, group)
-        if LONE_BULLET.match(text):
-            report.append(CleaningRecord(first + 1, "drop", "empty bullet (its text is missing in the source)", lines[first]))
-            continue
-        if len(group) > 1:
-            span = f"lines {first + 1}-{last + 1}"
-            for index in group:
-                reason = f"broken line joined into one ({span})" if index == first else f"continues line {index}; joined ({span})"
-                report.append(CleaningRecord(index + 1, "join", reason, lines[index]))
-        if kind in ("flavor", "note"):
-            for index in group:
-                report.append(CleaningRecord(index + 1, kind, unit.reason, lines[index]))
-        text, notes = _split_inline_note(text, state.options) if kind == "text" else (text, [])
-        if notes:
-            report.append(CleaningRecord(first + 1, "note", "translator's note moved to its own line after the paragraph", lines[first]))
-            pending_notes.setdefault(unit.last, []).extend(CleanLine(note, first + 1, last + 1, "note") for note in notes)
-        if text:
-            out.append(CleanLine(text, first + 1, last + 1, kind))
-    return out
-
-
-def _footnote_target(state: _State, index: int, number: str, unit: _Unit) -> int | None:
-    """The nearest kept line before `index` that carries the marker "(N)" (not a footnote line itself)."""
-    marker = f"({number})"
-    for candidate in range(index - 1, max(-1, index - 80), -1):
-        text = state.lines[candidate]
-        if candidate in state.fate or FOOTNOTE_LINE.match(text):
-            continue
-        if marker in text:
-            return candidate
-    return None
-
-
-def _join_groups(lines: list[str], indexes: list[int]) -> list[list[int]]:
-    """Lines of one unit (removed lines between them do not count) that belong to one sentence or item."""
-    groups: list[list[int]] = []
-    for index in indexes:
-        if groups and _continues(_joined_text(lines, groups[-1]), lines[index]):
-            groups[-1].append(index)
-        else:
-            groups.append([index])
-    return groups
-
-
-def _continues(previous: str, following: str) -> bool:
-    before, after = previous.strip(), following.strip()
-    if not after or LONE_BULLET.match(after):
-        return False
-    if LONE_BULLET.match(before):
-        return True  # a bullet on a line of its own takes the next line as its text
-    if LIST_MARKER.match(after) or FOOTNOTE_LINE.match(after):
-        return False
-    if after[0].islower():
-        return True  # a sentence (or page-break debris such as "barco.") carried over to the next line
-    # A long line cut after a word no sentence ends with ("... unos minutos antes") goes on below.
-    last_word = before.rsplit(None, 1)[-1].casefold() if before else ""
-    return len(before) >= LONG_LINE and last_word in DANGLING_WORDS and len(after) >= 80
-
-
-def _joined_text(lines: list[str], group: list[int]) -> str:
-    text = lines[group[0]].rstrip()
-    for index in group[1:]:
-        text = f"{text} {lines[index].strip()}"
-    return text
-
-
-def _split_inline_note(text: str, options: CleanOptions) -> tuple[str, list[str]]:
-    """'rule (n. del t: ...) rest' -> ('rule rest', ['(n. del t: ...)']); the same for the translator's asides."""
-    notes: list[str] = []
-    start = 0
-    while True:
-        opening = text.find("(", start)
-        if opening < 0:
-            break
-        depth, end = 0, len(text)
-        for position in range(opening, len(text)):
-            if text[position] == "(":
-                depth += 1
-            elif text[position] == ")":
-                depth -= 1
-                if depth == 0:
-                    end = position + 1
-                    break
-        inside = text[opening:end]
-        # An aside is a parenthesis inside a rule, or a line that is nothing but one (a note already moved).
-        whole_line = opening == 0 and not text[end:].strip()
-        if not (NOTE_OPEN.match(inside) or ((opening > 0 or whole_line) and aside_reason(inside, options))):
-            start = opening + 1
-            continue
-        notes.append(inside.strip())
-        rest = text[end:].lstrip()
-        text = text[:opening].rstrip() + (" " if rest[:1].isalnum() or rest[:1] in "¿¡'\"(" else "") + rest
-        text = re.sub(r"\s+([.,;:])", r"\1", text).rstrip()
-        start = opening
-    return text, notes
-
-
-# --- 6. corrections and credits ----------------------------------------------------------------------------
-
-
-def _correct(
-    kept: list[CleanLine], corrections: tuple[Correction, ...], raw_lines: list[str]
-) -> tuple[list[CleanLine], list[CleaningRecord], dict[int, int]]:
-    counts: dict[int, int] = {}
-    records: list[CleaningRecord] = []
-    if not corrections:
-        return kept, records, counts
-    out = []
-    for line in kept:
-        if not line.text.strip():
-            out.append(line)
-            continue
-        text, applied = apply_corrections(line.text, corrections)
-        for change in applied:
-            counts[change.correction.index] = counts.get(change.correction.index, 0) + change.count
-            fix = change.correction
-            shown = f"{fix.pattern!r} → {fix.replace!r}" + (f" ×{change.count}" if change.count > 1 else "")
-            reason = f"corrections.yaml #{fix.index}: {shown}" + (f" ({fix.note})" if fix.note else "")
-            records.append(CleaningRecord(line.first, "correct", reason, raw_lines[line.first - 1]))
-        out.append(CleanLine(text, line.first, line.last, line.kind) if applied else line)
-    return out, records, counts
+# --- 6. credits ----------------------------------------------------------------------------
 
 
 def _credits(state: _State) -> Credits:

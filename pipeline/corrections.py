@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .config import check_fields, line_of, load_yaml, require_mapping
 from .errors import ConfigError
+from .model import CleaningRecord, CleanLine
 
 
 @dataclass(frozen=True)
@@ -127,3 +128,27 @@ def check_counts(corrections: tuple[Correction, ...], counts: dict[int, int], *,
     if strict and problems:
         raise ConfigError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
     return problems
+
+
+def correct_lines(
+    kept: list[CleanLine], corrections: tuple[Correction, ...], raw_lines: list[str]
+) -> tuple[list[CleanLine], list[CleaningRecord], dict[int, int]]:
+    """Apply the corrections to the kept lines; one "correct" record per change, counts per correction."""
+    counts: dict[int, int] = {}
+    records: list[CleaningRecord] = []
+    if not corrections:
+        return kept, records, counts
+    out = []
+    for line in kept:
+        if not line.text.strip():
+            out.append(line)
+            continue
+        text, applied = apply_corrections(line.text, corrections)
+        for change in applied:
+            counts[change.correction.index] = counts.get(change.correction.index, 0) + change.count
+            fix = change.correction
+            shown = f"{fix.pattern!r} → {fix.replace!r}" + (f" ×{change.count}" if change.count > 1 else "")
+            reason = f"corrections.yaml #{fix.index}: {shown}" + (f" ({fix.note})" if fix.note else "")
+            records.append(CleaningRecord(line.first, "correct", reason, raw_lines[line.first - 1]))
+        out.append(CleanLine(text, line.first, line.last, line.kind) if applied else line)
+    return out, records, counts

@@ -58,6 +58,8 @@ TERMINAL = re.compile(r"[.;,!?…]\s*[\"»”']?$")
 
 NOTE_OPEN = re.compile(r"\((?:n\.?\s*del?\s*t(?:raductor)?\b\.?|nota del traductor)\s*[:.,]?", re.IGNORECASE)
 NOTE_PARAGRAPH = re.compile(r"^\s*(?:n\.?\s*del?\s*t\.|nota del traductor\b|ndt\b)", re.IGNORECASE)
+# "NOTA DEL DISTRIBUIDOR:", "Nota del editor": the publisher speaking about the product, not the translator.
+PUBLISHER_NOTE = re.compile(r"^\s*nota\s+(?:del|de la)\s+(?:distribuidora?|editor(?:ial|a)?|edici[óo]n)\b", re.IGNORECASE)
 FOOTNOTE_LINE = re.compile(r"^\s*\((\d{1,2})\)\s+\S")
 FOOTNOTE_MARK = "({})"
 
@@ -89,6 +91,7 @@ OPINION = re.compile(r"\b(?:creo que|me parece|personalmente|he visto|en mi caso
 
 FIRST_SINGULAR = frozenset(
     "yo me mi mí mis conmigo mío mía he soy estoy tengo puedo creo sé supongo debo quiero "
+    "voy conozco recomiendo digo veo doy hago pienso recuerdo admito imagino "
     "encontré dije pensé conocí hice fui estuve tuve pude quise vi llegué empecé escribí".split()
 )
 # The plural is also the voice of a rulebook's tutorial ("nuestra nave de ejemplo"): it counts half.
@@ -98,17 +101,27 @@ FIRST_PLURAL = frozenset(
 )
 FIRST_PERSON = FIRST_SINGULAR | FIRST_PLURAL
 # Talking to the crew as "vosotros" or chatting ("Ya sabes", "Bueno,"): the voice of a story, not of a rule.
+# Openers count at the start of any sentence; "Si, ya," is "sí" without its accent (a condition has no comma).
 CONVERSATIONAL = re.compile(
-    r"\b(?:tenéis|podréis|váis|vais|os|querréis|llámadme)\b|^(?:sí|bueno|pero ojo|ya sabes)\b|¿no piensas",
+    r"\b(?:tenéis|podréis|váis|vais|os|querréis|llámadme)\b|¿no piensas"
+    r"|(?:^|[.!?…]\s+)(?:sí\b|s[ií],\s|bueno\b|pero ojo\b|ya sabes\b)",
     re.IGNORECASE,
 )
-NAME_CANDIDATE = re.compile(r"(?<=[a-záéíóúñ,;] )([A-ZÁÉÍÓÚ][a-záéíóúñ]+[A-Za-záéíóúñ]{2,})")
+# A run of capitalised words ("Sergei", "La Nueva Frontera", "Tau Ceti"), with the word before it.
+CAPITALISED_RUN = re.compile(
+    r"(?:(?P<before>[\wáéíóúñ]+)[,;]? |(?P<open>^|[.!?¿¡:\"“(…]\s*))"
+    r"(?P<run>[A-ZÁÉÍÓÚ][\wáéíóúñ]+(?: (?:de |del |de la )?[A-ZÁÉÍÓÚ][\wáéíóúñ]+)*)"
+)
+# Words before a name that make it a place, an organisation or a thing, not a person ("la Nueva Frontera").
+ARTICLES = frozenset("el la los las lo del al un una unos unas su sus este esta ese esa nuestro nuestra".split())
 PAST_WORDS = frozenset(
     "era eran fue fueron había habían hubo tenía tenían estaba estaban dijo decía decían hizo pasó llegó "
     "solía podía quería parecía sabía conocí encontré dije pensé fui hice vi".split()
 )
 # Imperfect and preterite endings; "-ríamos" is the conditional of a tutorial ("deberíamos"), not a story.
 PAST_ENDING = re.compile(r"(?:aba|abas|aban|ábamos|(?<!r)íamos|ió)$|^\w{3,}ó$")
+# Conditions and quantifiers open rules but also stories ("Cuando tengo un novato..."): they count half.
+WEAK_RULE_WORDS = frozenset("si cuando cada".split())
 # Generic board-game rule vocabulary and second-person instructions (Spanish).
 RULE_WORDS = frozenset(
     "jugador jugadores carta cartas turno turnos ronda rondas fase fases acción acciones dado dados tirada "
@@ -133,11 +146,15 @@ def words(text: str) -> list[str]:
     return [word.casefold() for word in WORD.findall(text)]
 
 
+KEYS = ("flavor_names", "place_names", "rule_words", "noise_phrases")
+
+
 @dataclass(frozen=True)
 class CleanOptions:
     """Per-game hints from `options.clean` in game.yaml; the defaults work without any."""
 
     flavor_names: tuple[str, ...] = ()  # characters of the game's stories (Alice, Sergei, ...)
+    place_names: tuple[str, ...] = ()  # places and setting terms of the stories, never characters ("Nueva Frontera")
     rule_words: tuple[str, ...] = ()  # extra vocabulary that marks rule text
     noise_phrases: tuple[str, ...] = ()  # extra phrases that mark a forum post as chatter
     rule_word_set: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
@@ -154,11 +171,11 @@ class CleanOptions:
             data,
             display=display,
             where="options.clean",
-            optional=("flavor_names", "rule_words", "noise_phrases"),
-            types={"flavor_names": list, "rule_words": list, "noise_phrases": list},
+            optional=KEYS,
+            types={key: list for key in KEYS},
         )
         values: dict[str, tuple[str, ...]] = {}
-        for key in ("flavor_names", "rule_words", "noise_phrases"):
+        for key in KEYS:
             items = data.get(key) or []
             for index, item in enumerate(items):
                 if not isinstance(item, str) or not item.strip():
@@ -193,7 +210,7 @@ class Voice:
 
     words: int
     narrative: float
-    rules: int
+    rules: float
 
     @property
     def flavor(self) -> bool:
@@ -215,7 +232,7 @@ def voice(text: str, options: CleanOptions) -> Voice:
     names = {name.casefold() for name in options.flavor_names}
     narrative += 2 * sum(token in names for token in tokens)
     narrative += len(CONVERSATIONAL.findall(text))
-    rules = sum(token in rule_set for token in tokens)
+    rules = sum(0.5 if token in WEAK_RULE_WORDS else 1 for token in tokens if token in rule_set)
     return Voice(words=len(tokens), narrative=narrative, rules=rules)
 
 
@@ -244,15 +261,8 @@ def aside_reason(text: str, options: CleanOptions) -> str | None:
     reason = chatter_reason(text, options)
     if reason:
         return reason
-    if any(token in FIRST_SINGULAR for token in words(text)):
+    # A quotation ('("Te podría contar como lo hago...")') is a character speaking, not the translator.
+    quoted = text.strip("() ")[:1] in "\"'“«"
+    if not quoted and any(token in FIRST_SINGULAR for token in words(text)):
         return "translator speaking in the first person"
     return None
-
-
-def story_names(texts: list[str]) -> set[str]:
-    """Capitalised words inside sentences that recur across at least two stories: the characters."""
-    seen: dict[str, int] = {}
-    for text in texts:
-        for name in {match.group(1).split()[-1] for match in NAME_CANDIDATE.finditer(text)}:
-            seen[name] = seen.get(name, 0) + 1
-    return {name.casefold() for name, count in seen.items() if count >= 2}

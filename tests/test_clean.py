@@ -288,3 +288,142 @@ def test_property_every_line_is_kept_or_reported(text: str) -> None:
 def test_property_cleaning_is_idempotent(text: str) -> None:
     once = clean(raw_of(text))
     assert clean(raw_of(once.as_text())).as_text() == once.as_text()
+
+
+# --- stories found by voice, characters and neighbours; names that are places; publisher's notes -----------
+
+
+def kind_of_line(result: CleanText, number: int) -> str:
+    """The kind of the kept line that starts at raw line `number`, or the report's action for it."""
+    for line in result.lines:
+        if line.first == number and line.text:
+            return line.kind
+    return next(record.action for record in result.report if record.line == number)
+
+
+# Space Alert: stories told to the reader or with little first person, and rules beside them.
+SPACE_ALERT_STORIES = {
+    755: "Yoshiko viene con novedades",  # opening of the Torpedero card
+    768: "Pero Sergei es la única persona que conozco",  # opening of Analista de datos
+    848: "Ya sabes, lo peor de los novatos",
+    850: "Cuando tengo un novato en la flota",
+    858: "Yoshiko es la mejor",
+    919: "En la práctica el piloto automático",
+    921: "el mejor amigo de un piloto es un buen destornillador",
+    923: "Pero ojo, no te recomiendo",
+    1152: "¿Te van a enviar más allá de la Nueva Frontera?",
+    1154: "nada te prepara para los horrores de La Profundidad",
+    1156: "Incluso despues de todo lo que he pasado",
+    1192: "Ya sabes como es esto.",
+}
+SPACE_ALERT_RULES_BESIDE_STORIES = {
+    757: "Básica: Lanza un cohete desde cualquier localización",
+    771: "Realiza el mantenimiento del ordenador desde cualquier localización.",
+    852: "El nuevo CD de misiones contiene nuevas misiones más largas",
+    854: "Las cartas de acciones dobles (y por tanto las misiones correspondientes)",
+    925: "Cuando usar las acciones dobles los jugadorse pueden realizar dos acciones por turno.",
+    993: "Las otras cuatro misiones tienen misiones con una dificultad",  # names "La Nueva Frontera", no character
+    1190: "Si al menos un daño es absorbido por los escudos",
+    1199: "Las amenazas con esta habilidad mueven durante todas los turnos",
+}
+
+
+@pytest.mark.parametrize(("number", "fragment"), sorted(SPACE_ALERT_STORIES.items()))
+def test_space_alert_story_is_flavor(number: int, fragment: str) -> None:
+    result = cleaned("space-alert")
+    assert fragment in load_raw(Project(ROOT), "space-alert").lines[number - 1]
+    assert kind_of_line(result, number) == "flavor"
+    assert fragment not in kept_text(result, "text")
+
+
+@pytest.mark.parametrize(("number", "fragment"), sorted(SPACE_ALERT_RULES_BESIDE_STORIES.items()))
+def test_space_alert_rule_beside_a_story_stays_rule_text(number: int, fragment: str) -> None:
+    result = cleaned("space-alert")
+    assert kind_of_line(result, number) == "text"
+    assert fragment in kept_text(result, "text")
+
+
+def test_space_alert_distributor_note_is_dropped_with_its_heading() -> None:
+    result = cleaned("space-alert")
+    records = {record.line: record for record in result.report}
+    assert records[975].action == "drop" and "publisher's note" in records[975].reason
+    assert records[973].action == "drop" and records[973].original == "NOTA DEL DISTRIBUIDOR:"
+    assert "hojas de escenario" not in result.as_text()
+
+
+def test_space_alert_cast_has_people_not_places() -> None:
+    from pipeline.clean_stories import story_cast
+
+    result = cleaned("space-alert")
+    stories = [line.text for line in result.lines if line.kind == "flavor"]
+    cast = story_cast(stories, [line.text for line in result.lines if line.text], options=CleanOptions())
+    assert {"alice", "sergei", "norm", "mcmarty", "yoshiko"} <= cast.people
+    assert not {"nueva", "frontera", "profundidad", "academia", "servicio", "alerta"} & cast.people
+
+
+def test_other_games_have_no_stories() -> None:
+    # Their texts tell no stories: nothing of theirs may be taken for one (a rule marked flavour is never printed).
+    for game in ("legendary-alien", "alternity-warships", "leaving-earth", "galaxy-defenders"):
+        assert not kept_text(cleaned(game), "flavor"), game
+
+
+STORY = "Me encontré con Sergei en el bar de la Nueva Frontera. Era tarde y yo estaba cansado, así que me fui pronto a dormir."
+RULE = "Cada jugador roba dos cartas y descarta una. Si no puede robar, pierde su turno y el marcador avanza una casilla."
+
+
+def test_a_place_after_an_article_is_no_character() -> None:
+    from pipeline.clean_stories import story_cast
+
+    texts = [STORY, "Sergei y yo volvimos a la Nueva Frontera al día siguiente, como siempre hacíamos en verano.", RULE]
+    cast = story_cast(texts[:2], texts, options=CleanOptions())
+    assert cast.people == {"sergei"}
+    assert "nueva frontera" in cast.places
+    # A capitalised word also written in lower case is an ordinary word that opened a sentence.
+    texts = ["Básica: roba una carta.", "Básica: descarta una carta y la acción básica termina."]
+    assert not story_cast(texts, texts, options=CleanOptions()).people
+
+
+def test_a_rule_that_names_the_setting_is_still_a_rule() -> None:
+    text = "\n\n".join([STORY, "Misiones difíciles", "Las otras misiones tienen una dificultad a la altura de los veteranos de La Nueva Frontera."])
+    result = clean(raw_of(text), options=CleanOptions(place_names=("Nueva Frontera",)))
+    assert kind_of_line(result, 1) == "flavor"
+    assert kind_of_line(result, 5) == "text"
+
+
+def test_a_story_told_to_the_reader_opens_its_section() -> None:
+    told = "Detrás de los botones está el viejo truco de los pilotos: usar una llave inglesa para atascar la salida del tubo."
+    story = "Pero ojo, no te recomiendo que lo pruebes. Yo no voy a comprobarlo por mí mismo, créeme."
+    rule = "Básica: lanza un cohete desde cualquier estación. Si no quedan cohetes, la acción no tiene efecto."
+    result = clean(raw_of("\n\n".join(["TORPEDERO", told, story, rule])))
+    assert [kind_of_line(result, number) for number in (1, 3, 5, 7)] == ["text", "flavor", "flavor", "text"]
+
+
+def test_rules_that_open_a_section_do_not_join_the_story_after_them() -> None:
+    rules = [
+        "Una campaña son tres misiones seguidas. Entre las misiones no se reparan los daños de la nave.",
+        "No se puede hacer un escaner mental entre las misiones de una campaña; la nave sigue como quedó.",
+        "Al final de la campaña se suman los puntos de cada misión superada para saber el resultado.",
+    ]
+    story = "Al principio con una misión era suficiente. Yo era un novato y nadie me había contado lo que pasaba después."
+    result = clean(raw_of("\n\n".join(["CAMPAÑAS", *rules, story])))
+    assert [kind_of_line(result, number) for number in (3, 5, 7, 9)] == ["text", "text", "text", "flavor"]
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("Esta caja no incluye las hojas de escenario; pedimos disculpas y las podéis descargar de nuestra web.", "drop"),
+        ("En la primera edición la carta de amenaza tiene un error: el jugador roba dos cartas en cada turno, no una.", "note"),
+    ],
+)
+def test_publisher_note_about_the_product_is_dropped_and_errata_kept_as_note(note: str, expected: str) -> None:
+    result = clean(raw_of(f"NOTA DEL EDITOR:\n\n{note}\n\nPREPARACIÓN\n\n{RULE}"))
+    assert kind_of_line(result, 3) == expected
+    assert kind_of_line(result, 1) == "drop"
+    assert kind_of_line(result, 7) == "text"
+
+
+def test_a_quoted_line_in_a_rule_is_no_translator_aside() -> None:
+    text = 'La acción especial le permite pasar una puerta sellada ("Te podría contar como lo hago, pero tendría que matarte"). Y el Slime también.'
+    result = clean(raw_of(text))
+    assert [line.kind for line in result.lines] == ["text"] and result.lines[0].text == text
