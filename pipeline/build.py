@@ -190,6 +190,9 @@ def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, 
         made.update(_render_sheets(project, game, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures))
     else:
         game, cleaned, _ = prepare(project, plan.game)
+    if failures and not made:
+        # Nothing new to show for this game: leave its outputs exactly as they were.
+        return GameOutcome(plan.game, failed_sheets=[(sheet, str(error), error.exit_code) for sheet, error in failures.items()])
     report_tsv = cleaning_report_tsv(cleaned)
     write_if_changed(game_out / report_file(plan.game), report_tsv)
 
