@@ -281,7 +281,15 @@ def risky_forms(glossary: Glossary) -> tuple[tuple[Term, str], ...]:
     """One-word forms on spaCy's Spanish stop list ('da', 'bueno'): they would tag ordinary prose."""
     from spacy.lang.es.stop_words import STOP_WORDS
 
-    return tuple((term, form) for term in glossary.terms for form in term.forms if fold(form) in STOP_WORDS and not form.isupper())
+    from .tag import PARTICIPLE_ENDINGS
+
+    # Participles ('dado') are safe: the tagger skips them where they are verbs ('han dado', 'dado que').
+    return tuple(
+        (term, form)
+        for term in glossary.terms
+        for form in term.forms
+        if fold(form) in STOP_WORDS and not form.isupper() and not fold(form).endswith(PARTICIPLE_ENDINGS)
+    )
 
 
 def suggestions(report: GlossaryReport) -> list[dict]:

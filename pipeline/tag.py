@@ -162,6 +162,8 @@ class Tagger:
         spans = []
         for match_id, start, end in self._matcher(doc):
             span = doc[start:end]
+            if _used_as_verb(span, self.table):
+                continue
             span.label_ = self.nlp.vocab.strings[match_id]
             spans.append(span)
         hits = []
@@ -169,6 +171,32 @@ class Tagger:
             term = self.terms[span.label_]
             hits.append(TermHit(es=term.es, en=term.en, start=span.start_char, end=span.end_char, kind=term.kind))
         return hits
+
+
+PARTICIPLE_ENDINGS = ("ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas")
+# "dado que", "puesto que", "visto que": a participle opening a conjunction, not the noun or adjective.
+CONJUNCTION_PARTICIPLES = frozenset({"dado", "puesto", "visto", "supuesto"})
+# Forms of 'haber' the lemma table may lack (the subjunctive 'hayas dado' above all).
+HABER_FORMS = frozenset(
+    "he has ha hemos habeis han habia habias habiamos habian hube hubo hubieron habra habras habran habria habrias "
+    "habrian haya hayas hayamos hayais hayan hubiera hubieras hubieramos hubieran hubiese hubiesen haber habiendo".split()
+)
+
+
+def _used_as_verb(span, table) -> bool:
+    """A one-word term that looks like a participle but is a verb here: after 'haber' ('han dado',
+    'ha dañado') or opening a conjunction ('Dado que'). Spanish grammar, not a per-game list."""
+    if len(span) != 1:
+        return False
+    word = fold(span[0].text.lower())
+    if not word.endswith(PARTICIPLE_ENDINGS):
+        return False
+    doc = span.doc
+    before = doc[span.start - 1] if span.start > 0 else None
+    after = doc[span.end] if span.end < len(doc) else None
+    if before is not None and (fold(before.text) in HABER_FORMS or fold(_lemma(before.text.lower(), table)) == "haber"):
+        return True
+    return word in CONJUNCTION_PARTICIPLES and after is not None and after.text.lower() == "que"
 
 
 @lru_cache(maxsize=8)

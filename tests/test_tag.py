@@ -126,3 +126,23 @@ def test_space_alert_common_verbs_are_not_tagged_as_nouns(project_root: Path) ->
     }
     assert "dan" not in surfaces and "da" not in surfaces
     assert {"amenazas internas", "acciones", "misiones"} <= surfaces
+
+
+@pytest.mark.parametrize(
+    ("sentence", "found"),
+    [
+        ("Tira un dado.", ["dado"]),
+        ("Vuelve a tirar los dados rojos.", ["dados"]),
+        ("Te ha dado un golpe.", []),
+        ("Una vez hayas dado tu consentimiento.", []),
+        ("Dado que no hay nadie, sigue.", []),
+        ("El componente queda dañado.", ["dañado"]),
+        ("La explosión ha dañado la cápsula.", []),
+    ],
+)
+def test_a_participle_used_as_a_verb_is_not_the_term(sentence: str, found: list[str]) -> None:
+    from pipeline.glossary import Glossary, Term
+    from pipeline.tag import Tagger
+
+    tagger = Tagger(Glossary(terms=(Term(es="dado", en="Die"), Term(es="dañado", en="Damaged"))))
+    assert [sentence[hit.start : hit.end] for hit in tagger.find(sentence)] == found
