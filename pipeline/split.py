@@ -219,9 +219,11 @@ def _sections(entries: list[_Entry]) -> list[Section]:
         ids.append(section_id)
         own, stories = _separate_flavor(entry.lines)
         blocks = build_blocks(own)
-        if stories and not any(line.text.strip() for line in own):
-            blocks = tuple(_story_block(story) for story in stories)  # a heading over nothing but a story
         kind = _kind(entry, title, blocks, has_text=any(line.text.strip() for line in own), has_flavor=bool(stories))
+        if kind == "flavor":
+            blocks = tuple(_story_block(story) for story in stories)  # a heading over nothing but a story
+        # Otherwise (a card or rules heading that opens with a story) the stories become "Relato"
+        # children below, and only there: a story printed twice would also leak onto card sheets.
         sections.append(
             Section(
                 id=section_id,

@@ -559,3 +559,13 @@ def test_lettered_items_and_optional_rules_nest_consistently() -> None:
     # After a bigger heading, "a." starts a new list under the new numbered section.
     again = split(_clean(text + "\n3.2. Turno extra\na. Repetir\nTexto."), game=replace(GAME, options=options))
     assert _parent_title(again, _by_title(again, "Repetir")) == "Turno extra"
+
+
+@pytest.mark.parametrize("game", ["space-alert", "legendary-alien", "alternity-warships", "leaving-earth", "galaxy-defenders"])
+def test_a_story_is_printed_once_in_its_flavor_section_never_in_a_rule_or_card(documents, game: str) -> None:
+    sections = documents[game].sections
+    stories = [block.text for section in sections if section.kind == "flavor" for block in section.blocks]
+    for section in sections:
+        if section.kind != "flavor":
+            for block in section.blocks:
+                assert block.text not in stories, f"{section.id} repeats a story: {block.text[:60]}"
