@@ -5,7 +5,7 @@ No spaCy or reportlab objects live here, so every stage result can be cached, di
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 # What the cleaner may say about an input line (the cleaning report's `action` column).
 CLEANING_ACTIONS = ("drop", "duplicate", "flavor", "note", "credit", "correct", "join")
@@ -179,8 +179,3 @@ class Document:
             if section.id == section_id:
                 return section
         raise KeyError(section_id)
-
-
-def to_plain(obj) -> dict:
-    """A JSON-serialisable dict of any model object."""
-    return asdict(obj)

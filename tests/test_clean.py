@@ -427,3 +427,14 @@ def test_a_quoted_line_in_a_rule_is_no_translator_aside() -> None:
     text = 'La acción especial le permite pasar una puerta sellada ("Te podría contar como lo hago, pero tendría que matarte"). Y el Slime también.'
     result = clean(raw_of(text))
     assert [line.kind for line in result.lines] == ["text"] and result.lines[0].text == text
+
+
+@pytest.mark.parametrize("game", ["space-alert", "legendary-alien", "alternity-warships", "leaving-earth", "galaxy-defenders"])
+def test_report_uses_only_the_documented_actions_and_line_kinds(project_root, game: str) -> None:
+    from pipeline.build import prepare
+    from pipeline.model import CLEANING_ACTIONS, LINE_KINDS
+    from pipeline.sources import Project
+
+    _, cleaned, _ = prepare(Project(project_root), game)
+    assert {record.action for record in cleaned.report} <= set(CLEANING_ACTIONS)
+    assert {line.kind for line in cleaned.lines} <= set(LINE_KINDS)
