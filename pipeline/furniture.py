@@ -207,25 +207,34 @@ def draw_furniture(canvas: Canvas, layout: Layout, furniture: Furniture, styles:
     footer = styles["footer"]
     credit = short_credits(furniture.credits) if furniture.title_block else furniture.credits_line
     page_label = f"{number} / {total}"
+    small = revision_line(furniture)
+    if not furniture.title_block:
+        small = f"{small} · {print_hint(total)}" if small else print_hint(total)
+    small_size = footer.fontSize - 0.5
+    # With a title block the revision is short: it sits beside the page number, so the footer is one
+    # line and stays well inside the printable area even with narrow margins.
+    beside = bool(small) and furniture.title_block
     canvas.setStrokeColor(HexColor(layout.style("heading1").color))
     canvas.setLineWidth(0.6)
     canvas.setFillColor(footer.textColor)
     canvas.setFont(footer.fontName, footer.fontSize)
     label_width = canvas.stringWidth(page_label, footer.fontName, footer.fontSize)
+    small_width = canvas.stringWidth(_plain(small), footer.fontName, small_size) + 8 if beside else 0.0
     paragraph = Paragraph(safe_text(credit), footer)
-    available = right - left - label_width - 12
+    available = right - left - label_width - small_width - 12
     _, used = paragraph.wrap(available, layout.margin_bottom)
     bottom_line = layout.margin_bottom - 3
+    baseline = bottom_line - 2 - footer.leading + 1.5
     canvas.line(left, bottom_line, right, bottom_line)
     paragraph.drawOn(canvas, left, bottom_line - 2 - used)
-    canvas.drawRightString(right, bottom_line - 2 - footer.leading + 1.5, page_label)
-    small = revision_line(furniture)
-    if not furniture.title_block:
-        small = f"{small} · {print_hint(total)}" if small else print_hint(total)
+    canvas.drawRightString(right, baseline, page_label)
     if small:
-        canvas.setFont(footer.fontName, footer.fontSize - 0.5)
+        canvas.setFont(footer.fontName, small_size)
         canvas.setFillColor(HexColor("#888888"))
-        canvas.drawRightString(right, max(bottom_line - 2 - used - footer.leading, 8), _plain(small))
+        if beside:
+            canvas.drawRightString(right - label_width - 8, baseline, _plain(small))
+        else:
+            canvas.drawRightString(right, max(bottom_line - 2 - used - footer.leading, 8), _plain(small))
     canvas.restoreState()
 
 
