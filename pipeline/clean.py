@@ -273,10 +273,12 @@ def _judge_posts(state: _State, posts: list[tuple[int, int, str]]) -> None:
     for start, end, author in posts:
         translator = any(start < index < end for index in state.headings)
         if translator:
-            if author not in state.translators:
-                state.translators.append(author)
-            if state.fate[start][0] == "drop" and state.fate[start][1].startswith("forum post header"):
-                state.fate[start] = ("credit", f"forum post header: {author} (credited as translator)")
+            # Only a post's own header credits its author: a quoted member ("Cita de: X") wrote none of it.
+            if state.fate[start][1].startswith("forum post header"):
+                if author not in state.translators:
+                    state.translators.append(author)
+                if state.fate[start][0] == "drop":
+                    state.fate[start] = ("credit", f"forum post header: {author} (credited as translator)")
             continue
         if state.fate[start][1].startswith("forum post header"):
             state.fate[start] = ("drop", f"forum post header: {author} (a reply)")

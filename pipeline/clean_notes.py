@@ -108,8 +108,10 @@ def emit_unit(
             continue
         if len(group) > 1:
             span = f"lines {first + 1}-{last + 1}"
-            for index in group:
-                reason = f"broken line joined into one ({span})" if index == first else f"continues line {index}; joined ({span})"
+            for position, index in enumerate(group):
+                # The line it continues is the group's previous member: removed lines may lie between.
+                previous = group[position - 1] + 1
+                reason = f"broken line joined into one ({span})" if index == first else f"continues line {previous}; joined ({span})"
                 report.append(CleaningRecord(index + 1, "join", reason, lines[index]))
         if kind in ("flavor", "note"):
             for index in group:

@@ -118,6 +118,9 @@ def read_glossary_file(path: Path, *, display: str, source: str) -> list[Term]:
         if kind not in TERM_KINDS:
             problems.append((line, f"{label}: unknown kind {kind!r} (allowed: {', '.join(TERM_KINDS)})"))
         key = form_key(es)
+        if not key:
+            problems.append((line, f"{label}: empty 'es' (give the Spanish term as the text writes it)"))
+            continue
         if key in owner_of:
             first, role = owner_of[key]
             if role == "es":

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
 from .config import check_fields
 from .errors import ConfigError
@@ -157,7 +158,6 @@ class CleanOptions:
     place_names: tuple[str, ...] = ()  # places and setting terms of the stories, never characters ("Nueva Frontera")
     rule_words: tuple[str, ...] = ()  # extra vocabulary that marks rule text
     noise_phrases: tuple[str, ...] = ()  # extra phrases that mark a forum post as chatter
-    rule_word_set: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     @classmethod
     def from_mapping(cls, data: dict | None, *, display: str = "game.yaml") -> "CleanOptions":
@@ -183,7 +183,7 @@ class CleanOptions:
             values[key] = tuple(item.strip() for item in items)
         return cls(**values)
 
-    @property
+    @cached_property  # asked once per token while judging blocks: build the set once
     def rules(self) -> frozenset[str]:
         return RULE_WORDS | {word.casefold() for word in self.rule_words}
 

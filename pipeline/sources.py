@@ -14,6 +14,7 @@ from .model import Credits, GameInfo, RawText, SheetSpec
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 PAPERS = ("a4", "letter")
 DEFAULT_SHEET = SheetSpec(name="quickref", template="quickref")
+GAME_OPTION_KEYS = ("clean", "split")  # the stages that take per-game hints from game.yaml
 
 # Small acronyms kept in capitals when a title is made from a game id.
 _TITLE_WORDS = {"vs": "vs", "of": "of", "the": "the"}
@@ -160,6 +161,9 @@ def load_game(project: Project, game_id: str) -> GameInfo:
     paper = data.get("paper", "a4")
     if paper not in PAPERS:
         raise ConfigError(f"game: paper must be one of {', '.join(PAPERS)}, got {paper!r}", path=display, line=getattr(data, "line", None))
+    options = data.get("options") or {}
+    # Each stage validates its own hints; here a misspelt stage name must not be silently ignored.
+    check_fields(options, display=display, where="options", optional=GAME_OPTION_KEYS, types={key: dict for key in GAME_OPTION_KEYS})
     title_es = data.get("title_es") or default_title(game_id)
     return GameInfo(
         id=game_id,
@@ -169,7 +173,7 @@ def load_game(project: Project, game_id: str) -> GameInfo:
         paper=paper,
         sheets=_sheets(data.get("sheets"), display=display),
         credits=_credits(data.get("credits") or {}, display=display),
-        options=dict(data.get("options") or {}),
+        options=options,
     )
 
 

@@ -193,3 +193,12 @@ def test_cli_unknown_game_is_a_usage_error(project_root: Path) -> None:
     result = CliRunner().invoke(main, ["--root", str(project_root), "glossary", "check", "no-such-game"])
     assert result.exit_code == 2
     assert "no-such-game" in result.output
+
+
+def test_blank_spanish_term_is_an_error(tmp_path) -> None:
+    from pipeline.errors import ConfigError
+    from pipeline.glossary import load_glossary
+
+    (tmp_path / "g.yaml").write_text("terms:\n  - es: '  '\n    en: Shields\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="empty 'es'"):
+        load_glossary(tmp_path, "g")

@@ -281,3 +281,8 @@ def test_unexpected_exception_is_one_line_not_a_traceback(tiny: Path, monkeypatc
     assert "error: internal error (ValueError: simulated bug)" in result.output and "--debug" in result.output
     debug = CliRunner().invoke(main, ["--root", str(tiny), "--debug", "list"])
     assert isinstance(debug.exception, ValueError)
+
+
+def test_misspelt_stage_under_options_is_an_error(tiny: Path) -> None:
+    game_yaml(tiny, "options:\n  splt:\n    chapters: ['^X$']\n")
+    assert_fails_cleanly(tiny, ("build", "tiny", "--force"), "sources/tiny/game.yaml", "options: unknown field 'splt'")
