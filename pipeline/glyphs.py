@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
+from .errors import ConfigError
 from .model import Document
 
 REPLACEMENTS = ("\ufffd", "\u25a1", "?")
@@ -39,9 +40,13 @@ class Coverage:
 @lru_cache(maxsize=8)
 def coverage(font_path: str, family: str = "") -> Coverage:
     """Read the font's character map once per process (reportlab is imported only here)."""
-    from reportlab.pdfbase.ttfonts import TTFontFile
+    from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
-    codes = sorted(code for code, glyph in TTFontFile(font_path).charToGlyph.items() if glyph)
+    try:
+        font = TTFontFile(font_path)
+    except (TTFError, OSError) as exc:
+        raise ConfigError(f"not a usable TrueType font ({exc})", path=font_path) from None
+    codes = sorted(code for code, glyph in font.charToGlyph.items() if glyph)
     # Control characters are never drawn (typeset.safe_text strips them; \n and \t are layout), so they
     # are never "missing".
     codes = sorted(set(codes) | set(range(0x20)) | set(range(0x7F, 0xA0)))

@@ -66,7 +66,7 @@ def watch(
     def run() -> None:
         try:
             report = build(project, games(), out_dir=out_dir, paper=paper, jobs=jobs, progress=echo)
-        except RefsheetsError as exc:
+        except (RefsheetsError, OSError) as exc:  # an editor saving by rename, a half-copied file: keep watching
             echo(f"error: {exc}")
             return
         for message in report.warnings:

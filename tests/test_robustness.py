@@ -286,3 +286,18 @@ def test_unexpected_exception_is_one_line_not_a_traceback(tiny: Path, monkeypatc
 def test_misspelt_stage_under_options_is_an_error(tiny: Path) -> None:
     game_yaml(tiny, "options:\n  splt:\n    chapters: ['^X$']\n")
     assert_fails_cleanly(tiny, ("build", "tiny", "--force"), "sources/tiny/game.yaml", "options: unknown field 'splt'")
+
+
+def test_font_file_that_is_not_truetype_is_a_clear_error(tiny: Path) -> None:
+    from pipeline.glyphs import coverage
+    from pipeline.typeset import register_fonts
+
+    (tiny / "templates" / "fonts" / "DejaVuSansCondensed.ttf").write_bytes(b"junk, not a font")
+    coverage.cache_clear()  # the fixture's build read the good font at this same path in this process
+    register_fonts.cache_clear()
+    assert_fails_cleanly(tiny, ("build", "tiny", "--force"), "DejaVuSansCondensed.ttf", "not a usable TrueType font")
+
+
+def test_recipe_error_names_the_line_of_its_sheet(tiny: Path) -> None:
+    game_yaml(tiny, "title_es: Tiny\nsheets:\n  - name: quickref\n    recipe:\n      colums: [2, 3]\n")
+    assert_fails_cleanly(tiny, ("build", "tiny", "--force"), "sources/tiny/game.yaml:5:", "unknown field 'colums'")
