@@ -29,7 +29,6 @@ RECIPE_FIELDS = (
     "narration",
     "flavor_sentences",
     "pages",
-    "paper",
     "columns",
     "body_size",
     "glossary",
@@ -69,7 +68,6 @@ class Recipe:
     condense: tuple[str, ...]
     narration: tuple[str, ...]  # extra regexes: sentences that narrate a walkthrough (per game)
     pages: int | None  # page budget (at most); None = no budget
-    paper: str | None
     columns: tuple[int, int]
     body_size: tuple[float, float]
     glossary: bool
@@ -114,7 +112,6 @@ def parse_recipe(
                 "narration": list,
                 "flavor_sentences": list,
                 "pages": int,
-                "paper": str,
                 "columns": (int, list),
                 "body_size": (int, float, list),
                 "glossary": bool,
@@ -143,9 +140,6 @@ def parse_recipe(
     pages = merged.get("pages")
     if pages is not None and (isinstance(pages, bool) or pages < 1):
         raise fail(f"'pages' must be a whole number of pages >= 1, got {pages!r}")
-    paper = merged.get("paper")
-    if paper is not None and paper not in PAPERS:
-        raise fail(f"'paper' must be one of {', '.join(PAPERS)}, got {paper!r}")
     columns = _range(merged["columns"], "columns", int, fail)
     if not 1 <= columns[0] <= columns[1] <= 5:
         raise fail(f"'columns' must be within 1..5, got {list(columns)}")
@@ -164,7 +158,6 @@ def parse_recipe(
         condense=condense,
         narration=narration,
         pages=pages,
-        paper=paper,
         columns=(int(columns[0]), int(columns[1])),
         body_size=(float(body_size[0]), float(body_size[1])),
         glossary=merged.get("glossary", True),

@@ -74,7 +74,7 @@ def test_unknown_leave_out_id_is_an_error_too() -> None:
         ({"sections": [{"kind": "rule"}]}, "unknown section kind 'rule'"),
         ({"sections": [{"kind": "rules", "id": "x"}]}, "sections[0] must be"),
         ({"sections": []}, "'sections' is empty"),
-        ({"paper": "a3"}, "'paper' must be one of"),
+        ({"paper": "a3"}, "unknown field 'paper'"),  # paper is the game's (game.yaml) or the build's (--paper)
         ({"pagez": 2}, "unknown field 'pagez'"),
         ({"english_names": False}, "must be str"),  # YAML reads `off` as false
         ({"narration": ["(unclosed"]}, "not a valid regular expression"),
