@@ -36,7 +36,6 @@ class Furniture:
     revision: str
     publisher: str = ""
     covers: str = ""  # what the sheet covers, in a few words
-    changed: str = ""  # date of the last content change (ISO), given by the build
     credits: Credits = field(default_factory=Credits)
     title_block: bool = False
     compact: bool = False  # title block in two lines (title with subtitle; what it covers with the credits)
@@ -71,8 +70,6 @@ def print_hint(total: int) -> str:
 
 def revision_line(furniture: Furniture) -> str:
     parts = [f"rev {furniture.revision}"] if furniture.revision else []
-    if furniture.changed:
-        parts.append(f"cambios: {furniture.changed}")
     return " · ".join(parts)
 
 

@@ -415,7 +415,7 @@ def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_
 # ---------------------------------------------------------------------------------------- draw
 
 
-def make_cards(document: Document, sheet: SheetSpec, layout: Layout, *, changed: str = "") -> tuple[bytes, int, str]:
+def make_cards(document: Document, sheet: SheetSpec, layout: Layout) -> tuple[bytes, int, str]:
     """(pdf bytes, page count, revision) of a card sheet: the sheets.render entry point."""
     from .cards import select_cards
 
@@ -425,12 +425,12 @@ def make_cards(document: Document, sheet: SheetSpec, layout: Layout, *, changed:
         raise BuildError(f"{document.game.id}/{sheet.name}: the recipe selects no cards (check its groups in {display})")
     revision = card_set.revision()
     pdf, pages, _ = render_cards(document, card_set, layout, mode=sheet.recipe.get("mode"), columns=sheet.recipe.get("columns"),
-                                 with_index=sheet.recipe.get("index", True), revision=revision, changed=changed)
+                                 with_index=sheet.recipe.get("index", True), revision=revision)
     return pdf, pages, revision
 
 
 def render_cards(document: Document, card_set: CardSet, layout: Layout, *, mode: str | None = None, columns: int | None = None,
-                 with_index: bool = True, revision: str = "", changed: str = "") -> tuple[bytes, int, Plan]:
+                 with_index: bool = True, revision: str = "") -> tuple[bytes, int, Plan]:
     """(pdf bytes, page count, plan) of a card sheet."""
     options = card_options(layout, mode=mode, columns=columns)
     setter = Typesetter(layout, options)
@@ -445,7 +445,6 @@ def render_cards(document: Document, card_set: CardSet, layout: Layout, *, mode:
         revision=revision,
         publisher=game.publisher,
         covers=", ".join(group.heading for group in card_set.groups),
-        changed=changed,
         credits=document.credits,
         title_block=handout,  # a cut-out grid keeps page 1 like the others: the grid is the same on every page
     )

@@ -126,8 +126,8 @@ def largest_sections(sections: list[Section], *, count: int = 3) -> str:
     return ", ".join(f"{section.id} ({len(section.text)} chars)" for section in sized)
 
 
-def make_quickref(document: Document, sheet: SheetSpec, layout: Layout, *, changed: str = "") -> tuple[bytes, int, str]:
-    """(pdf bytes, page count, revision) of a quick-reference sheet; `changed` is the date of the last content change."""
+def make_quickref(document: Document, sheet: SheetSpec, layout: Layout) -> tuple[bytes, int, str]:
+    """(pdf bytes, page count, revision) of a quick-reference sheet."""
     from .typeset import render_sheet
 
     recipe = sheet_recipe(document, sheet, layout)
@@ -145,7 +145,6 @@ def make_quickref(document: Document, sheet: SheetSpec, layout: Layout, *, chang
             body_size=body_size,
             with_glossary=recipe.glossary,
             covers=recipe.covers,
-            changed=changed,
             english_names=recipe.english_names,
             run_in=recipe.run_in_headings,
             compact_title=True,

@@ -437,7 +437,6 @@ def render_sheet(
     body_size: float | None = None,
     with_glossary: bool = True,
     covers: str = "",
-    changed: str = "",
     title_block: bool = True,
     english_names: str = "section",
     run_in: bool = False,
@@ -447,7 +446,8 @@ def render_sheet(
     """Typeset `sections` of `document`; returns (pdf bytes, page count).
 
     With `title_block`, page 1 opens with the game, publisher, what the sheet covers (`covers`), the
-    credits, the revision and the date of the last content change (`changed`, given by the build).
+    credits and the revision (the date of the last content change lives in manifest.json, not in the PDF,
+    so the same inputs give the same bytes on any day).
     """
     styles = paragraph_styles(layout, body_size=body_size)
     game = document.game
@@ -459,7 +459,6 @@ def render_sheet(
         revision=revision,
         publisher=game.publisher,
         covers=covers,
-        changed=changed,
         credits=document.credits,
         title_block=title_block,
         compact=compact_title,
