@@ -59,11 +59,12 @@ class Layout:
         return self.styles[name]
 
 
-def _merge(base: dict, overlay: dict) -> dict:
+def merge(base: dict, overlay: dict) -> dict:
+    """`overlay` on top of `base`, mappings merged key by key (templates, per-paper overrides)."""
     merged = dict(base)
     for key, value in overlay.items():
         if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
+            merged[key] = merge(merged[key], value)
         else:
             merged[key] = value
     return merged
@@ -90,7 +91,7 @@ def _read_chain(templates_dir: Path, name: str, seen: tuple[str, ...] = ()) -> t
     if "extends" not in data:
         return own, [path]
     parent, files = _read_chain(templates_dir, data["extends"], seen + (name,))
-    return _merge(parent, own), files + [path]
+    return merge(parent, own), files + [path]
 
 
 def load_layout(templates_dir: Path, name: str, *, paper: str = "a4") -> Layout:
@@ -109,7 +110,7 @@ def load_layout(templates_dir: Path, name: str, *, paper: str = "a4") -> Layout:
     )
     # per-paper overrides, e.g. page.paper.letter.margins_mm
     paper_overrides = (page.get("paper") or {}).get(paper) or {}
-    page = _merge({k: v for k, v in page.items() if k != "paper"}, paper_overrides)
+    page = merge({k: v for k, v in page.items() if k != "paper"}, paper_overrides)
     margins = page.get("margins_mm") or {}
     check_fields(margins, display=display, where="page.margins_mm", optional=("top", "bottom", "left", "right"))
     for side, value in margins.items():

@@ -17,7 +17,7 @@ from reportlab.platypus import Paragraph
 from .cards import Card, CardSet
 from .config import check_fields
 from .errors import BuildError, ConfigError
-from .layout import MM, Layout
+from .layout import MM, Layout, merge
 from .model import Block
 from .model import Document, SheetSpec
 from .typeset import Furniture, credits_line, make_canvas_class, paragraph_styles, register_fonts, safe_text, title_block_height
@@ -60,7 +60,7 @@ def card_options(layout: Layout, *, mode: str | None = None, columns: int | None
     display = f"templates/{layout.name}.yaml"
     options = dict(layout.options)
     overlay = (options.pop("paper", None) or {}).get(layout.paper) or {}
-    options = _merge(options, overlay)
+    options = merge(options, overlay)
     check_fields(options, display=display, where="options",
                  optional=("kind", "mode", "min_size", "padding_mm", "grid", "handout", "tones"),
                  types={"kind": str, "mode": str, "min_size": (int, float), "padding_mm": (int, float),
@@ -107,13 +107,6 @@ def card_options(layout: Layout, *, mode: str | None = None, columns: int | None
         mark_gap=float(grid.get("mark_gap_mm", 1.5)) * MM,
         tones=tones,
     )
-
-
-def _merge(base: dict, overlay: dict) -> dict:
-    merged = dict(base)
-    for key, value in overlay.items():
-        merged[key] = _merge(merged[key], value) if isinstance(value, dict) and isinstance(merged.get(key), dict) else value
-    return merged
 
 
 # ------------------------------------------------------------------------------------- geometry
