@@ -17,7 +17,7 @@ from difflib import SequenceMatcher
 from .config import check_fields, line_of, require_mapping
 from .errors import ConfigError
 from .glossary import fold
-from .model import Block, Document, Section, TermHit
+from .model import BLOCK_SEPARATOR, Block, Document, Section, TermHit
 
 GROUP_FIELDS = ("label", "heading", "tone", "select", "merge_following", "own_text", "named_blocks", "definitions", "term_kinds")
 SELECTOR_FIELDS = ("kind", "title", "parent", "id", "title_term", "as")
@@ -233,7 +233,7 @@ def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
         for block in section.blocks:
             hits = [hit for hit in section.terms if not hit.in_title and offset <= hit.start and hit.end <= offset + len(block.text)]
             hits = [replace(hit, start=hit.start - offset, end=hit.end - offset) for hit in hits]
-            offset += len(block.text) + 2
+            offset += len(block.text) + len(BLOCK_SEPARATOR)
             named = _named_block(block, hits, group) if group.named_blocks else None
             if named is not None:
                 current = _Entry(key=f"{head.id}#{_key(named[0])}", title=_display_title(named[0]), title_en=named[1], first=block.first, last=block.last)

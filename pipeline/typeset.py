@@ -35,7 +35,7 @@ from reportlab.platypus import (
 from .furniture import PRINT_HINT, Furniture, credits_line, draw_furniture, make_canvas_class, title_block_height  # noqa: F401 - re-exported
 from .glossary import fold
 from .layout import Fonts, Layout, TextStyle
-from .model import Block, Credits, Document, Section, TermHit
+from .model import BLOCK_SEPARATOR, Block, Credits, Document, Section, TermHit
 from .typeset_blocks import cell_font
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
@@ -146,7 +146,7 @@ def bilingual_title(section: Section) -> str:
 
 def _hits_for_block(section: Section, index: int) -> tuple[str, list[TermHit]]:
     """Block text and its hits with offsets relative to the block."""
-    offset = sum(len(block.text) + 2 for block in section.blocks[:index])
+    offset = sum(len(block.text) + len(BLOCK_SEPARATOR) for block in section.blocks[:index])
     block = section.blocks[index]
     hits = [
         TermHit(hit.es, hit.en, hit.start - offset, hit.end - offset, hit.kind)
@@ -405,7 +405,7 @@ def section_flowables(
             color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
             markup = f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ' + term_markup(text, hits, shown=shown, term_style=styles["term_en"])
             lead = Paragraph(markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore))
-            rest = block_flowables(replace(section, blocks=section.blocks[1:], terms=_shift_terms(section, len(first.text) + 2)), styles, shown=shown, compact_lists=compact_lists, run_on=run_on)
+            rest = block_flowables(replace(section, blocks=section.blocks[1:], terms=_shift_terms(section, len(first.text) + len(BLOCK_SEPARATOR))), styles, shown=shown, compact_lists=compact_lists, run_on=run_on)
             if run_on and rest and isinstance(rest[0], Paragraph) and rest[0].style is styles["body"]:
                 lead = Paragraph(lead.text + RUN_ON_SEPARATOR + rest.pop(0).text, lead.style)
             flowables.extend([OutlineAnchor(outline_title=_plain(title), level=depth, key=section.id), lead, *rest])
