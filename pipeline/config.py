@@ -73,14 +73,6 @@ def line_of(value: Any) -> int | None:
     return getattr(value, "line", None)
 
 
-def describe(where: str, entry: Any, key: str | None = None) -> str:
-    """'terms[3] (es: escudos)' style label for messages."""
-    label = where
-    if isinstance(entry, dict) and key and key in entry:
-        label += f" ({key}: {entry[key]!r})"
-    return label
-
-
 def require_mapping(value: Any, *, display: str, where: str, line: int | None = None) -> dict:
     if not isinstance(value, dict):
         raise ConfigError(

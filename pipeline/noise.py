@@ -62,7 +62,6 @@ NOTE_PARAGRAPH = re.compile(r"^\s*(?:n\.?\s*del?\s*t\.|nota del traductor\b|ndt\
 # "NOTA DEL DISTRIBUIDOR:", "Nota del editor": the publisher speaking about the product, not the translator.
 PUBLISHER_NOTE = re.compile(r"^\s*nota\s+(?:del|de la)\s+(?:distribuidora?|editor(?:ial|a)?|edici[óo]n)\b", re.IGNORECASE)
 FOOTNOTE_LINE = re.compile(r"^\s*\((\d{1,2})\)\s+\S")
-FOOTNOTE_MARK = "({})"
 
 # --- chatter: what forum members write about the thread, the translation or themselves -------------
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .blocks import build_blocks
 from .headings import Heading, SplitOptions, card_title, find_headings, fold, split_options
