@@ -215,13 +215,22 @@ def sections(context: Context, game: str, as_json: bool) -> None:
     from .build import tagged_document
 
     _, _, document = tagged_document(context.project, game)
-    if as_json:
-        click.echo(json.dumps([section.to_json() for section in document.sections], ensure_ascii=False, indent=2))
-        return
+    click.echo(sections_json(document) if as_json else outline_text(document), nl=False)
+
+
+def sections_json(document) -> str:
+    """`sections --json`: every section in reading order, with its text and glossary terms."""
+    return json.dumps([section.to_json() for section in document.sections], ensure_ascii=False, indent=2) + "\n"
+
+
+def outline_text(document) -> str:
+    """`sections`: the section tree as an indented outline, one section a line."""
+    lines = []
     for section in document.sections:
         indent = "  " * (section.level - 1)
         page = f"  (p. {section.page})" if section.page else ""
-        click.echo(f"{indent}{section.title}  [{section.kind}] {section.id}  lines {section.first}-{section.last}{page}")
+        lines.append(f"{indent}{section.title}  [{section.kind}] {section.id}  lines {section.first}-{section.last}{page}\n")
+    return "".join(lines)
 
 
 from .glossary_cli import glossary as glossary_group  # noqa: E402 - after main exists; imports only click
