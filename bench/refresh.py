@@ -49,7 +49,7 @@ def _correction(project: Path, game: str) -> str:
     """A corrections.yaml entry that rewrites one sentence of the game's rule text (as a volunteer would)."""
     sys.path.insert(0, str(ROOT))
     from pipeline.build import prepare
-    from pipeline.sources import Project
+    from pipeline.project import Project
 
     _, _, document = prepare(Project(project), game)
     text = next(s.text for s in document.sections if s.kind == "rules" and len(s.text) > 80)

@@ -120,7 +120,7 @@ def throughput(project: Path, repeat: int) -> tuple[float, float]:
     """MB/s of raw text through load + clean + split + tag, in this process (spaCy warmed up first)."""
     sys.path.insert(0, str(ROOT))
     from pipeline.build import tagged_document
-    from pipeline.sources import Project
+    from pipeline.project import Project
 
     proj = Project(project)
     games = proj.game_ids()

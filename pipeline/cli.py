@@ -7,13 +7,13 @@ from pathlib import Path
 
 import click
 
-from . import __version__
-from .errors import InputError, RefsheetsError
+from pipeline import __version__
+from pipeline.errors import InputError, RefsheetsError
 
 
 class Context:
     def __init__(self, root: Path, debug: bool) -> None:
-        from .sources import Project
+        from pipeline.project import Project
 
         self.project = Project(root.resolve())
         self.debug = debug
@@ -88,7 +88,7 @@ def list_games(context: Context) -> None:
 
     Example: refsheets list
     """
-    from .sources import load_game
+    from pipeline.project import load_game
 
     for game_id in _games(context, ()):
         game = load_game(context.project, game_id)
@@ -125,7 +125,7 @@ def build(
 
     Example: refsheets build leaving-earth space-alert --paper letter
     """
-    from .build import build as run_build
+    from pipeline.build import build as run_build
 
     game_ids = _games(context, games)
     target = (out_dir or context.project.output).resolve()
@@ -159,7 +159,7 @@ def watch(context: Context, games: tuple[str, ...], paper: str | None, out_dir: 
 
     Example: refsheets watch leaving-earth
     """
-    from .watch import watch as run_watch
+    from pipeline.build.watch import watch as run_watch
 
     game_ids = _games(context, games) if games else None
     if game_ids is None:
@@ -182,7 +182,7 @@ def clean_command(context: Context, game: str, report: bool, strict: bool) -> No
 
     Example: refsheets clean leaving-earth --report
     """
-    from .build import cleaning_report_tsv, prepare
+    from pipeline.build import cleaning_report_tsv, prepare
 
     _, cleaned, _ = prepare(context.project, game, strict=strict)
     for warning in cleaned.warnings:
@@ -212,7 +212,7 @@ def sections(context: Context, game: str, as_json: bool) -> None:
 
     Example: refsheets sections space-alert --json
     """
-    from .build import tagged_document
+    from pipeline.build import tagged_document
 
     _, _, document = tagged_document(context.project, game)
     click.echo(sections_json(document) if as_json else outline_text(document), nl=False)
@@ -233,6 +233,6 @@ def outline_text(document) -> str:
     return "".join(lines)
 
 
-from .glossary_cli import glossary as glossary_group  # noqa: E402 - after main exists; imports only click
+from pipeline.glossary_cli import glossary as glossary_group  # noqa: E402 - after main exists; imports only click
 
 main.add_command(glossary_group)

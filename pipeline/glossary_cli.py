@@ -8,10 +8,10 @@ import click
 
 def _report(context, game: str):
     """Tag the game's text and judge its glossary (spaCy and the word-frequency tables load here)."""
-    from .build import tagged_document
-    from .glossary import load_glossary
-    from .glossary_check import check_glossary
-    from .tag import tagger_for
+    from pipeline.build import tagged_document
+    from pipeline.tag.check import check_glossary
+    from pipeline.tag.glossary import load_glossary
+    from pipeline.tag.matcher import tagger_for
 
     project = context.project
     project.game_dir(game)
@@ -77,7 +77,7 @@ def suggest(ctx: click.Context, game: str) -> None:
     """
     import yaml
 
-    from .glossary_check import suggestions
+    from pipeline.tag.check import suggestions
 
     _, report = _report(ctx.find_object(_context_type()), game)
     entries = suggestions(report)
@@ -89,6 +89,6 @@ def suggest(ctx: click.Context, game: str) -> None:
 
 
 def _context_type():
-    from .cli import Context
+    from pipeline.cli import Context
 
     return Context

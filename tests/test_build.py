@@ -16,10 +16,10 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pipeline.build import build
-from pipeline.cache import SheetCache
+from pipeline.build.cache import SheetCache
+from pipeline.build.watch import watch
 from pipeline.cli import main
-from pipeline.sources import Project, load_game
-from pipeline.watch import watch
+from pipeline.project import Project, load_game
 
 # Small games keep these tests quick; the real-source scenarios are in test_refresh.py.
 GAMES = ["galaxy-defenders", "legendary-alien"]

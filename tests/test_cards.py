@@ -9,11 +9,18 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pipeline.cards import Card, CardSet, english_name, select_cards
 from pipeline.errors import ConfigError
-from pipeline.layout import MM, load_layout
 from pipeline.model import Block, Credits, Document, GameInfo, Section, TermHit
-from pipeline.panels import Typesetter, card_options, draw_crop_marks, grid_cells, plan_sheet, render_cards
+from pipeline.sheets.cards.draw import (
+    Typesetter,
+    card_options,
+    draw_crop_marks,
+    grid_cells,
+    plan_sheet,
+    render_cards,
+)
+from pipeline.sheets.cards.select import Card, CardSet, english_name, select_cards
+from pipeline.sheets.layout import MM, load_layout
 
 GAME = GameInfo(id="demo", title_es="Juego de prueba", title_en="Demo Game", publisher="Nadie")
 DISPLAY = "sources/demo/game.yaml"
@@ -224,7 +231,7 @@ class _Recorder:
 
 
 def test_crop_marks_run_to_the_paper_edge_on_every_cut(project_root: Path) -> None:
-    from pipeline.typeset import paragraph_styles
+    from pipeline.sheets.markup import paragraph_styles
 
     layout = _layout(project_root)
     options = card_options(layout, mode="grid")
@@ -263,7 +270,7 @@ def test_markup_in_card_text_is_printed_not_obeyed(project_root: Path) -> None:
 @pytest.fixture(scope="module")
 def threats(project_root: Path):
     from pipeline.build import tagged_document
-    from pipeline.sources import Project
+    from pipeline.project import Project
 
     project = Project(project_root)
     game, _, document = tagged_document(project, "space-alert")
@@ -317,6 +324,6 @@ def test_threat_handout_pdf_holds_every_note(project_root: Path, threats, paper:
     ],
 )
 def test_bilingual_names_keep_the_spanish_side(title: str, hit: TermHit, expected) -> None:
-    from pipeline.cards import bilingual_name
+    from pipeline.sheets.cards.select import bilingual_name
 
     assert bilingual_name(title, [hit]) == expected

@@ -3,17 +3,16 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pipeline.clean import clean
-from pipeline.corrections import load_corrections
+from pipeline.clean.corrections import load_corrections
+from pipeline.clean.resources import CleanOptions
 from pipeline.model import CleanText, RawText
-from pipeline.noise import CleanOptions
-from pipeline.sources import Project, load_game, load_raw
+from pipeline.project import Project, load_game, load_raw
 
 from .conftest import GAMES, ROOT
 
@@ -352,7 +351,7 @@ def test_space_alert_distributor_note_is_dropped_with_its_heading() -> None:
 
 
 def test_space_alert_cast_has_people_not_places() -> None:
-    from pipeline.clean_stories import story_cast
+    from pipeline.clean.stories import story_cast
 
     result = cleaned("space-alert")
     stories = [line.text for line in result.lines if line.kind == "flavor"]
@@ -372,7 +371,7 @@ RULE = "Cada jugador roba dos cartas y descarta una. Si no puede robar, pierde s
 
 
 def test_a_place_after_an_article_is_no_character() -> None:
-    from pipeline.clean_stories import story_cast
+    from pipeline.clean.stories import story_cast
 
     texts = [STORY, "Sergei y yo volvimos a la Nueva Frontera al día siguiente, como siempre hacíamos en verano.", RULE]
     cast = story_cast(texts[:2], texts, options=CleanOptions())
@@ -433,7 +432,7 @@ def test_a_quoted_line_in_a_rule_is_no_translator_aside() -> None:
 def test_report_uses_only_the_documented_actions_and_line_kinds(project_root, game: str) -> None:
     from pipeline.build import prepare
     from pipeline.model import CLEANING_ACTIONS, LINE_KINDS
-    from pipeline.sources import Project
+    from pipeline.project import Project
 
     _, cleaned, _ = prepare(Project(project_root), game)
     assert {record.action for record in cleaned.report} <= set(CLEANING_ACTIONS)

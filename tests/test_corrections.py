@@ -7,8 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline.clean import clean
+from pipeline.clean.corrections import apply_corrections, load_corrections
 from pipeline.cli import main
-from pipeline.corrections import apply_corrections, load_corrections
 from pipeline.errors import ConfigError
 from pipeline.model import RawText
 

@@ -9,8 +9,8 @@ from click.testing import CliRunner
 
 from pipeline.cli import main
 from pipeline.errors import ConfigError
-from pipeline.glossary import Glossary, Term, load_glossary
-from pipeline.glossary_check import LanguageGuess, mine_pairs
+from pipeline.tag.check import LanguageGuess, mine_pairs
+from pipeline.tag.glossary import Glossary, load_glossary
 
 from .conftest import GAMES
 
@@ -176,7 +176,7 @@ def test_cli_check_reports_pairs_and_exits_1_on_a_contradiction(project_copy: Pa
 
 
 def test_cli_suggest_prints_yaml_entries(project_copy: Path) -> None:
-    from pipeline.config import parse_yaml
+    from pipeline.yamlio import parse_yaml
 
     path = project_copy / "glossaries" / "leaving-earth.yaml"
     text = path.read_text(encoding="utf-8")
@@ -197,7 +197,7 @@ def test_cli_unknown_game_is_a_usage_error(project_root: Path) -> None:
 
 def test_blank_spanish_term_is_an_error(tmp_path) -> None:
     from pipeline.errors import ConfigError
-    from pipeline.glossary import load_glossary
+    from pipeline.tag.glossary import load_glossary
 
     (tmp_path / "g.yaml").write_text("terms:\n  - es: '  '\n    en: Shields\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="empty 'es'"):

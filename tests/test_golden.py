@@ -7,7 +7,7 @@ import pytest
 
 from pipeline.build import tagged_document
 from pipeline.cli import outline_text, sections_json
-from pipeline.sources import Project
+from pipeline.project import Project
 
 from .conftest import GAMES
 from .golden_cases import GOLDEN, case_files

@@ -11,11 +11,11 @@ from pypdf import PdfReader
 
 from pipeline.clean import clean
 from pipeline.errors import InputError, RefsheetsError
-from pipeline.glossary import Glossary, Term
-from pipeline.glyphs import cover_layout
 from pipeline.model import GameInfo, RawText, SheetSpec
-from pipeline.sources import decode_raw
+from pipeline.project import decode_raw
+from pipeline.sheets.glyphs import cover_layout
 from pipeline.split import split
+from pipeline.tag.glossary import Glossary, Term
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,7 +62,7 @@ def raw_text(text: str) -> RawText:
 
 @pytest.fixture(scope="module")
 def quickref_layout():
-    from pipeline.layout import load_layout
+    from pipeline.sheets.layout import load_layout
 
     return load_layout(ROOT / "templates", "quickref", paper="a4")
 
@@ -97,7 +97,7 @@ def test_cleaning_accounts_for_every_line(text: str) -> None:
 @settings(max_examples=200, deadline=None)
 @given(TEXTS)
 def test_split_and_tag_never_raise_anything_but_our_errors(text: str) -> None:
-    from pipeline.tag import tag
+    from pipeline.tag.matcher import tag
 
     game = GameInfo(id="prop", title_es="Prop", title_en="Prop")
     try:
@@ -117,7 +117,7 @@ def test_split_and_tag_never_raise_anything_but_our_errors(text: str) -> None:
 @given(text=TEXTS, title=st.one_of(st.sampled_from(FRAGMENTS), st.text(min_size=1, max_size=30)))
 def test_any_text_typesets_to_a_pdf_or_a_clear_error(quickref_layout, text: str, title: str) -> None:
     from pipeline.sheets import render
-    from pipeline.tag import tag
+    from pipeline.tag.matcher import tag
 
     game = GameInfo(id="prop", title_es=title, title_en="Prop <&>", publisher="A & B <i>", sheets=(SheetSpec(name="quickref"),))
     try:

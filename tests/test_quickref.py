@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 from pypdf import PdfReader
 
-from pipeline.condense import CondenseOptions, condense
 from pipeline.errors import BuildError
 from pipeline.model import Block, Document, GameInfo, Section, SheetSpec, TermHit
-from pipeline.quickref import _NoFit, fit_sheet, make_quickref
-from pipeline.recipe import parse_recipe
+from pipeline.sheets.quickref import _NoFit, fit_sheet, make_quickref
+from pipeline.sheets.quickref.condense import CondenseOptions, condense
+from pipeline.sheets.quickref.recipe import parse_recipe
 
 ALL = CondenseOptions(examples=True, narration=True, repeats=True, asides=True)
 
@@ -102,7 +102,7 @@ def test_fit_search_without_a_fit_reports_the_pages_at_minimum_size() -> None:
 
 
 def test_a_recipe_that_cannot_fit_fails_with_target_pages_and_largest_sections(project_root) -> None:
-    from pipeline.layout import load_layout
+    from pipeline.sheets.layout import load_layout
 
     layout = load_layout(project_root / "templates", "quickref")
     long_rules = " ".join(f"Regla número {n}: roba una carta y paga {n}$." for n in range(900))
@@ -121,8 +121,8 @@ def test_a_recipe_that_cannot_fit_fails_with_target_pages_and_largest_sections(p
 @pytest.fixture(scope="module")
 def leaving_earth(project_root):
     from pipeline.build import tagged_document
-    from pipeline.layout import load_layout
-    from pipeline.sources import Project
+    from pipeline.project import Project
+    from pipeline.sheets.layout import load_layout
 
     project = Project(project_root)
     game, _, document = tagged_document(project, "leaving-earth")  # as `refsheets build` does: English names take room
@@ -176,8 +176,8 @@ def test_leaving_earth_sheet_keeps_the_rules_and_meets_its_budget(leaving_earth,
 
 def test_leaving_earth_sheet_is_byte_identical_and_revision_is_paper_independent(leaving_earth, project_root) -> None:
     from pipeline.build import tagged_document
-    from pipeline.layout import load_layout
-    from pipeline.sources import Project
+    from pipeline.project import Project
+    from pipeline.sheets.layout import load_layout
 
     sheet, out = leaving_earth
     project = Project(project_root)
@@ -190,8 +190,8 @@ def test_leaving_earth_sheet_is_byte_identical_and_revision_is_paper_independent
 
 def test_alternity_sheet_meets_its_budget_and_leaves_the_damage_cards_to_their_sheet(project_root) -> None:
     from pipeline.build import tagged_document
-    from pipeline.layout import load_layout
-    from pipeline.sources import Project
+    from pipeline.project import Project
+    from pipeline.sheets.layout import load_layout
 
     project = Project(project_root)
     game, _, document = tagged_document(project, "alternity-warships")

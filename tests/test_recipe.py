@@ -5,7 +5,7 @@ import pytest
 
 from pipeline.errors import ConfigError
 from pipeline.model import Block, Document, GameInfo, Section
-from pipeline.recipe import parse_recipe, select_sections
+from pipeline.sheets.quickref.recipe import parse_recipe, select_sections
 
 DISPLAY = "sources/demo/game.yaml"
 
@@ -94,9 +94,9 @@ def test_game_recipe_overrides_template_defaults() -> None:
 
 def test_real_recipes_name_existing_sections(project_root) -> None:
     from pipeline.build import prepare
-    from pipeline.layout import load_layout
-    from pipeline.quickref import sheet_recipe
-    from pipeline.sources import Project
+    from pipeline.project import Project
+    from pipeline.sheets.layout import load_layout
+    from pipeline.sheets.quickref import sheet_recipe
 
     project = Project(project_root)
     for game_id in project.game_ids():

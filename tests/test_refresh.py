@@ -15,10 +15,10 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pipeline.build import prepare
-from pipeline.cache import CachedSheet, SheetCache, game_inputs, sheet_key
-from pipeline.changes import SectionDigest, compare, describe, why
+from pipeline.build.cache import CachedSheet, SheetCache, game_inputs, sheet_key
+from pipeline.build.changes import SectionDigest, compare, describe, why
 from pipeline.cli import main
-from pipeline.sources import Project, load_game
+from pipeline.project import Project, load_game
 
 ORIGINAL = "La mayoría de los componentes tienen marcado un precio"
 EDITED = "Casi todos los componentes llevan impreso un precio"

@@ -270,12 +270,12 @@ def test_output_folder_that_cannot_be_created(tiny: Path, tmp_path: Path) -> Non
 
 
 def test_unexpected_exception_is_one_line_not_a_traceback(tiny: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import pipeline.sources
+    import pipeline.project
 
     def broken(*args, **kwargs):
         raise ValueError("simulated bug")
 
-    monkeypatch.setattr(pipeline.sources.Project, "game_ids", broken)
+    monkeypatch.setattr(pipeline.project.Project, "game_ids", broken)
     result = run(tiny, "list")
     assert result.exit_code == 1
     assert "error: internal error (ValueError: simulated bug)" in result.output and "--debug" in result.output
@@ -289,8 +289,8 @@ def test_misspelt_stage_under_options_is_an_error(tiny: Path) -> None:
 
 
 def test_font_file_that_is_not_truetype_is_a_clear_error(tiny: Path) -> None:
-    from pipeline.glyphs import coverage
-    from pipeline.typeset import register_fonts
+    from pipeline.sheets.glyphs import coverage
+    from pipeline.sheets.markup import register_fonts
 
     (tiny / "templates" / "fonts" / "DejaVuSansCondensed.ttf").write_bytes(b"junk, not a font")
     coverage.cache_clear()  # the fixture's build read the good font at this same path in this process

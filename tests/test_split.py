@@ -5,13 +5,18 @@ from dataclasses import replace
 
 import pytest
 
-from pipeline.blocks import build_blocks, is_formula
 from pipeline.build import prepare
 from pipeline.errors import ConfigError
-from pipeline.headings import SplitOptions, find_headings, heading_candidate, readable_title
 from pipeline.model import CleanLine, CleanText, GameInfo
-from pipeline.sources import Project
+from pipeline.project import Project
 from pipeline.split import split
+from pipeline.split.blocks import build_blocks, is_formula
+from pipeline.split.headings import (
+    SplitOptions,
+    find_headings,
+    heading_candidate,
+    readable_title,
+)
 
 GAME = GameInfo(id="demo", title_es="Demo", title_en="Demo")
 
@@ -455,7 +460,7 @@ def _blocks(texts: list[str]) -> list[tuple[str, str]]:
 
 
 def test_runs_of_label_value_lines_become_one_table() -> None:
-    from pipeline.typeset_blocks import table_rows
+    from pipeline.sheets.flowables import table_rows
 
     blocks = _blocks([
         "Si quieres otro reto, usa esta tabla:",
@@ -500,7 +505,7 @@ def test_bare_markers_are_items_in_runs() -> None:
 
 
 def test_small_tables_of_the_real_sources(documents) -> None:
-    from pipeline.typeset_blocks import table_rows
+    from pipeline.sheets.flowables import table_rows
 
     misiones = documents["leaving-earth"].section("setup/misiones")
     tables = [b for b in misiones.blocks if b.kind == "table"]

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import tagged_document
-from pipeline.glossary import Glossary, Term
-from pipeline.sources import Project
-from pipeline.tag import Tagger, word_forms, spanish_nlp
+from pipeline.project import Project
+from pipeline.tag.glossary import Glossary, Term
+from pipeline.tag.matcher import Tagger, spanish_nlp, word_forms
 
 from .conftest import GAMES
 
@@ -141,8 +141,8 @@ def test_space_alert_common_verbs_are_not_tagged_as_nouns(project_root: Path) ->
     ],
 )
 def test_a_participle_used_as_a_verb_is_not_the_term(sentence: str, found: list[str]) -> None:
-    from pipeline.glossary import Glossary, Term
-    from pipeline.tag import Tagger
+    from pipeline.tag.glossary import Glossary, Term
+    from pipeline.tag.matcher import Tagger
 
     tagger = Tagger(Glossary(terms=(Term(es="dado", en="Die"), Term(es="dañado", en="Damaged"))))
     assert [sentence[hit.start : hit.end] for hit in tagger.find(sentence)] == found

@@ -5,7 +5,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
 from pipeline.model import Block, Section, TermHit
-from pipeline.typeset import bilingual_title, safe_text, term_markup
+from pipeline.sheets.markup import bilingual_title, safe_text, term_markup
 
 STYLE = ParagraphStyle("term_en", fontName="Helvetica", fontSize=7)
 

@@ -1,0 +1,402 @@
+"""Run the stages for the games whose inputs changed and write their sheets, reports and manifests.
+
+load -> clean -> split -> tag -> typeset -> output, skipped for every sheet whose cache key (cache.py)
+is the one its manifest records; deciding that imports neither spaCy nor reportlab.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable, Iterator
+
+from pipeline import __version__
+from pipeline.build.cache import CachedSheet, ParseMemo, SheetCache, SheetKey, game_inputs, sheet_key, sweep_temp_files, tool_fingerprint
+from pipeline.build.changes import SectionDigest, compare, describe, section_digests, why
+from pipeline.clean import clean
+from pipeline.build.manifest import build_date, manifest_sheet, read_manifest, same_bytes, write_if_changed
+from pipeline.errors import RefsheetsError
+from pipeline.tag.glossary import load_glossary
+from pipeline.model import CleanText, Credits, Document, GameInfo
+from pipeline.project import Project, load_game, load_raw
+from pipeline.split import split
+
+@dataclass
+class SheetResult:
+    game: str
+    sheet: str
+    path: str
+    pages: int
+    revision: str
+    status: str = "built"  # "built" (rendered), "restored" (from the cache) or "up to date" (untouched)
+    report: tuple[str, ...] = ()  # the change report lines (empty when up to date)
+
+
+@dataclass
+class BuildReport:
+    """Counts what happened; owns the exit code and the closing summary line."""
+
+    built: list[SheetResult] = field(default_factory=list)
+    up_to_date: list[SheetResult] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    worst_exit: int = 0  # 2 when a game had bad input, 1 when a sheet could not be made
+
+    @property
+    def exit_code(self) -> int:
+        return self.worst_exit if self.failed else 0
+
+    def summary(self) -> str:
+        parts = [f"{len(self.built)} sheet{'s' if len(self.built) != 1 else ''} built"]
+        if self.up_to_date:
+            parts.append(f"{len(self.up_to_date)} up to date")
+        if self.failed:
+            parts.append(f"{len(self.failed)} failed")
+        if self.warnings:
+            parts.append(f"{len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}")
+        return ", ".join(parts)
+
+
+def merge_credits(found: Credits, declared: Credits) -> Credits:
+    """game.yaml wins where it says something; what the cleaner found fills the gaps."""
+    return Credits(
+        translators=declared.translators or found.translators,
+        source_url=declared.source_url or found.source_url,
+        rulebook_url=declared.rulebook_url or found.rulebook_url,
+        other=declared.other or found.other,
+    )
+
+
+def prepare(project: Project, game_id: str, *, strict: bool = False) -> tuple[GameInfo, CleanText, Document]:
+    """load, clean and split one game (no tagging: that needs spaCy). strict: correction warnings are errors."""
+    from pipeline.clean.corrections import load_corrections
+    from pipeline.clean.resources import CleanOptions
+
+    game = load_game(project, game_id)
+    raw = load_raw(project, game_id)
+    corrections_path = project.sources / game_id / "corrections.yaml"
+    corrections = load_corrections(corrections_path, display=project.display(corrections_path))
+    options = CleanOptions.from_mapping(
+        game.options.get("clean"), display=project.display(project.sources / game_id / "game.yaml")
+    )
+    cleaned = clean(raw, corrections=corrections, options=options, strict=strict)
+    document = split(cleaned, game=game)
+    document = replace(document, credits=merge_credits(cleaned.credits, game.credits))
+    return game, cleaned, document
+
+
+def tagged_document(project: Project, game_id: str) -> tuple[GameInfo, CleanText, Document]:
+    from pipeline.tag.matcher import tag
+
+    game, cleaned, document = prepare(project, game_id)
+    glossary = load_glossary(project.glossaries, game_id, display_root=project.root)
+    return game, cleaned, tag(document, glossary=glossary)
+
+
+def cleaning_report_tsv(cleaned: CleanText) -> str:
+    rows = ["line\taction\treason\toriginal"]
+    for record in cleaned.report:
+        original = record.original.replace("\t", " ")
+        rows.append(f"{record.line}\t{record.action}\t{record.reason}\t{original}")
+    return "\n".join(rows) + "\n"
+
+
+def sheet_file(game_id: str, sheet: str) -> str:
+    return f"{game_id}-{sheet}.pdf"
+
+
+def report_file(game_id: str) -> str:
+    return f"{game_id}-cleaning-report.tsv"
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    """What a game needs, decided from file hashes only (no cleaning, no spaCy, no reportlab)."""
+
+    game: str
+    keys: tuple[SheetKey, ...]  # every sheet, in game.yaml order
+    stale: tuple[str, ...]  # sheets to make (restore from the cache, or render)
+    fresh: tuple[SheetResult, ...]  # sheets whose output is already the one their key names
+    refresh: bool  # anything to write at all (a stale sheet, a missing cleaning report, a changed sheet list)
+
+
+def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | None, force: bool, memo: ParseMemo) -> GamePlan:
+    game_paper, sheets = memo.game_sheets(project, game_id)
+    inputs = game_inputs(project, game_id)
+    game_out = out_dir / game_id
+    manifest = read_manifest(game_out)
+    keys, stale, fresh = [], [], []
+    for sheet in sheets:
+        key = sheet_key(project, game_id, sheet, paper=paper or game_paper, inputs=inputs, memo=memo)
+        keys.append(key)
+        entry = manifest_sheet(manifest, sheet.name)
+        path = game_out / sheet_file(game_id, sheet.name)
+        if force or entry is None or entry.get("key") != key.digest or not same_bytes(path, entry.get("pdf_sha256")):
+            stale.append(sheet.name)
+        else:
+            fresh.append(
+                SheetResult(game_id, sheet.name, project.display(path), int(entry.get("pages", 0)), str(entry.get("revision", "")), "up to date")
+            )
+    listed = [entry.get("name") for entry in manifest["sheets"] if isinstance(entry, dict)] if manifest else []
+    complete = (
+        manifest is not None
+        and listed == [key.sheet for key in keys]
+        and same_bytes(game_out / report_file(game_id), manifest.get("cleaning_report_sha256"))
+    )
+    return GamePlan(game_id, tuple(keys), tuple(stale), tuple(fresh), refresh=bool(stale) or not complete)
+
+
+@dataclass
+class GameOutcome:
+    game: str
+    results: list[SheetResult] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    error: str | None = None
+    exit_code: int = 0
+    # (sheet, message, exit code) for sheets that could not be made; the game's other sheets still are.
+    failed_sheets: list[tuple[str, str, int]] = field(default_factory=list)
+
+
+def make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str) -> GameOutcome:
+    """Make a game's stale sheets (from the cache when it has them), then its report and manifest.
+
+    A top-level function of picklable arguments, so a process pool can run it; errors come back as
+    data because an exception's file and line do not survive pickling.
+    """
+    try:
+        return _make_game(project, plan, out_dir=out_dir, force=force, today=today)
+    except RefsheetsError as exc:
+        return GameOutcome(plan.game, error=str(exc), exit_code=exc.exit_code)
+
+
+def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str) -> GameOutcome:
+    game_out = out_dir / plan.game
+    sweep_temp_files(game_out)
+    cache = SheetCache(project.root)
+    made: dict[str, tuple[CachedSheet, str]] = {}
+    to_render: list[SheetKey] = []
+    glyph_warnings: list[str] = []
+    failures: dict[str, RefsheetsError] = {}
+    for key in plan.keys:
+        if key.sheet in plan.stale:
+            cached = None if force else cache.get(key.digest)
+            if cached is not None and (cached.game, cached.sheet) == (key.game, key.sheet):
+                made[key.sheet] = (cached, "restored from cache")
+            else:
+                to_render.append(key)
+    if to_render:
+        game, cleaned, document = tagged_document(project, plan.game)
+        made.update(_render_sheets(project, game, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures))
+    else:
+        game, cleaned, _ = prepare(project, plan.game)
+    if failures and not made:
+        # Nothing new to show for this game: leave its outputs exactly as they were.
+        return GameOutcome(plan.game, failed_sheets=[(sheet, str(error), error.exit_code) for sheet, error in failures.items()])
+    report_tsv = cleaning_report_tsv(cleaned)
+    write_if_changed(game_out / report_file(plan.game), report_tsv)
+
+    previous = read_manifest(game_out)
+    outcome = GameOutcome(plan.game, warnings=list(cleaned.warnings) + glyph_warnings)
+    fresh = {result.sheet: result for result in plan.fresh}
+    sheets_json = []
+    for key in plan.keys:
+        path = game_out / sheet_file(plan.game, key.sheet)
+        old = manifest_sheet(previous, key.sheet)
+        if key.sheet in failures:
+            # The previous PDF (if any) stays as it is, and so does its manifest entry: the next build retries.
+            if old is not None:
+                sheets_json.append(old)
+            error = failures[key.sheet]
+            outcome.failed_sheets.append((key.sheet, str(error), error.exit_code))
+            continue
+        if key.sheet in fresh:
+            sheets_json.append(old)
+            outcome.results.append(fresh[key.sheet])
+            continue
+        entry, how = made[key.sheet]
+        write_if_changed(path, entry.pdf, display=project.display(path))
+        changes = compare(
+            old,
+            (previous or {}).get("sections"),
+            game=plan.game,
+            sheet=key.sheet,
+            how=how,
+            sections=tuple(SectionDigest(s["id"], s["title"], s["digest"]) for s in entry.sections),
+            pages=entry.pages,
+            revision=entry.revision,
+            reasons=why(previous, old, inputs=key.inputs, tool=_tool_id(), paper=key.paper) if not force else ("--force",),
+        )
+        kept = old is not None and old.get("revision") == entry.revision and isinstance(old.get("changed"), str)
+        sheets_json.append(
+            {
+                "name": key.sheet,
+                "file": path.name,
+                "pages": entry.pages,
+                "paper": entry.paper,
+                "revision": entry.revision,
+                "changed": old["changed"] if kept else today,
+                "key": entry.key,
+                "pdf_sha256": hashlib.sha256(entry.pdf).hexdigest(),
+            }
+        )
+        status = "restored" if how == "restored from cache" else "built"
+        outcome.results.append(
+            SheetResult(plan.game, key.sheet, project.display(path), entry.pages, entry.revision, status, tuple(describe(changes)))
+        )
+    inputs: dict[str, str] = {}
+    for key in plan.keys:
+        inputs.update(key.inputs)
+    manifest = {
+        "game": plan.game,
+        "title_es": game.title_es,
+        "title_en": game.title_en,
+        "tool_version": __version__,
+        "tool": _tool_id(),
+        "inputs": inputs,
+        "cleaning_report_sha256": hashlib.sha256(report_tsv.encode("utf-8")).hexdigest(),
+        # One list per game: every sheet of a game is made from the same document.
+        "sections": list(next(iter(made.values()))[0].sections) if made else (previous or {}).get("sections", []),
+        "sheets": sheets_json,
+    }
+    write_if_changed(game_out / "manifest.json", json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
+    return outcome
+
+
+def _tool_id() -> str:
+    return tool_fingerprint()[:16]
+
+
+def _render_sheets(
+    project: Project,
+    game: GameInfo,
+    document: Document,
+    keys: list[SheetKey],
+    *,
+    cache: SheetCache,
+    warnings: list[str],
+    failures: dict[str, RefsheetsError],
+) -> dict[str, tuple[CachedSheet, str]]:
+    """Render each sheet; one that fails is recorded in `failures` and does not stop the others."""
+    from pipeline.sheets.glyphs import cover_layout
+    from pipeline.sheets.layout import load_layout
+    from pipeline.sheets import render
+
+    sections = tuple(digest.to_json() for digest in section_digests(document))
+    specs = {sheet.name: sheet for sheet in game.sheets}
+    made = {}
+    for key in keys:
+        sheet = specs[key.sheet]
+        try:
+            layout = load_layout(project.templates, sheet.template, paper=key.paper)
+            sheet_document, missing = cover_layout(document, layout)  # characters the font lacks -> a visible mark
+            if missing and missing not in warnings:  # once per build, even when several sheets meet them
+                warnings.append(missing)
+            rendered = render(sheet_document, sheet, layout)
+        except RefsheetsError as exc:
+            failures[key.sheet] = exc
+            continue
+        entry = CachedSheet(
+            key=key.digest,
+            game=key.game,
+            sheet=key.sheet,
+            pdf=rendered.pdf,
+            pages=rendered.pages,
+            revision=rendered.revision,
+            paper=layout.paper,
+            sections=sections,
+        )
+        # An input saved while we rendered: the PDF may mix old and new, so it must not be filed
+        # under either key; an empty key in the manifest makes the next build make it again.
+        if sheet_key(project, game.id, sheet, paper=key.paper).digest == key.digest:
+            cache.put(entry)
+            cache.prune(key.game, key.sheet)
+        else:
+            entry = replace(entry, key="")
+        made[key.sheet] = (entry, "rebuilt")
+    return made
+
+
+def build(
+    project: Project,
+    game_ids: list[str],
+    *,
+    out_dir: Path,
+    paper: str | None = None,
+    force: bool = False,
+    jobs: int = 1,
+    wait: bool = True,
+    strict: bool = False,
+    progress: Callable[[str], None] = lambda message: None,
+) -> BuildReport:
+    """Build the sheets of `game_ids` whose inputs changed (all with `force`), `jobs` games at a time.
+
+    With `strict`, a correction that no longer matches fails its game (exit 2) before anything is made.
+    Holds the project's build lock throughout. Report lines reach `progress` game by game in the
+    order of `game_ids`, whatever the number of jobs.
+    """
+    report = BuildReport()
+    with SheetCache(project.root).lock(wait=wait, on_wait=progress):
+        plans: dict[str, GamePlan | GameOutcome] = {}
+        memo = ParseMemo(project.root)
+        for game_id in game_ids:
+            try:
+                if strict:
+                    # Corrections are checked even when every sheet is up to date and nothing is cleaned.
+                    prepare(project, game_id, strict=True)
+                plans[game_id] = plan_game(project, game_id, out_dir=out_dir, paper=paper, force=force, memo=memo)
+            except RefsheetsError as exc:
+                plans[game_id] = GameOutcome(game_id, error=str(exc), exit_code=exc.exit_code)
+        memo.save()
+        work = [plan for plan in plans.values() if isinstance(plan, GamePlan) and plan.refresh]
+        outcomes = _run(project, work, out_dir=out_dir, force=force, today=build_date(), jobs=jobs)
+        for game_id in game_ids:
+            plan = plans[game_id]
+            if isinstance(plan, GamePlan) and not plan.refresh:
+                report.up_to_date.extend(plan.fresh)
+                continue
+            outcome = plan if isinstance(plan, GameOutcome) else next(outcomes)
+            _record(report, outcome, progress)
+    return report
+
+
+def _record(report: BuildReport, outcome: GameOutcome, progress: Callable[[str], None]) -> None:
+    if outcome.error is not None:
+        report.failed.append((outcome.game, outcome.error))
+        report.worst_exit = max(report.worst_exit, outcome.exit_code)
+        progress(f"{outcome.game}: FAILED: {outcome.error}")
+        return
+    report.warnings.extend(outcome.warnings)
+    for sheet, message, exit_code in outcome.failed_sheets:
+        report.failed.append((f"{outcome.game}/{sheet}", message))
+        report.worst_exit = max(report.worst_exit, exit_code)
+        progress(f"{outcome.game}/{sheet}: FAILED: {message}")
+    for result in outcome.results:
+        if result.status == "up to date":
+            report.up_to_date.append(result)
+        else:
+            report.built.append(result)
+            for line in result.report:
+                progress(line)
+
+
+def _run(project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int) -> Iterator[GameOutcome]:
+    """The outcomes of `work`, in its order: in this process, or in a pool of `jobs` processes."""
+    if jobs <= 1 or len(work) <= 1:
+        return (make_game(project, plan, out_dir=out_dir, force=force, today=today) for plan in work)
+    return _run_pool(project, work, out_dir=out_dir, force=force, today=today, jobs=min(jobs, len(work)))
+
+
+def _run_pool(project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int) -> Iterator[GameOutcome]:
+    from concurrent.futures import ProcessPoolExecutor
+
+    executor = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        futures = [executor.submit(make_game, project, plan, out_dir=out_dir, force=force, today=today) for plan in work]
+        for future in futures:
+            yield future.result()
+    except BaseException:
+        # Ctrl-C: workers got the signal too; each write is atomic, so just stop handing out games.
+        executor.shutdown(wait=False, cancel_futures=True)
+        raise
+    executor.shutdown(wait=True)

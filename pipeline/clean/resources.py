@@ -1,0 +1,257 @@
+"""Resources for the cleaner: compiled patterns and word lists that tell forum noise, flavour and rules apart.
+
+Everything here is data about Spanish forum threads and rulebooks in general, never about one file; a game
+adds to these lists through `options.clean` in its game.yaml (see `CleanOptions`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from pipeline.errors import ConfigError
+from pipeline.text import is_shouting, words
+from pipeline.yamlio import check_fields
+
+# --- lines that are forum or site furniture on their own -------------------------------------------
+
+# "[vilvoh]": a forum post header. Short, no sentence punctuation inside (a bracketed rule aside is longer).
+BRACKETED = re.compile(r"^\s*\[([^\[\]\n]{2,40})\]\s*$")
+USERNAME = re.compile(r"^[\w][\w .@'´`-]{1,38}$")
+# "Cita de: itus en 17 de Enero de 2014, 10:02:55": a quoted post follows until the next blank line.
+QUOTE_HEADER = re.compile(r"^\s*(?:cita de|citando a|quote from|en respuesta a)\s*:?\s*(.+?)(?:\s+en\s+.*)?$", re.IGNORECASE)
+BARE_URL = re.compile(r"^\s*<?(?:https?://|www\.)\S+>?\s*$", re.IGNORECASE)
+URL = re.compile(r"(?:https?://|www\.)[^\s,;)\]]+", re.IGNORECASE)
+NAVIGATION_WORDS = frozenset(
+    word.casefold()
+    for word in (
+        "Inicio", "Foro", "Foros", "Ezine", "Ingresar", "Registrarse", "Webchat", "Ayuda", "Buscar", "Portal",
+        "Calendario", "Miembros", "Salir", "Perfil", "Mensajes", "Noticias", "Contacto", "Citar", "Responder",
+        "Imprimir", "Home", "Login", "Register", "Search", "Help",
+    )
+)
+DATE = re.compile(
+    r"\b\d{1,2}\s+de\s+(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|sep?tiembre|octubre|noviembre|diciembre)"
+    r"(?:\s+de\s+\d{4})?|\b\d{1,2}:\d{2}(?::\d{2})?\b",
+    re.IGNORECASE,
+)
+# A label whose URL follows on the next line, or a line that credits who collected or hosts the text.
+CREDIT_LABEL = re.compile(
+    r"^\s*(?:ficha en (?:bgg|boardgamegeek)|enlace|link|fuente|source|hilo original|reglamento original"
+    r"|descarga\b.*\bcortes[ií]a de\b.*|texto recogido\b.*\bgracias a\b.*)\s*:?\s*$",
+    re.IGNORECASE,
+)
+# Words a Spanish sentence does not end with: a line ending in one was cut mid-sentence.
+DANGLING_WORDS = frozenset(
+    "el la los las un una unos unas de del a al en con por para que y e o u ni sin su sus se lo le "
+    "antes entre como cuando si pero mientras desde hasta sobre tras hacia según muy más".split()
+)
+LONE_BULLET = re.compile(r"^\s*[•·▪◦*-]\s*$")
+
+# --- headings (kept as their own lines, never joined, never judged as noise) -------------------------
+
+PAGE_HEADING = re.compile(r"^\s*P[áa]gina\s+\d+\s*(?:[-–—:]\s*[^.]{0,80})?$", re.IGNORECASE)
+NUMBERED_HEADING = re.compile(r"^\s*(?:\d+\.)+\d*\s+\S.{0,70}$")
+LIST_MARKER = re.compile(r"^\s*(?:[-•·*+]|\d+[.):]|\(?[a-z]\)|[a-z]\.\s)")
+TERMINAL = re.compile(r"[.;,!?…]\s*[\"»”']?$")
+
+# --- translator notes ---------------------------------------------------------------------------------
+
+NOTE_OPEN = re.compile(r"\((?:n\.?\s*del?\s*t(?:raductor)?\b\.?|nota del traductor)\s*[:.,]?", re.IGNORECASE)
+NOTE_PARAGRAPH = re.compile(r"^\s*(?:n\.?\s*del?\s*t\.|nota del traductor\b|ndt\b)", re.IGNORECASE)
+# "NOTA DEL DISTRIBUIDOR:", "Nota del editor": the publisher speaking about the product, not the translator.
+PUBLISHER_NOTE = re.compile(r"^\s*nota\s+(?:del|de la)\s+(?:distribuidora?|editor(?:ial|a)?|edici[óo]n)\b", re.IGNORECASE)
+FOOTNOTE_LINE = re.compile(r"^\s*\((\d{1,2})\)\s+\S")
+
+# --- chatter: what forum members write about the thread, the translation or themselves -------------
+
+CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (reason, re.compile(pattern, re.IGNORECASE))
+    for reason, pattern in (
+        ("thanks", r"(?:muchas|mil|muchísimas|las)\s+gracias|gracias\s+(?:por|otra vez|de nuevo)\b|^\W*gracias\b"),
+        ("greeting", r"^\W*(?:saludos|un saludo|hola|buenas)\b"),
+        ("praise of the translation", r"^\W*(?:gran|buen|excelente|magn[ií]fico)\s+trabajo\b|trabajo excelente"),
+        (
+            "translator's progress chatter",
+            r"voy por aqu[ií]|luego intento|intento seguir|me ha entrado trabajo|siento no haber"
+            r"|en varias tandas|me lo salto|lo dej[ée] parado|lo siguientes? es\b|seguir[ée] (?:ma[ñn]ana|luego)|continuar[áa]\.\.\.",
+        ),
+        ("question to the thread", r"^\W*(?:¿\s*)?(?:alguien|hay alguien|sab[ée]is|sabe alguien|alguno)\b[^.]*\?"),
+        ("talk about the translation", r"\btradu(?:c|z|j|maquet)\w*"),
+        ("opinion about the rulebook", r"en mi opini[óo]n|hoja de ayuda|\bos digo\b|no s[ée] si con\b"),
+        ("laughter or shouting", r"\b(?:ja){2,}\b|\b(?:je){2,}\b|\bxd\b|[!?¡¿]{3,}|([a-záéíóú])\1{4,}|[:;]-?[()dp]\B"),
+        ("talk about the forum", r"\b(?:foro|subforo|hilo|mensaje privado|me apunto|se apunta|finde|quedada)\b"),
+    )
+)
+# Words about the document rather than the game: with a first-person opinion they make chatter.
+META_WORDS = re.compile(r"\b(?:reglamento|manual|esquema|documento|pdf|cartas traducidas)\b", re.IGNORECASE)
+OPINION = re.compile(r"\b(?:creo que|me parece|personalmente|he visto|en mi caso|no s[ée] si)\b", re.IGNORECASE)
+
+# --- flavour: first-person narrative in the past tense ----------------------------------------------
+
+FIRST_SINGULAR = frozenset(
+    "yo me mi mí mis conmigo mío mía he soy estoy tengo puedo creo sé supongo debo quiero "
+    "voy conozco recomiendo digo veo doy hago pienso recuerdo admito imagino "
+    "encontré dije pensé conocí hice fui estuve tuve pude quise vi llegué empecé escribí".split()
+)
+# The plural is also the voice of a rulebook's tutorial ("nuestra nave de ejemplo"): it counts half.
+FIRST_PLURAL = frozenset(
+    "nos nosotros nosotras nuestro nuestra nuestros nuestras hicimos fuimos terminamos tomamos estábamos "
+    "íbamos solíamos llamamos teníamos probamos".split()
+)
+FIRST_PERSON = FIRST_SINGULAR | FIRST_PLURAL
+# Talking to the crew as "vosotros" or chatting ("Ya sabes", "Bueno,"): the voice of a story, not of a rule.
+# Openers count at the start of any sentence; "Si, ya," is "sí" without its accent (a condition has no comma).
+CONVERSATIONAL = re.compile(
+    r"\b(?:tenéis|podréis|váis|vais|os|querréis|llámadme)\b|¿no piensas"
+    r"|(?:^|[.!?…]\s+)(?:sí\b|s[ií],\s|bueno\b|pero ojo\b|ya sabes\b)",
+    re.IGNORECASE,
+)
+# A run of capitalised words ("Sergei", "La Nueva Frontera", "Tau Ceti"), with the word before it.
+CAPITALISED_RUN = re.compile(
+    r"(?:(?P<before>[\wáéíóúñ]+)[,;]? |(?P<open>^|[.!?¿¡:\"“(…]\s*))"
+    r"(?P<run>[A-ZÁÉÍÓÚ][\wáéíóúñ]+(?: (?:de |del |de la )?[A-ZÁÉÍÓÚ][\wáéíóúñ]+)*)"
+)
+# Words before a name that make it a place, an organisation or a thing, not a person ("la Nueva Frontera").
+ARTICLES = frozenset("el la los las lo del al un una unos unas su sus este esta ese esa nuestro nuestra".split())
+PAST_WORDS = frozenset(
+    "era eran fue fueron había habían hubo tenía tenían estaba estaban dijo decía decían hizo pasó llegó "
+    "solía podía quería parecía sabía conocí encontré dije pensé fui hice vi".split()
+)
+# Imperfect and preterite endings; "-ríamos" is the conditional of a tutorial ("deberíamos"), not a story.
+PAST_ENDING = re.compile(r"(?:aba|abas|aban|ábamos|(?<!r)íamos|ió)$|^\w{3,}ó$")
+# Conditions and quantifiers open rules but also stories ("Cuando tengo un novato..."): they count half.
+WEAK_RULE_WORDS = frozenset("si cuando cada".split())
+# Generic board-game rule vocabulary and second-person instructions (Spanish).
+RULE_WORDS = frozenset(
+    "jugador jugadores carta cartas turno turnos ronda rondas fase fases acción acciones dado dados tirada "
+    "tiradas mazo mazos ficha fichas marcador marcadores tablero punto puntos partida casilla casillas regla "
+    "reglas efecto efectos nivel daño daños ataque ataques movimiento coste valor resultado ganador victoria "
+    "preparación juego mano descarte reserva espacio espacios zona zonas símbolo icono "
+    "puedes debes tienes juegas eliges colocas robas recibes estás realizas haz coloca roba descarta elige "
+    "mueve tira añade pon coge toma gasta paga mira consulta retira suma resta juega lanza usa utiliza "
+    "si cada cuando excepto salvo".split()
+)
+WORD = re.compile(r"[\wáéíóúüñÁÉÍÓÚÜÑ]+")
+
+
+
+
+KEYS = ("flavor_names", "place_names", "rule_words", "noise_phrases")
+
+
+@dataclass(frozen=True)
+class CleanOptions:
+    """Per-game hints from `options.clean` in game.yaml; the defaults work without any."""
+
+    flavor_names: tuple[str, ...] = ()  # characters of the game's stories (Alice, Sergei, ...)
+    place_names: tuple[str, ...] = ()  # places and setting terms of the stories, never characters ("Nueva Frontera")
+    rule_words: tuple[str, ...] = ()  # extra vocabulary that marks rule text
+    noise_phrases: tuple[str, ...] = ()  # extra phrases that mark a forum post as chatter
+
+    @classmethod
+    def from_mapping(cls, data: dict | None, *, display: str = "game.yaml") -> "CleanOptions":
+        if data is None:
+            return cls()
+        if isinstance(data, CleanOptions):
+            return data
+        if not isinstance(data, dict):
+            raise ConfigError(f"options.clean: expected a mapping, got {type(data).__name__}", path=display)
+        check_fields(
+            data,
+            display=display,
+            where="options.clean",
+            optional=KEYS,
+            types={key: list for key in KEYS},
+        )
+        values: dict[str, tuple[str, ...]] = {}
+        for key in KEYS:
+            items = data.get(key) or []
+            for index, item in enumerate(items):
+                if not isinstance(item, str) or not item.strip():
+                    raise ConfigError(f"options.clean.{key}[{index}] must be non-empty text", path=display, line=getattr(data, "line", None))
+            values[key] = tuple(item.strip() for item in items)
+        return cls(**values)
+
+    @cached_property  # asked once per token while judging blocks: build the set once
+    def rules(self) -> frozenset[str]:
+        return RULE_WORDS | {word.casefold() for word in self.rule_words}
+
+
+def chatter_reason(text: str, options: CleanOptions) -> str | None:
+    """Why a block of text is forum chatter, or None."""
+    for reason, pattern in CHATTER_PATTERNS:
+        if pattern.search(text):
+            return reason
+    lowered = text.casefold()
+    for phrase in options.noise_phrases:
+        if phrase.casefold() in lowered:
+            return f"noise phrase {phrase!r} (game.yaml)"
+    tokens = words(text)
+    first = sum(token in FIRST_PERSON for token in tokens)
+    if META_WORDS.search(text) and (OPINION.search(text) or first >= 2):
+        return "opinion about the rulebook"
+    return None
+
+
+@dataclass(frozen=True)
+class Voice:
+    """Counts that tell a story from a rule: narrative first person and past tense against rule words."""
+
+    words: int
+    narrative: float
+    rules: float
+
+    @property
+    def flavor(self) -> bool:
+        # A story needs several narrative signals and must outweigh its rule vocabulary.
+        return self.narrative >= 2 and self.narrative * 1.5 > self.rules and self.narrative / max(self.words, 1) > 0.04
+
+
+def voice(text: str, options: CleanOptions) -> Voice:
+    tokens = words(text)
+    rule_set = options.rules
+    narrative = 0.0
+    for token in tokens:
+        if token in FIRST_SINGULAR:
+            narrative += 1
+        elif token in FIRST_PLURAL:
+            narrative += 0.5
+        elif token in PAST_WORDS or PAST_ENDING.search(token):
+            narrative += 1
+    names = {name.casefold() for name in options.flavor_names}
+    narrative += 2 * sum(token in names for token in tokens)
+    narrative += len(CONVERSATIONAL.findall(text))
+    rules = sum(0.5 if token in WEAK_RULE_WORDS else 1 for token in tokens if token in rule_set)
+    return Voice(words=len(tokens), narrative=narrative, rules=rules)
+
+
+def is_heading(text: str, following: str | None) -> bool:
+    """A line the splitter will read as a heading: never joined into a paragraph, never judged as noise."""
+    stripped = text.strip()
+    if not stripped or len(stripped) > 90 or LIST_MARKER.match(stripped) and not NUMBERED_HEADING.match(stripped):
+        return False
+    if PAGE_HEADING.match(stripped):
+        return True
+    if NUMBERED_HEADING.match(stripped) and not stripped.endswith("."):
+        return True
+    if is_shouting(stripped, min_letters=4):
+        return True
+    if len(stripped) > 60 or len(stripped.split()) > 8 or TERMINAL.search(stripped) or re.search(r"[.!?]\s", stripped) or not stripped[0].isupper() and stripped[0] not in "\"'“¿":
+        return False
+    if following is None or not following.strip():
+        return True
+    nxt = following.strip()
+    return nxt[0].isupper() or nxt[0] in "\"'“¿¡-•+"
+
+
+def aside_reason(text: str, options: CleanOptions) -> str | None:
+    """Why a parenthesis inside a rule is the translator talking ("(sí, así me quedo con ..., jajaja)")."""
+    reason = chatter_reason(text, options)
+    if reason:
+        return reason
+    # A quotation ('("Te podría contar como lo hago...")') is a character speaking, not the translator.
+    quoted = text.strip("() ")[:1] in "\"'“«"
+    if not quoted and any(token in FIRST_SINGULAR for token in words(text)):
+        return "translator speaking in the first person"
+    return None

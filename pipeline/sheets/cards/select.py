@@ -1,0 +1,354 @@
+"""Card sheets: Document + recipe -> the cards a sheet prints (grouped, deduplicated, ordered).
+
+A card is one entry a player looks up during play (a threat, a specialization, a keyword, a die face).
+By default every section of kind `card` is a card, grouped by its parent section. A recipe in
+`sources/<game>/game.yaml` may instead name groups and select sections by title, parent title, id or
+kind, so a sheet also works on an outline where the splitter has not marked cards yet. Layout and
+drawing live in `panels.py`.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field, replace
+from difflib import SequenceMatcher
+
+from pipeline.errors import ConfigError
+from pipeline.model import BLOCK_SEPARATOR, Block, Document, Section, TermHit
+from pipeline.text import fold, is_shouting
+from pipeline.yamlio import check_fields, line_of, require_mapping
+
+GROUP_FIELDS = ("label", "heading", "tone", "select", "merge_following", "own_text", "named_blocks", "definitions", "term_kinds")
+SELECTOR_FIELDS = ("kind", "title", "parent", "id", "title_term", "as")
+# A card says what the card does: the stories and worked examples around it stay in the rulebook.
+NOT_ON_CARDS = ("flavor", "example")
+RECIPE_FIELDS = ("label", "mode", "index", "groups", "columns")
+TRAILING = re.compile(r"[\s:.\-–—]+$")
+# "Impacto: sin efecto en defensa" -> a definition entry when "Impacto" is a glossary term.
+DEFINITION_SEPARATOR = re.compile(r"^\s*(?::|\.|\s[-–—])\s*")
+# A title must be mostly one glossary term (or a list of them) before we print its English name.
+ENGLISH_COVERAGE = 0.6
+
+
+@dataclass(frozen=True)
+class Card:
+    """One entry of a card sheet: a panel (or several, when it continues)."""
+
+    key: str  # stable: the section id it came from, plus the entry name for entries split out of it
+    title: str  # Spanish name as printed
+    title_en: str  # official English card name(s) from the glossary, "" when unknown
+    group: str  # the group label printed on the panel (e.g. "Amenaza externa")
+    tone: str  # template tone: colours that tell groups apart
+    blocks: tuple[Block, ...]  # paragraph / item / note / heading (sub-headings such as BÁSICA)
+    first: int = 0  # source lines, for messages
+    last: int = 0
+
+    @property
+    def text(self) -> str:
+        return " ".join(block.text for block in self.blocks)
+
+
+@dataclass(frozen=True)
+class Group:
+    label: str
+    heading: str
+    tone: str
+    selectors: tuple[dict, ...]
+    merge_following: str = ""
+    own_text: bool = True
+    named_blocks: bool = True
+    definitions: bool = False
+    term_kinds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """What a card sheet prints, in order, with its groups (for the index)."""
+
+    cards: tuple[Card, ...]
+    groups: tuple[Group, ...] = field(default_factory=tuple)
+    label: str = "Cartas"
+
+    def revision(self) -> str:
+        """Short hash of what the sheet says: two printouts with the same revision say the same."""
+        digest = hashlib.sha256()
+        for card in self.cards:
+            payload = [card.title, card.title_en, card.group, [(b.kind, b.text) for b in card.blocks]]
+            digest.update(json.dumps(payload, ensure_ascii=False).encode("utf-8"))
+        return digest.hexdigest()[:8]
+
+
+# ---------------------------------------------------------------------------------------- recipe
+
+
+def parse_groups(recipe: dict, *, display: str) -> tuple[Group, ...]:
+    """The recipe's `groups` (validated); none given -> one group per parent of the `card` sections."""
+    check_fields(recipe, display=display, where="recipe", optional=RECIPE_FIELDS,
+                 types={"label": str, "mode": str, "index": bool, "groups": list, "columns": int})
+    groups: list[Group] = []
+    for index, entry in enumerate(recipe.get("groups") or []):
+        where = f"recipe.groups[{index}]"
+        entry = require_mapping(entry, display=display, where=where)
+        check_fields(entry, display=display, where=where, required=("label", "select"), optional=GROUP_FIELDS,
+                     types={"label": str, "heading": str, "tone": str, "select": list, "merge_following": str,
+                            "own_text": bool, "named_blocks": bool, "definitions": bool, "term_kinds": list})
+        selectors = []
+        for number, selector in enumerate(entry["select"]):
+            spot = f"{where}.select[{number}]"
+            selector = require_mapping(selector, display=display, where=spot, line=line_of(entry))
+            check_fields(selector, display=display, where=spot, optional=SELECTOR_FIELDS,
+                         types={name: str for name in SELECTOR_FIELDS})
+            if not set(selector) - {"as"}:
+                raise ConfigError(f"{spot}: say what to select (one of kind, title, parent, id, title_term)", path=display, line=line_of(selector))
+            for key in ("title", "parent"):
+                if key in selector:
+                    _compile(selector[key], display=display, where=f"{spot}.{key}", line=line_of(selector))
+            selectors.append(dict(selector))
+        if entry.get("merge_following"):
+            _compile(entry["merge_following"], display=display, where=f"{where}.merge_following", line=line_of(entry))
+        groups.append(
+            Group(
+                label=entry["label"],
+                heading=entry.get("heading", entry["label"]),
+                tone=entry.get("tone", ""),
+                selectors=tuple(selectors),
+                merge_following=entry.get("merge_following", ""),
+                own_text=entry.get("own_text", True),
+                named_blocks=entry.get("named_blocks", True),
+                definitions=entry.get("definitions", False),
+                term_kinds=tuple(str(kind) for kind in entry.get("term_kinds") or ()),
+            )
+        )
+    return tuple(groups)
+
+
+def _compile(pattern: str, *, display: str, where: str, line: int | None) -> re.Pattern:
+    try:
+        return re.compile(pattern)
+    except re.error as exc:
+        raise ConfigError(f"{where}: not a valid pattern ({exc})", path=display, line=line) from None
+
+
+def _default_groups(document: Document) -> tuple[Group, ...]:
+    """One group per parent title of the `card` sections, in document order."""
+    by_id = {section.id: section for section in document.sections}
+    seen: dict[str, Group] = {}
+    for section in document.sections:
+        if section.kind != "card":
+            continue
+        parent = by_id.get(section.parent or "")
+        title = _display_title(parent.title) if parent else "Cartas"
+        key = fold(title, keep_punctuation=True)
+        if key not in seen:
+            selector = {"kind": "card", "parent": re.escape(fold(parent.title, keep_punctuation=True))} if parent else {"kind": "card"}
+            seen[key] = Group(label=title, heading=title, tone="", selectors=(selector,))
+    return tuple(seen.values())
+
+
+# ------------------------------------------------------------------------------------- selection
+
+
+def select_cards(document: Document, recipe: dict, *, display: str) -> CardSet:
+    """The cards a sheet prints: grouped as the recipe says, deduplicated by name, sorted."""
+    groups = parse_groups(recipe, display=display) or _default_groups(document)
+    by_id = {section.id: section for section in document.sections}
+    cards: list[Card] = []
+    for group in groups:
+        found: list[Card] = []
+        taken: set[str] = set()
+        for position, section in enumerate(document.sections):
+            selector = _matching_selector(section, group, by_id)
+            if selector is None or section.id in taken:
+                continue
+            parts = [section, *_merged(document, position, group, groups, by_id)]
+            taken.update(part.id for part in parts)
+            found.extend(_cards_of(parts, group, rename=selector.get("as", "")))
+        cards.extend(sorted(_dedupe(found), key=lambda card: (fold(card.title, keep_punctuation=True), card.key)))
+    cards = _dedupe(cards)  # a name selected by two groups stays with the first
+    return CardSet(cards=tuple(cards), groups=groups, label=recipe.get("label", "Cartas"))
+
+
+def _matching_selector(section: Section, group: Group, by_id: dict[str, Section]) -> dict | None:
+    parent = by_id.get(section.parent or "")
+    for selector in group.selectors:
+        if "kind" in selector and section.kind != selector["kind"]:
+            continue
+        if "id" in selector and section.id != selector["id"]:
+            continue
+        if "title" in selector and not re.fullmatch(selector["title"], fold(section.title)):
+            continue
+        if "parent" in selector and not (parent and re.fullmatch(selector["parent"], fold(parent.title))):
+            continue
+        kind_hits = [h for h in section.terms if h.kind == selector.get("title_term")]
+        if "title_term" in selector and not (title_hits(section.title, kind_hits) or bilingual_name(section.title, kind_hits)):
+            continue
+        return selector
+    return None
+
+
+def _merged(document: Document, position: int, group: Group, groups: tuple[Group, ...], by_id: dict[str, Section]) -> list[Section]:
+    """Children of a card section, and (with merge_following) the sibling sections right after it
+    whose titles match, e.g. the BÁSICA / AVANZADA sections that follow a specialization."""
+    head = document.sections[position]
+    merged: list[Section] = []
+    for section in document.sections[position + 1 :]:
+        if any(_matching_selector(section, other, by_id) is not None for other in groups):
+            break  # a selected child (a threat nested under another by the outline) is its own card
+        if _descends(section, head.id, by_id):
+            if section.kind not in NOT_ON_CARDS:
+                merged.append(section)
+        elif group.merge_following and section.parent == head.parent and re.fullmatch(group.merge_following, fold(section.title)):
+            merged.append(section)
+        else:
+            break
+    return merged
+
+
+def _descends(section: Section, ancestor: str, by_id: dict[str, Section]) -> bool:
+    parent = section.parent
+    while parent:
+        if parent == ancestor:
+            return True
+        parent = by_id[parent].parent if parent in by_id else None
+    return False
+
+
+def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
+    """A card from a section (plus merged sections), and the entries named inside its text."""
+    head = parts[0]
+    # "Hunt/cazar" prints as "Cazar" with its English name; other titles keep their words.
+    bilingual = bilingual_name(head.title, [hit for hit in head.terms if _allowed(hit, group)])
+    title, title_en = bilingual or (_display_title(head.title), english_name(head.title, head.terms, in_title=True))
+    if rename:
+        title, title_en = rename, ""
+    current = _Entry(key=head.id, title=title, title_en=title_en, first=head.first, last=head.last)
+    entries = [current]
+    for number, section in enumerate(parts):
+        if number and section.title:
+            current.blocks.append(Block("heading", _display_title(section.title), section.first, section.first))
+        if number == 0 and not group.own_text and len(parts) > 1:
+            continue
+        offset = 0
+        for block in section.blocks:
+            hits = [hit for hit in section.terms if not hit.in_title and offset <= hit.start and hit.end <= offset + len(block.text)]
+            hits = [replace(hit, start=hit.start - offset, end=hit.end - offset) for hit in hits]
+            offset += len(block.text) + len(BLOCK_SEPARATOR)
+            named = _named_block(block, hits, group) if group.named_blocks else None
+            if named is not None:
+                current = _Entry(key=f"{head.id}#{fold(named[0])}", title=_display_title(named[0]), title_en=named[1], first=block.first, last=block.last)
+                entries.append(current)
+                continue
+            definition = _definition(block, hits, group) if group.definitions else None
+            if definition is not None:
+                name, english, rest = definition
+                entries.append(_Entry(key=f"{head.id}#{fold(name)}", title=name, title_en=english, first=block.first, last=block.last,
+                                      blocks=[Block("paragraph", rest, block.first, block.last)]))
+                continue
+            current.blocks.append(block)
+            current.last = max(current.last, block.last)
+    return [
+        Card(key=entry.key, title=entry.title, title_en=entry.title_en, group=group.label, tone=group.tone,
+             blocks=tuple(entry.blocks), first=entry.first, last=entry.last)
+        for entry in entries
+        if any(block.kind != "heading" for block in entry.blocks)
+    ]
+
+
+@dataclass
+class _Entry:
+    key: str
+    title: str
+    title_en: str
+    first: int
+    last: int
+    blocks: list[Block] = field(default_factory=list)
+
+
+def _allowed(hit: TermHit, group: Group) -> bool:
+    return not group.term_kinds or hit.kind in group.term_kinds
+
+
+def _named_block(block: Block, hits: list[TermHit], group: Group) -> tuple[str, str] | None:
+    """A paragraph that is nothing but a glossary name ("Enjambre madre", "Dual Class/clase doble") starts a new entry."""
+    if block.kind != "paragraph":
+        return None
+    name = TRAILING.sub("", block.text)
+    whole = [hit for hit in hits if hit.start == 0 and hit.end >= len(name) and _allowed(hit, group)]
+    if whole and len(name.split()) <= 8:
+        return name, "" if fold(whole[0].en, keep_punctuation=True) == fold(name, keep_punctuation=True) else whole[0].en
+    return bilingual_name(name, [replace(hit, in_title=True) for hit in hits if _allowed(hit, group)])
+
+
+def _definition(block: Block, hits: list[TermHit], group: Group) -> tuple[str, str, str] | None:
+    """'Term: explanation' where Term is a glossary name -> (term, English, explanation)."""
+    first = [hit for hit in hits if hit.start == 0 and _allowed(hit, group)]
+    if not first:
+        return None
+    rest = block.text[first[0].end :]
+    separator = DEFINITION_SEPARATOR.match(rest)
+    if not separator or not rest[separator.end() :].strip():
+        return None
+    name = block.text[: first[0].end]
+    english = first[0].en if fold(first[0].en, keep_punctuation=True) != fold(name, keep_punctuation=True) else ""
+    return name, english, rest[separator.end() :].strip()
+
+
+def title_hits(title: str, hits: tuple[TermHit, ...] | list[TermHit], *, in_title: bool = True) -> list[TermHit]:
+    """The glossary hits that make up a title, when they cover (almost) all of it; else []."""
+    found = [hit for hit in sorted(hits, key=lambda h: h.start) if hit.in_title == in_title and hit.end <= len(title)]
+    letters = len(re.sub(r"[\W\d_]", "", title)) or 1
+    covered = sum(len(re.sub(r"[\W\d_]", "", title[hit.start : hit.end])) for hit in found)
+    return found if found and covered >= ENGLISH_COVERAGE * letters else []
+
+
+def bilingual_name(text: str, hits: tuple[TermHit, ...] | list[TermHit], *, in_title: bool = True) -> tuple[str, str] | None:
+    """'Dual Class/clase doble', 'Hunt/cazar': translators name a card in both languages around a slash.
+    When a glossary term is one side of it -> (Spanish name, official English name)."""
+    if "/" not in text or len(text.split()) > 6:
+        return None
+    letters = len(re.sub(r"[\W\d_]", "", text)) or 1
+    for hit in sorted(hits, key=lambda h: h.start):
+        if hit.in_title != in_title or hit.end > len(text):
+            continue
+        if len(re.sub(r"[\W\d_]", "", text[hit.start : hit.end])) >= 0.35 * letters:
+            sides = [side.strip() for side in text.split("/") if side.strip()]
+            # the Spanish side is the one least like the English name (the English side may be misspelt)
+            spanish = min(sides, key=lambda side: SequenceMatcher(None, fold(side, keep_punctuation=True), fold(hit.en, keep_punctuation=True)).ratio())
+            spanish = spanish[:1].upper() + spanish[1:]
+            return spanish, "" if fold(hit.en, keep_punctuation=True) == fold(spanish, keep_punctuation=True) else hit.en
+    return None
+
+
+def english_name(title: str, hits: tuple[TermHit, ...] | list[TermHit], *, in_title: bool) -> str:
+    """The English card name(s) when the title is (almost) all glossary terms: 'Energy Snake, Energy Dragon'."""
+    found = title_hits(title, hits, in_title=in_title)
+    if not found:
+        return ""
+    names = list(dict.fromkeys(hit.en for hit in found))
+    english = ", ".join(names)
+    return "" if fold(english, keep_punctuation=True) == fold(title, keep_punctuation=True) else english
+
+
+def _display_title(title: str) -> str:
+    """Titles shouted in capitals ('ESCUDOS INVERTIDOS:') print as 'Escudos invertidos'."""
+    title = TRAILING.sub("", title.strip())
+    if is_shouting(title, min_letters=5):  # not acronyms ("GD", "FTL")
+        title = title[:1].upper() + title[1:].lower()
+    return title
+
+
+def _dedupe(cards: list[Card]) -> list[Card]:
+    """One card per name: a repeated entry (the appendix printed twice) adds only blocks not seen yet."""
+    kept: dict[str, Card] = {}
+    for card in cards:
+        name = fold(card.title)
+        if name not in kept:
+            kept[name] = card
+            continue
+        first = kept[name]
+        known = [fold(block.text) for block in first.blocks]
+        extra = tuple(block for block in card.blocks if not any(fold(block.text) in seen for seen in known))
+        if extra:
+            kept[name] = replace(first, blocks=first.blocks + extra, title_en=first.title_en or card.title_en)
+    return list(kept.values())

@@ -1,0 +1,141 @@
+"""Document + the sheet's fonts -> Document whose every character the font can draw, and a warning naming the rest.
+
+Forum text brings emoji, CJK, symbols from other fonts: reportlab would silently print an empty box or
+nothing. Each visible character the font lacks becomes one replacement character (U+FFFD, else '□', else
+'?') so the reader sees that something is missing, and the build reports which characters they were.
+Replacement is one code point for one code point, so TermHit offsets stay valid.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+from pipeline.errors import ConfigError
+from pipeline.model import Document
+
+REPLACEMENTS = ("\ufffd", "\u25a1", "?")
+# Invisible characters (joiners, variation selectors, bidi marks): nothing to see when dropped, so they
+# become a zero-width space, which typeset.safe_text removes and every font we ship can draw.
+INVISIBLE = "\u200b"
+_INVISIBLE_CATEGORIES = ("Cf", "Mn", "Me")
+
+
+@dataclasses.dataclass(frozen=True)
+class Coverage:
+    """The code points a font can draw, as a compiled 'anything else' pattern for fast scanning."""
+
+    family: str
+    missing: re.Pattern[str]
+    replacement: str
+
+    def lacks(self, text: str) -> bool:
+        return self.missing.search(text) is not None
+
+
+@lru_cache(maxsize=8)
+def coverage(font_path: str, family: str = "") -> Coverage:
+    """Read the font's character map once per process (reportlab is imported only here)."""
+    from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
+
+    try:
+        font = TTFontFile(font_path)
+    except (TTFError, OSError) as exc:
+        raise ConfigError(f"not a usable TrueType font ({exc})", path=font_path) from None
+    codes = sorted(code for code, glyph in font.charToGlyph.items() if glyph)
+    # Control characters are never drawn (typeset.safe_text strips them; \n and \t are layout), so they
+    # are never "missing".
+    codes = sorted(set(codes) | set(range(0x20)) | set(range(0x7F, 0xA0)))
+    ranges: list[str] = []
+    start = previous = codes[0]
+    for code in codes[1:] + [-1]:
+        if code == previous + 1:
+            previous = code
+            continue
+        ranges.append(_class_range(start, previous))
+        start = previous = code
+    replacement = next((ch for ch in REPLACEMENTS if ord(ch) in set(codes)), "?")
+    return Coverage(family=family or Path(font_path).stem, missing=re.compile(f"[^{''.join(ranges)}]"), replacement=replacement)
+
+
+def _class_range(first: int, last: int) -> str:
+    escape = lambda code: re.escape(chr(code))  # noqa: E731
+    return escape(first) if first == last else f"{escape(first)}-{escape(last)}"
+
+
+def cover_text(text: str, cov: Coverage, found: Counter[str] | None = None) -> str:
+    """Replace what `cov` cannot draw (same length); count the visible ones in `found`."""
+    if not cov.lacks(text):
+        return text
+
+    def substitute(match: re.Match[str]) -> str:
+        char = match.group()
+        if unicodedata.category(char) in _INVISIBLE_CATEGORIES:
+            return INVISIBLE
+        if found is not None:
+            found[char] += 1
+        return cov.replacement
+
+    return cov.missing.sub(substitute, text)
+
+
+def cover_document(document: Document, *, font_paths: tuple[Path, ...], family: str = "") -> tuple[Document, str | None]:
+    """Every string the sheet may print, covered by all of the family's faces; (document, warning or None)."""
+    covers = [coverage(str(path), family) for path in font_paths]
+    found: Counter[str] = Counter()
+
+    def fix(text: str) -> str:
+        for cov in covers:
+            text = cover_text(text, cov, found)
+        return text
+
+    covered = _map_strings(document, fix)
+    return covered, missing_warning(document.game.id, found, family=family or covers[0].family, replacement=covers[0].replacement)
+
+
+def missing_warning(game_id: str, found: Counter[str], *, family: str, replacement: str) -> str | None:
+    if not found:
+        return None
+    shown = ", ".join(f"{_label(char)} ×{count}" for char, count in sorted(found.items(), key=lambda item: (-item[1], item[0]))[:12])
+    more = f" and {len(found) - 12} more" if len(found) > 12 else ""
+    return f"{game_id}: the font {family} has no glyph for {len(found)} character{'s' if len(found) != 1 else ''}, printed as {replacement!r}: {shown}{more}"
+
+
+def _label(char: str) -> str:
+    name = unicodedata.name(char, "unnamed")
+    return f"{char!r} U+{ord(char):04X} {name}"
+
+
+def _map_strings(value: Any, fix: Callable[[str], str]) -> Any:
+    """Apply `fix` to every string inside frozen dataclasses, tuples, lists and dict values."""
+    if isinstance(value, str):
+        return fix(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {}
+        for field in dataclasses.fields(value):
+            old = getattr(value, field.name)
+            new = _map_strings(old, fix)
+            if new is not old:
+                changes[field.name] = new
+        return dataclasses.replace(value, **changes) if changes else value
+    if isinstance(value, (tuple, list)):
+        items = [_map_strings(item, fix) for item in value]
+        if all(new is old for new, old in zip(items, value)):
+            return value
+        return type(value)(items)
+    if isinstance(value, dict):
+        items = {key: _map_strings(item, fix) for key, item in value.items()}
+        if all(items[key] is value[key] for key in value):
+            return value
+        return type(value)(items) if type(value) is dict else items
+    return value
+
+
+def cover_layout(document: Document, layout: Any) -> tuple[Document, str | None]:  # layout.Layout (kept lazy)
+    """cover_document with the four faces of a typeset Layout's font family."""
+    fonts = layout.fonts
+    return cover_document(document, font_paths=(fonts.regular, fonts.bold, fonts.italic, fonts.bold_italic), family=fonts.family)

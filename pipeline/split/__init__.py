@@ -1,0 +1,303 @@
+"""CleanText -> Document: headings become a tree of sections with stable ids and kinds.
+
+headings.py says which lines are headings and in which style; this module gives each heading a level
+and a parent (styles rank: chapter > ALL-CAPS / capitalised page title > page title > numbered >
+lettered / title > run-in > label), decides kinds (rules, flavor, example, card, table, note, credits)
+and builds ids from the titles of a section and its parents, never from positions.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pipeline.model import Block, CleanLine, CleanText, Document, GameInfo, Section
+from pipeline.split.blocks import build_blocks
+from pipeline.split.headings import (
+    Heading,
+    SplitOptions,
+    card_title,
+    find_headings,
+    split_options,
+)
+from pipeline.text import slug
+
+EXAMPLE_TITLE = re.compile(r"^(?:por\s+)?ejemplos?\b", re.IGNORECASE)
+# Words of a translator's or collector's note ("Traducción casera...", "cortesía de Munny").
+CREDIT_WORDS = re.compile(r"\b(?:traducci[óo]n|traducido|cortes[íi]a|gracias a|recogido|ficha en)\b", re.IGNORECASE)
+MAX_CREDITS_CHARS = 500
+CREDITS_TITLE = re.compile(r"^(?:cr[ée]ditos|agradecimientos|traducci[óo]n|sobre esta traducci[óo]n)\b", re.IGNORECASE)
+FLAVOR_TITLE = "Relato"
+MAX_SLUG = 60
+# Styles a sentence-case title heading nests under (its "anchor").
+TITLE_ANCHORS = ("chapter", "caps", "page", "preamble")
+# Headings a minor title (a question, an optional rule) does not nest under: it qualifies a real section.
+MINOR_SKIPS = ("runin", "card", "label")
+# Headings that end a lettered list: "a." after one of these starts a new list.
+LIST_BOUNDARIES = ("chapter", "caps", "page", "numbered", "preamble")
+
+
+@dataclass
+class _Entry:
+    """A heading and the cleaned lines up to the next heading."""
+
+    heading: Heading
+    first: int
+    last: int
+    page: int | None
+    lines: list[CleanLine] = field(default_factory=list)
+    level: int = 1
+    parent: int | None = None  # index into the entry list
+    card: bool = False
+
+
+
+def split(cleaned: CleanText, *, game: GameInfo) -> Document:
+    """Group cleaned lines under the headings that precede them and arrange the headings as a tree."""
+    options = split_options(game)
+    entries = _entries(cleaned.lines, game=game, options=options)
+    _arrange(entries, options=options)
+    sections = _sections(entries)
+    return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=cleaned.warnings)
+
+
+def _entries(lines: tuple[CleanLine, ...], *, game: GameInfo, options: SplitOptions) -> list[_Entry]:
+    # Flavour and note lines never open sections; to the recogniser they are paragraph breaks.
+    texts = [line.text if line.kind == "text" else "" for line in lines]
+    headings = find_headings(texts, options=options)
+    first = lines[0].first if lines else 1
+    entries = [_Entry(Heading(game.title_es, "preamble"), first, first, None)]
+    page: int | None = None
+    for line, heading in zip(lines, headings):
+        current = entries[-1]
+        if heading is None or line.kind != "text":
+            current.lines.append(line)
+            current.last = max(current.last, line.last)
+            continue
+        if heading.style == "page":
+            page = heading.page
+            if not heading.title:
+                # "Página N" alone: the previous section continues on the next page.
+                current.last = max(current.last, line.last)
+                continue
+        current.last = max(current.last, current.first)
+        entry = _Entry(heading, line.first, line.last, page)
+        if heading.rest:
+            entry.lines.append(CleanLine(heading.rest, line.first, line.last))
+        entries.append(entry)
+    if len(entries) > 1 and not any(line.text.strip() for line in entries[0].lines):
+        entries.pop(0)  # nothing before the first heading
+    return entries
+
+
+def _arrange(entries: list[_Entry], *, options: SplitOptions) -> None:
+    """Give every entry a level and a parent; mark cards."""
+    path: list[int] = []  # indices of the open sections, outermost first
+    chapter_seen = False
+    last_numbered: int | None = None
+    group: int | None = None  # an open card group (options.card_groups)
+    for index, entry in enumerate(entries):
+        heading = entry.heading
+        style = heading.style
+        if style == "chapter":
+            chapter_seen = True
+        parent = _natural_parent(entries, path, index, chapter_seen=chapter_seen, last_numbered=last_numbered)
+        if path and entries[path[-1]].heading.style == "label" and style in ("title", "runin", "card", "lettered"):
+            parent = path[-1]  # a minor heading inside a BÁSICA / AVANZADA block belongs to that block
+        level = entries[parent].level + 1 if parent is not None else 1
+        if style in ("caps",) and chapter_seen:
+            level = max(level, 2)
+        if group is not None:
+            ends = (
+                style == "chapter"
+                or any(p.search(heading.title) for p in options.card_groups)
+                or level < entries[group].level
+                or (level == entries[group].level and style not in _group_member_styles(entries, group))
+            )
+            if ends:
+                group = None
+            elif parent is not None and parent > group and (style == "label" or entries[parent].heading.style == "label"):
+                pass  # BÁSICA / AVANZADA inside a card of the group
+            else:
+                parent, level = group, entries[group].level + 1
+                entry.card = True
+        if any(p.search(heading.title) for p in options.card_groups):
+            group = index
+        entry.card = entry.card or heading.card or style == "card" or any(p.search(heading.title) for p in options.cards)
+        entry.level, entry.parent = level, parent
+        if style == "numbered":
+            last_numbered = index
+        path = _path_to(entries, parent) + [index]
+    # A section whose sub-sections are repeated labels (BÁSICA / AVANZADA) describes one card.
+    for index, entry in enumerate(entries):
+        labels = [e for e in entries if e.parent == index and e.heading.style == "label"]
+        if len(labels) >= 2:
+            entry.card = True
+
+
+def _group_member_styles(entries: list[_Entry], group: int) -> tuple[str, ...]:
+    """Headings of the group's own rank (or lower) join it; a heading of another rank at its level ends it."""
+    return ("caps", "title", "runin", "page", "card", "label", entries[group].heading.style)
+
+
+def _natural_parent(entries: list[_Entry], path: list[int], index: int, *, chapter_seen: bool, last_numbered: int | None) -> int | None:
+    heading = entries[index].heading
+    style = heading.style
+    if style == "chapter":
+        return None
+    if style == "caps":
+        return next((i for i in reversed(path) if entries[i].heading.style == "chapter"), None) if chapter_seen else None
+    if style == "page":
+        if heading.shout:
+            return None
+        return next((i for i in reversed(path) if entries[i].heading.style in ("chapter", "preamble") or (entries[i].heading.style == "page" and entries[i].heading.shout)), None)
+    if style == "numbered":
+        for i in reversed(path):
+            other = entries[i].heading
+            if other.style == "numbered" and other.depth < heading.depth:
+                return i
+            if other.style in ("chapter", "caps", "page", "preamble"):
+                return i
+        return None
+    if style == "lettered":
+        sibling = _earlier_letter(entries, index)
+        if sibling is not None:
+            return entries[sibling].parent
+        numbered = next((i for i in reversed(path) if entries[i].heading.style == "numbered"), None)
+        if numbered is not None:
+            return numbered
+        return last_numbered if last_numbered is not None else (path[-1] if path else None)
+    if style == "title" and heading.minor:
+        # Nests in the section it follows, above any run-in paragraph heading, card or other minor title.
+        return next((i for i in reversed(path) if entries[i].heading.style not in MINOR_SKIPS and not entries[i].heading.minor), None)
+    if style == "title":
+        for i in reversed(path):
+            other = entries[i].heading
+            if other.style in TITLE_ANCHORS or (other.style == "numbered" and other.depth == 1):
+                return i
+        return None
+    if style == "label":
+        return next((i for i in reversed(path) if entries[i].heading.style != "label"), None)
+    if style == "runin":
+        return next((i for i in reversed(path) if entries[i].heading.style not in ("runin", "label", "card")), None)
+    if style == "card":
+        return next((i for i in reversed(path) if entries[i].heading.style not in ("card", "label")), None)
+    return path[-1] if path else None
+
+
+def _earlier_letter(entries: list[_Entry], index: int) -> int | None:
+    """The lettered heading before this one in the same list ("b." before "c."), if no bigger heading intervenes.
+
+    Siblings share a parent whatever was nested in between ("b. Combate", its run-in and optional
+    sub-headings, then "c. Acción" is still b's sibling)."""
+    letter = entries[index].heading.letter
+    for other in range(index - 1, -1, -1):
+        heading = entries[other].heading
+        if heading.style in LIST_BOUNDARIES:
+            return None
+        if heading.style == "lettered":
+            if letter and heading.letter and heading.letter < letter:
+                return other
+            return None
+    return None
+
+
+def _path_to(entries: list[_Entry], index: int | None) -> list[int]:
+    chain: list[int] = []
+    while index is not None:
+        chain.append(index)
+        index = entries[index].parent
+    return list(reversed(chain))
+
+
+def _sections(entries: list[_Entry]) -> list[Section]:
+    """Sections in reading order, each followed by the flavour runs found inside it."""
+    ids: list[str] = []
+    used: set[str] = set()
+    sections: list[Section] = []
+    for index, entry in enumerate(entries):
+        title = card_title(entry.heading.title) if entry.card else entry.heading.title
+        parent_id = ids[entry.parent] if entry.parent is not None else None
+        section_id = _unique(f"{parent_id}/{slug(title, max_length=MAX_SLUG)}" if parent_id else slug(title, max_length=MAX_SLUG), used)
+        ids.append(section_id)
+        own, stories = _separate_flavor(entry.lines)
+        blocks = build_blocks(own)
+        kind = _kind(entry, title, blocks, has_text=any(line.text.strip() for line in own), has_flavor=bool(stories))
+        if kind == "flavor":
+            blocks = tuple(_story_block(story) for story in stories)  # a heading over nothing but a story
+        # Otherwise (a card or rules heading that opens with a story) the stories become "Relato"
+        # children below, and only there: a story printed twice would also leak onto card sheets.
+        sections.append(
+            Section(
+                id=section_id,
+                title=title,
+                level=entry.level,
+                kind=kind,
+                blocks=blocks,
+                first=entry.first,
+                last=entry.last,
+                parent=parent_id,
+                page=entry.page,
+            )
+        )
+        if kind == "flavor":
+            continue
+        for story in stories:
+            story_id = _unique(f"{section_id}/{slug(FLAVOR_TITLE, max_length=MAX_SLUG)}", used)
+            sections.append(
+                Section(story_id, FLAVOR_TITLE, entry.level + 1, "flavor", (_story_block(story),), story[0].first, story[-1].last, section_id, entry.page)
+            )
+    return sections
+
+
+def _story_block(story: list[CleanLine]) -> Block:
+    text = " ".join(line.text.strip() for line in story if line.text.strip())
+    return Block("paragraph", text, story[0].first, story[-1].last)
+
+
+def _unique(candidate: str, used: set[str]) -> str:
+    result, counter = candidate, 2
+    while result in used:
+        result, counter = f"{candidate}-{counter}", counter + 1
+    used.add(result)
+    return result
+
+
+def _separate_flavor(lines: list[CleanLine]) -> tuple[list[CleanLine], list[list[CleanLine]]]:
+    """The section's own lines, and each run of flavour lines (blank lines inside a run belong to it)."""
+    own: list[CleanLine] = []
+    stories: list[list[CleanLine]] = []
+    current: list[CleanLine] | None = None
+    for line in lines:
+        if line.kind == "flavor":
+            if current is None:
+                current = []
+                stories.append(current)
+            current.append(line)
+        elif not line.text.strip() and current is not None:
+            continue
+        else:
+            current = None
+            own.append(line)
+    return own, stories
+
+
+def _kind(entry: _Entry, title: str, blocks: tuple[Block, ...], *, has_text: bool, has_flavor: bool) -> str:
+    if entry.card:
+        return "card"
+    if EXAMPLE_TITLE.match(title):
+        return "example"
+    if CREDITS_TITLE.match(title):
+        return "credits"
+    if has_flavor and not has_text:
+        return "flavor"
+    text = " ".join(block.text for block in blocks)
+    if blocks and len(text) <= MAX_CREDITS_CHARS and CREDIT_WORDS.search(text) and all(b.kind == "paragraph" for b in blocks):
+        return "credits"
+    if blocks and all(block.kind == "table" for block in blocks):
+        return "table"
+    if blocks and all(block.kind == "note" for block in blocks):
+        return "note"
+    return "rules"
+
+
+__all__ = ["split"]
