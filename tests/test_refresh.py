@@ -15,8 +15,9 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pipeline.build import prepare
-from pipeline.build.cache import CachedSheet, SheetCache, game_inputs, sheet_key
+from pipeline.build.cache import CachedSheet, SheetCache
 from pipeline.build.changes import SectionDigest, compare, describe, why
+from pipeline.build.keys import game_inputs, sheet_key
 from pipeline.cli import main
 from pipeline.project import Project, load_game
 
