@@ -11,14 +11,10 @@ from pypdf import PdfReader
 
 from pipeline.errors import ConfigError
 from pipeline.model import Block, Credits, Document, GameInfo, Section, TermHit
-from pipeline.sheets.cards.draw import (
-    Typesetter,
-    card_options,
-    draw_crop_marks,
-    grid_cells,
-    plan_sheet,
-    render_cards,
-)
+from pipeline.sheets.cards.draw import draw_crop_marks, render_cards
+from pipeline.sheets.cards.geometry import card_options, grid_cells
+from pipeline.sheets.cards.measure import Typesetter
+from pipeline.sheets.cards.plan import plan_sheet
 from pipeline.sheets.cards.select import Card, CardSet, english_name, select_cards
 from pipeline.sheets.layout import MM, load_layout
 
