@@ -5,7 +5,8 @@ No spaCy or reportlab objects live here, so every stage result can be cached, di
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from bisect import bisect_right
+from dataclasses import dataclass, field, replace
 
 # What the cleaner may say about an input line (the cleaning report's `action` column).
 CLEANING_ACTIONS = ("drop", "duplicate", "flavor", "note", "credit", "correct", "join")
@@ -165,6 +166,28 @@ BLOCK_SEPARATOR = "\n\n"
 def block_join(blocks: tuple[Block, ...] | list[Block]) -> str:
     """The section text: blocks separated by a blank line, so term offsets address one string."""
     return BLOCK_SEPARATOR.join(block.text for block in blocks)
+
+
+def block_hits(section: Section) -> list[list[TermHit]]:
+    """Each block's glossary hits (not the title's), with offsets relative to the block, in the section's order.
+
+    One pass over the blocks and one over the hits: a section of 200,000 paragraphs must not add up the
+    lengths before each block again, nor look at every hit for every block.
+    """
+    offsets: list[int] = []
+    offset = 0
+    for block in section.blocks:
+        offsets.append(offset)
+        offset += len(block.text) + len(BLOCK_SEPARATOR)
+    found: list[list[TermHit]] = [[] for _ in section.blocks]
+    for hit in section.terms:
+        index = bisect_right(offsets, hit.start) - 1
+        if hit.in_title or index < 0:
+            continue
+        start = offsets[index]
+        if hit.end <= start + len(section.blocks[index].text):
+            found[index].append(replace(hit, start=hit.start - start, end=hit.end - start))
+    return found
 
 
 @dataclass(frozen=True)

@@ -56,10 +56,22 @@ def is_shouting(text: str, *, min_letters: int = 3) -> bool:
     `min_letters` tells an acronym ('FTL', 3 letters) from a shouted word; callers that must not take
     acronyms for headings ask for more letters.
     """
-    letters = [ch for ch in text if ch.isalpha()]
-    return len(letters) >= min_letters and sum(ch.isupper() for ch in letters) / len(letters) > 0.85
+    letters = "".join(filter(str.isalpha, text))  # filter and map loop in C: a heading test runs on every line
+    return len(letters) >= min_letters and sum(map(str.isupper, letters)) / len(letters) > 0.85
 
 
 def printable(text: str) -> str:
     """NFC text without the characters a page never shows (controls, zero-width and direction marks)."""
     return _INVISIBLE.sub("", unicodedata.normalize("NFC", text))
+
+
+# No real word is longer: Spanish's longest have some 25 letters and a long URL about 200 characters. A "word"
+# past this is debris (a dump that lost its spaces, a run of brackets): it is set as text, but kept away
+# from per-character work such as spaCy's affix splitting, which costs its length squared.
+LONGEST_WORD = 200
+_DEBRIS = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
+
+
+def blank_debris(text: str) -> str:
+    """`text` with every word longer than LONGEST_WORD replaced by as many spaces (offsets stay valid)."""
+    return _DEBRIS.sub(lambda found: " " * len(found.group()), text) if len(text) > LONGEST_WORD else text

@@ -7,9 +7,11 @@ removers such as jusText do: forum furniture first, then posts, then each block'
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
 from pipeline.clean.corrections import Correction, check_counts, correct_lines
+from pipeline.clean.duplicates import find_duplicates
 from pipeline.clean.notes import emit_unit, split_inline_note
 from pipeline.clean.resources import (
     BARE_URL,
@@ -34,8 +36,6 @@ from pipeline.clean.stories import judge_stories
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText
 from pipeline.text import fold, words
 
-# Below this many folded characters a block is only called a duplicate when a neighbour is one too.
-MIN_DUPLICATE_CHARS = 40
 # A publisher's note with less rule vocabulary per word than this is about the product (dropped), not errata.
 PUBLISHER_RULE_SHARE = 0.06
 
@@ -240,7 +240,7 @@ def _judge_stories(state: _State) -> None:
     units = state.units
     texts = [split_inline_note(" ".join(state.lines[index].strip() for index in unit.lines), state.options)[0] for unit in units]
     headings = sorted(state.headings)
-    sections = [sum(heading < unit.first for heading in headings) for unit in units]
+    sections = [bisect_left(headings, unit.first) for unit in units]  # how many headings precede the unit
     found = judge_stories(texts, [unit.kind for unit in units], sections, options=state.options)
     for position, reason in found.items():
         units[position].kind, units[position].reason = "flavor", reason
@@ -252,7 +252,8 @@ def _judge_publisher_notes(state: _State) -> None:
     for unit in state.units:
         if unit.kind != "text":
             continue
-        heading = max((index for index in headings if index < unit.first), default=None)
+        before = bisect_left(headings, unit.first)
+        heading = headings[before - 1] if before else None
         text = " ".join(state.lines[index].strip() for index in unit.lines)
         opened = heading is not None and PUBLISHER_NOTE.match(state.lines[heading])
         if not (opened or PUBLISHER_NOTE.match(text)):
@@ -269,8 +270,10 @@ def _judge_publisher_notes(state: _State) -> None:
 
 def _judge_posts(state: _State, posts: list[tuple[int, int, str]]) -> None:
     """A post with no heading is a reply in the thread; a post with headings is the translator's."""
+    headings = sorted(state.headings)
+    firsts = [unit.first for unit in state.units]  # in line order: bisect finds a post's units
     for start, end, author in posts:
-        translator = any(start < index < end for index in state.headings)
+        translator = bisect_left(headings, end) > bisect_right(headings, start)
         if translator:
             # Only a post's own header credits its author: a quoted member ("Cita de: X") wrote none of it.
             if state.fate[start][1].startswith("forum post header"):
@@ -281,10 +284,10 @@ def _judge_posts(state: _State, posts: list[tuple[int, int, str]]) -> None:
             continue
         if state.fate[start][1].startswith("forum post header"):
             state.fate[start] = ("drop", f"forum post header: {author} (a reply)")
-        for unit in state.units:
-            if start < unit.first < end and unit.kind in ("text", "flavor"):
+        for unit in state.units[bisect_right(firsts, start) : bisect_left(firsts, end)]:
+            if unit.kind in ("text", "flavor"):
                 unit.kind, unit.reason = "drop", f"forum reply by {author}"
-            elif start < unit.first < end and unit.kind == "drop":
+            elif unit.kind == "drop":
                 unit.reason += f" (reply by {author})"
 
 
@@ -299,29 +302,7 @@ def _mark_duplicates(state: _State) -> None:
     for index in state.headings:
         blocks.append((index, fold(state.lines[index]), None))
     blocks.sort(key=lambda block: block[0])
-    duplicate: dict[int, int] = {}  # block position -> position of the copy that is kept
-    seen: dict[str, int] = {}
-    for position, (_, key, _) in enumerate(blocks):
-        if not key:
-            continue
-        if key in seen and len(key) >= MIN_DUPLICATE_CHARS:
-            duplicate[position] = seen[key]
-            continue
-        if len(key) >= MIN_DUPLICATE_CHARS:
-            for other_key, other in list(seen.items()):
-                if len(other_key) >= MIN_DUPLICATE_CHARS and key.startswith(other_key) and other not in duplicate:
-                    duplicate[other] = position  # the earlier copy was cut short
-        seen.setdefault(key, position)
-    # Short blocks (headings, one-liners) are duplicates only inside a run of duplicated blocks.
-    changed = True
-    while changed:
-        changed = False
-        for position, (_, key, _) in enumerate(blocks):
-            if position in duplicate or not key or key not in seen or seen[key] == position:
-                continue
-            if (position - 1 in duplicate) or (position + 1 in duplicate):
-                duplicate[position] = seen[key]
-                changed = True
+    duplicate = find_duplicates([key for _, key, _ in blocks])
     for position, kept in duplicate.items():
         first, _, unit = blocks[position]
         original = blocks[kept][2]
@@ -340,11 +321,12 @@ def _settle_headings(state: _State) -> None:
         [(index, "heading") for index in state.headings]
         + [(unit.first, "unit") for unit in state.units if unit.kind in ("text", "flavor", "note")]
     )
+    last_unit = max((position for position, (_, what) in enumerate(order) if what == "unit"), default=-1)
     for position, (index, what) in enumerate(order):
         if what != "heading":
             continue
         following = order[position + 1] if position + 1 < len(order) else None
-        if all(kind == "heading" for _, kind in order[position + 1:]):
+        if position > last_unit:
             state.fate[index] = ("drop", "heading with no text after it (the translation stops here)")
         elif following[1] == "heading" and fold(state.lines[following[0]]) == fold(state.lines[index]):
             state.fate[index] = ("duplicate", f"heading repeated at line {following[0] + 1}, where its text follows")

@@ -20,32 +20,42 @@ LONG_LINE = 150
 def join_groups(lines: list[str], indexes: list[int]) -> list[list[int]]:
     """Lines of one unit (removed lines between them do not count) that belong to one sentence or item."""
     groups: list[list[int]] = []
+    # The length of a group's joined text is counted as lines join it, never measured again: a block of
+    # 200,000 broken lines joined anew at every line would cost quadratic time.
+    length = 0
     for index in indexes:
-        if groups and continues(joined_text(lines, groups[-1]), lines[index]):
+        text = lines[index].strip()
+        if groups and _continues(length, lines[groups[-1][-1]].strip(), single=len(groups[-1]) == 1, following=text):
             groups[-1].append(index)
+            length += 1 + len(text)
         else:
             groups.append([index])
+            length = len(text)
     return groups
 
 
 def continues(previous: str, following: str) -> bool:
     """Whether `following` carries on the sentence or item that `previous` started."""
-    before, after = previous.strip(), following.strip()
+    before = previous.strip()
+    return _continues(len(before), before, single=True, following=following)
+
+
+def _continues(length: int, last_line: str, *, single: bool, following: str) -> bool:
+    """`continues` for a text of `length` characters (stripped) that ends with `last_line` (stripped);
+    `single`: the text is that one line (only a line on its own can be a bullet with no text)."""
+    after = following.strip()
     if not after or LONE_BULLET.match(after):
         return False
-    if LONE_BULLET.match(before):
+    if single and LONE_BULLET.match(last_line):
         return True  # a bullet on a line of its own takes the next line as its text
     if LIST_MARKER.match(after) or FOOTNOTE_LINE.match(after):
         return False
     if after[0].islower():
         return True  # a sentence (or page-break debris such as "barco.") carried over to the next line
     # A long line cut after a word no sentence ends with ("... unos minutos antes") goes on below.
-    last_word = before.rsplit(None, 1)[-1].casefold() if before else ""
-    return len(before) >= LONG_LINE and last_word in DANGLING_WORDS and len(after) >= 80
+    last_word = last_line.rsplit(None, 1)[-1].casefold() if last_line else ""
+    return length >= LONG_LINE and last_word in DANGLING_WORDS and len(after) >= 80
 
 
 def joined_text(lines: list[str], group: list[int]) -> str:
-    text = lines[group[0]].rstrip()
-    for index in group[1:]:
-        text = f"{text} {lines[index].strip()}"
-    return text
+    return " ".join([lines[group[0]].rstrip(), *(lines[index].strip() for index in group[1:])])

@@ -22,6 +22,13 @@ from pipeline.model import CleaningRecord, CleanLine
 
 # How far back (in raw lines) a footnote looks for its marker: a footnote sits below its page's text.
 FOOTNOTE_REACH = 80
+# A parenthesis longer than this is no remark in passing (the longest aside in the five sources has 121
+# characters), so it is never judged as the translator's aside: judging each of 100,000 nested brackets
+# would cost their lengths.
+MAX_ASIDE_CHARS = 400
+# NOTE_OPEN is read from the first characters of a bracket only.
+NOTE_HEAD = 200
+_SPACE = re.compile(r"\s*")
 
 
 class Unit(Protocol):
@@ -36,34 +43,74 @@ class Unit(Protocol):
 
 
 def split_inline_note(text: str, options: CleanOptions) -> tuple[str, list[str]]:
-    """'rule (n. del t: ...) rest' -> ('rule rest', ['(n. del t: ...)']); the same for the translator's asides."""
+    """'rule (n. del t: ...) rest' -> ('rule rest', ['(n. del t: ...)']); the same for the translator's asides.
+
+    One pass over the brackets (an unclosed one runs to the end of the text): a line of 100,000 "(" must
+    not be scanned once per bracket.
+    """
+    if "(" not in text:
+        return text, []
+    closing = _closing_brackets(text)
+    content_end = len(text.rstrip())
     notes: list[str] = []
-    start = 0
-    while True:
-        opening = text.find("(", start)
-        if opening < 0:
-            break
-        depth, end = 0, len(text)
-        for position in range(opening, len(text)):
-            if text[position] == "(":
-                depth += 1
-            elif text[position] == ")":
-                depth -= 1
-                if depth == 0:
-                    end = position + 1
-                    break
-        inside = text[opening:end]
-        # An aside is a parenthesis inside a rule, or a line that is nothing but one (a note already moved).
-        whole_line = opening == 0 and not text[end:].strip()
-        if not (NOTE_OPEN.match(inside) or ((opening > 0 or whole_line) and aside_reason(inside, options))):
-            start = opening + 1
+    kept: list[str] = []  # the rule text before `cursor`, with the notes already taken out
+    cursor = 0  # where the text not yet taken out or kept starts
+    for opening in sorted(closing):
+        if opening < cursor:
+            continue  # inside a note already taken out
+        end = closing[opening]
+        head = text[opening : min(end, opening + NOTE_HEAD)]
+        before = opening > cursor or any(kept)
+        whole_line = not before and end >= content_end
+        # An aside is a parenthesis inside a rule, or a line that is nothing but one (a note already moved);
+        # one longer than MAX_ASIDE_CHARS is no remark in passing (and would cost a scan per bracket).
+        aside = (before or whole_line) and end - opening <= MAX_ASIDE_CHARS
+        if not (NOTE_OPEN.match(_tidy(head) if notes else head) or (aside and aside_reason(_inside(text, opening, end, notes), options))):
             continue
-        notes.append(inside.strip())
-        rest = text[end:].lstrip()
-        text = text[:opening].rstrip() + (" " if rest[:1].isalnum() or rest[:1] in "¿¡'\"(" else "") + rest
-        text = re.sub(r"\s+([.,;:])", r"\1", text).rstrip()
-        start = opening
-    return text, notes
+        notes.append(_inside(text, opening, end, notes).strip())
+        kept.append(text[cursor:opening])
+        _rstrip_pieces(kept)
+        cursor = _SPACE.match(text, end).end()
+        following = text[cursor : cursor + 1]
+        if following.isalnum() or following in "¿¡'\"(":
+            kept.append(" ")
+    if not notes:
+        return text, []
+    kept.append(text[cursor:])
+    return _tidy("".join(kept)).rstrip(), notes
+
+
+def _inside(text: str, opening: int, end: int, notes: list[str]) -> str:
+    # Once a note is out, the text reads with no space before punctuation (as the rule text will).
+    return _tidy(text[opening:end]) if notes else text[opening:end]
+
+
+def _closing_brackets(text: str) -> dict[int, int]:
+    """Each "(" -> the index just after the ")" that closes it (len(text) when none does)."""
+    closing: dict[int, int] = {}
+    open_at: list[int] = []
+    for found in re.finditer(r"[()]", text):
+        if found.group() == "(":
+            open_at.append(found.start())
+        elif open_at:
+            closing[open_at.pop()] = found.end()
+    for opening in open_at:
+        closing[opening] = len(text)
+    return closing
+
+
+def _tidy(text: str) -> str:
+    """No space before a comma, full stop, colon or semicolon (left where a note was taken out)."""
+    return re.sub(r"\s+([.,;:])", r"\1", text)
+
+
+def _rstrip_pieces(pieces: list[str]) -> None:
+    """Strip trailing space from the text the pieces make, dropping pieces left empty."""
+    while pieces:
+        pieces[-1] = pieces[-1].rstrip()
+        if pieces[-1]:
+            return
+        pieces.pop()
 
 
 def footnote_target(lines: list[str], removed: Container[int], index: int, number: str) -> int | None:

@@ -107,9 +107,10 @@ CONVERSATIONAL = re.compile(
     r"|(?:^|[.!?…]\s+)(?:sí\b|s[ií],\s|bueno\b|pero ojo\b|ya sabes\b)",
     re.IGNORECASE,
 )
-# A run of capitalised words ("Sergei", "La Nueva Frontera", "Tau Ceti"), with the word before it.
+# A run of capitalised words ("Sergei", "La Nueva Frontera", "Tau Ceti"), with the word before it. The word
+# before starts at a word boundary: tried inside a word, it would rescan a 100 KB word once per letter.
 CAPITALISED_RUN = re.compile(
-    r"(?:(?P<before>[\wáéíóúñ]+)[,;]? |(?P<open>^|[.!?¿¡:\"“(…]\s*))"
+    r"(?:(?<![\wáéíóúñ])(?P<before>[\wáéíóúñ]+)[,;]? |(?P<open>^|[.!?¿¡:\"“(…]\s*))"
     r"(?P<run>[A-ZÁÉÍÓÚ][\wáéíóúñ]+(?: (?:de |del |de la )?[A-ZÁÉÍÓÚ][\wáéíóúñ]+)*)"
 )
 # Words before a name that make it a place, an organisation or a thing, not a person ("la Nueva Frontera").

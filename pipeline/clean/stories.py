@@ -32,6 +32,9 @@ OPENING_RUN = 2
 OPENING_RULE_SHARE = 0.05
 # Story signals (a character counts twice) per word above which a rule-poor block is a story.
 STORY_SIGNAL_SHARE = 0.02
+# Rounds of judging (each may name new characters); the five sources settle in two. Each round reads the
+# whole text, so a text that would learn one character per round must not cost a round per block.
+MAX_ROUNDS = 6
 
 
 @dataclass(frozen=True)
@@ -94,15 +97,17 @@ def judge_stories(
     """Blocks (by position) that are stories beyond those already marked, with the reason for each.
 
     texts: each block's text; kinds: "text", "flavor" or anything else (left alone); sections: the number of
-    the heading each block sits under. Repeated until nothing changes: a new story may name a character.
+    the heading each block sits under. Repeated until nothing changes (a new story may name a character),
+    at most MAX_ROUNDS times.
     """
     kinds = list(kinds)
     found: dict[int, str] = {}
-    while True:
+    for _ in range(MAX_ROUNDS):
         cast = story_cast([t for t, k in zip(texts, kinds) if k == "flavor"], texts, options=options)
         changed = _by_voice(texts, kinds, cast, options, found) + _by_neighbours(texts, kinds, sections, options, found)
         if not changed:
-            return found
+            break
+    return found
 
 
 def _rule_share(text: str, options: CleanOptions) -> float:
@@ -110,16 +115,32 @@ def _rule_share(text: str, options: CleanOptions) -> float:
     return sum(token in options.rules for token in tokens) / max(len(tokens), 1)
 
 
-def _place_mentions(text: str, cast: Cast) -> int:
-    """Mentions of the setting: a learned one written as a name ("La Profundidad", not "la profundidad")."""
-    def found(places: frozenset[str]) -> list[str]:
-        return [m.group(0) for p in places for m in re.finditer(rf"(?<!\w){re.escape(p)}(?!\w)", text, re.IGNORECASE)]
+def _place_mentions(text: str, tokens: list[str], setting: dict[str, list[tuple[str, bool]]]) -> int:
+    """Mentions of the setting: a learned one written as a name ("La Profundidad", not "la profundidad").
 
-    return sum(mention[0].isupper() for mention in found(cast.places)) + len(found(cast.declared))
+    `setting` is `_setting(cast)`: only the places whose first word the text holds are looked for.
+    """
+    count = 0
+    for word in set(tokens):
+        for place, declared in setting.get(word, ()):
+            for found in re.finditer(rf"(?<!\w){re.escape(place)}(?!\w)", text, re.IGNORECASE):
+                count += 1 if declared or found.group(0)[0].isupper() else 0
+    return count
+
+
+def _setting(cast: Cast) -> dict[str, list[tuple[str, bool]]]:
+    """First word -> the places that start with it, each with whether game.yaml declared it."""
+    setting: dict[str, list[tuple[str, bool]]] = {}
+    for places, declared in ((cast.places, False), (cast.declared, True)):
+        for place in sorted(places):
+            if place:
+                setting.setdefault(place.split()[0], []).append((place, declared))
+    return setting
 
 
 def _by_voice(texts: list[str], kinds: list[str], cast: Cast, options: CleanOptions, found: dict[int, str]) -> int:
     changed = 0
+    setting = _setting(cast)
     for position, text in enumerate(texts):
         if kinds[position] != "text":
             continue
@@ -129,7 +150,7 @@ def _by_voice(texts: list[str], kinds: list[str], cast: Cast, options: CleanOpti
         named = sum(token in cast.people for token in tokens)
         # The plural is also a tutorial's voice ("nuestra nave de ejemplo"): it does not tell a story here.
         told = voice(text, options).narrative - 0.5 * sum(token in FIRST_PLURAL for token in tokens)
-        told += _place_mentions(text, cast)
+        told += _place_mentions(text, tokens, setting)
         if (named >= 1 or told >= 2) and (2 * named + told) / len(tokens) > STORY_SIGNAL_SHARE:
             kinds[position], found[position] = "flavor", "story (narrative with no rule vocabulary)"
             changed += 1
@@ -142,6 +163,9 @@ def _by_neighbours(
     """Rule-poor blocks between two parts of a story, or between a heading and the story that opens its
     section, are part of the story (a rulebook opens a section with its story, then gives the rules)."""
     changed = 0
+    section_start: dict[int, int] = {}  # section number -> its first block
+    for position, section in enumerate(sections):
+        section_start.setdefault(section, position)
     for position, kind in enumerate(kinds):
         if kind != "flavor":
             continue
@@ -150,7 +174,7 @@ def _by_neighbours(
             if sections[before] != sections[position] or kinds[before] != "text":
                 break
             run.append(before)
-        opens_section = all(sections[other] != sections[position] for other in range(0, position - len(run)))
+        opens_section = section_start[sections[position]] >= position - len(run)  # nothing of the section before the run
         opening = run and opens_section and len(run) <= OPENING_RUN and all(_rule_share(texts[i], options) < OPENING_RULE_SHARE for i in run)
         candidates = [run] if opening else []
         following: list[int] = []

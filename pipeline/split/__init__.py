@@ -8,6 +8,7 @@ and builds ids from the titles of a section and its parents, never from position
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from pipeline.model import Block, CleanLine, CleanText, Document, GameInfo, Section
@@ -128,9 +129,9 @@ def _arrange(entries: list[_Entry], *, options: SplitOptions) -> None:
             last_numbered = index
         path = _path_to(entries, parent) + [index]
     # A section whose sub-sections are repeated labels (BÁSICA / AVANZADA) describes one card.
+    labels = Counter(entry.parent for entry in entries if entry.heading.style == "label" and entry.parent is not None)
     for index, entry in enumerate(entries):
-        labels = [e for e in entries if e.parent == index and e.heading.style == "label"]
-        if len(labels) >= 2:
+        if labels[index] >= 2:
             entry.card = True
 
 
@@ -212,7 +213,7 @@ def _path_to(entries: list[_Entry], index: int | None) -> list[int]:
 def _sections(entries: list[_Entry]) -> list[Section]:
     """Sections in reading order, each followed by the flavour runs found inside it."""
     ids: list[str] = []
-    used: set[str] = set()
+    used: dict[str, int] = {}  # ids given so far (see _unique)
     sections: list[Section] = []
     for index, entry in enumerate(entries):
         title = card_title(entry.heading.title) if entry.card else entry.heading.title
@@ -254,11 +255,14 @@ def _story_block(story: list[CleanLine]) -> Block:
     return Block("paragraph", text, story[0].first, story[-1].last)
 
 
-def _unique(candidate: str, used: set[str]) -> str:
-    result, counter = candidate, 2
+def _unique(candidate: str, used: dict[str, int]) -> str:
+    """`candidate`, or `candidate-2`, `-3`... when taken; `used` maps an id to the next number to try
+    with it, so 10,000 sections of one title do not each count up from 2."""
+    result, counter = candidate, used.get(candidate, 2)
     while result in used:
         result, counter = f"{candidate}-{counter}", counter + 1
-    used.add(result)
+    used[candidate] = counter
+    used.setdefault(result, 2)
     return result
 
 

@@ -55,6 +55,7 @@ def _item_text(text: str) -> str:
 def build_blocks(lines: list[CleanLine]) -> tuple[Block, ...]:
     """Blocks of one section's own lines (flavour lines are handled by the splitter)."""
     blocks: list[Block] = []
+    tables = _label_value_tables(lines)
     index = 0
     while index < len(lines):
         line = lines[index]
@@ -69,7 +70,7 @@ def build_blocks(lines: list[CleanLine]) -> tuple[Block, ...]:
         if TABLE_CAPTION.match(text):
             index = _table(lines, index, blocks)
             continue
-        run = _separator_run(lines, index) or _label_value_run(lines, index)
+        run = _separator_run(lines, index) or (lines[index : tables[index]] if index in tables else [])
         if run:
             rows = [row for row in run if row.text.strip()]
             blocks.append(Block("table", "\n".join(row.text.strip() for row in rows), rows[0].first, rows[-1].last))
@@ -168,24 +169,34 @@ def _label_value(text: str) -> tuple[str, str] | None:
     return label, value
 
 
-def _label_value_run(lines: list[CleanLine], index: int) -> list[CleanLine]:
-    """MIN_TABLE_ROWS or more consecutive 'label: value' lines that share a pattern: a small table set as text.
+def _label_value_tables(lines: list[CleanLine]) -> dict[int, int]:
+    """Line index -> end of the small table set as text that starts there: MIN_TABLE_ROWS or more consecutive
+    'label: value' lines that share a pattern.
 
     Sharing a pattern (the same first or last word in every label, or every value starting with a
     number: "Juego fácil: ... / Juego medio: ...", "En solitario: 3 puntos / Con otro jugador: 5 puntos")
-    is what tells a table from a few unrelated notes that happen to start with a word and a colon.
+    is what tells a table from a few unrelated notes that happen to start with a word and a colon. Every
+    run is judged from each of its lines at once (from its end backwards), not rescanned from each line.
     """
-    rows: list[tuple[str, str]] = []
-    end = index
-    while end < len(lines) and lines[end].kind == "text" and (pair := _label_value(lines[end].text)):
-        rows.append(pair)
-        end += 1
-    if len(rows) < MIN_TABLE_ROWS:
-        return []
-    labels = [label.lower().split() for label, _ in rows]
-    shared = (
-        len({words[0] for words in labels}) == 1
-        or len({words[-1] for words in labels}) == 1
-        or all(value[:1].isdigit() for _, value in rows)
-    )
-    return lines[index:end] if shared else []
+    tables: dict[int, int] = {}
+    index = 0
+    while index < len(lines):
+        rows: list[tuple[str, str]] = []
+        end = index
+        while end < len(lines) and lines[end].kind == "text" and (pair := _label_value(lines[end].text)):
+            rows.append(pair)
+            end += 1
+        if not rows:
+            index += 1
+            continue
+        labels = [label.lower().split() for label, _ in rows]
+        same_first = same_last = digits = True  # for the rows from `row` to the end of the run
+        for row in range(len(rows) - 1, -1, -1):
+            if row + 1 < len(rows):
+                same_first = same_first and labels[row][0] == labels[row + 1][0]
+                same_last = same_last and labels[row][-1] == labels[row + 1][-1]
+            digits = digits and rows[row][1][:1].isdigit()
+            if len(rows) - row >= MIN_TABLE_ROWS and (same_first or same_last or digits):
+                tables[index + row] = end
+        index = end
+    return tables

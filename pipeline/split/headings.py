@@ -257,11 +257,11 @@ def _quoted_name(text: str) -> bool:
     return len(name) > 2 and name[0] in QUOTES and (name[-1] in QUOTES or "(" in text)
 
 
-def repeated_titles(texts: list[str], *, options: SplitOptions) -> set[str]:
-    """Folded titles that recur REPEATED_LABEL times or more: sub-block labels such as 'BÁSICA:'."""
+def repeated_titles(candidates: list[Heading | None]) -> set[str]:
+    """Folded titles that recur REPEATED_LABEL times or more among the lines' heading candidates: sub-block
+    labels such as 'BÁSICA:'."""
     counts: dict[str, int] = {}
-    for text in texts:
-        found = heading_candidate(text, options=options)
+    for found in candidates:
         if found and found.style in ("caps", "title") and found.title:
             key = fold(found.title)
             counts[key] = counts.get(key, 0) + 1
@@ -272,8 +272,10 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
     """One entry per line: the heading it opens, or None. Neighbours decide what a lone line cannot:
     a short line inside a run of short lines is a list entry, a line after a phrase broken off
     mid-sentence or before a lower-case continuation is a fragment."""
-    labels = repeated_titles(texts, options=options)
     candidates = [heading_candidate(text, options=options) for text in texts]
+    labels = repeated_titles(candidates)
+    following = _next_non_blank(texts)
+    short_runs = _short_runs(texts)
     found: list[Heading | None] = []
     for index, text in enumerate(texts):
         heading = candidates[index]
@@ -281,7 +283,7 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
             found.append(heading)
             continue
         previous = texts[index - 1].strip() if index > 0 else ""
-        after = next((t.strip() for t in texts[index + 1 :] if t.strip()), "")
+        after = following[index]
         if heading.style != "caps":
             if _ends_mid_sentence(previous) or (after and not _starts_upper(after) and not after[0].isdigit() and not BULLET.match(after) and not LETTERED.match(after)):
                 found.append(None)
@@ -289,7 +291,7 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
             if previous.endswith(":") and not previous.startswith(("Página", "PÁGINA")) and heading_candidate(previous, options=options) is None:
                 found.append(None)  # the entries of a list introduced by "...estos eventos:"
                 continue
-            if heading.style == "title" and _in_short_run(texts, index):
+            if heading.style == "title" and short_runs[index] >= 3:
                 found.append(None)
                 continue
             below = candidates[index + 1] if index + 1 < len(texts) else None
@@ -305,18 +307,34 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
     return found
 
 
-def _in_short_run(texts: list[str], index: int) -> bool:
-    """Three or more consecutive short lines (no blank between) are a list, not a row of headings."""
-    def short(i: int) -> bool:
-        text = texts[i] if 0 <= i < len(texts) else ""
+def _next_non_blank(texts: list[str]) -> list[str]:
+    """For each line, the next non-blank line after it (stripped), or "": one pass from the end."""
+    following = [""] * len(texts)
+    after = ""
+    for index in range(len(texts) - 1, -1, -1):
+        following[index] = after
+        if texts[index].strip():
+            after = texts[index].strip()
+    return following
+
+
+def _short_runs(texts: list[str]) -> list[int]:
+    """For each line, the length of the run of consecutive short lines (no blank between) it belongs to
+    (0 for a line that is not short). Three or more short lines are a list, not a row of headings."""
+    def short(text: str) -> bool:
         if not text.strip() or BULLET.match(text) or NUMBERED.match(text.strip()) or LETTERED.match(text.strip()):
             return False
         return len(text.split()) <= 12 and not is_shouting(text)
 
-    start = index
-    while short(start - 1):
-        start -= 1
-    end = index
-    while short(end + 1):
-        end += 1
-    return end - start + 1 >= 3
+    runs = [0] * len(texts)
+    start = 0
+    while start < len(texts):
+        if not short(texts[start]):
+            start += 1
+            continue
+        end = start
+        while end + 1 < len(texts) and short(texts[end + 1]):
+            end += 1
+        runs[start : end + 1] = [end - start + 1] * (end - start + 1)
+        start = end + 1
+    return runs

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from pipeline.model import Document, Section, TermHit
 from pipeline.tag.glossary import Glossary, Term
-from pipeline.text import fold
+from pipeline.text import blank_debris, fold
 
 VOWELS = "aeiouáéíóú"
 
@@ -158,7 +158,7 @@ class Tagger:
 
         if not text.strip() or not self.terms:
             return []
-        doc = self.nlp.make_doc(text)
+        doc = self.nlp.make_doc(blank_debris(text))  # same offsets; no glossary term hides in debris
         annotate(doc, self.table)
         spans = []
         for match_id, start, end in self._matcher(doc):

@@ -80,10 +80,13 @@ def render_cards(document: Document, card_set: CardSet, layout: Layout, *, mode:
     canvas.setSubject(f"{game.title_en}: {card_set.label}")
     canvas.setCreator("refsheets")
     canvas.setKeywords(game.id)
+    on_page: dict[int, list] = {}  # page -> its panels, in plan order (not a scan of every panel per page)
+    for panel in plan.panels:
+        on_page.setdefault(panel.page, []).append(panel)
     for page in range(1, plan.pages + 1):
         if options.mode == "grid":
             draw_crop_marks(canvas, layout, options, plan.cells, styles)
-        for panel in (p for p in plan.panels if p.page == page):
+        for panel in on_page.get(page, []):
             draw_panel(canvas, panel, setter, options)
         canvas.showPage()
     canvas.save()

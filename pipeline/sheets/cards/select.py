@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 
 from pipeline.errors import ConfigError
-from pipeline.model import BLOCK_SEPARATOR, Block, Document, Section, TermHit
+from pipeline.model import Block, Document, Section, TermHit, block_hits
 from pipeline.text import fold, is_shouting
 from pipeline.yamlio import check_fields, line_of, require_mapping
 
@@ -229,11 +229,7 @@ def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
             current.blocks.append(Block("heading", _display_title(section.title), section.first, section.first))
         if number == 0 and not group.own_text and len(parts) > 1:
             continue
-        offset = 0
-        for block in section.blocks:
-            hits = [hit for hit in section.terms if not hit.in_title and offset <= hit.start and hit.end <= offset + len(block.text)]
-            hits = [replace(hit, start=hit.start - offset, end=hit.end - offset) for hit in hits]
-            offset += len(block.text) + len(BLOCK_SEPARATOR)
+        for block, hits in zip(section.blocks, block_hits(section)):
             named = _named_block(block, hits, group) if group.named_blocks else None
             if named is not None:
                 current = _Entry(key=f"{head.id}#{fold(named[0])}", title=_display_title(named[0]), title_en=named[1], first=block.first, last=block.last)

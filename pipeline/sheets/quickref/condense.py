@@ -7,7 +7,10 @@ Which rules apply is the recipe's choice (`condense: [examples, narration, repea
 from __future__ import annotations
 
 import difflib
+import math
 import re
+from bisect import bisect_right
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from pipeline.model import BLOCK_SEPARATOR, Block, Section, TermHit
@@ -37,6 +40,12 @@ FIRST_PERSON_PLURAL = re.compile(
 # Nouns and adjectives that end like a first person plural verb.
 NOT_FIRST_PERSON = frozenset({"extremos", "supremos", "postremos", "ramos", "tramos", "gramos", "remos", "préstamos", "reclamos"})
 REPEAT_RATIO = 0.9
+# Share of their words two statements must have in common before difflib compares them.
+WORD_SHARE = 0.6
+# Statements longer than this are repeats only when equal (difflib on two long texts costs their product).
+MAX_COMPARED_CHARS = 5000
+# Earlier statements a new one is compared with, at most (see _Statements).
+MAX_CANDIDATES = 64
 # Asides that are not rule statements: an analogy with everyday life ("es similar a empujar un coche"),
 # the designer's motivation ("La principal razón para..."), a theme note ("Temáticamente, ..."), the
 # translator speaking for themself ("Personalmente, yo..."). Consequences ("De esta forma pueden atacar
@@ -92,21 +101,25 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
     """The sections with left-out blocks and sentences removed; sections left empty disappear."""
     patterns = tuple(re.compile(p, re.IGNORECASE) for p in options.narration_patterns)
     flavor = tuple(re.compile(p, re.IGNORECASE) for p in options.flavor_patterns)
-    seen: list[str] = []  # folded statements already on the sheet (for repeats)
-    result: list[Section] = []
+    kept: list[list[tuple[list[tuple[int, int]], str]]] = []  # per section, per block: (spans, folded statement)
     for section in sections:
-        pieces_per_block: list[list[tuple[int, int]]] = []
         in_example = False
+        blocks = []
         for block in section.blocks:
             keep = _kept_spans(block, options, patterns, in_example, flavor)
             in_example = keep.example_open
-            spans = keep.spans
-            if spans and options.repeats:
-                folded = fold(" ".join(block.text[s:e] for s, e in spans), keep="=<>≤")
-                if folded and any(_same(folded, earlier) for earlier in seen):
-                    spans = []
-                elif folded:
-                    seen.append(folded)
+            folded = fold(" ".join(block.text[s:e] for s, e in keep.spans), keep="=<>≤") if keep.spans and options.repeats else ""
+            blocks.append((keep.spans, folded))
+        kept.append(blocks)
+    seen = _Statements(Counter(word for blocks in kept for _, folded in blocks for word in set(folded.split())))
+    result: list[Section] = []
+    for section, blocks in zip(sections, kept):
+        pieces_per_block: list[list[tuple[int, int]]] = []
+        for spans, folded in blocks:
+            if folded and seen.repeats(folded):
+                spans = []
+            elif folded:
+                seen.add(folded)
             pieces_per_block.append(spans)
         result.append(_rebuild(section, pieces_per_block))
     # A heading with nothing under it (no text, no printed subsection) is dropped.
@@ -126,10 +139,48 @@ def _same(a: str, b: str) -> bool:
         return True
     if min(len(a), len(b)) < 12 or abs(len(a) - len(b)) > 0.2 * max(len(a), len(b)):
         return False
+    if max(len(a), len(b)) > MAX_COMPARED_CHARS:
+        return False  # difflib's cost grows with the product of the lengths: long statements repeat only exactly
     words_a, words_b = set(a.split()), set(b.split())
-    if len(words_a & words_b) < 0.6 * len(words_a | words_b):  # cheap test before the exact one
+    if len(words_a & words_b) < WORD_SHARE * len(words_a | words_b):  # cheap test before the exact one
         return False
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() >= REPEAT_RATIO
+
+
+class _Statements:
+    """The statements already on a sheet, indexed so a new one is compared only with those it may repeat.
+
+    `_same` needs WORD_SHARE of the two statements' words in common, so two statements it calls the same
+    share one of the first words of each, in one fixed order (rarest on the sheet first, so the lists stay
+    short): only the statements found under a new one's first words can be the same. At most
+    MAX_CANDIDATES of them (those sharing the most first words) are compared, so a sheet of a thousand
+    near-copies does not compare every pair.
+    """
+
+    def __init__(self, frequency: Counter) -> None:
+        self.frequency = frequency  # in how many statements of the sheet each word appears
+        self.exact: set[str] = set()
+        self.texts: list[str] = []
+        self.by_word: dict[str, list[int]] = {}
+
+    def _first_words(self, statement: str) -> list[str]:
+        words = sorted(set(statement.split()), key=lambda word: (self.frequency[word], word))
+        shared = max(1, math.floor(WORD_SHARE * len(words)))  # `_same` needs at least this many in common
+        return words[: len(words) - shared + 1]
+
+    def repeats(self, statement: str) -> bool:
+        if statement in self.exact:
+            return True
+        shared = Counter(number for word in self._first_words(statement) for number in self.by_word.get(word, ()))
+        closest = sorted(shared, key=lambda number: (-shared[number], number))[:MAX_CANDIDATES]
+        return any(_same(statement, self.texts[number]) for number in closest)
+
+    def add(self, statement: str) -> None:
+        self.exact.add(statement)
+        number = len(self.texts)
+        self.texts.append(statement)
+        for word in self._first_words(statement):
+            self.by_word.setdefault(word, []).append(number)
 
 
 @dataclass(frozen=True)
@@ -208,13 +259,14 @@ def _rebuild(section: Section, pieces_per_block: list[list[tuple[int, int]]]) ->
             new_offset += len(text)
         old_offset += len(block.text) + len(BLOCK_SEPARATOR)
     terms: list[TermHit] = []
+    starts = [start for start, _, _ in moves]  # kept pieces in text order, none overlapping another
     for hit in section.terms:
         if hit.in_title:
             terms.append(hit)
             continue
-        for start, end, new_start in moves:
-            if start <= hit.start and hit.end <= end:
-                shift = new_start - start
-                terms.append(replace(hit, start=hit.start + shift, end=hit.end + shift))
-                break
+        piece = bisect_right(starts, hit.start) - 1
+        if piece >= 0 and hit.end <= moves[piece][1]:
+            start, _, new_start = moves[piece]
+            shift = new_start - start
+            terms.append(replace(hit, start=hit.start + shift, end=hit.end + shift))
     return replace(section, blocks=tuple(blocks), terms=tuple(terms))

@@ -24,7 +24,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from pipeline.model import BLOCK_SEPARATOR, Block, Document, Section, TermHit
+from pipeline.model import BLOCK_SEPARATOR, Block, Document, Section, TermHit, block_hits
 from pipeline.sheets.flowables import cell_font
 from pipeline.sheets.furniture import (
     Furniture,
@@ -45,14 +45,12 @@ from pipeline.text import fold, printable
 
 def _hits_for_block(section: Section, index: int) -> tuple[str, list[TermHit]]:
     """Block text and its hits with offsets relative to the block."""
-    offset = sum(len(block.text) + len(BLOCK_SEPARATOR) for block in section.blocks[:index])
-    block = section.blocks[index]
-    hits = [
-        TermHit(hit.es, hit.en, hit.start - offset, hit.end - offset, hit.kind)
-        for hit in section.terms
-        if not hit.in_title and offset <= hit.start and hit.end <= offset + len(block.text)
-    ]
-    return block.text, hits
+    return _block_hits(section)[index]
+
+
+def _block_hits(section: Section) -> list[tuple[str, list[TermHit]]]:
+    """Every block's text and hits (offsets relative to the block)."""
+    return [(block.text, hits) for block, hits in zip(section.blocks, block_hits(section))]
 
 
 class Heading(Paragraph):
@@ -164,8 +162,7 @@ def _block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, sho
                 flowables.extend(render_block(block, text, hits, styles, shown=shown))
         run.clear()
 
-    for index, block in enumerate(section.blocks):
-        text, hits = _hits_for_block(section, index)
+    for block, (text, hits) in zip(section.blocks, _block_hits(section)):
         if compact_lists and block.kind in ("paragraph", "item") and len(text) <= SHORT_LINE_CHARS:
             run.append((block, text, hits))
             continue
