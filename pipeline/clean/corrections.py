@@ -3,16 +3,32 @@
 A correction repairs a translation mistake without touching raw.txt: `find` (literal) or `regex`, `replace`,
 an optional `note` (why) and an optional `expect` (how many matches there should be). One that matches
 nothing, or not the expected number of times, is a warning naming the entry (an error with --strict).
+
+Patterns run on the `regex` package (the syntax of `re`) because it can stop a match: a pattern that
+backtracks catastrophically (`(a+)+$` over a long line) gets CORRECTION_SECONDS over the whole text,
+then fails its game with an error naming the entry, instead of hanging the build.
 """
 from __future__ import annotations
 
-import re
+import time
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+
+import regex
 
 from pipeline.errors import ConfigError
 from pipeline.model import CleaningRecord, CleanLine
 from pipeline.yamlio import check_fields, line_of, load_yaml, require_mapping
+
+# Seconds (wall clock, as the regex package counts them) one correction may spend over the whole text; the
+# eighteen regex corrections of the five sources need milliseconds.
+CORRECTION_SECONDS = 5.0
+
+
+@lru_cache(maxsize=256)
+def _compile(pattern: str) -> regex.Pattern:
+    return regex.compile(pattern, flags=regex.VERSION0)
 
 
 @dataclass(frozen=True)
@@ -26,8 +42,8 @@ class Correction:
     where: str = ""  # "sources/x/corrections.yaml:12"
 
     @property
-    def compiled(self) -> re.Pattern[str]:
-        return re.compile(re.escape(self.pattern) if self.literal else self.pattern)
+    def compiled(self) -> regex.Pattern:
+        return _compile(regex.escape(self.pattern) if self.literal else self.pattern)
 
     def label(self) -> str:
         key = "find" if self.literal else "regex"
@@ -78,8 +94,8 @@ def load_corrections(path: Path, *, display: str) -> tuple[Correction, ...]:
             raise ConfigError(f"{where}: empty {'find' if literal else 'regex'}", path=display, line=line)
         if not literal:
             try:
-                compiled = re.compile(pattern)
-            except re.error as exc:
+                compiled = _compile(pattern)
+            except (regex.error, ValueError) as exc:
                 raise ConfigError(f"{where}: bad regex {pattern!r}: {exc}", path=display, line=line) from None
             if compiled.match(""):
                 raise ConfigError(f"{where}: regex {pattern!r} matches empty text", path=display, line=line)
@@ -100,16 +116,29 @@ def load_corrections(path: Path, *, display: str) -> tuple[Correction, ...]:
     return tuple(corrections)
 
 
-def apply_corrections(text: str, corrections: tuple[Correction, ...]) -> tuple[str, list[Applied]]:
-    """Apply every correction in order to one line; return the new text and what changed it."""
+def apply_corrections(text: str, corrections: tuple[Correction, ...], *, spent: dict[int, float] | None = None) -> tuple[str, list[Applied]]:
+    """Apply every correction in order to one line; return the new text and what changed it.
+
+    `spent` (correction index -> seconds so far) carries each correction's time budget across lines.
+    """
     applied: list[Applied] = []
+    spent = {} if spent is None else spent
     for correction in corrections:
         # A literal replacement is inserted as it is (no group references, no backslash escapes).
         replacement = (lambda _match, text=correction.replace: text) if correction.literal else correction.replace
+        left = CORRECTION_SECONDS - spent.get(correction.index, 0.0)
+        started = time.perf_counter()
         try:
-            after, count = correction.compiled.subn(replacement, text)
-        except (re.error, IndexError) as exc:
+            after, count = correction.compiled.subn(replacement, text, timeout=max(left, 0.001))
+        except TimeoutError:
+            raise ConfigError(
+                f"{correction.label()} ran for more than {CORRECTION_SECONDS:g} s without finishing (a pattern that"
+                " backtracks without end, such as a nested repeat like '(a+)+'): simplify it",
+                path=correction.where,
+            ) from None
+        except (regex.error, IndexError) as exc:
             raise ConfigError(f"{correction.label()}: bad replacement {correction.replace!r}: {exc}", path=correction.where) from None
+        spent[correction.index] = spent.get(correction.index, 0.0) + time.perf_counter() - started
         if count:
             applied.append(Applied(correction, count, text, after))
             text = after
@@ -139,11 +168,15 @@ def correct_lines(
     if not corrections:
         return kept, records, counts
     out = []
+    spent: dict[int, float] = {}
     for line in kept:
         if not line.text.strip():
             out.append(line)
             continue
-        text, applied = apply_corrections(line.text, corrections)
+        try:
+            text, applied = apply_corrections(line.text, corrections, spent=spent)
+        except ConfigError as exc:
+            raise ConfigError(f"{exc.args[0]} (at raw.txt line {line.first})", path=exc.path, line=exc.line) from None
         for change in applied:
             counts[change.correction.index] = counts.get(change.correction.index, 0) + change.count
             fix = change.correction
