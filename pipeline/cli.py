@@ -37,8 +37,11 @@ class RefsheetsGroup(click.Group):
             ctx.exit(130)
         except OSError as exc:
             # The environment refused something (permissions, disk full): the user's to fix, not a bug.
-            where = f"{exc.filename}: " if exc.filename else ""
-            self._fail(ctx, f"{where}{exc.strerror or exc}", 2)
+            from pipeline.errors import from_os_error
+
+            context = ctx.find_object(Context)
+            error = from_os_error(exc, display=(lambda name: context.project.display(Path(name))) if context else str)
+            self._fail(ctx, str(error), 2)
         except Exception as exc:  # noqa: BLE001 - the promise is "never a traceback" without --debug
             self._fail(ctx, f"internal error ({type(exc).__name__}: {str(exc)[:300]}); please report it, rerun with --debug for details", 1)
 
@@ -71,14 +74,29 @@ def main(ctx: click.Context, root: Path, debug: bool) -> None:
 
 
 def _games(context: Context, names: tuple[str, ...]) -> list[str]:
+    """The games named, or every game under sources/ (saying which folders were skipped and why)."""
     if names:
         for name in names:
             context.project.game_dir(name)
         return list(dict.fromkeys(names))
+    for line in context.project.skipped():
+        click.echo(f"warning: {line}", err=True)
     games = context.project.game_ids()
     if not games:
         raise InputError("no games found (expected sources/<game-id>/raw.txt)", path=context.project.display(context.project.sources))
     return games
+
+
+def _out_dir(context: Context, out_dir: Path | None) -> Path:
+    """--out, refused inside sources/ or the cache: there the build's outputs would be inputs of the next build."""
+    from pipeline.build.keys import CACHE_DIR
+
+    project = context.project
+    target = (out_dir or project.output).resolve()
+    for folder, what in ((project.sources, "sources/ (its files are the inputs of every build)"), (project.root / CACHE_DIR, f"{CACHE_DIR}/ (the build cache)")):
+        if target.is_relative_to(folder.resolve()):
+            raise click.UsageError(f"--out {project.display(target)} is inside {what}; choose a folder outside it, such as output/")
+    return target
 
 
 @main.command("list")
@@ -88,12 +106,22 @@ def list_games(context: Context) -> None:
 
     Example: refsheets list
     """
+    from pipeline.errors import from_os_error
     from pipeline.project import load_game
 
+    worst = 0
     for game_id in _games(context, ()):
-        game = load_game(context.project, game_id)
+        try:
+            game = load_game(context.project, game_id)
+        except (RefsheetsError, OSError) as exc:  # one unreadable game.yaml must not hide the other games
+            error = from_os_error(exc, display=lambda name: context.project.display(Path(name))) if isinstance(exc, OSError) else exc
+            click.echo(f"error: {error}", err=True)
+            worst = max(worst, error.exit_code)
+            continue
         sheets = ", ".join(sheet.name for sheet in game.sheets)
         click.echo(f"{game_id}\t{game.title_es}\t{sheets}")
+    if worst:
+        sys.exit(worst)
 
 
 def _build_options(command):
@@ -128,7 +156,7 @@ def build(
     from pipeline.build import build as run_build
 
     game_ids = _games(context, games)
-    target = (out_dir or context.project.output).resolve()
+    target = _out_dir(context, out_dir)
     report = run_build(
         context.project,
         game_ids,
@@ -139,6 +167,7 @@ def build(
         wait=not no_wait,
         strict=strict,
         progress=lambda line: click.echo(line, err=True),
+        debug=context.debug,
     )
     for warning in report.warnings:
         click.echo(f"warning: {warning}", err=True)
@@ -164,7 +193,7 @@ def watch(context: Context, games: tuple[str, ...], paper: str | None, out_dir: 
     game_ids = _games(context, games) if games else None
     if game_ids is None:
         _games(context, ())  # fail now, with the usual message, when there is nothing to watch
-    target = (out_dir or context.project.output).resolve()
+    target = _out_dir(context, out_dir)
     click.echo(f"watching {', '.join(game_ids) if game_ids else 'every game'} (Ctrl-C to stop)", err=True)
     try:
         run_watch(context.project, game_ids, out_dir=target, paper=paper, jobs=jobs, echo=lambda line: click.echo(line, err=True))

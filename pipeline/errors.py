@@ -1,6 +1,8 @@
 """One exception family for everything a user can cause; each carries its exit code."""
 from __future__ import annotations
 
+from typing import Callable
+
 
 class RefsheetsError(Exception):
     """Base class: a message for a person, and the process exit code it maps to."""
@@ -34,3 +36,13 @@ class BuildError(RefsheetsError):
     """The input was fine but a sheet could not be made (e.g. it does not fit its page budget)."""
 
     exit_code = 1
+
+
+class FileAccessError(BuildError):
+    """The system refused a file the build needs (permissions, I/O, disk full): the build failed, though the
+    input itself may be fine (exit 1)."""
+
+
+def from_os_error(exc: OSError, *, display: Callable[[str], str] = str) -> FileAccessError:
+    """An OSError as our error, naming the file as `display` shows it (project-relative)."""
+    return FileAccessError(exc.strerror or str(exc), path=display(exc.filename) if exc.filename else None)

@@ -6,7 +6,7 @@ from typing import Any, Iterable
 
 import yaml
 
-from pipeline.errors import ConfigError
+from pipeline.errors import ConfigError, FileAccessError
 
 
 class LineDict(dict):
@@ -51,7 +51,7 @@ def load_yaml(path: Path, *, display: str | None = None) -> Any:
     except UnicodeDecodeError as exc:
         raise ConfigError(f"not valid UTF-8 ({exc.reason})", path=shown) from None
     except OSError as exc:
-        raise ConfigError(f"cannot read: {exc.strerror}", path=shown) from None
+        raise FileAccessError(f"cannot read: {exc.strerror}", path=shown) from None
     return parse_yaml(text, display=shown)
 
 

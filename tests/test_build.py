@@ -1,12 +1,9 @@
-"""Build orchestration: the lock, parallel jobs, interrupted builds, failures of one game, watch."""
+"""Build orchestration: parallel jobs, failures of one sheet, watch, the build API (the lock and killed builds: tests/robustness)."""
 from __future__ import annotations
 
 import hashlib
 import json
 import shutil
-import signal
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -16,7 +13,6 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pipeline.build import build
-from pipeline.build.cache import SheetCache
 from pipeline.build.watch import watch
 from pipeline.cli import main
 from pipeline.project import Project, load_game
@@ -44,33 +40,6 @@ def built(project_copy: Path) -> Path:
     return project_copy
 
 
-def test_a_second_build_fails_clearly_with_no_wait(built: Path) -> None:
-    with SheetCache(built).lock():
-        result = invoke(built, "build", "--no-wait", *GAMES)
-    assert result.exit_code == 2
-    assert "error: .refsheets-cache/lock: another refsheets build is running in this project" in result.output
-    assert "Traceback" not in result.output
-
-
-def test_a_second_build_waits_for_the_first_by_default(built: Path) -> None:
-    holding = threading.Event()
-
-    def hold() -> None:
-        with SheetCache(built).lock():
-            holding.set()
-            time.sleep(0.6)
-
-    thread = threading.Thread(target=hold)
-    thread.start()
-    holding.wait()
-    started = time.monotonic()
-    result = invoke(built, "build", *GAMES)
-    thread.join()
-    assert result.exit_code == 0, result.output
-    assert "waiting for it to finish" in result.output
-    assert time.monotonic() - started >= 0.5
-
-
 def test_jobs_give_the_same_report_and_bytes_as_one_process(project_copy: Path, tmp_path: Path) -> None:
     other = tmp_path / "other"
     for name in ("sources", "glossaries", "templates"):
@@ -93,66 +62,6 @@ def test_same_inputs_give_byte_identical_pdfs_when_rendered_again(built: Path, t
     assert "restored" not in result.output
     again = {str(p.relative_to(tmp_path / "again")): p.read_bytes() for p in sorted((tmp_path / "again").rglob("*.pdf"))}
     assert again == first
-
-
-def test_an_interrupted_build_keeps_previous_pdfs_and_a_consistent_cache(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import pipeline.sheets
-
-    before = pdfs(built)
-    manifests = {p: p.read_bytes() for p in (built / "output").rglob("manifest.json")}
-    raw = built / "sources/galaxy-defenders/raw.txt"
-    raw.write_bytes(raw.read_bytes() + b"\nUna frase nueva al final del reglamento.\n")
-
-    def interrupted(*args, **kwargs):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(pipeline.sheets, "render", interrupted)
-    result = invoke(built, "build", *GAMES)
-    assert result.exit_code == 130
-    assert pdfs(built) == before
-    assert {p: p.read_bytes() for p in manifests} == manifests
-    assert not list(built.rglob(".*.tmp"))
-    monkeypatch.undo()
-
-    result = invoke(built, "build", *GAMES)
-    assert result.exit_code == 0, result.output
-    assert "galaxy-defenders/quickref: rebuilt" in result.output
-    assert "legendary-alien" not in result.output
-
-
-def test_killing_a_build_at_any_moment_leaves_valid_pdfs(built: Path) -> None:
-    for game in GAMES:
-        raw = built / f"sources/{game}/raw.txt"
-        raw.write_bytes(raw.read_bytes() + b"\nOtra frase corregida.\n")
-    if not (Path(sys.executable).parent / "refsheets").exists():
-        pytest.skip("refsheets entry point not installed")
-    command = [str(Path(sys.executable).parent / "refsheets"), "--root", str(built), "build", *GAMES]
-    for delay in (0.5, 1.5, 3.0):
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(delay)
-        process.send_signal(signal.SIGKILL)
-        process.wait()
-        for path in (built / "output").rglob("*.pdf"):
-            assert len(PdfReader(path).pages) >= 1, path
-        for path in (built / "output").rglob("manifest.json"):
-            json.loads(path.read_text(encoding="utf-8"))
-    result = invoke(built, "build", *GAMES)
-    assert result.exit_code == 0, result.output
-    settled = pdfs(built)
-    again = invoke(built, "build", *GAMES)
-    assert "0 sheets built" in again.output and pdfs(built) == settled
-
-
-def test_one_broken_game_does_not_stop_the_others(built: Path) -> None:
-    game_yaml = built / "sources/legendary-alien/game.yaml"
-    game_yaml.write_text("title_es: [unclosed\n", encoding="utf-8")
-    raw = built / "sources/galaxy-defenders/raw.txt"
-    raw.write_bytes(raw.read_bytes() + b"\nUna frase nueva.\n")
-    result = invoke(built, "build", *GAMES)
-    assert result.exit_code == 2
-    assert "galaxy-defenders/quickref: rebuilt" in result.output
-    assert "error: sources/legendary-alien/game.yaml" in result.output
-    assert "Traceback" not in result.output
 
 
 def test_unknown_paper_or_jobs_are_usage_errors(built: Path) -> None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, replace
+import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -17,7 +18,7 @@ from pipeline.build.changes import SectionDigest, compare, describe, section_dig
 from pipeline.build.keys import ParseMemo, SheetKey, sheet_key, tool_fingerprint
 from pipeline.build.manifest import build_date, manifest_sheet, read_manifest, write_if_changed
 from pipeline.build.plan import GamePlan, SheetResult, plan_game, report_file, sheet_file
-from pipeline.build.report import BuildReport, GameOutcome, record_outcome
+from pipeline.build.report import BuildReport, GameOutcome, failed_game, record_outcome
 from pipeline.build.stages import cleaning_report_tsv, merge_credits, prepare, tagged_document
 from pipeline.errors import RefsheetsError
 from pipeline.model import Document, GameInfo
@@ -26,16 +27,19 @@ from pipeline.project import Project
 __all__ = ["build", "prepare", "tagged_document", "cleaning_report_tsv", "merge_credits", "BuildReport", "SheetResult"]
 
 
-def make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str) -> GameOutcome:
+def make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str, debug: bool = False) -> GameOutcome:
     """Make a game's stale sheets (from the cache when it has them), then its report and manifest.
 
     A top-level function of picklable arguments, so a process pool can run it; errors come back as
-    data because an exception's file and line do not survive pickling.
+    data because an exception's file and line do not survive pickling. Any error fails this game only
+    (with `debug`, anything but our own errors is raised, traceback and all).
     """
     try:
         return _make_game(project, plan, out_dir=out_dir, force=force, today=today)
-    except RefsheetsError as exc:
-        return GameOutcome(plan.game, error=str(exc), exit_code=exc.exit_code)
+    except Exception as exc:  # noqa: BLE001 - one game's failure, whatever it is, must not cost the others theirs
+        if debug and not isinstance(exc, RefsheetsError):
+            raise
+        return failed_game(plan.game, exc, root=project.root)
 
 
 def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str) -> GameOutcome:
@@ -65,7 +69,7 @@ def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, 
     write_if_changed(game_out / report_file(plan.game), report_tsv)
 
     previous = read_manifest(game_out)
-    outcome = GameOutcome(plan.game, warnings=list(cleaned.warnings) + glyph_warnings)
+    outcome = GameOutcome(plan.game, warnings=list(plan.warnings) + list(cleaned.warnings) + glyph_warnings)
     fresh = {result.sheet: result for result in plan.fresh}
     sheets_json = []
     for key in plan.keys:
@@ -196,6 +200,7 @@ def build(
     wait: bool = True,
     strict: bool = False,
     progress: Callable[[str], None] = lambda message: None,
+    debug: bool = False,
 ) -> BuildReport:
     """Build the sheets of `game_ids` whose inputs changed (all with `force`), `jobs` games at a time.
 
@@ -213,11 +218,13 @@ def build(
                     # Corrections are checked even when every sheet is up to date and nothing is cleaned.
                     prepare(project, game_id, strict=True)
                 plans[game_id] = plan_game(project, game_id, out_dir=out_dir, paper=paper, force=force, memo=memo)
-            except RefsheetsError as exc:
-                plans[game_id] = GameOutcome(game_id, error=str(exc), exit_code=exc.exit_code)
+            except Exception as exc:  # noqa: BLE001 - see make_game
+                if debug and not isinstance(exc, RefsheetsError):
+                    raise
+                plans[game_id] = failed_game(game_id, exc, root=project.root)
         memo.save()
         work = [plan for plan in plans.values() if isinstance(plan, GamePlan) and plan.refresh]
-        outcomes = _run(project, work, out_dir=out_dir, force=force, today=build_date(), jobs=jobs)
+        outcomes = _run(project, work, out_dir=out_dir, force=force, today=build_date(), jobs=jobs, debug=debug)
         for game_id in game_ids:
             plan = plans[game_id]
             if isinstance(plan, GamePlan) and not plan.refresh:
@@ -228,21 +235,30 @@ def build(
     return report
 
 
-def _run(project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int) -> Iterator[GameOutcome]:
+def _run(project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int, debug: bool) -> Iterator[GameOutcome]:
     """The outcomes of `work`, in its order: in this process, or in a pool of `jobs` processes."""
     if jobs <= 1 or len(work) <= 1:
-        return (make_game(project, plan, out_dir=out_dir, force=force, today=today) for plan in work)
-    return _run_pool(project, work, out_dir=out_dir, force=force, today=today, jobs=min(jobs, len(work)))
+        return (make_game(project, plan, out_dir=out_dir, force=force, today=today, debug=debug) for plan in work)
+    return _run_pool(project, work, out_dir=out_dir, force=force, today=today, jobs=min(jobs, len(work)), debug=debug)
 
 
-def _run_pool(project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int) -> Iterator[GameOutcome]:
+def _run_pool(project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int, debug: bool) -> Iterator[GameOutcome]:
     from concurrent.futures import ProcessPoolExecutor
 
-    executor = ProcessPoolExecutor(max_workers=jobs)
+    from pipeline.build.workers import start_worker
+
+    # Workers die with this process (and give up its lock): a killed build leaves nothing running.
+    executor = ProcessPoolExecutor(max_workers=jobs, initializer=start_worker, initargs=(os.getpid(),))
     try:
-        futures = [executor.submit(make_game, project, plan, out_dir=out_dir, force=force, today=today) for plan in work]
-        for future in futures:
-            yield future.result()
+        futures = [executor.submit(make_game, project, plan, out_dir=out_dir, force=force, today=today, debug=debug) for plan in work]
+        for plan, future in zip(work, futures):
+            try:
+                outcome = future.result()
+            except Exception as exc:  # noqa: BLE001 - a worker that died (killed, out of memory) fails its game
+                if debug:
+                    raise
+                outcome = failed_game(plan.game, exc, root=project.root)
+            yield outcome
     except BaseException:
         # Ctrl-C: workers got the signal too; each write is atomic, so just stop handing out games.
         executor.shutdown(wait=False, cancel_futures=True)

@@ -10,6 +10,7 @@ import errno
 import hashlib
 import json
 import os
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,39 +111,119 @@ class SheetCache:
         A second build waits for the first (saying so once through `on_wait`), or with wait=False
         fails at once with BuildLocked (exit 2). Waiting is the default because builds last seconds
         and `watch`, a test run and a manual build often overlap. The OS releases the lock when its
-        process dies, so a killed build never leaves a stale lock behind.
+        process dies; a lock still held after its build is gone (by a stray process that inherited it)
+        is taken over.
         """
         try:
             import fcntl
         except ImportError:  # not POSIX: no lock, but every write is still atomic
             yield
             return
+        handle = self._acquire(fcntl, wait=wait, on_wait=on_wait)
+        global _held_lock
+        _held_lock = handle.fileno()
+        try:
+            sweep_temp_files(self.entries)
+            yield
+        finally:
+            _held_lock = None
+            handle.close()
+
+    def _acquire(self, fcntl, *, wait: bool, on_wait: Callable[[str], None]):
+        """An open lock file this process holds the lock of (written with our pid and start time)."""
         lock_path = self.folder / "lock"
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            handle = open(lock_path, "a+", encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot create the build cache: {exc.strerror}", path=CACHE_DIR) from None
-        try:
+        told = False
+        while True:
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                handle = open(lock_path, "a+", encoding="utf-8")
+            except OSError as exc:
+                raise InputError(f"cannot create the build cache: {exc.strerror}", path=CACHE_DIR) from None
             try:
                 fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as exc:
                 if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                    handle.close()
                     raise
                 handle.seek(0)
-                message = f"another refsheets build is running in this project (pid {handle.read().strip() or 'unknown'})"
+                holder = handle.read().split()
+                if holder and not _alive(holder):
+                    _replace_orphaned(lock_path, handle)  # its build is gone: take the lock over
+                    handle.close()
+                    continue
+                handle.close()
+                message = f"another refsheets build is running in this project (pid {holder[0] if holder else 'unknown'})"
                 if not wait:
                     raise BuildLocked(f"{message}; run the command again when it has finished", path=f"{CACHE_DIR}/lock") from None
-                on_wait(f"{message}; waiting for it to finish")
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-            handle.seek(0)
-            handle.truncate()
-            handle.write(f"{os.getpid()}\n")
-            handle.flush()
-            sweep_temp_files(self.entries)
-            yield
-        finally:
-            handle.close()
+                if not told:
+                    on_wait(f"{message}; waiting for it to finish")
+                    told = True
+                time.sleep(LOCK_POLL_SECONDS)
+                continue
+            if _same_file(handle, lock_path):
+                handle.seek(0)
+                handle.truncate()
+                handle.write(f"{os.getpid()} {_start_time(os.getpid())}\n")
+                handle.flush()
+                return handle
+            handle.close()  # locked a file another build had just replaced: lock the new one
+
+
+# The lock file's descriptor while this process holds the lock: a forked worker closes its copy (workers.py).
+_held_lock: int | None = None
+# How often a waiting build looks at the lock again (and at whether its holder is still alive).
+LOCK_POLL_SECONDS = 0.2
+
+
+def forget_inherited_lock() -> None:
+    """In a forked worker: close the inherited descriptor of the parent's lock, so that only the parent
+    holds it (flock is released when every descriptor of the open file is closed)."""
+    global _held_lock
+    if _held_lock is not None:
+        # /dev/null put in its place (not a bare close), so the number is not reused while the inherited
+        # file object that still names it lives on in this process.
+        try:
+            null = os.open(os.devnull, os.O_RDWR)
+            os.dup2(null, _held_lock)
+            os.close(null)
+        except OSError:
+            pass
+        _held_lock = None
+
+
+def _start_time(pid: int) -> str:
+    """When process `pid` started (clock ticks since boot, from /proc), to tell it from a later one with its pid."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return "?"
+
+
+def _alive(holder: list[str]) -> bool:
+    """Is the build that wrote `holder` ("pid start-time") still running?"""
+    try:
+        pid = int(holder[0])
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (ValueError, PermissionError, OSError):
+        return True  # cannot tell (or another user's process): assume it is
+    started = holder[1] if len(holder) > 1 else "?"
+    return started == "?" or _start_time(pid) in ("?", started)
+
+
+def _same_file(handle, path: Path) -> bool:
+    try:
+        return os.fstat(handle.fileno()).st_ino == path.stat().st_ino
+    except OSError:
+        return False
+
+
+def _replace_orphaned(path: Path, handle) -> None:
+    """Put a fresh lock file where the orphaned one is, unless another build already did."""
+    if _same_file(handle, path):
+        path.unlink(missing_ok=True)
 
 
 def sweep_temp_files(folder: Path) -> None:

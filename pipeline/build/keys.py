@@ -98,11 +98,11 @@ def game_inputs(project: Project, game_id: str) -> dict[str, str]:
     Glossaries are common.yaml plus <game>.yaml (see glossary.load_glossary); an absent file is
     recorded as absent so that creating it changes the key.
     """
-    folder = project.game_dir(game_id)
-    inputs = {project.display(path): file_digest(path) for path in sorted(folder.iterdir()) if is_input_file(path)}
+    folder = project.inside(project.game_dir(game_id))
+    inputs = {project.display(path): file_digest(project.inside(path)) for path in sorted(folder.iterdir()) if is_input_file(path)}
     for name in ("common.yaml", f"{game_id}.yaml"):
         path = project.glossaries / name
-        inputs[project.display(path)] = file_digest(path) if path.is_file() else ABSENT
+        inputs[project.display(path)] = file_digest(project.inside(path)) if path.is_file() else ABSENT
     return inputs
 
 
@@ -111,7 +111,9 @@ class ParseMemo:
 
     Parsing game.yaml and the template chains is most of a no-op build's time. Each entry records the
     hashes of the files it was derived from and is used only while they all still match: a pure
-    function of their bytes, so it can never be stale. Saved in .refsheets-cache/parsed.json.
+    function of their bytes, so it can never be stale. Saved in .refsheets-cache/parsed.json, each
+    entry with a checksum of its own content: an entry damaged in any way (a paper 'a5', a wrong font
+    path) no longer matches it and is a miss, parsed again.
     """
 
     def __init__(self, root: Path) -> None:
@@ -126,7 +128,7 @@ class ParseMemo:
 
     def _valid(self, name: str) -> dict | None:
         entry = self.entries.get(name)
-        if not isinstance(entry, dict) or not isinstance(entry.get("from"), dict):
+        if not isinstance(entry, dict) or entry.get("sum") != _checksum(entry) or not isinstance(entry.get("from"), dict):
             return None
         for shown, digest in entry["from"].items():
             path = self.root / shown
@@ -145,12 +147,11 @@ class ParseMemo:
             pass
         game = load_game(project, game_id)
         path = project.sources / game_id / "game.yaml"
-        self.entries[name] = {
+        self._put(name, {
             "from": {project.display(path): file_digest(path) if path.is_file() else ABSENT},
             "paper": game.paper,
             "sheets": [[sheet.name, sheet.template] for sheet in game.sheets],
-        }
-        self.changed = True
+        })
         return game.paper, tuple(SheetSpec(name=sheet.name, template=sheet.template) for sheet in game.sheets)
 
     def template_files(self, project: Project, template: str, paper: str) -> tuple[str, ...]:
@@ -161,14 +162,23 @@ class ParseMemo:
             return tuple(str(shown) for shown in entry["files"])
         files = load_layout(project.templates, template, paper=paper).files  # YAML only, no reportlab
         chain = [shown for shown in files if shown.endswith(".yaml")]
-        self.entries[name] = {"from": {shown: file_digest(project.root / shown) for shown in chain}, "files": list(files)}
-        self.changed = True
+        self._put(name, {"from": {shown: file_digest(project.inside(project.root / shown)) for shown in chain}, "files": list(files)})
         return files
+
+    def _put(self, name: str, entry: dict) -> None:
+        self.entries[name] = {**entry, "sum": _checksum(entry)}
+        self.changed = True
 
     def save(self) -> None:
         if self.changed:
             write_atomic(self.path, json.dumps({"format": FORMAT_VERSION, "entries": self.entries}, sort_keys=True) + "\n")
             self.changed = False
+
+
+def _checksum(entry: dict) -> str:
+    """sha256 of an entry's content (all but its own checksum), in a canonical JSON form."""
+    content = {key: value for key, value in entry.items() if key != "sum"}
+    return hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
 def sheet_key(
@@ -184,7 +194,7 @@ def sheet_key(
     files = dict(inputs if inputs is not None else game_inputs(project, game_id))
     template_files = (memo or ParseMemo(project.root)).template_files(project, sheet.template, paper)
     for shown in template_files:
-        path = project.root / shown
+        path = project.inside(project.root / shown)
         stat = path.stat()
         files[shown] = _cached_digest(path, stat.st_mtime_ns, stat.st_size)
     digest = hashlib.sha256()

@@ -22,13 +22,51 @@ def build_date() -> str:
     return date.today().isoformat()
 
 
-def read_manifest(game_out: Path) -> dict | None:
-    """The previous build's manifest of a game, or None when absent or unreadable (then: a first build)."""
+def read_manifest(game_out: Path, *, problems: list[str] | None = None) -> dict | None:
+    """The previous build's manifest of a game, or None when absent, unreadable or damaged (then: a first
+    build, and the manifest is written again). What is damaged is added to `problems` ("sheets[0].pages is 'many'")."""
     try:
         data = json.loads((game_out / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except FileNotFoundError:
         return None
-    return data if isinstance(data, dict) and isinstance(data.get("sheets"), list) else None
+    except (OSError, ValueError) as exc:
+        damage = f"not readable JSON ({exc.strerror if isinstance(exc, OSError) else exc})"
+    else:
+        damage = manifest_damage(data)
+        if damage is None:
+            return data
+    if problems is not None:
+        problems.append(damage)
+    return None
+
+
+# Fields of a manifest's sheet entry and their types (`pages` an int, not a bool and not "many").
+SHEET_FIELDS = {"name": str, "file": str, "pages": int, "paper": str, "revision": str, "changed": str, "key": str, "pdf_sha256": str}
+
+
+def manifest_damage(data: object) -> str | None:
+    """What is wrong with a manifest read back (None: nothing), checked field by field as the build wrote it."""
+    if not isinstance(data, dict):
+        return f"a {type(data).__name__}, not an object"
+    if not isinstance(data.get("sheets"), list):
+        return "no list of sheets"
+    for index, sheet in enumerate(data["sheets"]):
+        if not isinstance(sheet, dict):
+            return f"sheets[{index}] is not an object"
+        for name, kind in SHEET_FIELDS.items():
+            value = sheet.get(name)
+            if not isinstance(value, kind) or isinstance(value, bool):
+                return f"sheets[{index}].{name} is {value!r}"
+        if sheet["pages"] < 1:
+            return f"sheets[{index}].pages is {sheet['pages']!r}"
+    for name, kind in (("inputs", dict), ("sections", list), ("cleaning_report_sha256", str), ("tool", str), ("game", str)):
+        if not isinstance(data.get(name), kind):
+            return f"{name} is {data.get(name)!r}"
+    if not all(isinstance(path, str) and isinstance(digest, str) for path, digest in data["inputs"].items()):
+        return "inputs are not file digests"
+    if not all(isinstance(entry, dict) and all(isinstance(entry.get(key), str) for key in ("id", "title", "digest")) for entry in data["sections"]):
+        return "sections are not section digests"
+    return None
 
 
 def manifest_sheet(manifest: dict | None, name: str) -> dict | None:

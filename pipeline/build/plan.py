@@ -37,13 +37,15 @@ class GamePlan:
     stale: tuple[str, ...]  # sheets to make (restore from the cache, or render)
     fresh: tuple[SheetResult, ...]  # sheets whose output is already the one their key names
     refresh: bool  # anything to write at all (a stale sheet, a missing cleaning report, a changed sheet list)
+    warnings: tuple[str, ...] = ()  # e.g. a damaged manifest, ignored
 
 
 def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | None, force: bool, memo: ParseMemo) -> GamePlan:
     game_paper, sheets = memo.game_sheets(project, game_id)
     inputs = game_inputs(project, game_id)
     game_out = out_dir / game_id
-    manifest = read_manifest(game_out)
+    problems: list[str] = []
+    manifest = read_manifest(game_out, problems=problems)
     keys, stale, fresh = [], [], []
     for sheet in sheets:
         key = sheet_key(project, game_id, sheet, paper=paper or game_paper, inputs=inputs, memo=memo)
@@ -62,4 +64,6 @@ def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | Non
         and listed == [key.sheet for key in keys]
         and same_bytes(game_out / report_file(game_id), manifest.get("cleaning_report_sha256"))
     )
-    return GamePlan(game_id, tuple(keys), tuple(stale), tuple(fresh), refresh=bool(stale) or not complete)
+    shown = project.display(game_out / "manifest.json")
+    warnings = tuple(f"{shown}: damaged ({damage}); ignored, and written again" for damage in problems)
+    return GamePlan(game_id, tuple(keys), tuple(stale), tuple(fresh), refresh=bool(stale) or not complete, warnings=warnings)

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 from pipeline.build.plan import SheetResult
+from pipeline.errors import RefsheetsError, from_os_error
 
 
 @dataclass
@@ -61,3 +63,25 @@ def record_outcome(report: BuildReport, outcome: GameOutcome, progress: Callable
             report.built.append(result)
             for line in result.report:
                 progress(line)
+
+
+def failed_game(game: str, exc: Exception, *, root: Path) -> GameOutcome:
+    """Any error while reading or making one game, as that game's failure: the others are still built.
+
+    Our errors keep their message and exit code; an OSError (permissions, I/O) names its file relative to
+    the project (exit 1); anything else is a bug, said so (exit 1; `--debug` shows the traceback instead).
+    """
+    if isinstance(exc, OSError):
+        exc = from_os_error(exc, display=lambda name: _relative(name, root))
+    if isinstance(exc, RefsheetsError):
+        return GameOutcome(game, error=str(exc), exit_code=exc.exit_code)
+    detail = f"{type(exc).__name__}: {str(exc)[:300]}"
+    return GameOutcome(game, error=f"{game}: internal error ({detail}); please report it, rerun with --debug for details", exit_code=1)
+
+
+def _relative(name: str, root: Path) -> str:
+    path = Path(name)
+    try:
+        return str(path.resolve().relative_to(root.resolve())) if path.is_absolute() else name
+    except ValueError:
+        return name

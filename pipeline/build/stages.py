@@ -30,7 +30,7 @@ def prepare(project: Project, game_id: str, *, strict: bool = False) -> tuple[Ga
 
     game = load_game(project, game_id)
     raw = load_raw(project, game_id)
-    corrections_path = project.sources / game_id / "corrections.yaml"
+    corrections_path = project.inside(project.sources / game_id / "corrections.yaml")
     corrections = load_corrections(corrections_path, display=project.display(corrections_path))
     options = CleanOptions.from_mapping(
         game.options.get("clean"), display=project.display(project.sources / game_id / "game.yaml")
@@ -45,6 +45,8 @@ def tagged_document(project: Project, game_id: str) -> tuple[GameInfo, CleanText
     from pipeline.tag.matcher import tag
 
     game, cleaned, document = prepare(project, game_id)
+    for name in ("common.yaml", f"{game_id}.yaml"):  # the files load_glossary reads
+        project.inside(project.glossaries / name)
     glossary = load_glossary(project.glossaries, game_id, display_root=project.root)
     return game, cleaned, tag(document, glossary=glossary)
 

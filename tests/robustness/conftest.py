@@ -6,17 +6,36 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import TINY, run
+from .helpers import OTRO, TINY, run
+
+
+@pytest.fixture(scope="session")
+def tiny_base(tmp_path_factory: pytest.TempPathFactory, project_root: Path) -> Path:
+    """A project with one small made-up game `tiny` (real templates, no glossary), built once per session."""
+    root = tmp_path_factory.mktemp("tiny-base")
+    shutil.copytree(project_root / "templates", root / "templates")
+    (root / "glossaries").mkdir()
+    (root / "sources" / "tiny").mkdir(parents=True)
+    (root / "sources" / "tiny" / "raw.txt").write_text(TINY, encoding="utf-8")
+    result = run(root, "build", "tiny")
+    assert result.exit_code == 0, result.output
+    assert (root / "output" / "tiny" / "tiny-quickref.pdf").is_file()
+    return root
 
 
 @pytest.fixture
-def tiny(tmp_path: Path, project_root: Path) -> Path:
-    """A project with one small made-up game `tiny` (real templates, no glossary) already built once."""
-    shutil.copytree(project_root / "templates", tmp_path / "templates")
-    (tmp_path / "glossaries").mkdir()
-    (tmp_path / "sources" / "tiny").mkdir(parents=True)
-    (tmp_path / "sources" / "tiny" / "raw.txt").write_text(TINY, encoding="utf-8")
-    result = run(tmp_path, "build", "tiny")
+def tiny(tiny_base: Path, tmp_path: Path) -> Path:
+    """A copy of the built `tiny` project (outputs and cache included) that a test may change."""
+    root = tmp_path / "project"
+    shutil.copytree(tiny_base, root, symlinks=True)
+    return root
+
+
+@pytest.fixture
+def two_games(tiny: Path) -> Path:
+    """`tiny` and a second small game, `otro`, both built once."""
+    (tiny / "sources" / "otro").mkdir()
+    (tiny / "sources" / "otro" / "raw.txt").write_text(OTRO, encoding="utf-8")
+    result = run(tiny, "build")
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "output" / "tiny" / "tiny-quickref.pdf").is_file()
-    return tmp_path
+    return tiny

@@ -9,6 +9,7 @@ from pypdf import PdfReader
 from pipeline.cli import main
 
 TINY = "REGLAS GENERALES\n\nEl jugador roba una carta de amenaza.\n\n- Primer punto de la lista\n"
+OTRO = "PREPARACION\n\nCada jugador roba una carta y la coloca en su zona de juego, boca arriba.\n\n- Segundo punto de la lista\n"
 
 
 def run(root: Path, *args: str):

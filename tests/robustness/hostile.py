@@ -72,6 +72,12 @@ def copies(n: int) -> str:
     return "REGLAS\n\n" + "".join(line + "\n\n" for line in lines)
 
 
+def one_line(n: int) -> str:
+    """n sentences on one line (a dump that lost its line breaks)."""
+    rng = random.Random(n)
+    return "REGLAS\n" + " ".join(sentence(rng) for _ in range(n)) + "\n"
+
+
 def inline_notes(n: int) -> str:
     """One line of n sentences, each with a translator's note inside."""
     rng = random.Random(n)
@@ -89,4 +95,5 @@ SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     "stories": (stories, 50),
     "copies": (copies, 100),
     "inline-notes": (inline_notes, 60),
+    "one-line": (one_line, 100),
 }

@@ -1,13 +1,10 @@
 """Bad input through the real command line: exit code, a message naming file and line, nothing half-written."""
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from pypdf import PdfReader
 
 from pipeline.cli import main
 
@@ -75,33 +72,18 @@ def test_mixed_line_endings_count_lines_like_an_editor(tiny: Path) -> None:
     [
         (b"REGLAS\nuno\x00dos\n", "error: sources/tiny/raw.txt:2: binary content (NUL byte)"),
         (bytes(range(1, 32)) * 40, "error: sources/tiny/raw.txt: binary content"),
-        (b"", "error: sources/tiny/raw.txt: file is empty or only whitespace"),
-        (b"  \n\t\r\n \n", "error: sources/tiny/raw.txt: file is empty or only whitespace"),
+        (b"", "error: sources/tiny/raw.txt: no text: the file is empty or only whitespace"),
+        (b"  \n\t\r\n \n", "error: sources/tiny/raw.txt: no text: the file is empty or only whitespace"),
+        ("\u00a0\u3000\n\u200b\u2060\ufeff \u2003\n".encode("utf-8"), "error: sources/tiny/raw.txt: no text"),
+        ("REGLAS\nEl jugador roba.\n".encode("utf-16"), "error: sources/tiny/raw.txt: UTF-16 text"),
+        ("REGLAS\nEl jugador roba.\n".encode("utf-16-le"), "error: sources/tiny/raw.txt: UTF-16 text"),
+        ("REGLAS\nEl jugador roba.\n".encode("utf-32"), "error: sources/tiny/raw.txt: UTF-32 text"),
     ],
-    ids=["nul", "control-bytes", "empty", "whitespace"],
+    ids=["nul", "control-bytes", "empty", "whitespace", "unicode-whitespace", "utf-16", "utf-16-no-bom", "utf-32"],
 )
 def test_unusable_raw_txt_is_an_error_and_keeps_previous_outputs(tiny: Path, data: bytes, fragment: str) -> None:
     raw(tiny).write_bytes(data)
     assert_fails_cleanly(tiny, ("build", "tiny"), fragment)
-
-
-def test_five_megabyte_line_builds_without_hanging(tiny: Path) -> None:
-    """One 5 MB line (a dump that lost its line breaks) must build, in linear time, through every stage."""
-    sentence = "El jugador activo roba una carta de amenaza y la resuelve. "
-    raw(tiny).write_text("REGLAS\n" + sentence * (5_000_000 // len(sentence)), encoding="utf-8")
-    completed = subprocess.run(
-        [str(Path(sys.executable).parent / "refsheets"), "--root", str(tiny), "build", "tiny"],
-        capture_output=True,
-        text=True,
-        timeout=240,
-    )
-    if completed.returncode != 0:  # a clear error is acceptable; a traceback is not
-        assert completed.returncode in (1, 2) and "Traceback" not in completed.stderr, completed.stderr
-        assert "tiny" in completed.stderr
-        return
-    reader = PdfReader(tiny / "output" / "tiny" / "tiny-quickref.pdf")
-    assert len(reader.pages) > 50
-    assert "roba una carta" in (reader.pages[3].extract_text() or "")
 
 
 # -- text that looks like markup, or that no font draws ------------------------------------------------

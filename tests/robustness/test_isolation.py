@@ -1,0 +1,97 @@
+"""One game that cannot be read or made fails alone: the others are built, the summary is printed, the exit is non-zero."""
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+import pytest
+
+from .helpers import run, snapshot
+
+
+def refuse(monkeypatch: pytest.MonkeyPatch, method: str, name: str, game: str = "tiny") -> None:
+    """Make Path.<method> fail with "Permission denied" for sources/<game>/<name>, as chmod 000 would for
+    a user other than root (the tests may run as root, whom chmod does not stop)."""
+    original = getattr(Path, method)
+
+    def refused(self: Path, *args, **kwargs):
+        if self.name == name and self.parent.name == game:
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, method, refused)
+
+
+def assert_only_tiny_failed(result, *fragments: str, code: int) -> None:
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    for fragment in fragments:
+        assert fragment in result.output, result.output
+    assert "otro/quickref: rebuilt" in result.output or "otro/quickref: built" in result.output, result.output
+    assert "1 failed" in result.output.splitlines()[-1], result.output
+
+
+def touch_both(root: Path) -> None:
+    for game in ("tiny", "otro"):
+        path = root / "sources" / game / "raw.txt"
+        path.write_text(path.read_text(encoding="utf-8") + "\nEl jugador activo roba otra carta de amenaza al final de su turno.\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_unreadable_raw_txt_fails_its_game_only(two_games: Path, monkeypatch: pytest.MonkeyPatch, jobs: str) -> None:
+    touch_both(two_games)
+    refuse(monkeypatch, "read_bytes", "raw.txt")
+    result = run(two_games, "build", "--jobs", jobs)
+    assert_only_tiny_failed(result, "error: sources/tiny/raw.txt: Permission denied", code=1)
+    assert str(two_games) not in result.output  # project-relative paths only
+
+
+def test_an_unreadable_game_yaml_fails_build_and_list_for_that_game_only(two_games: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (two_games / "sources" / "tiny" / "game.yaml").write_text("title_es: Tiny\n", encoding="utf-8")
+    touch_both(two_games)
+    refuse(monkeypatch, "read_text", "game.yaml")
+    result = run(two_games, "build")
+    assert_only_tiny_failed(result, "error: sources/tiny/game.yaml: cannot read: Permission denied", code=1)
+    listed = run(two_games, "list")
+    assert listed.exit_code == 1, listed.output
+    assert "otro\tOtro\tquickref" in listed.output
+    assert "error: sources/tiny/game.yaml: cannot read: Permission denied" in listed.output
+
+
+def test_an_invalid_game_yaml_lists_the_other_games(two_games: Path) -> None:
+    (two_games / "sources" / "tiny" / "game.yaml").write_text("title_es: [unclosed\n", encoding="utf-8")
+    listed = run(two_games, "list")
+    assert listed.exit_code == 2, listed.output
+    assert "otro\tOtro\tquickref" in listed.output and "error: sources/tiny/game.yaml:" in listed.output
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_bug_in_one_game_is_reported_and_the_others_are_built(two_games: Path, monkeypatch: pytest.MonkeyPatch, jobs: str) -> None:
+    import pipeline.build.stages
+
+    original = pipeline.build.stages.clean
+
+    def broken(raw, **kwargs):
+        if raw.game == "tiny":
+            raise ValueError("simulated bug")
+        return original(raw, **kwargs)
+
+    monkeypatch.setattr(pipeline.build.stages, "clean", broken)
+    touch_both(two_games)
+    result = run(two_games, "build", "--jobs", jobs)
+    assert_only_tiny_failed(result, "error: tiny: internal error (ValueError: simulated bug); please report it", code=1)
+
+
+def test_a_failed_game_keeps_its_previous_outputs(two_games: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = snapshot(two_games / "output" / "tiny")
+    touch_both(two_games)
+    refuse(monkeypatch, "read_bytes", "raw.txt")
+    run(two_games, "build")
+    assert snapshot(two_games / "output" / "tiny") == before
+
+
+def test_a_broken_game_yaml_fails_its_game_and_the_others_are_built(two_games: Path) -> None:
+    (two_games / "sources" / "tiny" / "game.yaml").write_text("title_es: [unclosed\n", encoding="utf-8")
+    touch_both(two_games)
+    result = run(two_games, "build")
+    assert_only_tiny_failed(result, "error: sources/tiny/game.yaml:", code=2)  # bad input: exit 2

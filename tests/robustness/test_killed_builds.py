@@ -1,0 +1,214 @@
+"""Killed, interrupted and concurrent builds: the lock, valid outputs whenever a build dies, no process left behind."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pipeline.build.cache import SheetCache
+
+from .helpers import run
+
+# Two small real games: a build of both lasts long enough to be killed in the middle.
+GAMES = ("galaxy-defenders", "legendary-alien")
+REFSHEETS = Path(sys.executable).parent / "refsheets"
+
+
+@pytest.fixture(scope="module")
+def built_base(tmp_path_factory: pytest.TempPathFactory, project_root: Path) -> Path:
+    base = tmp_path_factory.mktemp("killed-base")
+    for name in ("sources", "glossaries", "templates"):
+        shutil.copytree(project_root / name, base / name)
+    result = run(base, "build", *GAMES)
+    assert result.exit_code == 0, result.output
+    return base
+
+
+@pytest.fixture
+def built(built_base: Path, tmp_path: Path) -> Path:
+    """A copy of the built project (outputs and cache included) that a test may change."""
+    root = tmp_path / "project"
+    shutil.copytree(built_base, root, symlinks=True)
+    return root
+
+
+def pdfs(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root / "output")): p.read_bytes() for p in sorted((root / "output").rglob("*.pdf"))}
+
+
+def edit(root: Path, *games: str) -> None:
+    for game in games:
+        raw = root / f"sources/{game}/raw.txt"
+        raw.write_bytes(raw.read_bytes() + b"\nOtra frase corregida del reglamento.\n")
+
+
+def refsheets(root: Path, *args: str) -> list[str]:
+    if not REFSHEETS.exists():
+        pytest.skip("refsheets entry point not installed")
+    return [str(REFSHEETS), "--root", str(root), *args]
+
+
+def children(pid: int) -> list[int]:
+    """Processes whose parent is `pid` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text(encoding="ascii", errors="replace")
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace").rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def wait_until(condition, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return condition()
+
+
+# -- the lock ---------------------------------------------------------------------------------------------
+
+
+def test_a_second_build_fails_clearly_with_no_wait(built: Path) -> None:
+    with SheetCache(built).lock():
+        result = run(built, "build", "--no-wait", *GAMES)
+    assert result.exit_code == 2
+    assert "error: .refsheets-cache/lock: another refsheets build is running in this project" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_second_build_waits_for_the_first_by_default(built: Path) -> None:
+    holding = threading.Event()
+
+    def hold() -> None:
+        with SheetCache(built).lock():
+            holding.set()
+            time.sleep(0.6)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    holding.wait()
+    started = time.monotonic()
+    result = run(built, "build", *GAMES)
+    thread.join()
+    assert result.exit_code == 0, result.output
+    assert "waiting for it to finish" in result.output
+    assert time.monotonic() - started >= 0.5
+
+
+ORPHAN = """
+import fcntl, os, sys, time
+handle = open(sys.argv[1], "a+")
+fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+handle.seek(0); handle.truncate(); handle.write(sys.argv[2] + " 0\\n"); handle.flush()
+print(os.getpid(), flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_lock_whose_build_is_gone_is_taken_over(built: Path) -> None:
+    """A stray process (say, a worker of an older refsheets) still holds the lock of a build that died."""
+    gone = subprocess.Popen(["true"])
+    gone.wait()  # its pid is the dead build's
+    lock = built / ".refsheets-cache" / "lock"
+    holder = subprocess.Popen([sys.executable, "-c", ORPHAN, str(lock), str(gone.pid)], stdout=subprocess.PIPE, text=True)
+    try:
+        holder.stdout.readline()  # the lock is held
+        result = run(built, "build", "--no-wait", *GAMES)
+        assert result.exit_code == 0, result.output
+        assert "0 sheets built" in result.output
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+# -- killed and interrupted builds ------------------------------------------------------------------------
+
+
+def test_an_interrupted_build_keeps_previous_pdfs_and_a_consistent_cache(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pipeline.sheets
+
+    before = pdfs(built)
+    manifests = {p: p.read_bytes() for p in (built / "output").rglob("manifest.json")}
+    edit(built, "galaxy-defenders")
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pipeline.sheets, "render", interrupted)
+    result = run(built, "build", *GAMES)
+    assert result.exit_code == 130
+    assert pdfs(built) == before
+    assert {p: p.read_bytes() for p in manifests} == manifests
+    assert not list(built.rglob(".*.tmp"))
+    monkeypatch.undo()
+
+    result = run(built, "build", *GAMES)
+    assert result.exit_code == 0, result.output
+    assert "galaxy-defenders/quickref: rebuilt" in result.output
+    assert "legendary-alien" not in result.output
+
+
+def test_killing_a_build_at_any_moment_leaves_valid_pdfs(built: Path) -> None:
+    edit(built, *GAMES)
+    command = refsheets(built, "build", *GAMES)
+    for delay in (0.5, 1.5, 3.0):
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(delay)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        for path in (built / "output").rglob("*.pdf"):
+            assert len(PdfReader(path).pages) >= 1, path
+        for path in (built / "output").rglob("manifest.json"):
+            json.loads(path.read_text(encoding="utf-8"))
+    result = run(built, "build", *GAMES)
+    assert result.exit_code == 0, result.output
+    settled = pdfs(built)
+    again = run(built, "build", *GAMES)
+    assert "0 sheets built" in again.output and pdfs(built) == settled
+
+
+def test_workers_die_with_a_killed_parallel_build_and_free_the_lock(built: Path) -> None:
+    process = subprocess.Popen(refsheets(built, "build", "--jobs", "2", "--force", *GAMES), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: set[int] = set()
+
+    def started() -> bool:
+        workers.update(children(process.pid))
+        return len(workers) >= 2
+
+    try:
+        assert wait_until(started, 60), "no workers started"
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+        assert wait_until(lambda: not any(alive(pid) for pid in workers), 10), "workers outlived their build"
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for pid in workers:  # never leave one running, whatever failed above
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+    result = run(built, "build", "--no-wait", *GAMES)
+    assert result.exit_code == 0, result.output
