@@ -10,7 +10,7 @@ from pipeline.project import Project
 from pipeline.tag.glossary import Glossary, Term
 from pipeline.tag.matcher import Tagger, spanish_nlp, word_forms
 
-from .conftest import GAMES
+from ..conftest import GAMES
 
 
 def glossary(*terms: Term) -> Glossary:

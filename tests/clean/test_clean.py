@@ -14,7 +14,7 @@ from pipeline.clean.resources import CleanOptions
 from pipeline.model import CleanText, RawText
 from pipeline.project import Project, load_game, load_raw
 
-from .conftest import GAMES, ROOT
+from ..conftest import GAMES, ROOT
 
 
 @lru_cache(maxsize=None)
