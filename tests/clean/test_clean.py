@@ -15,7 +15,7 @@ from pipeline.model import CleanText, RawText
 from pipeline.project import Project, load_game, load_raw
 from pipeline.structure import split_options
 
-from .conftest import GAMES, ROOT
+from ..conftest import GAMES, ROOT
 
 
 @lru_cache(maxsize=None)

@@ -12,7 +12,7 @@ from pipeline.errors import ConfigError
 from pipeline.tag.check import LanguageGuess, mine_pairs
 from pipeline.tag.glossary import Glossary, load_glossary
 
-from .conftest import GAMES
+from ..conftest import GAMES
 
 FLOORS = {"space-alert": 60, "leaving-earth": 50, "alternity-warships": 40, "legendary-alien": 30, "galaxy-defenders": 25}
 
