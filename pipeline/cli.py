@@ -77,7 +77,7 @@ def _games(context: Context, names: tuple[str, ...]) -> list[str]:
         return list(dict.fromkeys(names))
     games = context.project.game_ids()
     if not games:
-        raise InputError("no games found (expected sources/<game-id>/raw.txt)", path=context.project.display(context.project.sources))
+        raise InputError("no games found (expected sources/<game-id>/raw.txt, or raw.md, raw.html, raw.pdf, raw.docx)", path=context.project.display(context.project.sources))
     return games
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from pipeline.clean.corrections import Correction, check_counts, correct_lines
 from pipeline.clean.notes import emit_unit, split_inline_note
+from pipeline.clean.origins import source_links, to_original_lines
 from pipeline.clean.resources import (
     BARE_URL,
     BRACKETED,
@@ -34,6 +35,8 @@ from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawTex
 from pipeline.structure import STYLES_WITH_BODY, SplitOptions, find_headings
 from pipeline.text import fold, words
 
+# Longer lines are never headings nor title-shaped replies: only shorter ones are asked whether they are chatter.
+MAX_CHATTER_LINE = 300
 # Below this many folded characters a block is only called a duplicate when a neighbour is one too.
 MIN_DUPLICATE_CHARS = 40
 # A publisher's note with less rule vocabulary per word than this is about the product (dropped), not errata.
@@ -88,6 +91,7 @@ def clean(
         structure=split_options or SplitOptions(),
     )
     posts = _mark_furniture(state)
+    state.urls[:0] = source_links(raw)  # a converted page's own address comes first: it is the source
     _find_headings(state)
     _find_units(state)
     _judge_units(state)
@@ -98,6 +102,7 @@ def clean(
     kept, corrected, counts = correct_lines(kept, corrections, state.lines)
     warnings = list(raw.warnings) + check_counts(corrections, counts, strict=strict)
     report = sorted(report + corrected, key=lambda record: record.line)
+    kept, report = to_original_lines(raw, kept, report)
     return CleanText(
         game=raw.game,
         lines=tuple(kept),
@@ -192,7 +197,7 @@ def _find_headings(state: _State) -> None:
         if index in state.fate:
             continue
         bare = split_inline_note(text, state.options)[0]
-        if chatter_reason(bare, state.options):
+        if len(bare) <= MAX_CHATTER_LINE and chatter_reason(bare, state.options):
             continue  # "Muchísimas gracias por el esfuerzo.": a reply shaped like a title is judged as text
         view.append(index)
         texts.append("" if FOOTNOTE_LINE.match(text) or NOTE_PARAGRAPH.match(text) else bare)

@@ -14,7 +14,7 @@ from pipeline.structure.styles import heading_candidate, starts_upper
 from pipeline.text import fold, is_shouting
 
 # Styles whose form is evidence enough: no neighbour can overrule them.
-SELF_EVIDENT = ("page", "runin", "card", "chapter")
+SELF_EVIDENT = ("markup", "page", "runin", "card", "chapter")
 
 
 def _ends_mid_sentence(text: str) -> bool:

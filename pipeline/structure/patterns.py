@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import re
 
+# Structure as ingest/ writes it for every marked-up source: "## Title", "**Run-in.** text".
+MARKUP_HEADING = re.compile(r"^(#{1,6})\s+(\S.*?)\s*#*$")
+BOLD_RUN_IN = re.compile(r"^\*\*([^*]{1,120}?)\*\*\s+(\S.*)$")
 CHAPTER = re.compile(r"^(?:Cap[íi]tulo|CAP[ÍI]TULO|Chapter|Parte|PARTE)\s+\w+\s*[:.\-–]?\s+\S")
 PAGE = re.compile(r"^P[áa]gina\s+(\d+)(?:\s*y\s*\d+)?\s*(?:[-–—:]\s*(.*))?$", re.IGNORECASE)
 NUMBERED = re.compile(r"^(\d+(?:\.\d+)*)\.\s+(\S.*)$")

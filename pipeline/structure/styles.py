@@ -4,7 +4,8 @@ Each recogniser looks at one stripped line and answers a Heading (the line is a 
 NOT_A_HEADING (the line has the style's form but fails it, and no later style may take it: "2. Roba
 una carta." is a numbered list item, not a title) or None (not this style's business). A new heading
 style is one more function and one more entry in STYLES; context.py then judges the candidates by
-their neighbours. Styles: page ("Página 25 - MANIOBRAS"), chapter ("Capítulo 2: ...", or a YAML hint),
+their neighbours. Styles: markup ("## Preparación", as ingest/ writes a marked-up heading), bold run-in
+("**Combate.** El atacante..."), page ("Página 25 - MANIOBRAS"), chapter ("Capítulo 2: ...", or a YAML hint),
 hinted run-in ("Ataque. Elige...", YAML), card ("Impacto: sin efecto", YAML), numbered ("2.1. Promoción"),
 lettered ("a. Movimiento"), run-in (heading words that start a long line, "Acumulación de potencia
 Algunos sistemas..."), caps ("AMENAZAS EXTERNAS:") and title ("Platillo giratorio:").
@@ -24,9 +25,11 @@ from pipeline.structure.lexicon import (
 from pipeline.structure.options import SplitOptions
 from pipeline.structure.patterns import (
     BILINGUAL,
+    BOLD_RUN_IN,
     BULLET,
     CHAPTER,
     LETTERED,
+    MARKUP_HEADING,
     MAX_TITLE_CHARS,
     MAX_TITLE_WORDS,
     MINOR_TITLE,
@@ -74,6 +77,23 @@ def _short(text: str) -> bool:
 
 
 # --- the styles, in the order they are tried ------------------------------------------------------------
+
+
+def markup(line: str, options: SplitOptions) -> Verdict:
+    """'## Preparación': a heading the source marked up (Markdown, <h2>, [size]; ingest/ writes them all so)."""
+    found = MARKUP_HEADING.match(line)
+    if not found:
+        return None
+    title = readable_title(found.group(2).replace("**", ""))
+    return Heading(title, "markup", depth=len(found.group(1))) if title else NOT_A_HEADING
+
+
+def bold_run_in(line: str, options: SplitOptions) -> Verdict:
+    """'**Combate.** El atacante tira...': a bold phrase opening a paragraph is its run-in heading."""
+    found = BOLD_RUN_IN.match(line)
+    if not found:
+        return None
+    return Heading(readable_title(found.group(1)), "runin", rest=found.group(2).strip())
 
 
 def page(line: str, options: SplitOptions) -> Verdict:
@@ -203,6 +223,8 @@ def _quoted_name(text: str) -> bool:
 # The order matters: a YAML hint outranks the general forms, an outline number outranks the words after it,
 # and "title" is the weakest guess. Add a style here (and its rank in split/__init__.py) to teach a new form.
 STYLES: tuple[tuple[str, Recogniser], ...] = (
+    ("markup", markup),
+    ("bold run-in", bold_run_in),
     ("page", page),
     ("chapter", chapter),
     ("hinted run-in", hinted_run_in),
@@ -218,7 +240,7 @@ STYLES: tuple[tuple[str, Recogniser], ...] = (
 def heading_candidate(text: str, *, options: SplitOptions) -> Heading | None:
     """The heading this line would be on its own, before looking at its neighbours."""
     line = text.strip()
-    if not line or TABLE_CAPTION.match(line) or BULLET.match(text):
+    if not line or TABLE_CAPTION.match(line) or (BULLET.match(text) and not line.startswith("**")):
         return None
     if any(pattern.search(line) for pattern in options.not_headings):
         return None
