@@ -15,6 +15,7 @@ from pipeline.clean.origins import source_links, to_original_lines
 from pipeline.clean.resources import (
     BARE_URL,
     BRACKETED,
+    CAPTION,
     CREDIT_LABEL,
     DATE,
     FOOTNOTE_LINE,
@@ -150,6 +151,8 @@ def _mark_furniture(state: _State) -> list[tuple[int, int, str]]:
                 state.other_credits.append(text.strip().rstrip(":"))
         elif DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12:
             fate[index] = ("drop", "forum post date")
+        elif CAPTION.match(text):
+            fate[index] = ("drop", "caption of a picture the sheet does not show")
         index += 1
     # Empty bullets in a row are page debris whose text is missing in the source.
     for index, text in enumerate(lines):

@@ -46,6 +46,8 @@ DANGLING_WORDS = frozenset(
     "el la los las un una unos unas de del a al en con por para que y e o u ni sin su sus se lo le "
     "antes entre como cuando si pero mientras desde hasta sobre tras hacia según muy más".split()
 )
+# "Figura 2: el barco rojo...", "Imagen 3.": the caption of a picture the sheet does not show.
+CAPTION = re.compile(r"^\s*(?:Figura|Fig\.|Imagen|Ilustraci[óo]n|Diagrama|Foto(?:graf[íi]a)?|Esquema)\s*\d{0,3}\s*[:.–—-]\s*\S.{0,150}$", re.IGNORECASE)
 LONE_BULLET = re.compile(r"^\s*[•·▪◦*-]\s*$")
 
 # --- list items (what a heading is, pipeline.structure decides for the cleaner and the splitter) ------

@@ -12,6 +12,7 @@ import hashlib
 from pathlib import Path
 
 from pipeline.errors import InputError
+from pipeline.ingest.artefacts import repair
 from pipeline.ingest.encoding import decode
 from pipeline.ingest.lines import Converted
 from pipeline.ingest.sniff import sniff
@@ -89,8 +90,8 @@ def _text(text: str, fmt: str) -> tuple[list[str], Converted | None]:
     """A text source as it is (None: plain text with nothing to convert) or converted from its markup."""
     bare, tags = strip_template_tags(text)
     original = text.split("\n")
-    if fmt == "text" and not tags and bare == unescape_entities(bare):
-        return original, None
+    if fmt == "text":
+        return original, _plain_text(original, bare, tags)
     out = Converted(original=original)
     for line, tag in tags.items():
         out.drop(line, f"template tag {tag}")
@@ -106,10 +107,24 @@ def _text(text: str, fmt: str) -> tuple[list[str], Converted | None]:
         from pipeline.ingest.bbcode import convert_bbcode
 
         convert_bbcode(bare, out)
-    else:
-        for number, line in enumerate(bare.split("\n"), start=1):
-            out.add(unescape_entities(line), number, markup="template tag" if number in tags else "html entities")
     return original, out
+
+
+def _plain_text(original: list[str], bare: str, tags: dict[int, str]) -> Converted | None:
+    """Plain text: template tags and entities out, extraction artefacts repaired; None if it needs nothing."""
+    lines = [unescape_entities(line) for line in bare.split("\n")]
+    repaired = repair(lines)
+    if repaired is None and not tags and lines == original:
+        return None
+    texts, origins, records = repaired or (lines, list(range(1, len(lines) + 1)), [])
+    out = Converted(original=original)
+    for record in records:
+        out.records[record.line] = record
+    for line, tag in tags.items():
+        out.drop(line, f"template tag {tag}")
+    for text, origin in zip(texts, origins):
+        out.add(text, origin, markup="template tag" if origin in tags else "html entities")
+    return out
 
 
 def _binary(data: bytes, suffix: str, *, display: str) -> tuple[list[str], Converted]:

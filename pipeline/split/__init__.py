@@ -74,7 +74,7 @@ def _entries(lines: tuple[CleanLine, ...], *, game: GameInfo, options: SplitOpti
             current.last = max(current.last, line.last)
             continue
         if heading.style == "page":
-            page = heading.page
+            page = heading.page if heading.page is not None else page
             if not heading.title:
                 # "Página N" alone: the previous section continues on the next page.
                 current.last = max(current.last, line.last)

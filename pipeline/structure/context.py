@@ -2,7 +2,8 @@
 
 A line alone cannot say whether it is a heading; the lines around it can: a short line inside a run
 of short lines is a list entry, a line after a phrase broken off mid-sentence or before a lower-case
-continuation is a fragment, a title repeated under many sections is a sub-block label ("BÁSICA:").
+continuation is a fragment, a title repeated under many sections is a sub-block label ("BÁSICA:"),
+words in capitals stacked on their own lines are a diagram's labels.
 """
 from __future__ import annotations
 
@@ -62,7 +63,7 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, *
     previous = texts[index - 1].strip() if index > 0 else ""
     after = next((t.strip() for t in texts[index + 1 :] if t.strip()), "")
     if heading.style == "caps":
-        return bool(after and after[0].islower() and not heading.title)
+        return bool(after and after[0].islower() and not heading.title) or _in_label_run(texts, index)
     if _ends_mid_sentence(previous) or (after and not starts_upper(after) and not after[0].isdigit() and not BULLET.match(after) and not LETTERED.match(after)):
         return True
     if previous.endswith(":") and not previous.startswith(("Página", "PÁGINA")) and heading_candidate(previous, options=options) is None:
@@ -87,5 +88,21 @@ def _in_short_run(texts: list[str], index: int) -> bool:
         start -= 1
     end = index
     while short(end + 1):
+        end += 1
+    return end - start + 1 >= 3
+
+
+def _in_label_run(texts: list[str], index: int) -> bool:
+    """Three or more one- or two-word lines in capitals in a row: the labels of a diagram, not headings."""
+    def label(i: int) -> bool:
+        text = texts[i].strip() if 0 <= i < len(texts) else ""
+        return bool(text) and len(text.split()) <= 2 and is_shouting(text) and not text.endswith(":")
+
+    if not label(index):
+        return False
+    start = end = index
+    while label(start - 1):
+        start -= 1
+    while label(end + 1):
         end += 1
     return end - start + 1 >= 3

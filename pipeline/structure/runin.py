@@ -42,6 +42,11 @@ def split_run_in(line: str) -> tuple[str, str] | None:
     return " ".join(tokens[:best]), " ".join(tokens[best:])
 
 
+def run_in_head(head: list[str]) -> bool:
+    """Whether these words can be a run-in heading (a short noun phrase, see split_run_in)."""
+    return _run_in_head(head)
+
+
 def _run_in_head(head: list[str]) -> bool:
     first = head[0].lstrip("¿")
     if not first or not (first[0].isupper()) or first.lower().strip(",") in SENTENCE_STARTS:
@@ -82,4 +87,4 @@ def _sentence_start(after: list[str]) -> bool:
     return bool(re.match(r"^[a-záéíóúñü]", following))
 
 
-__all__ = ["split_run_in"]
+__all__ = ["run_in_head", "split_run_in"]

@@ -17,13 +17,16 @@ from collections.abc import Callable
 
 from pipeline.structure.heading import Heading, readable_title
 from pipeline.structure.lexicon import (
+    DETERMINERS,
     FUNCTION_WORDS,
     IMPERATIVE_OBJECTS,
+    RULE_MODALS,
     SENTENCE_STARTS,
     SENTENCE_VERBS,
 )
 from pipeline.structure.options import SplitOptions
 from pipeline.structure.patterns import (
+    ARTICLE_TITLE,
     BILINGUAL,
     BOLD_RUN_IN,
     BULLET,
@@ -34,7 +37,10 @@ from pipeline.structure.patterns import (
     MAX_TITLE_WORDS,
     MINOR_TITLE,
     NUMBERED,
+    ORDINAL,
     PAGE,
+    PAGE_MARKER,
+    QUESTION,
     QUOTED_NAME,
     QUOTES,
     TABLE_CAPTION,
@@ -52,6 +58,7 @@ class _NotAHeading:
 
 
 NOT_A_HEADING = _NotAHeading()
+SHOUTED_RULE_WORDS = 5  # a sentence in capitals this long, with a modal and a full stop, is a rule shouted
 Verdict = Heading | _NotAHeading | None
 Recogniser = Callable[[str, SplitOptions], Verdict]
 
@@ -97,7 +104,11 @@ def bold_run_in(line: str, options: SplitOptions) -> Verdict:
 
 
 def page(line: str, options: SplitOptions) -> Verdict:
-    """'Página 25 - MANIOBRAS': a page reference, with the page's title when it has one."""
+    """'Página 25 - MANIOBRAS': a page reference, with the page's title when it has one; '===== PAGINA 3 ====='
+    and '- 3 -' are page breaks only (a footer's number says nothing of the page that follows)."""
+    marker = PAGE_MARKER.match(line)
+    if marker and not line.startswith(("P", "p")):
+        return Heading("", "page", page=int(marker.group(1)) if marker.group(1) else None)
     found = PAGE.match(line)
     if not found:
         return None
@@ -152,6 +163,21 @@ def numbered(line: str, options: SplitOptions) -> Verdict:
     return NOT_A_HEADING
 
 
+def ordinal(line: str, options: SplitOptions) -> Verdict:
+    """'1ª fase: Navegación', 'Fase 2 - Abordaje': a numbered step, ranked like a numbered outline entry."""
+    found = ORDINAL.match(line)
+    if not found or not _short(line) or re.search(r"[.!?]\s+\S", line):
+        return None
+    return Heading(readable_title(line), "numbered", shout=is_shouting(line))
+
+
+def question(line: str, options: SplitOptions) -> Verdict:
+    """'¿Cómo se juega una carta de Mercader?': a question standing alone heads its answer (FAQ style)."""
+    if not QUESTION.match(line) or len(line.split()) > 16:
+        return None
+    return Heading(readable_title(line.rstrip()), "title", minor=True)
+
+
 def lettered(line: str, options: SplitOptions) -> Verdict:
     """'a. Movimiento': a lettered outline entry of a few words."""
     found = LETTERED.match(line)
@@ -179,6 +205,8 @@ def caps(line: str, options: SplitOptions) -> Verdict:
         return NOT_A_HEADING
     if line.endswith("...") and len(line.split()) > 6:
         return NOT_A_HEADING
+    if line.endswith((".", "!")) and len(line.split()) >= SHOUTED_RULE_WORDS and any(word.lower() in RULE_MODALS for word in _words(line)):
+        return NOT_A_HEADING  # "NUNCA PUEDES ABORDAR UN BARCO QUE ESTÉ EN UN PUERTO.": a rule written in capitals
     return Heading(readable_title(line), "caps", shout=True)
 
 
@@ -194,11 +222,13 @@ def title(line: str, options: SplitOptions) -> Verdict:
     words = body.split()
     if body.endswith(".") and len(words) > 1 and words[1].lower().strip(".") in IMPERATIVE_OBJECTS:
         return None  # "Repara un daño.", "Roba dos cartas.": an instruction, not a title
+    if body.endswith(":") and len(words) > 2 and words[1].lower() in DETERMINERS:
+        return None  # "Vende tus peces según la tabla:": an instruction that introduces what follows
     bare = body.rstrip(":.").strip()
     if _table_row_like(bare):
         return None
     named = _quoted_name(bare)
-    if looks_like_sentence(TRAILING_PAREN.sub("", body)) and not BILINGUAL.match(bare) and not named:
+    if looks_like_sentence(TRAILING_PAREN.sub("", body)) and not BILINGUAL.match(bare) and not named and not ARTICLE_TITLE.match(body):
         return None
     if QUOTED_NAME.match(bare) and not named:
         return None  # '“Refrescar” poderes y objetos': a quoted word opening a sentence
@@ -229,9 +259,11 @@ STYLES: tuple[tuple[str, Recogniser], ...] = (
     ("chapter", chapter),
     ("hinted run-in", hinted_run_in),
     ("card", card_line),
+    ("ordinal", ordinal),
     ("numbered", numbered),
     ("lettered", lettered),
     ("run-in", run_in),
+    ("question", question),
     ("caps", caps),
     ("title", title),
 )
