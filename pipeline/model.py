@@ -29,6 +29,7 @@ class Credits:
     source_url: str = ""
     rulebook_url: str = ""
     other: tuple[str, ...] = ()  # e.g. "Descarga del reglamento cortesía de Munny"
+    forum: bool = True  # the text came from a forum thread (an unsigned one is the forum's fans' work)
 
 
 @dataclass(frozen=True)

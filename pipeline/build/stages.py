@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pipeline.build.defaults import title_from_text, titled, untitled
 from pipeline.clean import clean
 from pipeline.model import CleanText, Credits, Document, GameInfo
 from pipeline.project import Project, load_game, load_raw
@@ -21,6 +22,7 @@ def merge_credits(found: Credits, declared: Credits) -> Credits:
         source_url=declared.source_url or found.source_url,
         rulebook_url=declared.rulebook_url or found.rulebook_url,
         other=declared.other or found.other,
+        forum=found.forum,
     )
 
 
@@ -37,7 +39,12 @@ def prepare(project: Project, game_id: str, *, strict: bool = False) -> tuple[Ga
         game.options.get("clean"), display=project.display(project.sources / game_id / "game.yaml")
     )
     cleaned = clean(raw, corrections=corrections, options=options, split_options=split_options(game), strict=strict)
+    if untitled(game) and raw.title:
+        game = titled(game, title_from_text(raw, None))
     document = split(cleaned, game=game)
+    if untitled(game) and title_from_text(raw, document):
+        game = titled(game, title_from_text(raw, document))
+        document = split(cleaned, game=game)
     document = replace(document, credits=merge_credits(cleaned.credits, game.credits))
     return game, cleaned, document
 

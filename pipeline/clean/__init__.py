@@ -7,15 +7,18 @@ removers such as jusText do: forum furniture first, then posts, then each block'
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 
 from pipeline.clean.corrections import Correction, check_counts, correct_lines
 from pipeline.clean.notes import emit_unit, split_inline_note
+from pipeline.clean.offtopic import off_topic_sections
 from pipeline.clean.origins import source_links, to_original_lines
 from pipeline.clean.resources import (
     BARE_URL,
     BRACKETED,
     CAPTION,
+    COPYRIGHT_LINE,
     CREDIT_LABEL,
     DATE,
     FOOTNOTE_LINE,
@@ -25,6 +28,7 @@ from pipeline.clean.resources import (
     NOTE_PARAGRAPH,
     PUBLISHER_NOTE,
     QUOTE_HEADER,
+    TRANSLATOR_LINE,
     URL,
     USERNAME,
     CleanOptions,
@@ -108,7 +112,7 @@ def clean(
         game=raw.game,
         lines=tuple(kept),
         report=tuple(report),
-        credits=_credits(state),
+        credits=replace(_credits(state), forum=bool(posts) or raw.format in ("text", "bbcode")),
         warnings=tuple(warnings),
     )
 
@@ -153,6 +157,12 @@ def _mark_furniture(state: _State) -> list[tuple[int, int, str]]:
             fate[index] = ("drop", "forum post date")
         elif CAPTION.match(text):
             fate[index] = ("drop", "caption of a picture the sheet does not show")
+        elif TRANSLATOR_LINE.match(text) and len(text.split()) <= 12:
+            fate[index] = ("credit", "translator named by the text (kept in the sheet footer)")
+            state.translators.extend(name.strip() for name in re.split(r",\s*|\s+y\s+", TRANSLATOR_LINE.match(text).group(1)) if name.strip())
+        elif COPYRIGHT_LINE.match(text):
+            fate[index] = ("credit", "copyright line kept in the credits")
+            state.other_credits.append(text.strip())
         index += 1
     # Empty bullets in a row are page debris whose text is missing in the source.
     for index, text in enumerate(lines):
@@ -261,7 +271,21 @@ def _judge_units(state: _State) -> None:
         if voice(text, state.options).flavor:
             unit.kind, unit.reason = "flavor", "story (first-person narrative, not rules)"
     _judge_publisher_notes(state)
+    _judge_off_topic(state)
     _judge_stories(state)
+
+
+def _judge_off_topic(state: _State) -> None:
+    """Opinion, rating, download and comment sections of a blog or fan page go, heading and all."""
+    for heading, (end, reason) in off_topic_sections(state.lines, sorted(state.headings)).items():
+        state.fate[heading] = ("drop", reason)
+        for unit in state.units:
+            if heading < unit.first <= end and unit.kind != "drop":
+                unit.kind, unit.reason = "drop", reason
+        for index in [index for index in state.headings if heading < index <= end]:
+            state.fate[index] = ("drop", reason)
+            state.headings.discard(index)
+        state.headings.discard(heading)
 
 
 def _judge_stories(state: _State) -> None:

@@ -41,6 +41,9 @@ CREDIT_LABEL = re.compile(
     r"|descarga\b.*\bcortes[ií]a de\b.*|texto recogido\b.*\bgracias a\b.*)\s*:?\s*$",
     re.IGNORECASE,
 )
+# "Traducción: Marta", "Traducido por Marta y Luis", "© 2024 Editorial": who made the text, said by the text.
+TRANSLATOR_LINE = re.compile(r"^\s*(?:traducci[óo]n(?: al (?:castellano|español))?|traducido por|traductor(?:a|es)?)\s*[:\-–]?\s+(\S.{1,80}?)\s*\.?$", re.IGNORECASE)
+COPYRIGHT_LINE = re.compile(r"^\s*(?:©|\(c\)|copyright\b)\s*(\S.{1,120})$", re.IGNORECASE)
 # Words a Spanish sentence does not end with: a line ending in one was cut mid-sentence.
 DANGLING_WORDS = frozenset(
     "el la los las un una unos unas de del a al en con por para que y e o u ni sin su sus se lo le "
@@ -80,6 +83,8 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("opinion about the rulebook", r"en mi opini[óo]n|hoja de ayuda|\bos digo\b|no s[ée] si con\b"),
         ("laughter or shouting", r"\b(?:ja){2,}\b|\b(?:je){2,}\b|\bxd\b|[!?¡¿]{3,}|([a-záéíóú])\1{4,}|[:;]-?[()dp]\B"),
         ("talk about the forum", r"\b(?:foro|subforo|hilo|mensaje privado|me apunto|se apunta|finde|quedada)\b"),
+        ("talk about the blog or site", r"\b(?:comentarios|suscr[ií]be(?:te|os)|redes sociales|mi canal|el v[ií]deo|patreon|newsletter)\b"),
+        ("a rating", r"\b(?:valoraci[óo]n|mi nota|nota final|puntuaci[óo]n final)\s*:?\s*\d+(?:[.,]\d+)?\s*(?:de|/|sobre)\s*\d+"),
     )
 )
 # Words about the document rather than the game: with a first-person opinion they make chatter.

@@ -27,8 +27,9 @@ QUOTE_AUTHOR = re.compile(r"^(.{2,40}?)\s+(?:escribió|dijo|wrote)\s*:?$", re.IG
 IMAGE_NAME = re.compile(r"\.(?:png|jpe?g|gif|svg|webp)$|^(?:image|imagen|img|foto)\b", re.IGNORECASE)
 
 
-def convert_html(text: str, out: Converted, *, first_line: int = 1) -> None:
-    """Write an HTML page or fragment into `out` (line numbers counted from `first_line`)."""
+def convert_html(text: str, out: Converted, *, first_line: int = 1, fragment: bool = False) -> None:
+    """Write an HTML page or fragment into `out` (line numbers counted from `first_line`); a fragment
+    inside another document (Markdown's inline HTML) says nothing of the document's title."""
     import lxml.html
 
     try:
@@ -37,13 +38,15 @@ def convert_html(text: str, out: Converted, *, first_line: int = 1) -> None:
         for number, line in enumerate(text.split("\n"), start=first_line):
             out.add(tidy(re.sub(r"<[^>]+>", " ", line)), number, markup="html")
         return
-    _metadata(root, out)
+    if not fragment:
+        _metadata(root, out)
     walker = _Walker(out, shift=first_line - 1)
     walker.block(root.find("body") if root.find("body") is not None else root)
     walker.flush()
 
 
-convert_fragment = convert_html
+def convert_fragment(text: str, out: Converted, *, first_line: int = 1) -> None:
+    convert_html(text, out, first_line=first_line, fragment=True)
 
 
 def _metadata(root, out: Converted) -> None:
@@ -57,7 +60,7 @@ def _metadata(root, out: Converted) -> None:
         if (link.get("rel") or "").lower() == "canonical" and link.get("href"):
             out.links.append(("canonical", link.get("href")))
     heading = root.find(".//h1")
-    out.title = tidy(heading.text_content()) if heading is not None else tidy(title)
+    out.title = out.title or (tidy(heading.text_content()) if heading is not None else tidy(title))
 
 
 class _Walker:
