@@ -169,7 +169,9 @@ class CleanOptions:
             items = data.get(key) or []
             for index, item in enumerate(items):
                 if not isinstance(item, str) or not item.strip():
-                    raise ConfigError(f"options.clean.{key}[{index}] must be non-empty text", path=display, line=getattr(data, "line", None))
+                    raise ConfigError(
+                        f"options.clean.{key}[{index}] must be non-empty text", path=display, line=getattr(data, "line", None)
+                    )
             values[key] = tuple(item.strip() for item in items)
         return cls(**values)
 
@@ -237,7 +239,14 @@ def is_heading(text: str, following: str | None) -> bool:
         return True
     if is_shouting(stripped, min_letters=4):
         return True
-    if len(stripped) > 60 or len(stripped.split()) > 8 or TERMINAL.search(stripped) or re.search(r"[.!?]\s", stripped) or not stripped[0].isupper() and stripped[0] not in "\"'“¿":
+    if (
+        len(stripped) > 60
+        or len(stripped.split()) > 8
+        or TERMINAL.search(stripped)
+        or re.search(r"[.!?]\s", stripped)
+        or not stripped[0].isupper()
+        and stripped[0] not in "\"'“¿"
+    ):
         return False
     if following is None or not following.strip():
         return True

@@ -275,7 +275,7 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
     labels = repeated_titles(texts, options=options)
     candidates = [heading_candidate(text, options=options) for text in texts]
     found: list[Heading | None] = []
-    for index, text in enumerate(texts):
+    for index, _text in enumerate(texts):
         heading = candidates[index]
         if heading is None or heading.style in ("page", "runin", "card", "chapter"):
             found.append(heading)
@@ -283,10 +283,16 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
         previous = texts[index - 1].strip() if index > 0 else ""
         after = next((t.strip() for t in texts[index + 1 :] if t.strip()), "")
         if heading.style != "caps":
-            if _ends_mid_sentence(previous) or (after and not _starts_upper(after) and not after[0].isdigit() and not BULLET.match(after) and not LETTERED.match(after)):
+            if _ends_mid_sentence(previous) or (
+                after and not _starts_upper(after) and not after[0].isdigit() and not BULLET.match(after) and not LETTERED.match(after)
+            ):
                 found.append(None)
                 continue
-            if previous.endswith(":") and not previous.startswith(("Página", "PÁGINA")) and heading_candidate(previous, options=options) is None:
+            if (
+                previous.endswith(":")
+                and not previous.startswith(("Página", "PÁGINA"))
+                and heading_candidate(previous, options=options) is None
+            ):
                 found.append(None)  # the entries of a list introduced by "...estos eventos:"
                 continue
             if heading.style == "title" and _in_short_run(texts, index):

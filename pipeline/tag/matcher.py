@@ -195,7 +195,10 @@ def _used_as_verb(span, table) -> bool:
     doc = span.doc
     before = doc[span.start - 1] if span.start > 0 else None
     after = doc[span.end] if span.end < len(doc) else None
-    if before is not None and (fold(before.text, keep_punctuation=True) in HABER_FORMS or fold(_lemma(before.text.lower(), table), keep_punctuation=True) == "haber"):
+    if before is not None and (
+        fold(before.text, keep_punctuation=True) in HABER_FORMS
+        or fold(_lemma(before.text.lower(), table), keep_punctuation=True) == "haber"
+    ):
         return True
     return word in CONJUNCTION_PARTICIPLES and after is not None and after.text.lower() == "que"
 

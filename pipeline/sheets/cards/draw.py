@@ -81,7 +81,9 @@ def card_options(layout: Layout, *, mode: str | None = None, columns: int | None
         raise ConfigError(f"options.mode must be one of {', '.join(MODES)}, got {chosen!r}", path=display)
     min_size = float(options.get("min_size", 6.5))
     if not 6.5 <= min_size <= layout.style("body").size:
-        raise ConfigError(f"options.min_size must be between 6.5 pt and the body size ({layout.style('body').size} pt), got {min_size}", path=display)
+        raise ConfigError(
+            f"options.min_size must be between 6.5 pt and the body size ({layout.style('body').size} pt), got {min_size}", path=display
+        )
     panel = grid.get("panel_mm", [63, 88])
     if len(panel) != 2 or not all(isinstance(v, (int, float)) and 30 <= v <= 250 for v in panel):
         raise ConfigError(f"options.grid.panel_mm must be [width, height] in mm (30..250), got {panel!r}", path=display)
@@ -364,7 +366,9 @@ def _plan_handout(cards: list[Card], layout: Layout, options: CardOptions, sette
             placed, rest = setter.fill(remaining, size, inner, available - header - 2 * pad) if worth_splitting else ([], remaining)
             if placed and (fresh or setter.body_height(placed, size, inner) >= MIN_SPLIT_LINES * line):
                 height = header + 2 * pad + setter.body_height(placed, size, inner)
-                panels.append(PlacedPanel(page, Rect(frame.x, y - height, frame.width, height), card, tuple(placed), size, continued, header))
+                panels.append(
+                    PlacedPanel(page, Rect(frame.x, y - height, frame.width, height), card, tuple(placed), size, continued, header)
+                )
                 remaining, continued = rest, True
             elif fresh:
                 raise BuildError(f"card {card.title!r} (lines {card.first}-{card.last}): its first line does not fit an empty column")
@@ -388,7 +392,9 @@ def index_card(card_set: CardSet, pages: dict[str, int]) -> Card:
     loose = [card for card in card_set.cards if card.group not in grouped]
     if loose:
         blocks.append(Block("index", " · ".join(f"{card.title}\u00a0{pages.get(card.key, 1)}" for card in loose), 0, 0))
-    return Card(key="#index", title="Índice", title_en="", group=f"{len(card_set.cards)} cartas · página", tone="index", blocks=tuple(blocks))
+    return Card(
+        key="#index", title="Índice", title_en="", group=f"{len(card_set.cards)} cartas · página", tone="index", blocks=tuple(blocks)
+    )
 
 
 def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_index: bool = True, reserved: float = 0.0) -> Plan:
