@@ -440,3 +440,10 @@ def test_report_uses_only_the_documented_actions_and_line_kinds(project_root, ga
     _, cleaned, _ = prepare(Project(project_root), game)
     assert {record.action for record in cleaned.report} <= set(CLEANING_ACTIONS)
     assert {line.kind for line in cleaned.lines} <= set(LINE_KINDS)
+
+
+def test_a_numbered_outline_line_is_not_joined_into_a_heading_shaped_line() -> None:
+    # Found by the idempotence property: joined, "2.1. Refuerzos x" read as a heading with nothing under it.
+    once = clean(raw_of("2.1. Refuerzos\nx"))
+    assert once.as_text() == "2.1. Refuerzos\nx"
+    assert clean(raw_of(once.as_text())).as_text() == once.as_text()
