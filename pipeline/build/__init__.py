@@ -12,152 +12,18 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from pipeline import __version__
-from pipeline.build.cache import CachedSheet, ParseMemo, SheetCache, SheetKey, game_inputs, sheet_key, sweep_temp_files, tool_fingerprint
+from pipeline.build.cache import CachedSheet, SheetCache, sweep_temp_files
 from pipeline.build.changes import SectionDigest, compare, describe, section_digests, why
-from pipeline.clean import clean
-from pipeline.build.manifest import build_date, manifest_sheet, read_manifest, same_bytes, write_if_changed
+from pipeline.build.keys import ParseMemo, SheetKey, sheet_key, tool_fingerprint
+from pipeline.build.manifest import build_date, manifest_sheet, read_manifest, write_if_changed
+from pipeline.build.plan import GamePlan, SheetResult, plan_game, report_file, sheet_file
+from pipeline.build.report import BuildReport, GameOutcome, record_outcome
+from pipeline.build.stages import cleaning_report_tsv, merge_credits, prepare, tagged_document
 from pipeline.errors import RefsheetsError
-from pipeline.tag.glossary import load_glossary
-from pipeline.model import CleanText, Credits, Document, GameInfo
-from pipeline.project import Project, load_game, load_raw
-from pipeline.split import split
+from pipeline.model import Document, GameInfo
+from pipeline.project import Project
 
-@dataclass
-class SheetResult:
-    game: str
-    sheet: str
-    path: str
-    pages: int
-    revision: str
-    status: str = "built"  # "built" (rendered), "restored" (from the cache) or "up to date" (untouched)
-    report: tuple[str, ...] = ()  # the change report lines (empty when up to date)
-
-
-@dataclass
-class BuildReport:
-    """Counts what happened; owns the exit code and the closing summary line."""
-
-    built: list[SheetResult] = field(default_factory=list)
-    up_to_date: list[SheetResult] = field(default_factory=list)
-    failed: list[tuple[str, str]] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    worst_exit: int = 0  # 2 when a game had bad input, 1 when a sheet could not be made
-
-    @property
-    def exit_code(self) -> int:
-        return self.worst_exit if self.failed else 0
-
-    def summary(self) -> str:
-        parts = [f"{len(self.built)} sheet{'s' if len(self.built) != 1 else ''} built"]
-        if self.up_to_date:
-            parts.append(f"{len(self.up_to_date)} up to date")
-        if self.failed:
-            parts.append(f"{len(self.failed)} failed")
-        if self.warnings:
-            parts.append(f"{len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}")
-        return ", ".join(parts)
-
-
-def merge_credits(found: Credits, declared: Credits) -> Credits:
-    """game.yaml wins where it says something; what the cleaner found fills the gaps."""
-    return Credits(
-        translators=declared.translators or found.translators,
-        source_url=declared.source_url or found.source_url,
-        rulebook_url=declared.rulebook_url or found.rulebook_url,
-        other=declared.other or found.other,
-    )
-
-
-def prepare(project: Project, game_id: str, *, strict: bool = False) -> tuple[GameInfo, CleanText, Document]:
-    """load, clean and split one game (no tagging: that needs spaCy). strict: correction warnings are errors."""
-    from pipeline.clean.corrections import load_corrections
-    from pipeline.clean.resources import CleanOptions
-
-    game = load_game(project, game_id)
-    raw = load_raw(project, game_id)
-    corrections_path = project.sources / game_id / "corrections.yaml"
-    corrections = load_corrections(corrections_path, display=project.display(corrections_path))
-    options = CleanOptions.from_mapping(
-        game.options.get("clean"), display=project.display(project.sources / game_id / "game.yaml")
-    )
-    cleaned = clean(raw, corrections=corrections, options=options, strict=strict)
-    document = split(cleaned, game=game)
-    document = replace(document, credits=merge_credits(cleaned.credits, game.credits))
-    return game, cleaned, document
-
-
-def tagged_document(project: Project, game_id: str) -> tuple[GameInfo, CleanText, Document]:
-    from pipeline.tag.matcher import tag
-
-    game, cleaned, document = prepare(project, game_id)
-    glossary = load_glossary(project.glossaries, game_id, display_root=project.root)
-    return game, cleaned, tag(document, glossary=glossary)
-
-
-def cleaning_report_tsv(cleaned: CleanText) -> str:
-    rows = ["line\taction\treason\toriginal"]
-    for record in cleaned.report:
-        original = record.original.replace("\t", " ")
-        rows.append(f"{record.line}\t{record.action}\t{record.reason}\t{original}")
-    return "\n".join(rows) + "\n"
-
-
-def sheet_file(game_id: str, sheet: str) -> str:
-    return f"{game_id}-{sheet}.pdf"
-
-
-def report_file(game_id: str) -> str:
-    return f"{game_id}-cleaning-report.tsv"
-
-
-@dataclass(frozen=True)
-class GamePlan:
-    """What a game needs, decided from file hashes only (no cleaning, no spaCy, no reportlab)."""
-
-    game: str
-    keys: tuple[SheetKey, ...]  # every sheet, in game.yaml order
-    stale: tuple[str, ...]  # sheets to make (restore from the cache, or render)
-    fresh: tuple[SheetResult, ...]  # sheets whose output is already the one their key names
-    refresh: bool  # anything to write at all (a stale sheet, a missing cleaning report, a changed sheet list)
-
-
-def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | None, force: bool, memo: ParseMemo) -> GamePlan:
-    game_paper, sheets = memo.game_sheets(project, game_id)
-    inputs = game_inputs(project, game_id)
-    game_out = out_dir / game_id
-    manifest = read_manifest(game_out)
-    keys, stale, fresh = [], [], []
-    for sheet in sheets:
-        key = sheet_key(project, game_id, sheet, paper=paper or game_paper, inputs=inputs, memo=memo)
-        keys.append(key)
-        entry = manifest_sheet(manifest, sheet.name)
-        path = game_out / sheet_file(game_id, sheet.name)
-        if force or entry is None or entry.get("key") != key.digest or not same_bytes(path, entry.get("pdf_sha256")):
-            stale.append(sheet.name)
-        else:
-            fresh.append(
-                SheetResult(
-                    game_id, sheet.name, project.display(path), int(entry.get("pages", 0)), str(entry.get("revision", "")), "up to date"
-                )
-            )
-    listed = [entry.get("name") for entry in manifest["sheets"] if isinstance(entry, dict)] if manifest else []
-    complete = (
-        manifest is not None
-        and listed == [key.sheet for key in keys]
-        and same_bytes(game_out / report_file(game_id), manifest.get("cleaning_report_sha256"))
-    )
-    return GamePlan(game_id, tuple(keys), tuple(stale), tuple(fresh), refresh=bool(stale) or not complete)
-
-
-@dataclass
-class GameOutcome:
-    game: str
-    results: list[SheetResult] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    error: str | None = None
-    exit_code: int = 0
-    # (sheet, message, exit code) for sheets that could not be made; the game's other sheets still are.
-    failed_sheets: list[tuple[str, str, int]] = field(default_factory=list)
+__all__ = ["build", "prepare", "tagged_document", "cleaning_report_tsv", "merge_credits", "BuildReport", "SheetResult"]
 
 
 def make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str) -> GameOutcome:
@@ -358,28 +224,8 @@ def build(
                 report.up_to_date.extend(plan.fresh)
                 continue
             outcome = plan if isinstance(plan, GameOutcome) else next(outcomes)
-            _record(report, outcome, progress)
+            record_outcome(report, outcome, progress)
     return report
-
-
-def _record(report: BuildReport, outcome: GameOutcome, progress: Callable[[str], None]) -> None:
-    if outcome.error is not None:
-        report.failed.append((outcome.game, outcome.error))
-        report.worst_exit = max(report.worst_exit, outcome.exit_code)
-        progress(f"{outcome.game}: FAILED: {outcome.error}")
-        return
-    report.warnings.extend(outcome.warnings)
-    for sheet, message, exit_code in outcome.failed_sheets:
-        report.failed.append((f"{outcome.game}/{sheet}", message))
-        report.worst_exit = max(report.worst_exit, exit_code)
-        progress(f"{outcome.game}/{sheet}: FAILED: {message}")
-    for result in outcome.results:
-        if result.status == "up to date":
-            report.up_to_date.append(result)
-        else:
-            report.built.append(result)
-            for line in result.report:
-                progress(line)
 
 
 def _run(project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int) -> Iterator[GameOutcome]:

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from pipeline.build.cache import is_input_file
+from pipeline.build.keys import is_input_file
 from pipeline.errors import RefsheetsError
 from pipeline.project import Project
 

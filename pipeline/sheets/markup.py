@@ -115,9 +115,7 @@ def _states_english(text: str, hit: TermHit) -> bool:
 def bilingual_title(section: Section) -> str:
     """'Platillo giratorio · Spinning Saucer' when the title is (almost) one glossary term."""
     title = section.title.strip()
-    for hit in section.terms:
-        if not hit.in_title:
-            continue
+    for hit in section.title_terms:
         covered = hit.end - hit.start
         letters = len(re.sub(r"[\W\d_]", "", title))
         if covered >= 0.7 * max(letters, 1) and fold(hit.en, keep_punctuation=True) != fold(title, keep_punctuation=True):

@@ -258,7 +258,7 @@ def judge(es: str, en: str, *, glossary: Glossary, tagger) -> tuple[str, Term | 
 def check_glossary(document: Document, *, glossary: Glossary, tagger, guess: LanguageGuess | None = None) -> GlossaryReport:
     """Unused entries of the game's own glossary, and every pair the text states, judged."""
     guess = guess or LanguageGuess(glossary)
-    used = {hit.es for section in document.sections for hit in section.terms}
+    used = {hit.es for section in document.sections for hit in (*section.title_terms, *section.text_terms())}
     game_terms = [term for term in glossary.terms if term.source != "common"]
     unused = tuple(term for term in game_terms if term.es not in used)
     pairs: dict[tuple[str, str], StatedPair] = {}

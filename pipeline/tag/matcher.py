@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from pipeline.model import Document, Section, TermHit
+from pipeline.model import Document, Section, TermHit, place_terms
 from pipeline.tag.glossary import Glossary, Term
 from pipeline.text import fold
 
@@ -217,5 +217,7 @@ def tag(document: Document, *, glossary: Glossary) -> Document:
 
 
 def _tag_section(section: Section, tagger: Tagger) -> Section:
-    title_hits = [replace(hit, in_title=True) for hit in tagger.find(section.title)]
-    return replace(section, terms=tuple(title_hits + tagger.find(section.text)))
+    """Tag the title, and the blocks as one text (so no block boundary changes a token's neighbours);
+    each hit is then given to its block with offsets into that block's text."""
+    blocks = place_terms(section.blocks, tagger.find(section.text))
+    return replace(section, title_terms=tuple(tagger.find(section.title)), blocks=blocks)

@@ -15,8 +15,9 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pipeline.build import prepare
-from pipeline.build.cache import CachedSheet, SheetCache, game_inputs, sheet_key
+from pipeline.build.cache import CachedSheet, SheetCache
 from pipeline.build.changes import SectionDigest, compare, describe, why
+from pipeline.build.keys import game_inputs, sheet_key
 from pipeline.cli import main
 from pipeline.project import Project, load_game
 
@@ -138,8 +139,8 @@ def test_a_glossary_entry_change_rebuilds_only_that_game(built: Path) -> None:
 
 def planned(root: Path) -> set[str]:
     """The sheets `refsheets build` would make again, as it decides (file hashes only: nothing rendered)."""
-    from pipeline.build import plan_game
-    from pipeline.build.cache import ParseMemo
+    from pipeline.build.keys import ParseMemo
+    from pipeline.build.plan import plan_game
 
     project = Project(root)
     memo = ParseMemo(root)

@@ -10,15 +10,11 @@ import pytest
 from pypdf import PdfReader
 
 from pipeline.errors import ConfigError
-from pipeline.model import Block, Credits, Document, GameInfo, Section, TermHit
-from pipeline.sheets.cards.draw import (
-    Typesetter,
-    card_options,
-    draw_crop_marks,
-    grid_cells,
-    plan_sheet,
-    render_cards,
-)
+from pipeline.model import Block, Credits, Document, GameInfo, Section, TermHit, place_terms
+from pipeline.sheets.cards.draw import draw_crop_marks, render_cards
+from pipeline.sheets.cards.geometry import card_options, grid_cells
+from pipeline.sheets.cards.measure import Typesetter
+from pipeline.sheets.cards.plan import plan_sheet
 from pipeline.sheets.cards.select import Card, CardSet, english_name, select_cards
 from pipeline.sheets.layout import MM, load_layout
 
@@ -30,11 +26,10 @@ def _layout(project_root: Path, paper: str = "a4"):
     return load_layout(project_root / "templates", "cards", paper=paper)
 
 
-def _section(section_id: str, title: str, *texts: str, kind: str = "card", parent: str | None = None, terms=(), level: int = 2) -> Section:
-    blocks = tuple(Block("paragraph", text, 10 + i, 10 + i) for i, text in enumerate(texts))
-    return Section(
-        id=section_id, title=title, level=level, kind=kind, blocks=blocks, first=10, last=10 + len(texts), parent=parent, terms=tuple(terms)
-    )
+def _section(section_id: str, title: str, *texts: str, kind: str = "card", parent: str | None = None, terms=(), title_terms=(), level: int = 2) -> Section:
+    """A section of paragraphs; `terms` have offsets into the joined text, as the tagger finds them."""
+    blocks = place_terms(tuple(Block("paragraph", text, 10 + i, 10 + i) for i, text in enumerate(texts)), terms)
+    return Section(id=section_id, title=title, level=level, kind=kind, blocks=blocks, first=10, last=10 + len(texts), parent=parent, title_terms=tuple(title_terms))
 
 
 def _document(*sections: Section) -> Document:
@@ -84,11 +79,9 @@ def test_repeated_appendix_gives_one_card_with_every_paragraph_once() -> None:
 
 def test_a_paragraph_that_is_only_a_glossary_name_starts_its_own_card() -> None:
     hit = TermHit("enjambre madre", "Mother Swarm", 16, 30, kind="threat")
-    title_hit = TermHit("arana dimensional", "Dimension Spider", 0, 17, kind="threat", in_title=True)
-    section = _section("s", "Araña Dimensional", "Nota de araña.", "Enjambre madre", "Nota del enjambre.", terms=(title_hit, hit))
-    cards = select_cards(
-        _document(section), {"groups": [{"label": "Externa", "select": [{"id": "s"}], "term_kinds": ["threat"]}]}, display=DISPLAY
-    )
+    title_hit = TermHit("arana dimensional", "Dimension Spider", 0, 17, kind="threat")
+    section = _section("s", "Araña Dimensional", "Nota de araña.", "Enjambre madre", "Nota del enjambre.", terms=(hit,), title_terms=(title_hit,))
+    cards = select_cards(_document(section), {"groups": [{"label": "Externa", "select": [{"id": "s"}], "term_kinds": ["threat"]}]}, display=DISPLAY)
     assert [(card.title, card.title_en, card.text) for card in cards.cards] == [
         ("Araña Dimensional", "Dimension Spider", "Nota de araña."),
         ("Enjambre madre", "Mother Swarm", "Nota del enjambre."),
@@ -122,9 +115,9 @@ def test_following_sections_merge_as_subheadings() -> None:
 
 
 def test_english_name_needs_the_title_to_be_glossary_terms() -> None:
-    hits = [TermHit("serpiente", "Energy Snake", 0, 20, in_title=True), TermHit("dragon", "Energy Dragon", 22, 39, in_title=True)]
-    assert english_name("Serpiente de energía, Dragón de energía", hits, in_title=True) == "Energy Snake, Energy Dragon"
-    assert english_name("Reglas de la serpiente de energía y demás", [replace(hits[0], start=13, end=33)], in_title=True) == ""
+    hits = [TermHit("serpiente", "Energy Snake", 0, 20), TermHit("dragon", "Energy Dragon", 22, 39)]
+    assert english_name("Serpiente de energía, Dragón de energía", hits) == "Energy Snake, Energy Dragon"
+    assert english_name("Reglas de la serpiente de energía y demás", [replace(hits[0], start=13, end=33)]) == ""
 
 
 @pytest.mark.parametrize(
@@ -324,11 +317,11 @@ def test_threat_handout_pdf_holds_every_note(project_root: Path, threats, paper:
 @pytest.mark.parametrize(
     ("title", "hit", "expected"),
     [
-        ("Hunt/cazar", TermHit("cazar", "Hunt", 5, 10, in_title=True), ("Cazar", "Hunt")),
-        ("Stacionary/Inmovil", TermHit("inmóvil", "Stationary", 11, 18, in_title=True), ("Inmovil", "Stationary")),
-        ("Soldados Xenomorfos/Xenomotph Soldiers", TermHit("soldado xenomorfo", "Xenomorph Soldier", 0, 19, in_title=True),
+        ("Hunt/cazar", TermHit("cazar", "Hunt", 5, 10), ("Cazar", "Hunt")),
+        ("Stacionary/Inmovil", TermHit("inmóvil", "Stationary", 11, 18), ("Inmovil", "Stationary")),
+        ("Soldados Xenomorfos/Xenomotph Soldiers", TermHit("soldado xenomorfo", "Xenomorph Soldier", 0, 19),
          ("Soldados Xenomorfos", "Xenomorph Soldier")),
-        ("Nuevos hives/colmenas y avatares", TermHit("colmena", "Hive", 13, 21, in_title=True), None),
+        ("Nuevos hives/colmenas y avatares", TermHit("colmena", "Hive", 13, 21), None),
     ],
 )
 def test_bilingual_names_keep_the_spanish_side(title: str, hit: TermHit, expected) -> None:

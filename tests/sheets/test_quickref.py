@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from pipeline.errors import BuildError
-from pipeline.model import Block, Document, GameInfo, Section, SheetSpec, TermHit
+from pipeline.model import Block, Document, GameInfo, Section, SheetSpec, TermHit, place_terms
 from pipeline.sheets.quickref import _NoFit, fit_sheet, make_quickref
 from pipeline.sheets.quickref.condense import CondenseOptions, condense
 from pipeline.sheets.quickref.recipe import parse_recipe
@@ -18,7 +18,7 @@ ALL = CondenseOptions(examples=True, narration=True, repeats=True, asides=True)
 
 
 def one(text: str, *, terms: tuple[TermHit, ...] = (), kind: str = "paragraph", extra: tuple[Block, ...] = ()) -> Section:
-    return Section(id="s", title="S", level=1, kind="rules", blocks=(Block(kind, text, 1, 1), *extra), first=1, last=1, terms=terms)
+    return Section(id="s", title="S", level=1, kind="rules", blocks=place_terms((Block(kind, text, 1, 1), *extra), terms), first=1, last=1)
 
 
 @pytest.mark.parametrize(
@@ -78,10 +78,11 @@ def test_condense_moves_term_offsets_with_the_text() -> None:
     text = "Por ejemplo: el ejemplo.\n\nAhora tenemos naves. Roba un cohete."
     blocks = tuple(Block("paragraph", part, 1, 1) for part in text.split("\n\n"))
     start = text.index("cohete")
-    section = Section("s", "S", 1, "rules", blocks, 1, 1, terms=(TermHit("cohete", "rocket", start, start + 6),))
+    section = Section("s", "S", 1, "rules", place_terms(blocks, [TermHit("cohete", "rocket", start, start + 6)]), 1, 1)
     (result,) = condense([section], options=ALL)
-    (hit,) = result.terms
-    assert result.text[hit.start : hit.end] == "cohete"
+    (block,) = result.blocks
+    (hit,) = block.terms
+    assert block.text[hit.start : hit.end] == "cohete"
 
 
 def test_fit_search_prefers_the_largest_size_then_the_fewest_columns() -> None:

@@ -24,7 +24,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from pipeline.model import BLOCK_SEPARATOR, Block, Document, Section, TermHit
+from pipeline.model import Block, Document, Section, TermHit
 from pipeline.sheets.flowables import cell_font
 from pipeline.sheets.furniture import (
     Furniture,
@@ -41,18 +41,6 @@ from pipeline.sheets.markup import (
     term_markup,
 )
 from pipeline.text import fold, printable
-
-
-def _hits_for_block(section: Section, index: int) -> tuple[str, list[TermHit]]:
-    """Block text and its hits with offsets relative to the block."""
-    offset = sum(len(block.text) + len(BLOCK_SEPARATOR) for block in section.blocks[:index])
-    block = section.blocks[index]
-    hits = [
-        TermHit(hit.es, hit.en, hit.start - offset, hit.end - offset, hit.kind)
-        for hit in section.terms
-        if not hit.in_title and offset <= hit.start and hit.end <= offset + len(block.text)
-    ]
-    return block.text, hits
 
 
 class Heading(Paragraph):
@@ -148,9 +136,7 @@ def _run_on(flowables: list[Flowable], body: ParagraphStyle) -> list[Flowable]:
     return out
 
 
-def _block_flowables(
-    section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str], compact_lists: bool = False
-) -> list[Flowable]:
+def _block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str], compact_lists: bool = False) -> list[Flowable]:
     flowables: list[Flowable] = []
     run: list[tuple[Block, str, list[TermHit]]] = []  # short lines waiting: a list if there are enough
 
@@ -167,7 +153,7 @@ def _block_flowables(
         run.clear()
 
     for index, block in enumerate(section.blocks):
-        text, hits = _hits_for_block(section, index)
+        text, hits = block.text, list(block.terms)
         if compact_lists and block.kind in ("paragraph", "item") and len(text) <= SHORT_LINE_CHARS:
             run.append((block, text, hits))
             continue
@@ -186,18 +172,7 @@ def _two_column_list(markups: list[str], styles: dict[str, ParagraphStyle]) -> F
     left, right = column(markups[:half]), column(markups[half:])
     right += [Spacer(1, 1)] * (len(left) - len(right))
     table = Table([[a, b] for a, b in zip(left, right)], colWidths=["50%", "50%"], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                cell_font(styles["item"]),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
+    table.setStyle(TableStyle([cell_font(styles["item"]), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 2), ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
     return table
 
 
@@ -233,16 +208,11 @@ def render_block(block: Block, text: str, hits: list[TermHit], styles: dict[str,
     term_style = styles["term_en"]
     if block.kind == "item":
         return [
-            Paragraph(
-                term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["item"], bulletText="•" if index == 0 else None
-            )
+            Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["item"], bulletText="•" if index == 0 else None)
             for index, (piece, piece_hits) in enumerate(_pieces(text, hits))
         ]
     if block.kind == "note":
-        return [
-            Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["note"])
-            for piece, piece_hits in _pieces(text, hits)
-        ]
+        return [Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["note"]) for piece, piece_hits in _pieces(text, hits)]
     if block.kind == "formula":
         from pipeline.sheets.flowables import formula_flowables, formula_typography
 
@@ -253,22 +223,16 @@ def render_block(block: Block, text: str, hits: list[TermHit], styles: dict[str,
         from pipeline.sheets.flowables import table_flowables, table_rows
 
         return table_flowables(table_rows(text), styles["table"], escape=safe_text)
-    return [
-        Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["body"])
-        for piece, piece_hits in _pieces(text, hits)
-    ]
+    return [Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["body"]) for piece, piece_hits in _pieces(text, hits)]
 
 
 def glossary_flowables(document: Document, sections: list[Section], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
     """A compact Spanish -> English table of the terms the sheet uses."""
     used: dict[str, str] = {}
     for section in sections:
-        for hit in section.terms:
+        for hit in (*section.title_terms, *section.text_terms()):
             used.setdefault(hit.es, hit.en)
-    pairs = sorted(
-        ((es, en) for es, en in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)),
-        key=lambda pair: fold(pair[0], keep_punctuation=True),
-    )
+    pairs = sorted(((es, en) for es, en in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)), key=lambda pair: fold(pair[0], keep_punctuation=True))
     if not pairs:
         return []
     style = styles["glossary"]
@@ -309,30 +273,22 @@ def section_flowables(
     for section in sections:
         shown: set[str] = sheet_shown if english_names == "sheet" else set()
         if english_names == "titles":
-            section = replace(section, terms=tuple(hit for hit in section.terms if hit.in_title))
+            section = replace(section, blocks=tuple(replace(block, terms=()) for block in section.blocks))
         depth = min(section.level - base_level, 2)
         title = bilingual_title(section)
         if title != section.title.strip():
             # The heading already shows the English name; the text need not repeat it.
-            shown.update(hit.es for hit in section.terms if hit.in_title)
+            shown.update(hit.es for hit in section.title_terms)
         heading = Heading(
             safe_text(title), styles[f"heading{depth + 1}"], outline_title=printable(title), level=depth, key=section.id
         )
         first = section.blocks[0] if section.blocks else None
         if run_in and depth >= 1 and first is not None and first.kind == "paragraph" and len(first.text) > SHORT_LINE_CHARS:
-            text, hits = _hits_for_block(section, 0)
+            text, hits = first.text, list(first.terms)
             color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
-            markup = f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ' + term_markup(
-                text, hits, shown=shown, term_style=styles["term_en"]
-            )
+            markup = f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ' + term_markup(text, hits, shown=shown, term_style=styles["term_en"])
             lead = Paragraph(markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore))
-            rest = block_flowables(
-                replace(section, blocks=section.blocks[1:], terms=_shift_terms(section, len(first.text) + len(BLOCK_SEPARATOR))),
-                styles,
-                shown=shown,
-                compact_lists=compact_lists,
-                run_on=run_on,
-            )
+            rest = block_flowables(replace(section, blocks=section.blocks[1:]), styles, shown=shown, compact_lists=compact_lists, run_on=run_on)
             if run_on and rest and isinstance(rest[0], Paragraph) and rest[0].style is styles["body"]:
                 lead = Paragraph(lead.text + RUN_ON_SEPARATOR + rest.pop(0).text, lead.style)
             flowables.extend([OutlineAnchor(outline_title=printable(title), level=depth, key=section.id), lead, *rest])
@@ -342,15 +298,6 @@ def section_flowables(
         flowables.append(KeepTogether([heading, *body[:1]]) if body else heading)
         flowables.extend(body[1:])
     return flowables
-
-
-def _shift_terms(section: Section, offset: int) -> tuple[TermHit, ...]:
-    """Hits of the text after its first `offset` characters, re-based (titles' hits kept)."""
-    return tuple(
-        hit if hit.in_title else replace(hit, start=hit.start - offset, end=hit.end - offset)
-        for hit in section.terms
-        if hit.in_title or hit.start >= offset
-    )
 
 
 def render_sheet(

@@ -1,0 +1,116 @@
+"""Card text measured at a body size: paragraphs, heights, and how much of a card fits a panel."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
+
+from pipeline.sheets.cards.geometry import CONT, DEFAULT_TONES, CardOptions
+from pipeline.sheets.cards.select import Card, PanelBlock
+from pipeline.sheets.layout import Layout
+from pipeline.sheets.markup import paragraph_styles, safe_text
+
+# ----------------------------------------------------------------------------------- measuring
+
+
+def _table_row(row: str) -> str:
+    """One row of a small table on a card: 'En solitario: 3 puntos' with its label in bold."""
+    label, colon, value = row.partition(":")
+    if colon and value.strip() and len(label.split()) <= 6:
+        return f"<b>{safe_text(label.strip())}:</b> {safe_text(value.strip())}"
+    return safe_text(row.strip())
+
+
+class Typesetter:
+    """Paragraphs for card text at a given body size (styles cached per size)."""
+
+    def __init__(self, layout: Layout, options: CardOptions) -> None:
+        self.layout = layout
+        self.options = options
+        self._styles: dict[float, dict[str, ParagraphStyle]] = {}
+        self.base_size = layout.style("body").size
+
+    def styles(self, size: float) -> dict[str, ParagraphStyle]:
+        if size not in self._styles:
+            self._styles[size] = paragraph_styles(self.layout, body_size=size)
+        return self._styles[size]
+
+    def paragraph(self, block: PanelBlock, size: float) -> Paragraph:
+        styles = self.styles(size)
+        text = safe_text(block.text)
+        if block.kind == "item":
+            return Paragraph(text, styles["item"], bulletText="•")
+        if block.kind == "item-cont":
+            return Paragraph(text, styles["item"])
+        if block.kind == "heading":
+            return Paragraph(text, styles["card_heading"])
+        if block.kind == "index-heading":
+            return Paragraph(f"<b>{text}</b>", styles["index"])
+        if block.kind == "index":
+            return Paragraph(text, styles["index"])
+        if block.kind == "table":
+            return Paragraph("<br/>".join(_table_row(row) for row in block.text.split("\n") if row.strip()), styles["body"])
+        return Paragraph(text, styles["note" if block.kind == "note" else "body"])
+
+    def header(self, card: Card, *, continued: bool, width: float) -> list[Paragraph]:
+        styles = self.styles(self.base_size)  # the name never shrinks: it is what players look for
+        tone = self.options.tones.get(card.tone) or DEFAULT_TONES["general"]
+        title = safe_text(card.title) + (f" <font size=\"{styles['card_subtitle'].fontSize}\">{CONT}</font>" if continued else "")
+        title_style = ParagraphStyle("t", parent=styles["card_title"], textColor=HexColor(tone["color"]))
+        parts = [Paragraph(title, title_style)]
+        subtitle = []
+        if card.title_en:
+            subtitle.append(f"<i>{safe_text(card.title_en)}</i>")
+        if card.group:
+            subtitle.append(f'<font color="{tone["color"]}">{safe_text(card.group.upper())}</font>')
+        if subtitle:
+            parts.append(Paragraph(" · ".join(subtitle), styles["card_subtitle"]))
+        return parts
+
+    def header_height(self, card: Card, *, continued: bool, width: float) -> float:
+        inner = width - 2 * self.options.padding
+        return 2 * self.options.padding * 0.75 + sum(p.wrap(inner, 10_000)[1] for p in self.header(card, continued=continued, width=width))
+
+    def body_height(self, blocks: list[PanelBlock], size: float, width: float) -> float:
+        return sum(self._block_heights(blocks, size, width))
+
+    def _block_heights(self, blocks: list[PanelBlock], size: float, width: float) -> list[float]:
+        heights = []
+        for index, block in enumerate(blocks):
+            paragraph = self.paragraph(block, size)
+            height = paragraph.wrap(width, 100_000)[1]
+            if index:
+                height += paragraph.style.spaceBefore
+            if index < len(blocks) - 1:
+                height += paragraph.style.spaceAfter
+            heights.append(height)
+        return heights
+
+    def fill(self, blocks: list[PanelBlock], size: float, width: float, height: float) -> tuple[list[PanelBlock], list[PanelBlock]]:
+        """As much of `blocks` as fits `height` (a block may be cut between words) and the rest."""
+        placed: list[PanelBlock] = []
+        for index, block in enumerate(blocks):
+            if self.body_height(placed + [block], size, width) <= height:
+                placed.append(block)
+                continue
+            words = block.text.split()
+            low, high = 0, len(words) - 1  # largest prefix that fits, never the whole block
+            while low < high:
+                middle = (low + high + 1) // 2
+                trial = replace(block, text=" ".join(words[:middle]))
+                if self.body_height(placed + [trial], size, width) <= height:
+                    low = middle
+                else:
+                    high = middle - 1
+            if low:
+                placed.append(replace(block, text=" ".join(words[:low])))
+                rest_kind = "item-cont" if block.kind == "item" else block.kind
+                rest = [replace(block, kind=rest_kind, text=" ".join(words[low:]))] + list(blocks[index + 1 :])
+            else:
+                rest = list(blocks[index:])
+            while placed and placed[-1].kind in ("heading", "index-heading"):  # no heading ends a panel
+                rest.insert(0, placed.pop())
+            return placed, rest
+        return placed, []

@@ -1,0 +1,166 @@
+"""Cards -> a page plan: which part of which card goes in which rectangle at which size (plain data, drawn later)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from pipeline.errors import BuildError
+from pipeline.sheets.cards.geometry import (
+    CardOptions,
+    Rect,
+    grid_cells,
+    handout_columns,
+)
+from pipeline.sheets.cards.measure import Typesetter
+from pipeline.sheets.cards.select import Card, CardSet, PanelBlock
+from pipeline.sheets.layout import Layout
+
+SIZE_STEP = 0.25
+# A handout card is split at a column end only if this much of the column is left; else it moves on.
+SPLIT_WHEN_LEFT = 0.3
+MIN_SPLIT_LINES = 3
+
+# ---------------------------------------------------------------------------------------- plan
+
+
+@dataclass(frozen=True)
+class PlacedPanel:
+    """One panel on one page: a card (or a part of it) at a body size, in a rectangle."""
+
+    page: int  # 1-based
+    rect: Rect
+    card: Card
+    blocks: tuple[PanelBlock, ...]
+    size: float
+    continued: bool
+    header_height: float
+
+
+@dataclass(frozen=True)
+class Plan:
+    panels: tuple[PlacedPanel, ...]
+    pages: int
+    cells: tuple[Rect, ...] = ()  # grid mode: the cut grid of every page
+
+
+def plan_cards(cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter | None = None, *, reserved: float = 0.0) -> Plan:
+    """Where every card goes; `reserved` points at the top of page 1 are kept for the title block (handout)."""
+    setter = setter or Typesetter(layout, options)
+    if options.mode == "grid":
+        return _plan_grid(cards, layout, options, setter)
+    return _plan_handout(cards, layout, options, setter, reserved=reserved)
+
+
+def _sizes(setter: Typesetter, options: CardOptions) -> list[float]:
+    sizes, size = [], setter.base_size
+    while size >= options.min_size - 1e-6:
+        sizes.append(round(size, 2))
+        size -= SIZE_STEP
+    return sizes
+
+
+def _plan_grid(cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter) -> Plan:
+    cells = grid_cells(layout, options)
+    panels: list[PlacedPanel] = []
+    slot = 0
+    pad = options.padding
+    for card in cards:
+        remaining, continued = list(card.blocks), False
+        while remaining:
+            rect = cells[slot % len(cells)]
+            page = slot // len(cells) + 1
+            inner = rect.width - 2 * pad
+            header = setter.header_height(card, continued=continued, width=rect.width)
+            room = rect.height - header - 2 * pad
+            size = next((s for s in _sizes(setter, options) if setter.body_height(remaining, s, inner) <= room), None)
+            if size is not None:
+                placed, rest = remaining, []
+            else:
+                size = options.min_size
+                placed, rest = setter.fill(remaining, size, inner, room)
+                if not placed:
+                    raise BuildError(f"card {card.title!r} (lines {card.first}-{card.last}): its first line does not fit an empty panel")
+            panels.append(PlacedPanel(page, rect, card, tuple(placed), size, continued, header))
+            remaining, continued, slot = rest, True, slot + 1
+    return Plan(panels=tuple(panels), pages=max((panel.page for panel in panels), default=1), cells=cells)
+
+
+def _plan_handout(cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter, *, reserved: float) -> Plan:
+    page_columns = handout_columns(layout, options)
+    first_columns = tuple(replace(frame, height=frame.height - reserved) for frame in page_columns)
+    panels: list[PlacedPanel] = []
+    page, column = 1, 0
+    columns = first_columns
+    y = columns[0].top
+    pad, size = options.padding, setter.base_size
+    line = setter.styles(size)["body"].leading
+
+    def advance() -> None:
+        nonlocal page, column, y, columns
+        column += 1
+        if column == len(columns):
+            page, column = page + 1, 0
+            columns = page_columns
+        y = columns[column].top
+
+    for card in cards:
+        remaining, continued = list(card.blocks), False
+        while remaining:
+            frame = columns[column]
+            inner = frame.width - 2 * pad
+            header = setter.header_height(card, continued=continued, width=frame.width)
+            available = y - frame.y
+            whole = header + 2 * pad + setter.body_height(remaining, size, inner)
+            if whole <= available + 0.01:
+                rect = Rect(frame.x, y - whole, frame.width, whole)
+                panels.append(PlacedPanel(page, rect, card, tuple(remaining), size, continued, header))
+                y -= whole + options.gap
+                break
+            fresh = y >= frame.top - 0.01
+            worth_splitting = fresh or whole > frame.height or available >= SPLIT_WHEN_LEFT * frame.height
+            placed, rest = setter.fill(remaining, size, inner, available - header - 2 * pad) if worth_splitting else ([], remaining)
+            if placed and (fresh or setter.body_height(placed, size, inner) >= MIN_SPLIT_LINES * line):
+                height = header + 2 * pad + setter.body_height(placed, size, inner)
+                panels.append(PlacedPanel(page, Rect(frame.x, y - height, frame.width, height), card, tuple(placed), size, continued, header))
+                remaining, continued = rest, True
+            elif fresh:
+                raise BuildError(f"card {card.title!r} (lines {card.first}-{card.last}): its first line does not fit an empty column")
+            advance()
+    return Plan(panels=tuple(panels), pages=max((panel.page for panel in panels), default=1))
+
+
+# ---------------------------------------------------------------------------------------- index
+
+
+def index_card(card_set: CardSet, pages: dict[str, int]) -> Card:
+    """The small index on the first page: per group, each name with the page its panel starts on."""
+    blocks: list[PanelBlock] = []
+    for group in card_set.groups or ():
+        names = [card for card in card_set.cards if card.group == group.label]
+        if not names:
+            continue
+        blocks.append(PanelBlock("index-heading", group.heading, 0, 0))
+        blocks.append(PanelBlock("index", " · ".join(f"{card.title}\u00a0{pages.get(card.key, 1)}" for card in names), 0, 0))
+    grouped = {group.label for group in card_set.groups or ()}
+    loose = [card for card in card_set.cards if card.group not in grouped]
+    if loose:
+        blocks.append(PanelBlock("index", " · ".join(f"{card.title}\u00a0{pages.get(card.key, 1)}" for card in loose), 0, 0))
+    return Card(key="#index", title="Índice", title_en="", group=f"{len(card_set.cards)} cartas · página", tone="index", blocks=tuple(blocks))
+
+
+def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_index: bool = True, reserved: float = 0.0) -> Plan:
+    """The whole sheet; the index's page numbers are settled by re-planning until they stop changing."""
+    setter = Typesetter(layout, options)
+    cards = list(card_set.cards)
+    if not with_index or not cards:
+        return plan_cards(cards, layout, options, setter, reserved=reserved)
+    pages: dict[str, int] = {}
+    plan = None
+    for _ in range(4):
+        plan = plan_cards([index_card(card_set, pages), *cards], layout, options, setter, reserved=reserved)
+        found: dict[str, int] = {}
+        for panel in plan.panels:
+            found.setdefault(panel.card.key, panel.page)
+        if found == pages:
+            break
+        pages = found
+    return plan
