@@ -10,6 +10,7 @@ from pipeline.clean import clean
 from pipeline.model import CleanText, Credits, Document, GameInfo
 from pipeline.project import Project, load_game, load_raw
 from pipeline.split import split
+from pipeline.structure import split_options
 from pipeline.tag.glossary import load_glossary
 
 
@@ -35,7 +36,7 @@ def prepare(project: Project, game_id: str, *, strict: bool = False) -> tuple[Ga
     options = CleanOptions.from_mapping(
         game.options.get("clean"), display=project.display(project.sources / game_id / "game.yaml")
     )
-    cleaned = clean(raw, corrections=corrections, options=options, strict=strict)
+    cleaned = clean(raw, corrections=corrections, options=options, split_options=split_options(game), strict=strict)
     document = split(cleaned, game=game)
     document = replace(document, credits=merge_credits(cleaned.credits, game.credits))
     return game, cleaned, document

@@ -1,6 +1,6 @@
 """CleanText -> Document: headings become a tree of sections with stable ids and kinds.
 
-headings.py says which lines are headings and in which style; this module gives each heading a level
+pipeline.structure says which lines are headings and in which style; this module gives each heading a level
 and a parent (styles rank: chapter > ALL-CAPS / capitalised page title > page title > numbered >
 lettered / title > run-in > label), decides kinds (rules, flavor, example, card, table, note, credits)
 and builds ids from the titles of a section and its parents, never from positions.
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from pipeline.model import Block, CleanLine, CleanText, Document, GameInfo, Section
 from pipeline.split.blocks import build_blocks
-from pipeline.split.headings import (
+from pipeline.structure import (
     Heading,
     SplitOptions,
     card_title,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from pipeline.model import Block, CleanLine
-from pipeline.split.headings import BULLET, LETTERED, NUMBERED, TABLE_CAPTION
+from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, TABLE_CAPTION
 
 # "Potencia requerida = masa x dificultad", "dado ≤ nivel de radiación × años": a relation between terms.
 RELATION = re.compile(r"(?<![-<>=])(=|≤|≥|<=|>=)(?![>=])")

@@ -13,6 +13,7 @@ from pipeline.clean.corrections import load_corrections
 from pipeline.clean.resources import CleanOptions
 from pipeline.model import CleanText, RawText
 from pipeline.project import Project, load_game, load_raw
+from pipeline.structure import split_options
 
 from ..conftest import GAMES, ROOT
 
@@ -26,6 +27,7 @@ def cleaned(game: str) -> CleanText:
         load_raw(project, game),
         corrections=load_corrections(path, display=str(path)),
         options=CleanOptions.from_mapping(info.options.get("clean")),
+        split_options=split_options(info),
     )
 
 
@@ -220,7 +222,8 @@ def test_forum_post_headers_replies_and_quotes() -> None:
         (["La nave dispara sus armas contra", "el objetivo más cercano."], ["La nave dispara sus armas contra el objetivo más cercano."]),
         (["•", "Roba una carta."], ["• Roba una carta."]),
         (["Preparación", "Cada jugador roba una carta."], ["Preparación", "Cada jugador roba una carta."]),
-        (["a. Movimiento", "b. Combate"], ["a. Movimiento", "b. Combate"]),
+        # Lettered headings (the splitter's outline entries) are never joined to their text.
+        (["a. Movimiento", "Mueve dos casillas.", "b. Combate", "Tira los dados."], ["a. Movimiento", "Mueve dos casillas.", "b. Combate", "Tira los dados."]),
     ],
 )
 def test_joins(lines: list[str], expected: list[str]) -> None:
@@ -437,3 +440,10 @@ def test_report_uses_only_the_documented_actions_and_line_kinds(project_root, ga
     _, cleaned, _ = prepare(Project(project_root), game)
     assert {record.action for record in cleaned.report} <= set(CLEANING_ACTIONS)
     assert {line.kind for line in cleaned.lines} <= set(LINE_KINDS)
+
+
+def test_a_numbered_outline_line_is_not_joined_into_a_heading_shaped_line() -> None:
+    # Found by the idempotence property: joined, "2.1. Refuerzos x" read as a heading with nothing under it.
+    once = clean(raw_of("2.1. Refuerzos\nx"))
+    assert once.as_text() == "2.1. Refuerzos\nx"
+    assert clean(raw_of(once.as_text())).as_text() == once.as_text()

@@ -11,7 +11,7 @@ from pipeline.model import CleanLine, CleanText, GameInfo
 from pipeline.project import Project
 from pipeline.split import split
 from pipeline.split.blocks import build_blocks, is_formula
-from pipeline.split.headings import (
+from pipeline.structure import (
     SplitOptions,
     find_headings,
     heading_candidate,
