@@ -301,7 +301,9 @@ def check(ctx: click.Context, game: str) -> None:
             said += f"; glossary: {pair.term.es!r} → {pair.term.en!r} ({_where(pair.term)})"
         click.echo(f"  {label:<13} {said}\n                {pair.context}")
     if report.contradictions:
-        click.echo(f"{len(report.contradictions)} contradiction(s): fix the entry, or explain the translator's usage in its 'note'", err=True)
+        click.echo(
+            f"{len(report.contradictions)} contradiction(s): fix the entry, or explain the translator's usage in its 'note'", err=True
+        )
         sys.exit(1)
 
 

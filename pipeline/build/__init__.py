@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -38,7 +38,9 @@ def make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, t
         return GameOutcome(plan.game, error=str(exc), exit_code=exc.exit_code)
 
 
-def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str) -> GameOutcome:
+def _make_game(  # long: one game's outputs in their order (cache, render, report, manifest), sharing what each made
+    project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str
+) -> GameOutcome:
     game_out = out_dir / plan.game
     sweep_temp_files(game_out)
     cache = SheetCache(project.root)

@@ -5,6 +5,7 @@ paragraph separators) or named in the report with an action and a reason a perso
 judges blocks of lines (units between blank lines and headings), not single lines, the way boilerplate
 removers such as jusText do: forum furniture first, then posts, then each block's voice, then duplicates.
 """
+# long: the cleaner's passes over blocks and their order, in one place; the next module to split (issue 12)
 from __future__ import annotations
 
 from dataclasses import dataclass, field

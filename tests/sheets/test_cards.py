@@ -26,10 +26,22 @@ def _layout(project_root: Path, paper: str = "a4"):
     return load_layout(project_root / "templates", "cards", paper=paper)
 
 
-def _section(section_id: str, title: str, *texts: str, kind: str = "card", parent: str | None = None, terms=(), title_terms=(), level: int = 2) -> Section:
+def _section(
+    section_id: str, title: str, *texts: str, kind: str = "card", parent: str | None = None, terms=(), title_terms=(), level: int = 2
+) -> Section:
     """A section of paragraphs; `terms` have offsets into the joined text, as the tagger finds them."""
     blocks = place_terms(tuple(Block("paragraph", text, 10 + i, 10 + i) for i, text in enumerate(texts)), terms)
-    return Section(id=section_id, title=title, level=level, kind=kind, blocks=blocks, first=10, last=10 + len(texts), parent=parent, title_terms=tuple(title_terms))
+    return Section(
+        id=section_id,
+        title=title,
+        level=level,
+        kind=kind,
+        blocks=blocks,
+        first=10,
+        last=10 + len(texts),
+        parent=parent,
+        title_terms=tuple(title_terms),
+    )
 
 
 def _document(*sections: Section) -> Document:
@@ -80,8 +92,12 @@ def test_repeated_appendix_gives_one_card_with_every_paragraph_once() -> None:
 def test_a_paragraph_that_is_only_a_glossary_name_starts_its_own_card() -> None:
     hit = TermHit("enjambre madre", "Mother Swarm", 16, 30, kind="threat")
     title_hit = TermHit("arana dimensional", "Dimension Spider", 0, 17, kind="threat")
-    section = _section("s", "Araña Dimensional", "Nota de araña.", "Enjambre madre", "Nota del enjambre.", terms=(hit,), title_terms=(title_hit,))
-    cards = select_cards(_document(section), {"groups": [{"label": "Externa", "select": [{"id": "s"}], "term_kinds": ["threat"]}]}, display=DISPLAY)
+    section = _section(
+        "s", "Araña Dimensional", "Nota de araña.", "Enjambre madre", "Nota del enjambre.", terms=(hit,), title_terms=(title_hit,)
+    )
+    cards = select_cards(
+        _document(section), {"groups": [{"label": "Externa", "select": [{"id": "s"}], "term_kinds": ["threat"]}]}, display=DISPLAY
+    )
     assert [(card.title, card.title_en, card.text) for card in cards.cards] == [
         ("Araña Dimensional", "Dimension Spider", "Nota de araña."),
         ("Enjambre madre", "Mother Swarm", "Nota del enjambre."),

@@ -79,7 +79,7 @@ class Recipe:
     run_on_paragraphs: bool = False  # a section's paragraphs set as one, split by ¶ (saves a ragged line each)
 
 
-def parse_recipe(
+def parse_recipe(  # long: every field of a recipe checked in one place, in the order the messages should come
     data: dict | None, *, defaults: dict | None = None, display: str, line: int | None = None, paper: str | None = None
 ) -> Recipe:
     """Recipe data (game overrides on top of template defaults) -> a validated Recipe.
