@@ -88,7 +88,9 @@ def paragraph_styles(layout: Layout, *, body_size: float | None = None) -> dict[
         # Boxed blocks (formulas) paint this behind their cell; a Paragraph backColor would not pad.
         styles[name].box_color = HexColor(spec.background) if spec.background else None
     body = styles["body"]
-    styles["item"] = ParagraphStyle("item", parent=body, leftIndent=body.fontSize * 1.1, bulletIndent=body.fontSize * 0.2, spaceAfter=body.spaceAfter * 0.6)
+    styles["item"] = ParagraphStyle(
+        "item", parent=body, leftIndent=body.fontSize * 1.1, bulletIndent=body.fontSize * 0.2, spaceAfter=body.spaceAfter * 0.6
+    )
     for level in (1, 2, 3):
         styles[f"heading{level}"].keepWithNext = 1
     return styles
