@@ -43,6 +43,10 @@ class StageCache:
     def _path(self, game_id: str, stage: str, key: str) -> Path:
         return self.folder / game_id / f"{stage}-{key}.json"
 
+    def has(self, game_id: str, stage: str, key: str) -> bool:
+        """Whether an entry seems to be there (`get` still checks it)."""
+        return self._path(game_id, stage, key).is_file()
+
     def get(self, game_id: str, stage: str, key: str) -> dict | None:
         """The stored result, or None when it is missing or does not check out."""
         try:

@@ -80,11 +80,11 @@ def test_a_correction_reruns_only_its_game_and_a_glossary_change_only_tags(tiny:
 
 
 def test_a_template_change_retypesets_without_cleaning_or_tagging(tiny: Path, runs) -> None:
-    assert CliRunner().invoke(main, ["--root", str(tiny), "build"]).exit_code == 0
+    assert CliRunner().invoke(main, ["--root", str(tiny), "build", "--jobs", "1"]).exit_code == 0
     assert runs == {SPLIT: ["a", "b"], TAG: ["a", "b"]}
     base = tiny / "templates" / "base.yaml"
     base.write_text(base.read_text(encoding="utf-8") + "\n# a comment changes the template's bytes\n", encoding="utf-8")
-    result = CliRunner().invoke(main, ["--root", str(tiny), "build"])
+    result = CliRunner().invoke(main, ["--root", str(tiny), "build", "--jobs", "1"])
     assert result.exit_code == 0 and "a/quickref: rebuilt" in result.output
     assert runs == {SPLIT: ["a", "b"], TAG: ["a", "b"]}
 
