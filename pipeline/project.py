@@ -179,7 +179,9 @@ def _sheets(entries: list | None, *, display: str) -> tuple[SheetSpec, ...]:
         if name in seen:
             raise ConfigError(f"{where}: sheet {name!r} is declared twice", path=display, line=entry.line)
         seen.add(name)
-        sheets.append(SheetSpec(name=name, template=entry.get("template", name if name == "quickref" else "cards"), recipe=entry.get("recipe") or {}))
+        sheets.append(
+            SheetSpec(name=name, template=entry.get("template", name if name == "quickref" else "cards"), recipe=entry.get("recipe") or {})
+        )
     if "quickref" not in seen:
         sheets.insert(0, DEFAULT_SHEET)
     return tuple(sheets)

@@ -5,6 +5,7 @@ paragraph separators) or named in the report with an action and a reason a perso
 judges blocks of lines (units between blank lines and headings), not single lines, the way boilerplate
 removers such as jusText do: forum furniture first, then posts, then each block's voice, then duplicates.
 """
+# long: the cleaner's passes over blocks and their order, in one place; the next module to split (issue 12)
 from __future__ import annotations
 
 import re
@@ -378,7 +379,11 @@ def _mark_duplicates(state: _State) -> None:
     for position, kept in duplicate.items():
         first, _, unit = blocks[position]
         original = blocks[kept][2]
-        span = f"lines {original.first + 1}-{original.last + 1}" if original and original.last > original.first else f"line {blocks[kept][0] + 1}"
+        span = (
+            f"lines {original.first + 1}-{original.last + 1}"
+            if original and original.last > original.first
+            else f"line {blocks[kept][0] + 1}"
+        )
         reason = f"duplicate of {span}"
         if unit is None:
             state.fate[first] = ("duplicate", reason)
@@ -434,7 +439,9 @@ def _emit(state: _State) -> tuple[list[CleanLine], list[CleaningRecord]]:
                 for member in unit.lines:
                     report.append(CleaningRecord(member + 1, unit.kind, unit.reason, lines[member]))
                 continue
-            out = emit_unit(lines, unit, removed=state.fate, options=state.options, report=report, pending_notes=pending_notes, unit_end=unit_end)
+            out = emit_unit(
+                lines, unit, removed=state.fate, options=state.options, report=report, pending_notes=pending_notes, unit_end=unit_end
+            )
             body.append((unit.last, out))
     kept: list[CleanLine] = []
     for after, out in body:

@@ -173,7 +173,9 @@ class CleanOptions:
             items = data.get(key) or []
             for index, item in enumerate(items):
                 if not isinstance(item, str) or not item.strip():
-                    raise ConfigError(f"options.clean.{key}[{index}] must be non-empty text", path=display, line=getattr(data, "line", None))
+                    raise ConfigError(
+                        f"options.clean.{key}[{index}] must be non-empty text", path=display, line=getattr(data, "line", None)
+                    )
             values[key] = tuple(item.strip() for item in items)
         return cls(**values)
 

@@ -161,7 +161,14 @@ def _natural_parent(entries: list[_Entry], path: list[int], index: int, *, chapt
     if style == "page":
         if heading.shout:
             return None
-        return next((i for i in reversed(path) if entries[i].heading.style in ("chapter", "preamble") or (entries[i].heading.style == "page" and entries[i].heading.shout)), None)
+        return next(
+            (
+                i
+                for i in reversed(path)
+                if entries[i].heading.style in ("chapter", "preamble") or (entries[i].heading.style == "page" and entries[i].heading.shout)
+            ),
+            None,
+        )
     if style == "numbered":
         for i in reversed(path):
             other = entries[i].heading
@@ -226,7 +233,7 @@ def _sections(entries: list[_Entry]) -> list[Section]:
     ids: list[str] = []
     used: set[str] = set()
     sections: list[Section] = []
-    for index, entry in enumerate(entries):
+    for entry in entries:
         title = card_title(entry.heading.title) if entry.card else entry.heading.title
         parent_id = ids[entry.parent] if entry.parent is not None else None
         section_id = _unique(f"{parent_id}/{slug(title, max_length=MAX_SLUG)}" if parent_id else slug(title, max_length=MAX_SLUG), used)
@@ -256,7 +263,17 @@ def _sections(entries: list[_Entry]) -> list[Section]:
         for story in stories:
             story_id = _unique(f"{section_id}/{slug(FLAVOR_TITLE, max_length=MAX_SLUG)}", used)
             sections.append(
-                Section(story_id, FLAVOR_TITLE, entry.level + 1, "flavor", (_story_block(story),), story[0].first, story[-1].last, section_id, entry.page)
+                Section(
+                    story_id,
+                    FLAVOR_TITLE,
+                    entry.level + 1,
+                    "flavor",
+                    (_story_block(story),),
+                    story[0].first,
+                    story[-1].last,
+                    section_id,
+                    entry.page,
+                )
             )
     return sections
 

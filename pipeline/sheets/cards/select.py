@@ -119,7 +119,9 @@ def parse_groups(recipe: dict, *, display: str) -> tuple[Group, ...]:
             check_fields(selector, display=display, where=spot, optional=SELECTOR_FIELDS,
                          types={name: str for name in SELECTOR_FIELDS})
             if not set(selector) - {"as"}:
-                raise ConfigError(f"{spot}: say what to select (one of kind, title, parent, id, title_term)", path=display, line=line_of(selector))
+                raise ConfigError(
+                    f"{spot}: say what to select (one of kind, title, parent, id, title_term)", path=display, line=line_of(selector)
+                )
             for key in ("title", "parent"):
                 if key in selector:
                     _compile(selector[key], display=display, where=f"{spot}.{key}", line=line_of(selector))
@@ -252,7 +254,9 @@ def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
             hits = list(block.terms)
             named = _named_block(block, hits, group) if group.named_blocks else None
             if named is not None:
-                current = _Entry(key=f"{head.id}#{fold(named[0])}", title=_display_title(named[0]), title_en=named[1], first=block.first, last=block.last)
+                current = _Entry(
+                    key=f"{head.id}#{fold(named[0])}", title=_display_title(named[0]), title_en=named[1], first=block.first, last=block.last
+                )
                 entries.append(current)
                 continue
             definition = _definition(block, hits, group) if group.definitions else None
@@ -330,7 +334,10 @@ def bilingual_name(text: str, hits: tuple[TermHit, ...] | list[TermHit]) -> tupl
         if len(re.sub(r"[\W\d_]", "", text[hit.start : hit.end])) >= 0.35 * letters:
             sides = [side.strip() for side in text.split("/") if side.strip()]
             # the Spanish side is the one least like the English name (the English side may be misspelt)
-            spanish = min(sides, key=lambda side: SequenceMatcher(None, fold(side, keep_punctuation=True), fold(hit.en, keep_punctuation=True)).ratio())
+            spanish = min(
+                sides,
+                key=lambda side: SequenceMatcher(None, fold(side, keep_punctuation=True), fold(hit.en, keep_punctuation=True)).ratio(),
+            )
             spanish = spanish[:1].upper() + spanish[1:]
             return spanish, "" if fold(hit.en, keep_punctuation=True) == fold(spanish, keep_punctuation=True) else hit.en
     return None
