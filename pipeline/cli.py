@@ -190,6 +190,24 @@ def watch(context: Context, games: tuple[str, ...], paper: str | None, out_dir: 
         click.echo("stopped watching", err=True)
 
 
+@main.command("new")
+@click.argument("game")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@pass_context
+def new(context: Context, game: str, file: Path) -> None:
+    """Add a game: copy FILE (.txt, .md, .html, .pdf or .docx) in as sources/GAME/raw.<ext> and write a
+    commented game.yaml with the title and credits the text gives.
+
+    Example: refsheets new ho-high-moon ~/Descargas/reglas.md
+    """
+    from pipeline.build.defaults import new_game
+
+    folder, found = new_game(context.project, game, file)
+    click.echo(f"{context.project.display(folder)}: made; check game.yaml, then run `refsheets build {game}`")
+    for line in found:
+        click.echo(f"  {line}")
+
+
 @main.command("clean")
 @click.argument("game")
 @click.option("--report", is_flag=True, help="Print the cleaning report (line, action, reason, original) instead.")

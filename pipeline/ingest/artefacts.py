@@ -174,6 +174,15 @@ def is_spanish_word(word: str) -> bool:
     return lowered in table or lowered in lemmas
 
 
+def join_hyphenated(texts: list[str]) -> list[int]:
+    """Make whole the words hyphenated across these lines (in place); the indexes of the lines changed."""
+    changed: set[int] = set()
+    records: dict[int, CleaningRecord] = {}
+    _dehyphenate(texts, texts[:], set(), records)
+    changed.update(record.line - 1 for record in records.values())
+    return sorted(changed)
+
+
 def _dehyphenate(texts: list[str], lines: list[str], dropped: set[int], records: dict[int, CleaningRecord]) -> None:
     """'El jugador ini-' / 'cial resuelve...' -> 'El jugador inicial' / 'resuelve...'."""
     for index, text in enumerate(texts):

@@ -106,6 +106,9 @@ class _Walker:
         if not tag or tag in SKIP or FURNITURE.search(f"{element.get('class', '')} {element.get('id', '')}"):
             self._skip(element, tag or "comment")
             return
+        if tag == "header" and element.find(".//h1") is None and element.find(".//h2") is None:
+            self._skip(element, "header")  # a site's masthead: its name and menu, no heading of the text
+            return
         if tag in BLOCKS:
             self.flush()
         if tag == "blockquote" and self._quoted_post(element):

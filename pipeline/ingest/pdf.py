@@ -11,6 +11,7 @@ import re
 from collections import Counter
 
 from pipeline.errors import InputError
+from pipeline.ingest.artefacts import join_hyphenated
 from pipeline.ingest.lines import Converted, tidy
 
 MARGIN = 0.09  # the top and bottom 9 % of a page hold its running header and footer
@@ -47,6 +48,10 @@ def convert_pdf(data: bytes, *, display: str) -> tuple[list[str], Converted]:
             else:
                 plan.append((text, line, ""))
         plan.append(("", 0, ""))
+    texts = [text for text, _, _ in plan]
+    for index in join_hyphenated(texts):
+        plan[index] = (texts[index], plan[index][1], "pdf; word hyphenated across lines made whole")
+    plan = [(texts[index], line, what) for index, (_, line, what) in enumerate(plan)]
     out = Converted(original=original)
     for text, line, what in plan:
         if text:
