@@ -18,6 +18,8 @@ from pipeline.clean.origins import source_links, to_original_lines
 from pipeline.clean.resources import (
     BARE_URL,
     BRACKETED,
+    BREADCRUMBS,
+    BYLINE,
     CAPTION,
     COPYRIGHT_LINE,
     CREDIT_LABEL,
@@ -29,6 +31,7 @@ from pipeline.clean.resources import (
     NOTE_PARAGRAPH,
     PUBLISHER_NOTE,
     QUOTE_HEADER,
+    SHARE,
     TRANSLATOR_LINE,
     URL,
     USERNAME,
@@ -41,6 +44,8 @@ from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawTex
 from pipeline.structure import STYLES_WITH_BODY, SplitOptions, find_headings
 from pipeline.text import fold, words
 
+# Chatter a title may carry and still be a title ("MINAS DE COBRE - Reglas traducidas").
+TITLE_TALK = ("talk about the translation", "opinion about the rulebook")
 # Longer lines are never headings nor title-shaped replies: only shorter ones are asked whether they are chatter.
 MAX_CHATTER_LINE = 300
 # Below this many folded characters a block is only called a duplicate when a neighbour is one too.
@@ -156,6 +161,10 @@ def _mark_furniture(state: _State) -> list[tuple[int, int, str]]:
                 state.other_credits.append(text.strip().rstrip(":"))
         elif DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12:
             fate[index] = ("drop", "forum post date")
+        elif BREADCRUMBS.match(text) or SHARE.match(text):
+            fate[index] = ("drop", "site navigation (breadcrumbs or share buttons)")
+        elif BYLINE.match(text):
+            fate[index] = ("drop", "byline of the post (author and date)")
         elif CAPTION.match(text):
             fate[index] = ("drop", "caption of a picture the sheet does not show")
         elif TRANSLATOR_LINE.match(text) and len(text.split()) <= 12:
@@ -211,7 +220,8 @@ def _find_headings(state: _State) -> None:
         if index in state.fate:
             continue
         bare = split_inline_note(text, state.options)[0]
-        if len(bare) <= MAX_CHATTER_LINE and chatter_reason(bare, state.options):
+        reason = chatter_reason(bare, state.options) if len(bare) <= MAX_CHATTER_LINE else None
+        if reason and reason not in TITLE_TALK:
             continue  # "Muchísimas gracias por el esfuerzo.": a reply shaped like a title is judged as text
         view.append(index)
         texts.append("" if FOOTNOTE_LINE.match(text) or NOTE_PARAGRAPH.match(text) else bare)

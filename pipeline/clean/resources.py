@@ -49,6 +49,11 @@ DANGLING_WORDS = frozenset(
     "el la los las un una unos unas de del a al en con por para que y e o u ni sin su sus se lo le "
     "antes entre como cuando si pero mientras desde hasta sobre tras hacia según muy más".split()
 )
+# Page furniture of a web copy: "Inicio > Juegos > Reglas" (breadcrumbs), "Publicado por Bea el 3 de mayo"
+# (the byline), "Comparte en: Facebook · Twitter" (share buttons).
+BREADCRUMBS = re.compile(r"^\s*(?:inicio|home|portada|blog|foros?)\s*(?:[>»›/|]\s*[^>»›/|]{1,60}){1,6}$", re.IGNORECASE)
+BYLINE = re.compile(r"^\s*(?:publicad[oa]|escrit[oa]|posted|actualizad[oa])\s+(?:por|el|en|by|on)\b.{0,100}$", re.IGNORECASE)
+SHARE = re.compile(r"^\s*(?:comparte|compartir|share)\b.{0,100}\b(?:facebook|twitter|whatsapp|telegram|pinterest|e-?mail|x)\b", re.IGNORECASE)
 # "Figura 2: el barco rojo...", "Imagen 3.": the caption of a picture the sheet does not show.
 CAPTION = re.compile(r"^\s*(?:Figura|Fig\.|Imagen|Ilustraci[óo]n|Diagrama|Foto(?:graf[íi]a)?|Esquema)\s*\d{0,3}\s*[:.–—-]\s*\S.{0,150}$", re.IGNORECASE)
 LONE_BULLET = re.compile(r"^\s*[•·▪◦*-]\s*$")
@@ -72,6 +77,7 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for reason, pattern in (
         ("thanks", r"(?:muchas|mil|muchísimas|las)\s+gracias|gracias\s+(?:por|otra vez|de nuevo)\b|^\W*gracias\b"),
         ("greeting", r"^\W*(?:saludos|un saludo|hola|buenas)\b"),
+        ("good wishes to the reader", r"¡?\bque (?:lo |os lo )?disfrut(?:éis|es|en)\b|\bespero que os (?:sirva|guste|ayude)|\ba disfrutar\b"),
         ("praise of the translation", r"^\W*(?:gran|buen|excelente|magn[ií]fico)\s+trabajo\b|trabajo excelente"),
         (
             "translator's progress chatter",

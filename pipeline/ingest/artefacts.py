@@ -19,6 +19,7 @@ from pipeline.structure.patterns import PAGE_MARKER
 from pipeline.structure.runin import run_in_head
 from pipeline.text import is_shouting
 
+SETEXT = re.compile(r"^\s*(?:={3,}|-{3,})\s*$")
 BARE_NUMBER = re.compile(r"^\s*\d{1,3}\s*$")
 # "...puntuación.3", "COMODÍN2": a page number glued to the end of a sentence or of a heading in capitals.
 GLUED_AFTER_STOP = re.compile(r"(?<=[a-záéíóúñ\)][.!?])(\d{1,3})\s*$")
@@ -45,7 +46,7 @@ def repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord]
     records: dict[int, CleaningRecord] = {}
     texts = list(lines)
     ocr = sum(1 for line in lines if OCR_SIGN.search(line)) >= MIN_OCR_SIGNS
-    dropped = _page_furniture(texts, records) | _table_of_contents(texts, records)
+    dropped = _page_furniture(texts, records) | _table_of_contents(texts, records) | _setext(texts, lines, records)
     for index, text in enumerate(texts):
         if index in dropped:
             continue
@@ -115,6 +116,20 @@ def _table_of_contents(texts: list[str], records: dict[int, CleaningRecord]) -> 
         dropped = {index for index in dropped if any(other in dropped for other in (index + 1, index + 2))}
     for index in dropped:
         records[index + 1] = CleaningRecord(index + 1, "drop", "table of contents (the sheet has its own structure)", texts[index])
+    return dropped
+
+
+def _setext(texts: list[str], lines: list[str], records: dict[int, CleaningRecord]) -> set[int]:
+    """'Preparación' over '-----------': the title is a heading ('## Preparación'), the underline goes."""
+    dropped: set[int] = set()
+    for index in range(1, len(texts)):
+        above = texts[index - 1].strip()
+        if SETEXT.match(texts[index]) and above and len(above) <= 90 and not SETEXT.match(above) and not above.startswith("#"):
+            level = "#" if texts[index].strip().startswith("=") else "##"
+            texts[index - 1] = f"{level} {above}"
+            _correct(records, index - 1, lines[index - 1], f"heading underlined with {texts[index].strip()[0] * 3}")
+            records[index + 1] = CleaningRecord(index + 1, "drop", "heading underline", lines[index])
+            dropped.add(index)
     return dropped
 
 

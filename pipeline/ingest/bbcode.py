@@ -77,10 +77,12 @@ def _line(line: str, number: int, out: Converted, ordered: list[int]) -> None:
     line = URL_LABELLED.sub(lambda match: match.group(2), line)
     line = URL_BARE.sub(lambda match: match.group(1), line)
     size = SIZE.search(line)
-    big = size is not None and (int(size.group(1)) >= 120 or 4 <= int(size.group(1)) <= 7)
-    text, emphasis = render(_segments(line))
+    value = int(size.group(1)) if size else 0
+    # [size] is a percentage (phpBB: 150), a 1-7 step (vBulletin: 5) or points (SMF: 18pt).
+    big = value >= 120 or 4 <= value <= 7 or 15 <= value <= 40
+    text, emphasis = render(_segments(line), item=bool(prefix))
     if big and not prefix and text:
-        level = "## " if int(size.group(1)) >= 150 or int(size.group(1)) >= 5 else "### "
+        level = "## " if value >= 150 or 5 <= value <= 7 or 20 <= value <= 40 else "### "
         text, emphasis = level + text.removeprefix(EMPHASIS_HEADING).replace("**", ""), f"heading ([size={size.group(1)}])"
     if not text:
         out.drop(number, "bbcode tags only")

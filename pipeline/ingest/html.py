@@ -19,7 +19,7 @@ BLOCKS = {"p", "div", "section", "article", "main", "header", "body", "html", "c
           "h1", "h2", "h3", "h4", "h5", "h6", "caption", "details", "summary", "fieldset"}
 BOLD = {"strong", "b"}
 FURNITURE = re.compile(
-    r"comment|sidebar|share|sharing|social|related|widget|menu|breadcrumb|cookie|banner|advert|\bads?\b|promo"
+    r"comment|comentario|sidebar|share|sharing|social|related|widget|menu|breadcrumb|cookie|banner|advert|\bads?\b|promo"
     r"|newsletter|subscribe|navbar|pagination|author-?bio|post-?meta|entry-?meta|tag-?cloud|respond|reply",
     re.IGNORECASE,
 )
@@ -82,7 +82,7 @@ class _Walker:
     def flush(self) -> None:
         if not self.segments:
             return
-        text, what = render(self.segments)
+        text, what = render(self.segments, item=self.what.startswith("list item"))
         if self.prefix.startswith("#"):
             text, what = self.prefix + text.lstrip("# ").replace("**", ""), self.what
         elif text:

@@ -15,11 +15,12 @@ MAX_RUN_IN_WORDS = 8
 MAX_HEADING_WORDS = 10
 
 
-def render(segments: list[tuple[str, bool]]) -> tuple[str, str]:
-    """(line, what the emphasis became: 'bold heading', 'bold run-in heading' or '')."""
+def render(segments: list[tuple[str, bool]], *, item: bool = False) -> tuple[str, str]:
+    """(line, what the emphasis became: 'bold heading', 'bold run-in heading' or ''). A list item's bold
+    label ("[*][b]Excavar:[/b] cada jugador...") is only typography: items are never headings."""
     text = tidy("".join(part for part, _ in segments))
-    if not text:
-        return "", ""
+    if not text or item:
+        return text, ""
     bold = tidy("".join(part for part, strong in segments if strong))
     if bold and bold == text and _heading_like(bold):
         return EMPHASIS_HEADING + bold, "bold heading"

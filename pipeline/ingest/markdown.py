@@ -111,7 +111,7 @@ class _Walker:
 
     def _paragraph(self, token, opener) -> None:
         first = token.map[0] + 1 if token.map else 1
-        lines = _lines(token, self.out)
+        lines = _lines(token, self.out, item=bool(self.lists and opener is not None and opener.type == "list_item_open"))
         marker = ""
         if self.lists and opener is not None and opener.type == "list_item_open":
             ordered, number = self.lists[-1]
@@ -131,7 +131,7 @@ def _plain(token, out: Converted) -> str:
     return " ".join(text for text, _ in _lines(token, out) if text).lstrip("# ")
 
 
-def _lines(token, out: Converted) -> list[tuple[str, str]]:
+def _lines(token, out: Converted, *, item: bool = False) -> list[tuple[str, str]]:
     """An inline token's lines (split at soft breaks) as (text, what its emphasis or image became)."""
     lines: list[list[tuple[str, bool]]] = [[]]
     images: list[int] = [0]  # per line: images seen, and -1 once it has text of its own
@@ -170,6 +170,6 @@ def _lines(token, out: Converted) -> list[tuple[str, str]]:
         if image > 0:
             rendered.append(("", "image"))  # a line of images alone is a figure: alt text included, it goes
             continue
-        text, what = render(segments)
+        text, what = render(segments, item=item)
         rendered.append((text, what))
     return rendered

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pipeline.structure.heading import Heading
 from pipeline.structure.lexicon import FUNCTION_WORDS
 from pipeline.structure.options import SplitOptions
-from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, REPEATED_LABEL
+from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAGE, PAGE_MARKER, REPEATED_LABEL
 from pipeline.structure.styles import heading_candidate, starts_upper
 from pipeline.text import fold, is_shouting
 
@@ -72,6 +72,10 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, *
         return True  # the entries of a list introduced by "...estos eventos:"
     if heading.style == "title" and _in_short_run(texts, index):
         return True
+    above = candidates[index - 1] if index > 0 else None
+    sentence = texts[index].rstrip().endswith(".") and len(texts[index].split()) >= 5
+    if heading.style == "title" and sentence and above is not None and above.style != "page":
+        return True  # "Fin" then "Tras ocho rondas gana quien tenga más monedas.": the heading's first sentence
     below = candidates[index + 1] if index + 1 < len(texts) else None
     # A line with no text of its own right before a bigger heading.
     return heading.style == "title" and below is not None and below.style in ("numbered", "caps", "page", "chapter")
@@ -83,6 +87,8 @@ def _in_short_run(texts: list[str], index: int) -> bool:
         text = texts[i] if 0 <= i < len(texts) else ""
         if not text.strip() or BULLET.match(text) or NUMBERED.match(text.strip()) or LETTERED.match(text.strip()):
             return False
+        if PAGE_MARKER.match(text.strip()) or PAGE.match(text.strip()):
+            return False  # a page break between a title and its text is no list entry
         return len(text.split()) <= 12 and not is_shouting(text)
 
     start = index

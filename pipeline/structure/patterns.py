@@ -13,7 +13,9 @@ ARTICLE_TITLE = re.compile(r"^(?:El|La|Los|Las)\s+[a-záéíóúñü]{3,}(?:\s+(
 QUESTION = re.compile(r"^¿[^?¿]{3,120}\?$")
 CHAPTER = re.compile(r"^(?:Cap[íi]tulo|CAP[ÍI]TULO|Chapter|Parte|PARTE)\s+\w+\s*[:.\-–]?\s+\S")
 # A page break with no title: "===== PAGINA 3 =====", "- 3 -", "Página 3" (OCR and PDF copies).
-PAGE_MARKER = re.compile(r"^(?:=+\s*P[ÁA]GINA\s+(\d+)\s*=+|[-–—]\s*(\d{1,3})\s*[-–—]|P[áa]gina\s+(\d+))$", re.IGNORECASE)
+PAGE_MARKER = re.compile(
+    r"^(?:=+\s*P[ÁA]GINA\s+(\d+)\s*=+|[-–—]\s*(\d{1,3})\s*[-–—]|P[áa]g(?:ina|\.)?\s*(\d+)(?:\s*(?:de|/)\s*\d+)?)$", re.IGNORECASE
+)
 PAGE = re.compile(r"^P[áa]gina\s+(\d+)(?:\s*y\s*\d+)?\s*(?:[-–—:]\s*(.*))?$", re.IGNORECASE)
 NUMBERED = re.compile(r"^(\d+(?:\.\d+)*)\.\s+(\S.*)$")
 LETTERED = re.compile(r"^([a-z])[.)]\s+(\S.*)$")

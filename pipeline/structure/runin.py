@@ -84,6 +84,8 @@ def _sentence_start(after: list[str]) -> bool:
         return False
     if not (word[1:].rstrip(",").islower() or len(word.rstrip(",")) == 1):
         return False
+    if word.lower().strip(",") not in SENTENCE_STARTS and following.lower() in SENTENCE_VERBS:
+        return False  # "Cosecha Lunar es un juego...": a name and its verb, the name does not end at "Cosecha"
     return bool(re.match(r"^[a-záéíóúñü]", following))
 
 

@@ -107,8 +107,9 @@ def page(line: str, options: SplitOptions) -> Verdict:
     """'Página 25 - MANIOBRAS': a page reference, with the page's title when it has one; '===== PAGINA 3 ====='
     and '- 3 -' are page breaks only (a footer's number says nothing of the page that follows)."""
     marker = PAGE_MARKER.match(line)
-    if marker and not line.startswith(("P", "p")):
-        return Heading("", "page", page=int(marker.group(1)) if marker.group(1) else None)
+    if marker and not PAGE.match(line):
+        number = marker.group(1) or marker.group(3)
+        return Heading("", "page", page=int(number) if number else None)
     found = PAGE.match(line)
     if not found:
         return None
