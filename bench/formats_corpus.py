@@ -1,7 +1,8 @@
 """Heading recall/precision, rule lines kept, noise removed and debris over tests/fixtures/formats/.
 
-    PYTHONPATH=. .venv/bin/python bench/formats_corpus.py [CASE ...] [--details]
+PYTHONPATH=. .venv/bin/python bench/formats_corpus.py [CASE ...] [--details]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,9 +26,18 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             result = score(case, Path(folder))
         scores.append(result)
-        print(f"{case:<18} {result.recall:>7.0%} {result.precision:>7.0%} {result.rules_share:>7.0%} {result.noise_share:>7.0%} {len(result.debris):>6}")
+        print(
+            f"{case:<18} {result.recall:>7.0%} {result.precision:>7.0%} {result.rules_share:>7.0%}"
+            f" {result.noise_share:>7.0%} {len(result.debris):>6}"
+        )
         if args.details:
-            for label, items in (("missed", result.missed_headings), ("false", result.false_headings), ("lost rule", result.lost_rules), ("kept noise", result.kept_noise), ("debris", result.debris)):
+            for label, items in (
+                ("missed", result.missed_headings),
+                ("false", result.false_headings),
+                ("lost rule", result.lost_rules),
+                ("kept noise", result.kept_noise),
+                ("debris", result.debris),
+            ):
                 for item in items:
                     print(f"    {label}: {item}")
             if result.title and result.title[0] != result.title[1]:

@@ -7,6 +7,7 @@ instead of importing their internals, so the figure before and after a change is
 
     PYTHONPATH=. .venv/bin/python bench/heading_agreement.py [--root DIR] [--show N]
 """
+
 from __future__ import annotations
 
 import argparse

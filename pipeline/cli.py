@@ -78,7 +78,8 @@ def _games(context: Context, names: tuple[str, ...]) -> list[str]:
         return list(dict.fromkeys(names))
     games = context.project.game_ids()
     if not games:
-        raise InputError("no games found (expected sources/<game-id>/raw.txt, or raw.md, raw.html, raw.pdf, raw.docx)", path=context.project.display(context.project.sources))
+        expected = "expected sources/<game-id>/raw.txt, or raw.md, raw.html, raw.pdf, raw.docx"
+        raise InputError(f"no games found ({expected})", path=context.project.display(context.project.sources))
     return games
 
 
@@ -200,7 +201,7 @@ def new(context: Context, game: str, file: Path) -> None:
 
     Example: refsheets new ho-high-moon ~/Descargas/reglas.md
     """
-    from pipeline.build.defaults import new_game
+    from pipeline.build.newgame import new_game
 
     folder, found = new_game(context.project, game, file)
     click.echo(f"{context.project.display(folder)}: made; check game.yaml, then run `refsheets build {game}`")

@@ -65,7 +65,8 @@ class Project:
             known = ", ".join(self.game_ids()) or "none"
             raise InputError(f"unknown game {game_id!r} (games found: {known})", path=self.display(self.sources))
         if not source_files(folder):
-            raise InputError(f"game {game_id!r} has no source file (raw.txt, raw.md, raw.html, raw.pdf or raw.docx)", path=self.display(folder))
+            names = "raw.txt, raw.md, raw.html, raw.pdf or raw.docx"
+            raise InputError(f"game {game_id!r} has no source file ({names})", path=self.display(folder))
         return folder
 
 

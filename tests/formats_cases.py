@@ -6,6 +6,7 @@ that must go, debris that must appear nowhere, lines that must not be headings, 
 title and translators the text itself gives. `score()` runs load, clean and split (no tagging, no
 sheets: fast) in a throw-away project and returns the figures; bench/formats_corpus.py prints them.
 """
+
 from __future__ import annotations
 
 import re
@@ -106,7 +107,11 @@ def score(case: str, root: Path) -> Score:
     game, _, document = prepare(Project(root), case)
     result = Score(case)
     titles = [section.title for section in document.sections if section.kind != "flavor"]
-    if titles and document.sections[0].title == game.title_es and _key(game.title_es) not in {_key(h) for h in expected.get("headings", [])}:
+    if (
+        titles
+        and document.sections[0].title == game.title_es
+        and _key(game.title_es) not in {_key(h) for h in expected.get("headings", [])}
+    ):
         titles = titles[1:]  # the preamble, named after the game
     wanted = [_key(heading) for heading in expected.get("headings", [])]
     found = [_key(title) for title in titles]
@@ -115,7 +120,9 @@ def score(case: str, root: Path) -> Score:
     result.matched_found = sum(1 for key in found if key in wanted)
     result.missed_headings = [h for h in expected.get("headings", []) if _key(h) not in found]
     result.false_headings = [t for t in titles if _key(t) not in wanted]
-    body = "\n".join([section.title for section in document.sections] + [block.text for section in document.sections for block in section.blocks])
+    body = "\n".join(
+        [section.title for section in document.sections] + [block.text for section in document.sections for block in section.blocks]
+    )
     flat = _flat(body)
     for rule in expected.get("rules", []):
         result.rules += 1
@@ -143,6 +150,7 @@ def score(case: str, root: Path) -> Score:
 
 def summary(scores: list[Score]) -> dict[str, float]:
     """Corpus figures: every case's headings, rules and noise pooled."""
+
     def ratio(part: int, whole: int) -> float:
         return part / whole if whole else 1.0
 

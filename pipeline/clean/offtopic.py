@@ -5,6 +5,7 @@ A section is judged by its title, the way boilerplate removers judge a block by 
 does talk about files or links (a game may have an action called "Descarga"). The section runs to the
 next heading of the same or a higher level.
 """
+
 from __future__ import annotations
 
 import re
@@ -37,7 +38,11 @@ def off_topic_sections(lines: list[str], headings: list[int]) -> dict[int, tuple
     for position, index in enumerate(ordered):
         title, depth = _title(lines[index])
         end = next(
-            (other - 1 for other in ordered[position + 1 :] if _title(lines[other])[1] <= depth or not MARKUP_HEADING.match(lines[index].strip())),
+            (
+                other - 1
+                for other in ordered[position + 1 :]
+                if _title(lines[other])[1] <= depth or not MARKUP_HEADING.match(lines[index].strip())
+            ),
             len(lines) - 1,
         )
         body = " ".join(lines[index + 1 : end + 1])

@@ -4,6 +4,7 @@ The cleaner works on the converted lines (a Markdown heading is `## Title` where
 user reads line numbers of the file they gave. The conversion's own records (markup that went or
 became structure) join the report here, so every original line is still accounted for.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace

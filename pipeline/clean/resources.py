@@ -42,7 +42,9 @@ CREDIT_LABEL = re.compile(
     re.IGNORECASE,
 )
 # "Traducción: Marta", "Traducido por Marta y Luis", "© 2024 Editorial": who made the text, said by the text.
-TRANSLATOR_LINE = re.compile(r"^\s*(?:traducci[óo]n(?: al (?:castellano|español))?|traducido por|traductor(?:a|es)?)\s*[:\-–]?\s+(\S.{1,80}?)\s*\.?$", re.IGNORECASE)
+TRANSLATOR_LINE = re.compile(
+    r"^\s*(?:traducci[óo]n(?: al (?:castellano|español))?|traducido por|traductor(?:a|es)?)\s*[:\-–]?\s+(\S.{1,80}?)\s*\.?$", re.IGNORECASE
+)
 COPYRIGHT_LINE = re.compile(r"^\s*(?:©|\(c\)|copyright\b)\s*(\S.{1,120})$", re.IGNORECASE)
 # Words a Spanish sentence does not end with: a line ending in one was cut mid-sentence.
 DANGLING_WORDS = frozenset(
@@ -53,9 +55,13 @@ DANGLING_WORDS = frozenset(
 # (the byline), "Comparte en: Facebook · Twitter" (share buttons).
 BREADCRUMBS = re.compile(r"^\s*(?:inicio|home|portada|blog|foros?)\s*(?:[>»›/|]\s*[^>»›/|]{1,60}){1,6}$", re.IGNORECASE)
 BYLINE = re.compile(r"^\s*(?:publicad[oa]|escrit[oa]|posted|actualizad[oa])\s+(?:por|el|en|by|on)\b.{0,100}$", re.IGNORECASE)
-SHARE = re.compile(r"^\s*(?:comparte|compartir|share)\b.{0,100}\b(?:facebook|twitter|whatsapp|telegram|pinterest|e-?mail|x)\b", re.IGNORECASE)
+SHARE = re.compile(
+    r"^\s*(?:comparte|compartir|share)\b.{0,100}\b(?:facebook|twitter|whatsapp|telegram|pinterest|e-?mail|x)\b", re.IGNORECASE
+)
 # "Figura 2: el barco rojo...", "Imagen 3.": the caption of a picture the sheet does not show.
-CAPTION = re.compile(r"^\s*(?:Figura|Fig\.|Imagen|Ilustraci[óo]n|Diagrama|Foto(?:graf[íi]a)?|Esquema)\s*\d{0,3}\s*[:.–—-]\s*\S.{0,150}$", re.IGNORECASE)
+CAPTION = re.compile(
+    r"^\s*(?:Figura|Fig\.|Imagen|Ilustraci[óo]n|Diagrama|Foto(?:graf[íi]a)?|Esquema)\s*\d{0,3}\s*[:.–—-]\s*\S.{0,150}$", re.IGNORECASE
+)
 LONE_BULLET = re.compile(r"^\s*[•·▪◦*-]\s*$")
 
 # --- list items (what a heading is, pipeline.structure decides for the cleaner and the splitter) ------
@@ -77,7 +83,10 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for reason, pattern in (
         ("thanks", r"(?:muchas|mil|muchísimas|las)\s+gracias|gracias\s+(?:por|otra vez|de nuevo)\b|^\W*gracias\b"),
         ("greeting", r"^\W*(?:saludos|un saludo|hola|buenas)\b"),
-        ("good wishes to the reader", r"¡?\bque (?:lo |os lo )?disfrut(?:éis|es|en)\b|\bespero que os (?:sirva|guste|ayude)|\ba disfrutar\b"),
+        (
+            "good wishes to the reader",
+            r"¡?\bque (?:lo |os lo )?disfrut(?:éis|es|en)\b|\bespero que os (?:sirva|guste|ayude)|\ba disfrutar\b",
+        ),
         ("praise of the translation", r"^\W*(?:gran|buen|excelente|magn[ií]fico)\s+trabajo\b|trabajo excelente"),
         (
             "translator's progress chatter",

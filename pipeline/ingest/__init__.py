@@ -6,6 +6,7 @@ Plain text passes through untouched, line for line; every other format is conver
 html.py, bbcode.py, pdf.py, docx.py) into lines whose structure pipeline.structure reads, each with
 its original line, and the conversion reports what it did to every original line (lines.py).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -68,7 +69,9 @@ def read_source(path: Path, *, game: str, display: str) -> RawText:
     if stray:
         warnings.append(f"{display}: read this file; also in the folder, not read: {', '.join(stray)}")
     if converted is None:
-        return RawText(game=game, path=display, text=text, encoding=encoding, sha256=hashlib.sha256(data).hexdigest(), warnings=tuple(warnings))
+        return RawText(
+            game=game, path=display, text=text, encoding=encoding, sha256=hashlib.sha256(data).hexdigest(), warnings=tuple(warnings)
+        )
     if fmt != "text":
         warnings.append(f"{display}: read as {fmt}; `refsheets clean {game} --report` shows what became of each line")
     return RawText(

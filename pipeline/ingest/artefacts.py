@@ -7,6 +7,7 @@ result is a Spanish word and the original is not ("Ia" -> "la", "EI" -> "El", "i
 a page that is one long line is cut before each heading inside it. A text with none of these is
 left exactly as it is.
 """
+
 from __future__ import annotations
 
 import re
@@ -95,7 +96,9 @@ def _page_furniture(texts: list[str], records: dict[int, CleaningRecord]) -> set
     dropped = set(numbers)
     for index in numbers:
         records[index + 1] = CleaningRecord(index + 1, "drop", "page number (a line of its own)", texts[index])
-    beside = Counter(texts[other].strip() for index in numbers for other in (index - 1, index + 1) if 0 <= other < len(texts) and texts[other].strip())
+    beside = Counter(
+        texts[other].strip() for index in numbers for other in (index - 1, index + 1) if 0 <= other < len(texts) and texts[other].strip()
+    )
     for index, text in enumerate(texts):
         stripped = text.strip()
         if beside.get(stripped, 0) >= 2 and len(stripped) <= 80 and index not in dropped:
@@ -204,14 +207,16 @@ def _dehyphenate(texts: list[str], lines: list[str], dropped: set[int], records:
         found = HYPHENATED.search(text)
         if not found or index in dropped:
             continue
-        following = next((other for other in range(index + 1, min(index + 3, len(texts))) if other not in dropped and texts[other].strip()), None)
+        following = next(
+            (other for other in range(index + 1, min(index + 3, len(texts))) if other not in dropped and texts[other].strip()), None
+        )
         if following is None:
             continue
         start = WORD_START.match(texts[following])
         if not start:
             continue
         texts[index] = text[: found.start()] + found.group(1) + start.group(1) + start.group(2)
-        texts[following] = texts[following][start.end():]
+        texts[following] = texts[following][start.end() :]
         _correct(records, index, lines[index], f"word hyphenated across lines made whole ({found.group(1)}-{start.group(1)})")
         _correct(records, following, lines[following], "its first word joined to the line before (hyphenated)")
 

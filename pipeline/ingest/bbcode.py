@@ -3,6 +3,7 @@ members (they go), [url] text (the address to the credits), [img] (goes); other 
 
 Read line by line: forum posts put one construct on a line, and every line keeps its number.
 """
+
 from __future__ import annotations
 
 import re
@@ -12,7 +13,9 @@ from pipeline.ingest.lines import Converted, tidy
 from pipeline.ingest.templates import unescape_entities
 
 # Only BBCode's own tag names: "[vilvoh]" alone on a line is a forum post header, the cleaner's business.
-TAG_NAMES = "b|i|u|s|size|colou?r|font|quote|url|img|list|\\*|spoiler|code|center|left|right|justify|hr|sub|sup|strike|highlight|youtube|email"
+TAG_NAMES = (
+    "b|i|u|s|size|colou?r|font|quote|url|img|list|\\*|spoiler|code|center|left|right|justify|hr|sub|sup|strike|highlight|youtube|email"
+)
 TAG = re.compile(rf"\[(/?)({TAG_NAMES})(?:=([^\]\n]*))?\]", re.IGNORECASE)
 QUOTE_OPEN = re.compile(r"\[quote(?:=\"?([^\]\"]*)\"?|\s+name=\"?([^\]\"]*)\"?)?[^\]]*\]", re.IGNORECASE)
 QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)

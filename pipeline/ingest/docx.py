@@ -3,6 +3,7 @@ lists -> <li>, tables -> <tr>), which html.py reads like any page.
 
 The "original" lines the report speaks of are mammoth's HTML, one block element per line.
 """
+
 from __future__ import annotations
 
 import io

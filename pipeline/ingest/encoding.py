@@ -4,6 +4,7 @@ bytes cp1252 lacks; ftfy repairs mojibake; newlines become "\n".
 
 Every guess that is not plain UTF-8 leaves a warning naming the file, so a user can see how it was read.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -43,7 +44,7 @@ def decode(data: bytes, *, display: str) -> tuple[str, str, list[str]]:
     warnings: list[str] = []
     encoding = next((name for bom, name in BOMS if data.startswith(bom)), None)
     if encoding:
-        data = data[len(next(bom for bom, name in BOMS if name == encoding)):]
+        data = data[len(next(bom for bom, name in BOMS if name == encoding)) :]
     encoding = encoding or _utf16_without_bom(data)
     if encoding:
         try:

@@ -5,6 +5,7 @@ Page furniture is what boilerplate removers drop first: <nav>, <aside>, <footer>
 blocks whose class or id says they are comments, share buttons, sidebars or menus. Each element knows
 its source line (lxml's `sourceline`), so every written line keeps its original line.
 """
+
 from __future__ import annotations
 
 import re
@@ -12,11 +13,66 @@ import re
 from pipeline.ingest.inline import render
 from pipeline.ingest.lines import Converted, tidy
 
-SKIP = {"script", "style", "noscript", "template", "svg", "iframe", "form", "button", "select", "input", "textarea",
-        "object", "embed", "canvas", "audio", "video", "nav", "aside", "footer", "head", "map"}
-BLOCKS = {"p", "div", "section", "article", "main", "header", "body", "html", "center", "address", "dl", "dt", "dd",
-          "ul", "ol", "li", "table", "thead", "tbody", "tfoot", "tr", "blockquote", "pre", "figure", "hr",
-          "h1", "h2", "h3", "h4", "h5", "h6", "caption", "details", "summary", "fieldset"}
+SKIP = {
+    "script",
+    "style",
+    "noscript",
+    "template",
+    "svg",
+    "iframe",
+    "form",
+    "button",
+    "select",
+    "input",
+    "textarea",
+    "object",
+    "embed",
+    "canvas",
+    "audio",
+    "video",
+    "nav",
+    "aside",
+    "footer",
+    "head",
+    "map",
+}
+BLOCKS = {
+    "p",
+    "div",
+    "section",
+    "article",
+    "main",
+    "header",
+    "body",
+    "html",
+    "center",
+    "address",
+    "dl",
+    "dt",
+    "dd",
+    "ul",
+    "ol",
+    "li",
+    "table",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "blockquote",
+    "pre",
+    "figure",
+    "hr",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "caption",
+    "details",
+    "summary",
+    "fieldset",
+}
 BOLD = {"strong", "b"}
 FURNITURE = re.compile(
     r"comment|comentario|sidebar|share|sharing|social|related|widget|menu|breadcrumb|cookie|banner|advert|\bads?\b|promo"
@@ -176,7 +232,9 @@ class _Walker:
     def _row(self, element) -> None:
         cells = [tidy(cell.text_content()) for cell in element if isinstance(cell.tag, str) and cell.tag in ("td", "th")]
         if any(cells):
-            self.out.add(" | ".join(cell or "-" for cell in cells), self._source(element), markup="table row (<tr>)", through=self._end(element))
+            self.out.add(
+                " | ".join(cell or "-" for cell in cells), self._source(element), markup="table row (<tr>)", through=self._end(element)
+            )
         self._text(element.tail, element)
 
     def _quoted_post(self, element) -> bool:

@@ -5,6 +5,7 @@ nothing but a short bold phrase is a heading ("**Combate**" alone, "[b]Fase de a
 that opens a line is a run-in heading ("**Combate.** Cada jugador..."), written `**Combate.** Cada...`;
 any other emphasis is only typography and goes.
 """
+
 from __future__ import annotations
 
 from pipeline.ingest.lines import tidy
@@ -32,7 +33,7 @@ def render(segments: list[tuple[str, bool]], *, item: bool = False) -> tuple[str
                 break
             opening.append(part)
         head = tidy("".join(opening))
-        rest = text[len(head):].strip() if text.startswith(head) else ""
+        rest = text[len(head) :].strip() if text.startswith(head) else ""
         if head and rest and len(head.split()) <= MAX_RUN_IN_WORDS and not head.endswith(","):
             return f"**{head}** {rest}", "bold run-in heading"
     return text, ""

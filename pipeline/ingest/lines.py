@@ -5,6 +5,7 @@ Structure is written one way whatever the source format, the way pipeline.struct
 `## Title` (a heading of level 2), `- item`, `a | b | c` (a table row), `**Run-in.** text`,
 `Cita de: NAME` (a quoted post, up to the next blank line), `Página N` (a page break).
 """
+
 from __future__ import annotations
 
 import re
@@ -40,7 +41,9 @@ class Converted:
             self.records.setdefault(origin, CleaningRecord(origin, "markup", markup, self._original(origin)))
         for number in range(origin + 1, through + 1):
             if self._original(number).strip():
-                self.records.setdefault(number, CleaningRecord(number, "markup", f"{markup or 'text'} written at line {origin}", self._original(number)))
+                self.records.setdefault(
+                    number, CleaningRecord(number, "markup", f"{markup or 'text'} written at line {origin}", self._original(number))
+                )
 
     def blank(self, origin: int = 0) -> None:
         """A paragraph break (one, however many are asked for in a row)."""

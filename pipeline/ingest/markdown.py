@@ -4,6 +4,7 @@ quotes, links and images become what they mean; front matter gives the title and
 Block tokens carry their source lines (`token.map`), so every written line keeps its original line and
 every line that gave nothing (front matter, a rule `---`, a setext underline) is reported as markup.
 """
+
 from __future__ import annotations
 
 import re
@@ -32,7 +33,7 @@ def convert_markdown(text: str, out: Converted) -> None:
         lines = front.group(0).count("\n") + (0 if front.group(0).endswith("\n") else 1)
         for number in range(1, lines + 1):
             out.drop(number, "front matter")
-        text = "\n" * lines + text[front.end():]  # blank lines in its place: token maps keep counting from 1
+        text = "\n" * lines + text[front.end() :]  # blank lines in its place: token maps keep counting from 1
     tokens = _parser().parse(text)
     _Walker(out).walk(tokens)
 

@@ -4,6 +4,7 @@ bottom of most pages (running headers and footers, page numbers) left out and re
 
 A PDF has no lines of its own: the "original" lines the report speaks of are the extracted ones.
 """
+
 from __future__ import annotations
 
 import io
@@ -71,7 +72,9 @@ def _pages(data: bytes, *, display: str) -> list[list[tuple[str, int, float, boo
     try:
         layout = list(extract_pages(io.BytesIO(data), laparams=LAParams()))
     except Exception as exc:  # noqa: BLE001 - pdfminer raises many types on damaged files
-        raise InputError(f"cannot read this PDF ({type(exc).__name__}); save it again or paste its text into raw.txt", path=display) from None
+        raise InputError(
+            f"cannot read this PDF ({type(exc).__name__}); save it again or paste its text into raw.txt", path=display
+        ) from None
     pages = []
     for page in layout:
         height = page.height or 1

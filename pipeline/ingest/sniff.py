@@ -3,12 +3,15 @@
 Forum and blog copies arrive as raw.txt with their markup inside. Each format is told by the marks only
 it makes, counted over the whole text; a plain text with none of them stays plain text, untouched.
 """
+
 from __future__ import annotations
 
 import re
 
 HTML_PAGE = re.compile(r"^\s*(?:<!DOCTYPE\s+html|<html\b)", re.IGNORECASE)
-HTML_TAG = re.compile(r"</?(?:p|div|span|h[1-6]|br|ul|ol|li|table|tr|td|th|a\s|img\s|strong|em|b|i|blockquote|section|article)\b[^>]*>", re.IGNORECASE)
+HTML_TAG = re.compile(
+    r"</?(?:p|div|span|h[1-6]|br|ul|ol|li|table|tr|td|th|a\s|img\s|strong|em|b|i|blockquote|section|article)\b[^>]*>", re.IGNORECASE
+)
 BBCODE_TAG = re.compile(r"\[/?(?:b|i|u|s|size|color|font|quote|url|img|list|\*|spoiler|code|center)(?:=[^\]\n]*)?\]", re.IGNORECASE)
 MD_HEADING = re.compile(r"^#{1,6}\s+\S", re.MULTILINE)
 MD_UNDERLINE = re.compile(r"^(?:={3,}|-{3,})[ \t]*$")

@@ -3,6 +3,7 @@
 Liquid and Jinja tags are site machinery, never rules: they go (each line that held one says so in the
 report) before any other reading of the text. Entities left in text that is not HTML are decoded.
 """
+
 from __future__ import annotations
 
 import html

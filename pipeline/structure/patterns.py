@@ -7,7 +7,10 @@ import re
 MARKUP_HEADING = re.compile(r"^(#{1,6})\s+(\S.*?)\s*#*$")
 BOLD_RUN_IN = re.compile(r"^\*\*([^*]{1,120}?)\*\*\s+(\S.*)$")
 # "1ª fase: Navegación", "2.º paso - Abordaje", "Fase 3: Mercado": an ordinal step of the turn or the rules.
-ORDINAL = re.compile(r"^(?:\d{1,2}\s*\.?\s*[ªºa°]\s*(?:fase|parte|ronda|etapa|paso|acción|turno)|(?:Fase|Paso|Etapa|Ronda|Parte)\s+\d{1,2})\b\s*[:.\-–—]?\s*(.*)$", re.IGNORECASE)
+ORDINAL = re.compile(
+    r"^(?:\d{1,2}\s*\.?\s*[ªºa°]\s*(?:fase|parte|ronda|etapa|paso|acción|turno)|(?:Fase|Paso|Etapa|Ronda|Parte)\s+\d{1,2})\b\s*[:.\-–—]?\s*(.*)$",
+    re.IGNORECASE,
+)
 # "El turno", "La fase de acción", "Los dados": an article and a noun phrase, nothing a sentence needs.
 ARTICLE_TITLE = re.compile(r"^(?:El|La|Los|Las)\s+[a-záéíóúñü]{3,}(?:\s+(?:de|del|de la|de los|de las)\s+[a-záéíóúñü]{3,})?:?$")
 QUESTION = re.compile(r"^¿[^?¿]{3,120}\?$")

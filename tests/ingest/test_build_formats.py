@@ -1,4 +1,5 @@
 """A .md, an .html, a .pdf and a .docx source each build a sheet; `refsheets new` adds a game from a file."""
+
 from __future__ import annotations
 
 import shutil

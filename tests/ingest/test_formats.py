@@ -1,4 +1,5 @@
 """Every kind of source a user brings: the format corpus (one test per folder), encodings, source files."""
+
 from __future__ import annotations
 
 import codecs
