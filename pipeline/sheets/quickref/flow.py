@@ -347,7 +347,7 @@ def measure_sheet(document: Document, sections: list[Section], layout: Layout, *
     return doc.page, doc.fill
 
 
-def _compose(
+def _compose(  # long: one reportlab document (metadata, page templates, story) for a render or a probe; most lines are keywords
     document: Document,
     sections: list[Section],
     layout: Layout,
