@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from pipeline.errors import BuildError
 from pipeline.model import Block, Document, GameInfo, Section, SheetSpec, TermHit, place_terms
-from pipeline.sheets.quickref import _NoFit, fit_sheet, make_quickref
+from pipeline.sheets.quickref import Probe, _NoFit, fit_sheet, make_quickref
 from pipeline.sheets.quickref.condense import CondenseOptions, condense
 from pipeline.sheets.quickref.recipe import parse_recipe
 
@@ -85,30 +85,61 @@ def test_condense_moves_term_offsets_with_the_text() -> None:
     assert block.text[hit.start : hit.end] == "cohete"
 
 
-def test_fit_search_prefers_the_largest_size_then_the_fewest_columns() -> None:
-    recipe = parse_recipe({"pages": 2, "columns": [2, 3], "body_size": [7, 9]}, display="x")
+def _pages_falling_with_size(columns: int, size: float) -> Probe:
+    """A sheet whose text fills 0.16 pages per point of size squared; 3 columns hold a bit more."""
+    fill = 0.16 * size * size / 9 / {2: 1.0, 3: 1.15, 4: 1.25}[columns]
+    return Probe(pages=int(fill) + 1, fill=fill)
+
+
+@pytest.mark.parametrize("pages", [1, 2, 3, 4])
+def test_fit_search_prefers_the_largest_size_then_the_fewest_columns(pages: int) -> None:
+    recipe = parse_recipe({"pages": pages, "columns": [2, 4], "body_size": [7, 9]}, display="x")
     tried: list[tuple[int, float]] = []
 
-    def render(columns: int, size: float) -> tuple[bytes, int]:
+    def measure(columns: int, size: float) -> Probe:
         tried.append((columns, size))
-        capacity = {2: 1.0, 3: 1.15}[columns] / size  # pages fall as size falls, 3 columns hold a bit more
-        return b"pdf", int(0.999 + 0.16 / capacity)
+        return _pages_falling_with_size(columns, size)
 
-    fit = fit_sheet(render, recipe)
-    assert fit.pages <= 2 and fit.body_size >= 7
-    # every layout at a larger size does not fit
-    for columns in (2, 3):
-        for size in (s / 4 for s in range(28, 37)):
-            if size > fit.body_size:
-                assert render(columns, size)[1] > 2
-    assert len(set(tried)) < 2 * 9  # bisection, not an exhaustive search
+    sizes = [s / 4 for s in range(28, 37)]
+    fits = [(size, -columns) for columns in (2, 3, 4) for size in sizes if _pages_falling_with_size(columns, size).pages <= pages]
+    best_size, best_columns = max(fits)
+    fit = fit_sheet(measure, recipe)
+    assert (fit.body_size, fit.columns) == (best_size, -best_columns)  # the largest size, then the fewest columns
+    assert fit.pages == _pages_falling_with_size(fit.columns, fit.body_size).pages
+    assert len(tried) == len(set(tried)) and len(tried) < 3 * 9 / 2  # each layout measured once, far from all of them
+
+
+def test_fit_search_without_a_budget_measures_nothing() -> None:
+    recipe = parse_recipe({"columns": [2, 3], "body_size": [7, 9]}, display="x")
+    fit = fit_sheet(lambda columns, size: pytest.fail("measured"), replace(recipe, pages=None))
+    assert (fit.columns, fit.body_size, fit.pages) == (2, 9.0, None)
 
 
 def test_fit_search_without_a_fit_reports_the_pages_at_minimum_size() -> None:
     recipe = parse_recipe({"pages": 1, "columns": [2, 3], "body_size": [7, 8]}, display="x")
     with pytest.raises(_NoFit) as error:
-        fit_sheet(lambda columns, size: (b"", 5 - columns), recipe)
+        fit_sheet(lambda columns, size: Probe(pages=5 - columns, fill=5.0 - columns), recipe)
     assert (error.value.pages, error.value.columns, error.value.size) == (2, 3, 7.0)
+
+
+def test_a_probe_counts_the_pages_a_render_makes(project_root) -> None:
+    from pipeline.build import tagged_document
+    from pipeline.project import Project
+    from pipeline.sheets.layout import load_layout
+    from pipeline.sheets.quickref import sheet_recipe, sheet_sections
+    from pipeline.sheets.quickref.flow import measure_sheet, render_sheet
+
+    project = Project(project_root)
+    game, _, document = tagged_document(project, "legendary-alien")  # its page count jumps with the size
+    sheet = next(s for s in game.sheets if s.name == "quickref")
+    layout = load_layout(project.templates, sheet.template, paper="a4")
+    recipe = sheet_recipe(document, sheet, layout)
+    sections = sheet_sections(document, sheet, recipe)
+    for columns, size in ((2, 8.25), (2, 7.0), (3, 7.5), (3, 7.75)):
+        options = dict(sheet_label=recipe.label, columns=columns, body_size=size, with_glossary=recipe.glossary, compact_title=True)
+        pages, fill = measure_sheet(document, sections, layout, **options)
+        assert render_sheet(document, sections, layout, **options)[1] == pages
+        assert pages - 1 < fill <= pages
 
 
 def test_a_recipe_that_cannot_fit_fails_with_target_pages_and_largest_sections(project_root) -> None:

@@ -4,7 +4,7 @@ All source text is escaped before our markup is added; output is byte-identical 
 (invariant mode, no wall-clock dates). Page furniture (header, credits footer, page numbers) is drawn
 by a canvas that knows the final page count.
 """
-# long: a few lines over since its long lines were wrapped to 140 columns; render_sheet could move out next
+# long: sections -> flowables and the document they compose into; _compose and its callers could move out next
 from __future__ import annotations
 
 import io
@@ -41,6 +41,7 @@ from pipeline.sheets.markup import (
     safe_text,
     term_markup,
 )
+from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
 from pipeline.text import fold, printable
 
 
@@ -77,13 +78,13 @@ class SheetDocTemplate(BaseDocTemplate):
             self.canv.addOutlineEntry(flowable.outline_title, flowable.outline_key, level=flowable.outline_level, closed=False)
 
 
-def frames_for(layout: Layout, *, columns: int, top_reserved: float = 0.0) -> list[Frame]:
+def frames_for(layout: Layout, *, columns: int, top_reserved: float = 0.0, frame_class: type[Frame] = Frame) -> list[Frame]:
     """One frame per column; `top_reserved` points are left free above them (page 1's title block)."""
     usable_width = layout.page_width - layout.margin_left - layout.margin_right
     usable_height = layout.page_height - layout.margin_top - layout.margin_bottom - top_reserved
     column_width = (usable_width - layout.gutter * (columns - 1)) / columns
     return [
-        Frame(
+        frame_class(
             layout.margin_left + index * (column_width + layout.gutter),
             layout.margin_bottom,
             column_width,
@@ -96,6 +97,7 @@ def frames_for(layout: Layout, *, columns: int, top_reserved: float = 0.0) -> li
         )
         for index in range(columns)
     ]
+
 
 
 # A run of at least SHORT_RUN short lines (a list of actions, end conditions) is set as a bulleted list,
@@ -329,11 +331,29 @@ def section_flowables(
     return flowables
 
 
-def render_sheet(  # long: one reportlab document (metadata, page templates, story); most lines are keywords
+def render_sheet(document: Document, sections: list[Section], layout: Layout, **options) -> tuple[bytes, int]:
+    """Typeset `sections` of `document` (options: see `_compose`); returns (pdf bytes, page count)."""
+    buffer = io.BytesIO()
+    doc, story, canvas_class = _compose(document, sections, layout, buffer, probe=False, **options)
+    doc.build(story, canvasmaker=canvas_class)
+    return buffer.getvalue(), doc.page
+
+
+def measure_sheet(document: Document, sections: list[Section], layout: Layout, **options) -> tuple[int, float]:
+    """(page count, pages filled) of the sheet laid out exactly as `render_sheet` would, without drawing,
+    furniture or PDF writing: what the fit search probes."""
+    doc, story, _ = _compose(document, sections, layout, io.BytesIO(), probe=True, **options)
+    doc.build(story, canvasmaker=ProbeCanvas)
+    return doc.page, doc.fill
+
+
+def _compose(  # long: one reportlab document (metadata, page templates, story); most lines are keywords
     document: Document,
     sections: list[Section],
     layout: Layout,
+    buffer: io.BytesIO,
     *,
+    probe: bool,
     sheet_label: str,
     revision: str = "",
     columns: int | None = None,
@@ -345,8 +365,8 @@ def render_sheet(  # long: one reportlab document (metadata, page templates, sto
     run_in: bool = False,
     compact_title: bool = False,
     run_on: bool = False,
-) -> tuple[bytes, int]:
-    """Typeset `sections` of `document`; returns (pdf bytes, page count).
+):
+    """The document template, story and canvas class of a sheet (`probe`: the layout-only kind).
 
     With `title_block`, page 1 opens with the game, publisher, what the sheet covers (`covers`), the
     credits and the revision (the date of the last content change lives in manifest.json, not in the PDF,
@@ -366,8 +386,7 @@ def render_sheet(  # long: one reportlab document (metadata, page templates, sto
         title_block=title_block,
         compact=compact_title,
     )
-    buffer = io.BytesIO()
-    doc = SheetDocTemplate(
+    doc = (ProbeDocTemplate if probe else SheetDocTemplate)(
         buffer,
         pagesize=(layout.page_width, layout.page_height),
         leftMargin=layout.margin_left,
@@ -387,11 +406,12 @@ def render_sheet(  # long: one reportlab document (metadata, page templates, sto
         initialFontName=register_fonts(layout.fonts)["regular"],
     )
     columns = columns or layout.columns
-    later = PageTemplate(id="columns", frames=frames_for(layout, columns=columns))
+    frame_class = ProbeFrame if probe else Frame
+    later = PageTemplate(id="columns", frames=frames_for(layout, columns=columns, frame_class=frame_class))
     if title_block:
         reserved = title_block_height(layout, furniture, styles)
-        first = PageTemplate(id="first", frames=frames_for(layout, columns=columns, top_reserved=reserved), autoNextPageTemplate="columns")
-        doc.addPageTemplates([first, later])
+        first_frames = frames_for(layout, columns=columns, top_reserved=reserved, frame_class=frame_class)
+        doc.addPageTemplates([PageTemplate(id="first", frames=first_frames, autoNextPageTemplate="columns"), later])
     else:
         doc.addPageTemplates([later])
     story: list[Flowable] = section_flowables(sections, styles, english_names=english_names, run_in=run_in, run_on=run_on)
@@ -399,6 +419,4 @@ def render_sheet(  # long: one reportlab document (metadata, page templates, sto
         story.extend(glossary_flowables(document, sections, styles))
     if not story:
         story = [Paragraph("(sin contenido)", styles["body"])]
-    canvas_class = make_canvas_class(layout, furniture, styles)
-    doc.build(story, canvasmaker=canvas_class)
-    return buffer.getvalue(), doc.page
+    return doc, story, None if probe else make_canvas_class(layout, furniture, styles)
