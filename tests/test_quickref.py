@@ -9,10 +9,17 @@ import pytest
 from pypdf import PdfReader
 
 from pipeline.errors import BuildError
-from pipeline.model import Block, Document, GameInfo, Section, SheetSpec, TermHit
+from pipeline.model import Block, Document, GameInfo, Section, TermHit
+from pipeline.sheets.config import Templates, read_recipe_on
 from pipeline.sheets.quickref import _NoFit, fit_sheet, make_quickref
 from pipeline.sheets.quickref.condense import CondenseOptions, condense
-from pipeline.sheets.quickref.recipe import parse_recipe
+from tests.conftest import ROOT
+
+
+def parse_recipe(data: dict, *, paper: str = "a4"):
+    """`data` read on top of templates/quickref.yaml's defaults, as a game's sheet is."""
+    return read_recipe_on(Templates(ROOT / "templates"), "quickref", data, paper=paper)
+
 
 ALL = CondenseOptions(examples=True, narration=True, repeats=True, asides=True)
 
@@ -76,7 +83,7 @@ def test_condense_moves_term_offsets_with_the_text() -> None:
 
 
 def test_fit_search_prefers_the_largest_size_then_the_fewest_columns() -> None:
-    recipe = parse_recipe({"pages": 2, "columns": [2, 3], "body_size": [7, 9]}, display="x")
+    recipe = parse_recipe({"pages": 2, "columns": [2, 3], "body_size": [7, 9]})
     tried: list[tuple[int, float]] = []
 
     def render(columns: int, size: float) -> tuple[bytes, int]:
@@ -95,7 +102,7 @@ def test_fit_search_prefers_the_largest_size_then_the_fewest_columns() -> None:
 
 
 def test_fit_search_without_a_fit_reports_the_pages_at_minimum_size() -> None:
-    recipe = parse_recipe({"pages": 1, "columns": [2, 3], "body_size": [7, 8]}, display="x")
+    recipe = parse_recipe({"pages": 1, "columns": [2, 3], "body_size": [7, 8]})
     with pytest.raises(_NoFit) as error:
         fit_sheet(lambda columns, size: (b"", 5 - columns), recipe)
     assert (error.value.pages, error.value.columns, error.value.size) == (2, 3, 7.0)
@@ -110,9 +117,9 @@ def test_a_recipe_that_cannot_fit_fails_with_target_pages_and_largest_sections(p
         Section(f"sec-{i}", f"Sección {i}", 1, "rules", (Block("paragraph", long_rules[: 4000 * (i + 1)], 1, 1),), 1, 1) for i in range(3)
     )
     document = Document(game=GameInfo(id="demo", title_es="Demo", title_en="Demo"), sections=sections)
-    sheet = SheetSpec(name="quickref", recipe={"pages": 1, "columns": [2, 3], "body_size": [7, 8]})
+    recipe = parse_recipe({"pages": 1, "columns": [2, 3], "body_size": [7, 8]})
     with pytest.raises(BuildError) as error:
-        make_quickref(document, sheet, layout)
+        make_quickref(document, sheet="quickref", layout=layout, recipe=recipe)
     message = str(error.value)
     assert "target of 1 page" in message and "at the minimum body size 7 pt" in message
     assert "largest sections: sec-2 (12000 chars), sec-1 (8000 chars), sec-0 (4000 chars)" in message
@@ -122,15 +129,13 @@ def test_a_recipe_that_cannot_fit_fails_with_target_pages_and_largest_sections(p
 def leaving_earth(project_root):
     from pipeline.build import tagged_document
     from pipeline.project import Project
-    from pipeline.sheets.layout import load_layout
 
     project = Project(project_root)
-    game, _, document = tagged_document(project, "leaving-earth")  # as `refsheets build` does: English names take room
-    sheet = next(s for s in game.sheets if s.name == "quickref")
+    config, _, document = tagged_document(project, "leaving-earth")  # as `refsheets build` does: English names take room
+    sheet = config.sheet("quickref")
     out = {}
     for paper in ("a4", "letter"):
-        layout = load_layout(project.templates, sheet.template, paper=paper)
-        pdf, pages, revision = make_quickref(document, sheet, layout)
+        pdf, pages, revision = make_quickref(document, sheet="quickref", layout=sheet.layouts[paper], recipe=sheet.recipes[paper])
         text = " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(pdf)).pages)
         text = re.sub(r"\s*‹[^›]*›", "", text)  # the English names shown after terms
         out[paper] = (pdf, pages, revision, text)
@@ -166,7 +171,7 @@ NOT_ON_THE_SHEET = ["Gran trabajo", "Muchísimas gracias", "Voy por aquí", "Hag
 def test_leaving_earth_sheet_keeps_the_rules_and_meets_its_budget(leaving_earth, paper: str) -> None:
     sheet, out = leaving_earth
     _, pages, _, text = out[paper]
-    assert pages == sheet.recipe["pages"] == 2  # one double-sided sheet on either paper
+    assert pages == sheet.recipes[paper].pages == 2  # one double-sided sheet on either paper
     missing = [rule for rule in RULES if rule not in text]
     assert not missing
     assert "Lopez de la Osa" in text  # translator credited
@@ -177,12 +182,11 @@ def test_leaving_earth_sheet_keeps_the_rules_and_meets_its_budget(leaving_earth,
 def test_leaving_earth_sheet_is_byte_identical_and_revision_is_paper_independent(leaving_earth, project_root) -> None:
     from pipeline.build import tagged_document
     from pipeline.project import Project
-    from pipeline.sheets.layout import load_layout
 
     sheet, out = leaving_earth
     project = Project(project_root)
     _, _, document = tagged_document(project, "leaving-earth")
-    pdf, _, revision = make_quickref(document, sheet, load_layout(project.templates, "quickref", paper="a4"))
+    pdf, _, revision = make_quickref(document, sheet="quickref", layout=sheet.layouts["a4"], recipe=sheet.recipes["a4"])
     assert pdf == out["a4"][0]
     assert revision == out["letter"][2]
     assert f"rev {revision}" in out["a4"][3]
@@ -191,12 +195,11 @@ def test_leaving_earth_sheet_is_byte_identical_and_revision_is_paper_independent
 def test_alternity_sheet_meets_its_budget_and_leaves_the_damage_cards_to_their_sheet(project_root) -> None:
     from pipeline.build import tagged_document
     from pipeline.project import Project
-    from pipeline.sheets.layout import load_layout
 
     project = Project(project_root)
-    game, _, document = tagged_document(project, "alternity-warships")
-    sheet = next(s for s in game.sheets if s.name == "quickref")
-    pdf, pages, _ = make_quickref(document, sheet, load_layout(project.templates, "quickref", paper=game.paper))
+    config, _, document = tagged_document(project, "alternity-warships")
+    sheet, paper = config.sheet("quickref"), config.game.paper
+    pdf, pages, _ = make_quickref(document, sheet="quickref", layout=sheet.layouts[paper], recipe=sheet.recipes[paper])
     text = " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(pdf)).pages)
     assert pages <= 4
     assert "Daño a los sistemas" in text  # the title block says where the system effects are

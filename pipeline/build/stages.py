@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pipeline.clean import clean
-from pipeline.model import CleanText, Credits, Document, GameInfo
-from pipeline.project import Project, load_game, load_raw
+from pipeline.model import CleanText, Credits, Document
+from pipeline.project import GameConfig, Project, load_game, load_raw
 from pipeline.split import split
 from pipeline.tag.glossary import load_glossary
 
@@ -23,30 +23,29 @@ def merge_credits(found: Credits, declared: Credits) -> Credits:
     )
 
 
-def prepare(project: Project, game_id: str, *, strict: bool = False) -> tuple[GameInfo, CleanText, Document]:
-    """load, clean and split one game (no tagging: that needs spaCy). strict: correction warnings are errors."""
-    from pipeline.clean.corrections import load_corrections
-    from pipeline.clean.resources import CleanOptions
+def prepare(project: Project, game_id: str, *, strict: bool = False, config: GameConfig | None = None) -> tuple[GameConfig, CleanText, Document]:
+    """load, clean and split one game (no tagging: that needs spaCy). strict: correction warnings are errors.
 
-    game = load_game(project, game_id)
+    `config` is the game's configuration when the caller has already read it (the build plan has).
+    """
+    from pipeline.clean.corrections import load_corrections
+
+    config = config if config is not None else load_game(project, game_id)
     raw = load_raw(project, game_id)
     corrections_path = project.sources / game_id / "corrections.yaml"
     corrections = load_corrections(corrections_path, display=project.display(corrections_path))
-    options = CleanOptions.from_mapping(
-        game.options.get("clean"), display=project.display(project.sources / game_id / "game.yaml")
-    )
-    cleaned = clean(raw, corrections=corrections, options=options, strict=strict)
-    document = split(cleaned, game=game)
-    document = replace(document, credits=merge_credits(cleaned.credits, game.credits))
-    return game, cleaned, document
+    cleaned = clean(raw, corrections=corrections, options=config.clean, strict=strict)
+    document = split(cleaned, game=config.game, options=config.split)
+    document = replace(document, credits=merge_credits(cleaned.credits, config.game.credits))
+    return config, cleaned, document
 
 
-def tagged_document(project: Project, game_id: str) -> tuple[GameInfo, CleanText, Document]:
+def tagged_document(project: Project, game_id: str, *, config: GameConfig | None = None) -> tuple[GameConfig, CleanText, Document]:
     from pipeline.tag.matcher import tag
 
-    game, cleaned, document = prepare(project, game_id)
+    config, cleaned, document = prepare(project, game_id, config=config)
     glossary = load_glossary(project.glossaries, game_id, display_root=project.root)
-    return game, cleaned, tag(document, glossary=glossary)
+    return config, cleaned, tag(document, glossary=glossary)
 
 
 def cleaning_report_tsv(cleaned: CleanText) -> str:

@@ -73,11 +73,11 @@ def clean(
     raw: RawText,
     *,
     corrections: tuple[Correction, ...] = (),
-    options: CleanOptions | dict | None = None,
+    options: CleanOptions = CleanOptions(),
     strict: bool = False,
 ) -> CleanText:
     """Remove what is not rule text, mark flavour and notes, apply corrections; report every change."""
-    state = _State(lines=[line.rstrip() for line in raw.lines], options=CleanOptions.from_mapping(options))
+    state = _State(lines=[line.rstrip() for line in raw.lines], options=options)
     posts = _mark_furniture(state)
     _find_units(state)
     _judge_units(state)

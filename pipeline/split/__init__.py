@@ -17,7 +17,6 @@ from pipeline.split.headings import (
     SplitOptions,
     card_title,
     find_headings,
-    split_options,
 )
 from pipeline.text import slug
 
@@ -51,9 +50,8 @@ class _Entry:
 
 
 
-def split(cleaned: CleanText, *, game: GameInfo) -> Document:
+def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions = SplitOptions()) -> Document:
     """Group cleaned lines under the headings that precede them and arrange the headings as a tree."""
-    options = split_options(game)
     entries = _entries(cleaned.lines, game=game, options=options)
     _arrange(entries, options=options)
     sections = _sections(entries)
