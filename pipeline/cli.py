@@ -104,8 +104,17 @@ def _build_options(command):
     for option in reversed(
         (
             click.option("--paper", type=click.Choice(["a4", "letter"]), default=None, help="Paper size (default: the game's, A4)."),
-            click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Output folder (default: output/)."),
-            click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Build this many games at once, one process each."),
+            click.option(
+                "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Output folder (default: output/)."
+            ),
+            click.option(
+                "--jobs",
+                "-j",
+                type=click.IntRange(min=1),
+                default=1,
+                show_default=True,
+                help="Build this many games at once, one process each.",
+            ),
         )
     ):
         command = option(command)
@@ -145,8 +154,8 @@ def build(
     )
     for warning in report.warnings:
         click.echo(f"warning: {warning}", err=True)
-    for game_id, message in report.failed:
-        for line in message.splitlines():
+    for _game, message in report.failed:
+        for line in message.splitlines():  # every problem of a file, each on its own line
             click.echo(f"error: {line}", err=True)
     click.echo(report.summary(), err=True)
     sys.exit(report.exit_code)

@@ -5,7 +5,7 @@ No spaCy or reportlab objects live here, so every stage result can be cached, di
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 # What the cleaner may say about an input line (the cleaning report's `action` column).
 CLEANING_ACTIONS = ("drop", "duplicate", "flavor", "note", "credit", "correct", "join")
@@ -101,14 +101,13 @@ class CleanText:
 
 @dataclass(frozen=True)
 class TermHit:
-    """A glossary term found in a section: offsets are into `Section.text` (or the title)."""
+    """A glossary term found in a text: `start`..`end` index the text it was found in (a block's or a title)."""
 
     es: str  # the glossary entry's Spanish lemma
     en: str
     start: int
     end: int
     kind: str = ""
-    in_title: bool = False
 
 
 @dataclass(frozen=True)
@@ -117,6 +116,7 @@ class Block:
     text: str
     first: int
     last: int
+    terms: tuple[TermHit, ...] = ()  # glossary terms in `text`, offsets into `text`
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ class Section:
     last: int
     parent: str | None = None
     page: int | None = None  # source page reference ("Página 25 - ...")
-    terms: tuple[TermHit, ...] = ()
+    title_terms: tuple[TermHit, ...] = ()  # glossary terms in `title` (the blocks carry their own)
 
     @property
     def text(self) -> str:
@@ -146,25 +146,48 @@ class Section:
             "lines": [self.first, self.last],
             "page": self.page,
             "parent": self.parent,
+            # Offsets into `text` (the blocks joined), so a JSON reader needs no block arithmetic.
             "terms": [
-                {"es": hit.es, "en": hit.en, "start": hit.start, "end": hit.end}
-                for hit in self.terms
-                if not hit.in_title
+                {"es": hit.es, "en": hit.en, "start": offset + hit.start, "end": offset + hit.end}
+                for offset, block in zip(block_offsets(self.blocks), self.blocks)
+                for hit in block.terms
             ],
-            "title_terms": [
-                {"es": hit.es, "en": hit.en, "start": hit.start, "end": hit.end}
-                for hit in self.terms
-                if hit.in_title
-            ],
+            "title_terms": [{"es": hit.es, "en": hit.en, "start": hit.start, "end": hit.end} for hit in self.title_terms],
         }
+
+    def text_terms(self) -> tuple[TermHit, ...]:
+        """Every term of the section's blocks, in reading order (offsets relative to each block)."""
+        return tuple(hit for block in self.blocks for hit in block.terms)
 
 
 BLOCK_SEPARATOR = "\n\n"
 
 
 def block_join(blocks: tuple[Block, ...] | list[Block]) -> str:
-    """The section text: blocks separated by a blank line, so term offsets address one string."""
+    """The section text: blocks separated by a blank line."""
     return BLOCK_SEPARATOR.join(block.text for block in blocks)
+
+
+def place_terms(blocks: tuple[Block, ...] | list[Block], hits: list[TermHit] | tuple[TermHit, ...]) -> tuple[Block, ...]:
+    """The blocks carrying the hits found in their joined text (`block_join`), re-based onto each block.
+
+    A hit that would cross from one block into the next belongs to neither (it cannot be printed).
+    """
+    placed = []
+    for offset, block in zip(block_offsets(blocks), blocks):
+        end = offset + len(block.text)
+        mine = tuple(replace(hit, start=hit.start - offset, end=hit.end - offset) for hit in hits if offset <= hit.start and hit.end <= end)
+        placed.append(replace(block, terms=mine))
+    return tuple(placed)
+
+
+def block_offsets(blocks: tuple[Block, ...] | list[Block]) -> list[int]:
+    """Where each block starts in `block_join(blocks)`: the one place that knows the separator's length."""
+    offsets, position = [], 0
+    for block in blocks:
+        offsets.append(position)
+        position += len(block.text) + len(BLOCK_SEPARATOR)
+    return offsets
 
 
 @dataclass(frozen=True)

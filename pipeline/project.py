@@ -13,7 +13,7 @@ from pipeline.model import Credits, GameInfo, RawText
 from pipeline.schema import Fields, Problems
 from pipeline.sheets.config import SheetConfig, Templates, read_sheet
 from pipeline.sheets.layout import template_problem
-from pipeline.split.headings import SplitOptions, read_split_options
+from pipeline.structure import SplitOptions, read_split_options
 from pipeline.yamlio import load_yaml
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")

@@ -34,7 +34,7 @@ def prepare(project: Project, game_id: str, *, strict: bool = False, config: Gam
     raw = load_raw(project, game_id)
     corrections_path = project.sources / game_id / "corrections.yaml"
     corrections = load_corrections(corrections_path, display=project.display(corrections_path))
-    cleaned = clean(raw, corrections=corrections, options=config.clean, strict=strict)
+    cleaned = clean(raw, corrections=corrections, options=config.clean, split_options=config.split, strict=strict)
     document = split(cleaned, game=config.game, options=config.split)
     document = replace(document, credits=merge_credits(cleaned.credits, config.game.credits))
     return config, cleaned, document

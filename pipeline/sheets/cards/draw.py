@@ -13,6 +13,9 @@ from reportlab.lib.colors import HexColor
 
 from pipeline.errors import BuildError
 from pipeline.model import Document
+from pipeline.sheets.cards.geometry import CardOptions, Rect
+from pipeline.sheets.cards.measure import Typesetter
+from pipeline.sheets.cards.plan import PlacedPanel, Plan, plan_sheet
 from pipeline.sheets.cards.recipe import CardRecipe
 from pipeline.sheets.cards.select import CardSet, select_cards
 from pipeline.sheets.furniture import (
@@ -23,10 +26,6 @@ from pipeline.sheets.furniture import (
 )
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.markup import paragraph_styles, register_fonts
-
-from pipeline.sheets.cards.geometry import CardOptions, Rect
-from pipeline.sheets.cards.measure import Typesetter
-from pipeline.sheets.cards.plan import PlacedPanel, Plan, plan_sheet
 
 # ---------------------------------------------------------------------------------------- draw
 

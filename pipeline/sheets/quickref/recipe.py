@@ -160,7 +160,9 @@ def closest_ids(wanted: str, ids: list[str], *, count: int = 5) -> list[str]:
     for candidate in ids:
         if len(close) >= count:
             break
-        if candidate not in close and candidate.rsplit("/", 1)[-1] in difflib.get_close_matches(tail, [candidate.rsplit("/", 1)[-1]], cutoff=0.6):
+        if candidate not in close and candidate.rsplit("/", 1)[-1] in difflib.get_close_matches(
+            tail, [candidate.rsplit("/", 1)[-1]], cutoff=0.6
+        ):
             close.append(candidate)
     return close
 

@@ -63,7 +63,12 @@ def test_corrections_apply_in_order_literal_and_regex(tmp_path: Path) -> None:
 
 def test_clean_reports_each_corrected_line_and_warns_about_stale_entries(tmp_path: Path) -> None:
     corrections = load_corrections(
-        write(tmp_path, '- find: "barco"\n  replace: "nave"\n  note: "ship"\n- find: "nunca aparece"\n  replace: "x"\n- find: "nave"\n  replace: "nave"\n  expect: 5\n'),
+        write(
+            tmp_path,
+            '- find: "barco"\n  replace: "nave"\n  note: "ship"\n'
+            '- find: "nunca aparece"\n  replace: "x"\n'
+            '- find: "nave"\n  replace: "nave"\n  expect: 5\n',
+        ),
         display="c.yaml",
     )
     result = clean(raw_of("El barco dispara.\nOtra línea."), corrections=corrections)
@@ -82,7 +87,9 @@ def test_cli_clean_strict_fails_on_a_stale_correction(project_copy: Path) -> Non
     runner = CliRunner()
     relaxed = runner.invoke(main, ["--root", str(project_copy), "clean", "galaxy-defenders"])
     assert relaxed.exit_code == 0
-    assert "warning: sources/galaxy-defenders/corrections.yaml:1: correction 1 (find: 'texto que no existe') matched nothing" in relaxed.output
+    assert (
+        "warning: sources/galaxy-defenders/corrections.yaml:1: correction 1 (find: 'texto que no existe') matched nothing" in relaxed.output
+    )
     strict = runner.invoke(main, ["--root", str(project_copy), "clean", "galaxy-defenders", "--strict"])
     assert strict.exit_code == 2
     assert "correction 1 (find: 'texto que no existe') matched nothing" in strict.output

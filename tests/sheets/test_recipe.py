@@ -131,13 +131,12 @@ def test_the_defaults_are_the_templates(tmp_path) -> None:
     assert str(error.value) == "templates/quickref.yaml:24: options.recipe: missing 'glossary'"
 
 
-def test_real_recipes_name_existing_sections(project_root) -> None:
-    from pipeline.build import prepare
+def test_real_recipes_name_existing_sections(project_root, real_game) -> None:
     from pipeline.project import Project
 
     project = Project(project_root)
     for game_id in project.game_ids():
-        config, _, document = prepare(project, game_id)
+        config, _, document = real_game(game_id)
         for sheet in config.sheets:
             if sheet.kind == "quickref":
                 assert select_sections(document, sheet.recipes["a4"]), game_id
