@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -99,6 +100,14 @@ def list_games(context: Context) -> None:
         click.echo(f"{game_id}\t{game.title_es}\t{sheets}")
 
 
+def cores() -> int:
+    """The cores this process may run on (what --jobs defaults to)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
 def _build_options(command):
     """--paper, --out and --jobs, shared by build and watch."""
     for option in reversed(
@@ -111,9 +120,9 @@ def _build_options(command):
                 "--jobs",
                 "-j",
                 type=click.IntRange(min=1),
-                default=1,
-                show_default=True,
-                help="Build this many games at once, one process each.",
+                default=cores(),
+                show_default="the number of cores",
+                help="Build this many games at once, one process each (the output is the same for any number).",
             ),
         )
     ):
@@ -305,7 +314,9 @@ def check(ctx: click.Context, game: str) -> None:
             said += f"; glossary: {pair.term.es!r} → {pair.term.en!r} ({_where(pair.term)})"
         click.echo(f"  {label:<13} {said}\n                {pair.context}")
     if report.contradictions:
-        click.echo(f"{len(report.contradictions)} contradiction(s): fix the entry, or explain the translator's usage in its 'note'", err=True)
+        click.echo(
+            f"{len(report.contradictions)} contradiction(s): fix the entry, or explain the translator's usage in its 'note'", err=True
+        )
         sys.exit(1)
 
 

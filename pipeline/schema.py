@@ -305,7 +305,8 @@ def regex_problem(pattern: str, *, flags: int = 0) -> str | None:
 
 def require_mapping(value: Any, *, display: str, where: str, line: int | None = None) -> dict:
     if not isinstance(value, dict):
-        raise ConfigError(f"{where}: expected a mapping, got {type(value).__name__}", path=display, line=getattr(value, "line", None) or line)
+        line = getattr(value, "line", None) or line
+        raise ConfigError(f"{where}: expected a mapping, got {type(value).__name__}", path=display, line=line)
     return value
 
 

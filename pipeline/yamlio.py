@@ -174,7 +174,8 @@ def _check_aliases(root: Node, *, display: str) -> None:
             expanded[key] = 1 + sum(expanded[id(child)] for child in _children(node))
             continue
         if key in open_nodes:
-            raise ConfigError("YAML error: an alias refers to the list or mapping that contains it", path=display, line=node.start_mark.line + 1)
+            message = "YAML error: an alias refers to the list or mapping that contains it"
+            raise ConfigError(message, path=display, line=node.start_mark.line + 1)
         if key in expanded:
             reused_line = reused_line or node.start_mark.line + 1
             continue
@@ -242,11 +243,13 @@ def plain_yaml_error(exc: yaml.MarkedYAMLError, text: str) -> str:
     if "expected <block end>" in problem:
         if "'-'" in problem:
             return "YAML error: a list item ('- ') where a 'key: value' was expected; check the indentation"
-        return "YAML error: this line does not fit the lines above; check its indentation, and quote values that contain ': ' or start with a quote"
+        return ("YAML error: this line does not fit the lines above; check its indentation, and quote values that contain ': ' "
+                "or start with a quote")
     if "undefined alias" in problem:
         return f"YAML error: {problem.replace('found undefined alias', 'alias')} refers to no anchor (&name) defined above it"
     if context.startswith("found duplicate anchor"):
-        return f"YAML error: {context.split(';')[0].replace('found duplicate', 'the')} is defined twice (first on line {exc.context_mark.line + 1})"
+        anchor = context.split(";")[0].replace("found duplicate", "the")
+        return f"YAML error: {anchor} is defined twice (first on line {exc.context_mark.line + 1})"
     if "expected a single document" in context:
         return "YAML error: a second document ('---') in the file; a file holds one document"
     if "could not determine a constructor" in problem:

@@ -216,11 +216,13 @@ BOMB = "".join(f"l{n}: &l{n} [{', '.join([f'*l{n - 1}'] * 9) if n else ', '.join
     ("text", "fragments"),
     [
         ("title_es: Juego\ncredits: [a, b\npaper: a4\n",
-         ("sources/tiny/game.yaml:2: YAML error: the [ opened on this line is not closed with ] (or a comma is missing between its items)",)),
+         ("sources/tiny/game.yaml:2: YAML error: the [ opened on this line is not closed with ] (or a comma is missing between "
+          "its items)",)),
         ('title_es: Juego\ntitle_en: "Unclosed\npaper: a4\nsheets:\n  - name: quickref\n    template: quickref\n',
          ('sources/tiny/game.yaml:2: YAML error: the quote " opened on this line is never closed; end the text with "',)),
         ("title_es: 3\n", ("sources/tiny/game.yaml:1: title_es: must be text, got a number 3 (put it in quotes)",)),
-        ("title_es: Juego\ncolour: red\n", ("sources/tiny/game.yaml:2: unknown field 'colour' (allowed: credits, options, paper, publisher, sheets, title_en, title_es)",)),
+        ("title_es: Juego\ncolour: red\n", (
+         "sources/tiny/game.yaml:2: unknown field 'colour' (allowed: credits, options, paper, publisher, sheets, title_en, title_es)",)),
         ("title_es: Juego\ntitle: Juego\n", ("sources/tiny/game.yaml:2: unknown field 'title' (did you mean 'title_es'?)",)),
         ("title_es: Juego\npaper: a5\n", ("sources/tiny/game.yaml:2: paper: unknown value 'a5' (allowed: a4, letter)",)),
         ("- just\n- a list\n", ("sources/tiny/game.yaml:1: expected a mapping (key: value lines), got a list ['just', 'a list']",)),
@@ -229,13 +231,15 @@ BOMB = "".join(f"l{n}: &l{n} [{', '.join([f'*l{n - 1}'] * 9) if n else ', '.join
             ("sources/tiny/game.yaml:1: YAML error: tag not allowed",),
         ),
         ("title_es: Uno\ntitle_es: Dos\n", ("sources/tiny/game.yaml:2: duplicate key 'title_es' (first on line 1)",)),
-        ("sheets:\n  - name: quickref\n  - name: quickref\n", ("sources/tiny/game.yaml:3: sheets[1].name: sheet 'quickref' is declared twice (first on line 2)",)),
+        ("sheets:\n  - name: quickref\n  - name: quickref\n", (
+         "sources/tiny/game.yaml:3: sheets[1].name: sheet 'quickref' is declared twice (first on line 2)",)),
         ("sheets:\n  - name: quickref\n    recipe:\n      body_size: .nan\n",
          ("sources/tiny/game.yaml:4: sheets[0].recipe.body_size: must be a number from 7 to 14 pt, got .nan",)),
         ("sheets:\n  - name: evil\n    template: ../../outside/evil\n",
          ("sources/tiny/game.yaml:3: sheets[0].template: '../../outside/evil' is not a template name: name a file of templates/ "
           "without '.yaml' (letters, digits, '-', '_'; templates: base, cards, quickref)",)),
-        ("sheets:\n  - name: dice\n    template: cardz\n", ("sources/tiny/game.yaml:3: sheets[0].template: no template 'cardz' in templates/ (did you mean 'cards'?)",)),
+        ("sheets:\n  - name: dice\n    template: cardz\n", (
+         "sources/tiny/game.yaml:3: sheets[0].template: no template 'cardz' in templates/ (did you mean 'cards'?)",)),
         (BOMB, ("sources/tiny/game.yaml:1: YAML error: aliases (*name) expand 28 written values to 490,329,064; ",
                 "refused as a 'billion laughs' document: write the values out instead of nesting aliases")),
     ],
@@ -272,7 +276,8 @@ def test_template_naming_a_missing_font(tiny: Path) -> None:
     base = tiny / "templates" / "base.yaml"
     base.write_text(base.read_text(encoding="utf-8").replace("DejaVuSansCondensed-Bold.ttf", "NoSuchFont-Bold.ttf"), encoding="utf-8")
     # The message names base.yaml, which declares the font, though quickref.yaml is the template being built.
-    assert_fails_cleanly(tiny, ("build", "tiny", "--force"), "templates/base.yaml:6: fonts.bold: font file 'fonts/NoSuchFont-Bold.ttf' not found under templates/")
+    assert_fails_cleanly(tiny, ("build", "tiny", "--force"),
+        "templates/base.yaml:6: fonts.bold: font file 'fonts/NoSuchFont-Bold.ttf' not found under templates/")
 
 
 @pytest.mark.parametrize(
@@ -280,10 +285,14 @@ def test_template_naming_a_missing_font(tiny: Path) -> None:
     [
         ("base", 'color: "#1d3557"}', 'color: "rojo oscuro"}',
          "templates/base.yaml:14: styles.title.color: 'rojo oscuro' is not a colour: write it as #rrggbb, e.g. #1d3557"),
-        ("quickref", "gutter_mm: 3.2", "gutter_mm: -2", "templates/quickref.yaml:7: page.gutter_mm: must be a number from 0 to 30 mm, got -2"),
-        ("quickref", "gutter_mm: 3.2", "gutter_mm: 500", "templates/quickref.yaml:7: page.gutter_mm: must be a number from 0 to 30 mm, got 500"),
-        ("quickref", "columns: 2", "columns: .inf", "templates/quickref.yaml:6: page.columns: must be a whole number from 1 to 5, got .inf"),
-        ("base", "  body: {size: 8,", "  body: {size: 8, colour: red,", "templates/base.yaml:19: styles.body: unknown field 'colour' (did you mean 'color'?)"),
+        ("quickref", "gutter_mm: 3.2", "gutter_mm: -2",
+         "templates/quickref.yaml:7: page.gutter_mm: must be a number from 0 to 30 mm, got -2"),
+        ("quickref", "gutter_mm: 3.2", "gutter_mm: 500",
+         "templates/quickref.yaml:7: page.gutter_mm: must be a number from 0 to 30 mm, got 500"),
+        ("quickref", "columns: 2", "columns: .inf",
+         "templates/quickref.yaml:6: page.columns: must be a whole number from 1 to 5, got .inf"),
+        ("base", "  body: {size: 8,", "  body: {size: 8, colour: red,",
+         "templates/base.yaml:19: styles.body: unknown field 'colour' (did you mean 'color'?)"),
     ],
     ids=["colour-name", "negative-gutter", "gutter-wider-than-the-page", "infinite-columns", "misspelt-style-key"],
 )
@@ -356,7 +365,8 @@ def test_unexpected_exception_is_one_line_not_a_traceback(tiny: Path, monkeypatc
 
 def test_misspelt_stage_under_options_is_an_error(tiny: Path) -> None:
     game_yaml(tiny, "options:\n  splt:\n    chapters: ['^X$']\n")
-    assert_fails_cleanly(tiny, ("build", "tiny", "--force"), "sources/tiny/game.yaml:2: options: unknown field 'splt' (did you mean 'split'?)")
+    assert_fails_cleanly(tiny, ("build", "tiny", "--force"),
+        "sources/tiny/game.yaml:2: options: unknown field 'splt' (did you mean 'split'?)")
 
 
 @pytest.mark.parametrize(
@@ -379,4 +389,5 @@ def test_font_file_that_is_not_truetype_is_a_clear_error(tiny: Path, damage, mes
 
 def test_recipe_error_names_the_line_of_its_sheet(tiny: Path) -> None:
     game_yaml(tiny, "title_es: Tiny\nsheets:\n  - name: quickref\n    recipe:\n      colums: [2, 3]\n")
-    assert_fails_cleanly(tiny, ("build", "tiny", "--force"), "sources/tiny/game.yaml:5: sheets[0].recipe: unknown field 'colums' (did you mean 'columns'?)")
+    assert_fails_cleanly(tiny, ("build", "tiny", "--force"),
+        "sources/tiny/game.yaml:5: sheets[0].recipe: unknown field 'colums' (did you mean 'columns'?)")

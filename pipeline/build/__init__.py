@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -38,7 +38,9 @@ def make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, t
         return GameOutcome(plan.game, error=str(exc), exit_code=exc.exit_code)
 
 
-def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str) -> GameOutcome:
+def _make_game(  # long: one game's outputs in their order (cache, render, report, manifest), sharing what each made
+    project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str
+) -> GameOutcome:
     game_out = out_dir / plan.game
     sweep_temp_files(game_out)
     cache = SheetCache(project.root)
@@ -242,11 +244,19 @@ def _run(project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, 
 def _run_pool(project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int) -> Iterator[GameOutcome]:
     from concurrent.futures import ProcessPoolExecutor
 
-    executor = ProcessPoolExecutor(max_workers=jobs)
+    from pipeline.build import warm
+
+    tagging, layouts = warm.needs(project, work, force=force)
+    warm.load(project, tagging=tagging, layouts=layouts)  # once here, not once per worker
+    executor = ProcessPoolExecutor(max_workers=jobs, mp_context=warm.fork_context())
     try:
-        futures = [executor.submit(make_game, project, plan, out_dir=out_dir, force=force, today=today) for plan in work]
-        for future in futures:
-            yield future.result()
+        # The longest games start first, so no long game is left to run alone at the end.
+        longest_first = sorted(work, key=lambda plan: -warm.cost(project, plan))
+        futures = {
+            plan.game: executor.submit(make_game, project, plan, out_dir=out_dir, force=force, today=today) for plan in longest_first
+        }
+        for plan in work:
+            yield futures[plan.game].result()
     except BaseException:
         # Ctrl-C: workers got the signal too; each write is atomic, so just stop handing out games.
         executor.shutdown(wait=False, cancel_futures=True)

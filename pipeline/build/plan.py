@@ -55,7 +55,9 @@ def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | Non
             stale.append(sheet.name)
         else:
             fresh.append(
-                SheetResult(game_id, sheet.name, project.display(path), int(entry.get("pages", 0)), str(entry.get("revision", "")), "up to date")
+                SheetResult(
+                    game_id, sheet.name, project.display(path), int(entry.get("pages", 0)), str(entry.get("revision", "")), "up to date"
+                )
             )
     listed = [entry.get("name") for entry in manifest["sheets"] if isinstance(entry, dict)] if manifest else []
     complete = (

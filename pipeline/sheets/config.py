@@ -143,7 +143,8 @@ def _read_recipe(fields: Fields, resolved: TemplateSheet, *, paper: str, templat
     layout = resolved.layout
     if resolved.kind == "quickref":
         recipe = read_recipe(fields, base=resolved.base, paper=paper)
-        problem = column_problem(layout, recipe.columns[1]) if recipe and layout.column_width(recipe.columns[1]) < MIN_COLUMN_MM * MM else None
+        too_narrow = recipe is not None and layout.column_width(recipe.columns[1]) < MIN_COLUMN_MM * MM
+        problem = column_problem(layout, recipe.columns[1]) if too_narrow else None
         key = "columns"
     else:
         recipe = read_card_recipe(fields, base=resolved.base)

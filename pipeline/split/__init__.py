@@ -50,8 +50,11 @@ class _Entry:
 
 
 
-def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions = SplitOptions()) -> Document:
-    """Group cleaned lines under the headings that precede them and arrange the headings as a tree."""
+def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = None) -> Document:
+    """Group cleaned lines under the headings that precede them and arrange the headings as a tree.
+
+    `options` are the game's `options.split` hints (project.GameConfig.split); none: the general rules only."""
+    options = options or SplitOptions()
     entries = _entries(cleaned.lines, game=game, options=options)
     _arrange(entries, options=options)
     sections = _sections(entries)

@@ -12,6 +12,8 @@ few dictionary look-ups per token on top of spaCy's tokenizer.
 """
 from __future__ import annotations
 
+import sys
+import types
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import product
@@ -30,7 +32,7 @@ def spanish_nlp():
     The table is spacy-lookups-data's `es_lemma_lookup` as a plain dict: the same data spaCy's
     `Lookups` table holds, without hashing every key on each look-up (and a quarter of the load time).
     """
-    import spacy
+    spacy = _import_spacy()
     from spacy.util import compile_prefix_regex, load_language_data
     from spacy_lookups_data import es as spanish_tables
 
@@ -42,6 +44,36 @@ def spanish_nlp():
     nlp.tokenizer.prefix_search = compile_prefix_regex([*nlp.Defaults.prefixes, "-", "–", "—"]).search
     table: dict[str, str] = load_language_data(spanish_tables["lemma_lookup"])
     return nlp, table
+
+
+def _import_spacy():
+    """`import spacy`, without the command line its package __init__ imports only to re-export `info`.
+
+    spacy.cli brings typer, weasel and httpx: 0.35 s of CPU in every process that tags, for nothing a
+    tokenizer uses. While spaCy imports, a stand-in answers for spacy.cli.info (its `info` imports the
+    real one when called); it is removed afterwards, so `import spacy.cli` still gets the real module.
+    """
+    if "spacy" in sys.modules:
+        return sys.modules["spacy"]
+    stand_ins = {name: types.ModuleType(name) for name in ("spacy.cli", "spacy.cli.info")}
+
+    def info(*args, **kwargs):
+        from spacy.cli.info import info as real_info
+
+        return real_info(*args, **kwargs)
+
+    stand_ins["spacy.cli.info"].info = info
+    stand_ins["spacy.cli"].info = stand_ins["spacy.cli.info"]
+    sys.modules.update(stand_ins)
+    try:
+        import spacy
+    finally:
+        for name, module in stand_ins.items():
+            if sys.modules.get(name) is module:
+                del sys.modules[name]
+        if getattr(sys.modules.get("spacy"), "cli", None) is stand_ins["spacy.cli"]:
+            del sys.modules["spacy"].cli
+    return spacy
 
 
 def _lemma(word: str, table) -> str:

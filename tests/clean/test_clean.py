@@ -222,7 +222,10 @@ def test_forum_post_headers_replies_and_quotes() -> None:
         (["•", "Roba una carta."], ["• Roba una carta."]),
         (["Preparación", "Cada jugador roba una carta."], ["Preparación", "Cada jugador roba una carta."]),
         # Lettered headings (the splitter's outline entries) are never joined to their text.
-        (["a. Movimiento", "Mueve dos casillas.", "b. Combate", "Tira los dados."], ["a. Movimiento", "Mueve dos casillas.", "b. Combate", "Tira los dados."]),
+        (
+            ["a. Movimiento", "Mueve dos casillas.", "b. Combate", "Tira los dados."],
+            ["a. Movimiento", "Mueve dos casillas.", "b. Combate", "Tira los dados."],
+        ),
     ],
 )
 def test_joins(lines: list[str], expected: list[str]) -> None:

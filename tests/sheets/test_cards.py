@@ -38,10 +38,22 @@ def _layout(project_root: Path, paper: str = "a4"):
     return load_layout(project_root / "templates", "cards", paper=paper)
 
 
-def _section(section_id: str, title: str, *texts: str, kind: str = "card", parent: str | None = None, terms=(), title_terms=(), level: int = 2) -> Section:
+def _section(
+    section_id: str, title: str, *texts: str, kind: str = "card", parent: str | None = None, terms=(), title_terms=(), level: int = 2
+) -> Section:
     """A section of paragraphs; `terms` have offsets into the joined text, as the tagger finds them."""
     blocks = place_terms(tuple(Block("paragraph", text, 10 + i, 10 + i) for i, text in enumerate(texts)), terms)
-    return Section(id=section_id, title=title, level=level, kind=kind, blocks=blocks, first=10, last=10 + len(texts), parent=parent, title_terms=tuple(title_terms))
+    return Section(
+        id=section_id,
+        title=title,
+        level=level,
+        kind=kind,
+        blocks=blocks,
+        first=10,
+        last=10 + len(texts),
+        parent=parent,
+        title_terms=tuple(title_terms),
+    )
 
 
 def _document(*sections: Section) -> Document:
@@ -92,8 +104,11 @@ def test_repeated_appendix_gives_one_card_with_every_paragraph_once() -> None:
 def test_a_paragraph_that_is_only_a_glossary_name_starts_its_own_card() -> None:
     hit = TermHit("enjambre madre", "Mother Swarm", 16, 30, kind="threat")
     title_hit = TermHit("arana dimensional", "Dimension Spider", 0, 17, kind="threat")
-    section = _section("s", "Araña Dimensional", "Nota de araña.", "Enjambre madre", "Nota del enjambre.", terms=(hit,), title_terms=(title_hit,))
-    cards = select_cards(_document(section), recipe=card_recipe({"groups": [{"label": "Externa", "select": [{"id": "s"}], "term_kinds": ["threat"]}]}))
+    section = _section(
+        "s", "Araña Dimensional", "Nota de araña.", "Enjambre madre", "Nota del enjambre.", terms=(hit,), title_terms=(title_hit,)
+    )
+    recipe = card_recipe({"groups": [{"label": "Externa", "select": [{"id": "s"}], "term_kinds": ["threat"]}]})
+    cards = select_cards(_document(section), recipe=recipe)
     assert [(card.title, card.title_en, card.text) for card in cards.cards] == [
         ("Araña Dimensional", "Dimension Spider", "Nota de araña."),
         ("Enjambre madre", "Mother Swarm", "Nota del enjambre."),
@@ -138,10 +153,12 @@ def test_english_name_needs_the_title_to_be_glossary_terms() -> None:
         ({"modo": "grid"}, "recipe: unknown field 'modo' (did you mean 'mode'?)"),
         ({"columns": 9}, "recipe.columns: must be a whole number from 1 to 4, got 9"),
         ({"groups": [{"label": "x"}]}, "recipe.groups[0]: missing 'select'"),
-        ({"groups": [{"label": "x", "select": [{"as": "y"}]}]}, "recipe.groups[0].select[0]: say what to select (one of kind, title, parent, id, title_term)"),
+        ({"groups": [{"label": "x", "select": [{"as": "y"}]}]},
+         "recipe.groups[0].select[0]: say what to select (one of kind, title, parent, id, title_term)"),
         ({"groups": [{"label": "x", "select": [{"title": "(unclosed"}]}]},
          "recipe.groups[0].select[0].title: not a valid regular expression (missing ), unterminated subpattern at position 0)"),
-        ({"groups": [{"label": "x", "select": [{"kind": "carta"}]}]}, "recipe.groups[0].select[0].kind: unknown value 'carta' (did you mean 'card'?)"),
+        ({"groups": [{"label": "x", "select": [{"kind": "carta"}]}]},
+         "recipe.groups[0].select[0].kind: unknown value 'carta' (did you mean 'card'?)"),
         ({"groups": [{"label": "x", "tone": "externa", "select": [{"kind": "card"}]}]},
          "recipe.groups[0].tone: unknown tone 'externa' (did you mean 'external'?); tones come from the template's options.tones"),
         ({"groups": [{"label": "x", "term_kinds": ["threats"], "select": [{"kind": "card"}]}]},
@@ -158,14 +175,17 @@ def test_bad_recipes_name_the_game_file(recipe: dict, message: str) -> None:
     ("old", "new", "message"),
     [
         ("  mode: handout", "  mode: poster", "templates/cards.yaml:27: options.mode: unknown value 'poster' (allowed: grid, handout)"),
-        ("  min_size: 6.5 ", "  min_size: 5 ", "templates/cards.yaml:28: options.min_size: must be a number from 6.5 to 7.8 pt (the body size), got 5"),
+        ("  min_size: 6.5 ", "  min_size: 5 ",
+         "templates/cards.yaml:28: options.min_size: must be a number from 6.5 to 7.8 pt (the body size), got 5"),
         ('external: {color: "#a4243b"', 'external: {color: "rojo oscuro"',
          "templates/cards.yaml:38: options.tones.external.color: 'rojo oscuro' is not a colour: write it as #rrggbb, e.g. #1d3557"),
         ("    gap_mm: 3.5", "    gap_mm: -1", "templates/cards.yaml:36: options.handout.gap_mm: must be a number from 0 to 30 mm, got -1"),
-        ("    gap_mm: 3.5", "    gap_mm: .nan", "templates/cards.yaml:36: options.handout.gap_mm: must be a number from 0 to 30 mm, got .nan"),
+        ("    gap_mm: 3.5", "    gap_mm: .nan",
+         "templates/cards.yaml:36: options.handout.gap_mm: must be a number from 0 to 30 mm, got .nan"),
         ("    panel_mm: [62, 84]", "    panel_mm: [62, 300]",
          "templates/cards.yaml:31: options.grid.panel_mm: must be [width, height] in mm, each from 30 to 250, got [62, 300]"),
-        ("    index: {color", "    indice: {color", "templates/cards.yaml:37: options.tones: missing tone 'index' (card sheets colour the index with it)"),
+        ("    index: {color", "    indice: {color",
+         "templates/cards.yaml:37: options.tones: missing tone 'index' (card sheets colour the index with it)"),
     ],
 )
 def test_bad_template_options_name_the_template_line(tmp_path: Path, old: str, new: str, message: str) -> None:

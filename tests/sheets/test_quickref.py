@@ -165,10 +165,7 @@ def test_a_recipe_that_cannot_fit_fails_with_target_pages_and_largest_sections(p
 
 
 @pytest.fixture(scope="module")
-def leaving_earth(project_root, real_tagged):
-    from pipeline.project import Project
-
-    project = Project(project_root)
+def leaving_earth(real_tagged):
     config, _, document = real_tagged("leaving-earth")  # tagged as `refsheets build` does: English names take room
     sheet = config.sheet("quickref")
     out = {}

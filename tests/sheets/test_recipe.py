@@ -89,7 +89,8 @@ def test_unknown_leave_out_id_is_an_error_too() -> None:
         ({"sections": []}, "recipe.sections: must name section kinds (- kind: rules) or ids (- id: setup), got []"),
         ({"paper": "a3"}, "recipe: unknown field 'paper' (did you mean 'pages'?)"),  # paper is the game's or --paper's
         ({"pagez": 2}, "recipe: unknown field 'pagez' (did you mean 'pages'?)"),
-        ({"english_names": False}, "recipe.english_names: unknown value false (allowed: section, sheet, titles)"),  # YAML reads `off` as false
+        ({"english_names": False},
+         "recipe.english_names: unknown value false (allowed: section, sheet, titles)"),  # YAML reads `off` as false
         ({"narration": ["(unclosed"]}, "recipe.narration[0]: not a valid regular expression (missing ), unterminated subpattern"),
         ({"glossary": "yes"}, "recipe.glossary: must be true or false, got 'yes'"),
         ({"label": 3}, "recipe.label: must be text, got a number 3 (put it in quotes)"),

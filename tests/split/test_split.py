@@ -286,7 +286,9 @@ def test_bad_split_options_name_the_game_file_and_each_line() -> None:
     with pytest.raises(ConfigError) as error:
         split_options("chapters:\n  - '^A$'\n  - '('\nheadings: []\nrun_in: 3\n")
     assert str(error.value).splitlines() == [
-        "sources/demo/game.yaml:3: options.split.chapters[1]: not a valid regular expression (missing ), unterminated subpattern at position 0)",
+
+            "sources/demo/game.yaml:3: options.split.chapters[1]: not a valid regular expression (missing ), unterminated subpattern at "
+            "position 0)",
         "sources/demo/game.yaml:4: options.split: unknown field 'headings' (did you mean 'not_headings'?)",
         "sources/demo/game.yaml:5: options.split.run_in: must be a list of texts, got a number 3",
     ]

@@ -34,7 +34,8 @@ def make_cards(document: Document, *, sheet: str, layout: Layout, recipe: CardRe
     """(pdf bytes, page count, revision) of a card sheet: the sheets.render entry point."""
     card_set = select_cards(document, recipe=recipe)
     if not card_set.cards:
-        raise BuildError(f"{document.game.id}/{sheet}: the recipe selects no cards (check its groups in sources/{document.game.id}/game.yaml)")
+        game = document.game.id
+        raise BuildError(f"{game}/{sheet}: the recipe selects no cards (check its groups in sources/{game}/game.yaml)")
     revision = card_set.revision()
     pdf, pages, _ = render_cards(document, card_set, layout, options=recipe.options, with_index=recipe.index, revision=revision)
     return pdf, pages, revision

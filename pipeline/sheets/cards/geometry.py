@@ -87,7 +87,8 @@ def _tones(fields: Fields) -> dict[str, dict[str, str]]:
         tone.finish()
     for name in NEEDED_TONES:
         if name not in tones:
-            fields.fail_here(f"missing tone {name!r} (card sheets colour {'the index' if name == 'index' else 'groups without a tone'} with it)")
+            use = "the index" if name == "index" else "groups without a tone"
+            fields.fail_here(f"missing tone {name!r} (card sheets colour {use} with it)")
     return tones
 
 
