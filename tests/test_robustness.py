@@ -296,24 +296,30 @@ def test_template_naming_a_missing_font(tiny: Path) -> None:
     ],
     ids=["colour-name", "negative-gutter", "gutter-wider-than-the-page", "infinite-columns", "misspelt-style-key"],
 )
-def test_bad_template_values_are_errors_at_their_line(tiny: Path, name: str, old: str, new: str, message: str) -> None:
+def test_bad_template_values_are_errors_at_their_line(tiny: Path, no_cleaning, name: str, old: str, new: str, message: str) -> None:
     template = tiny / "templates" / f"{name}.yaml"
     text = template.read_text(encoding="utf-8")
     assert old in text
     template.write_text(text.replace(old, new, 1), encoding="utf-8")
-    output = assert_fails_cleanly(tiny, ("build", "tiny", "--force"), message)
+    output = assert_fails_cleanly(tiny, ("build", "tiny"), message)  # the sheet was up to date: the template is read again
     assert "internal error" not in output
 
 
-def test_every_problem_of_game_yaml_is_listed_before_anything_is_cleaned(tiny: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def no_cleaning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cleaning any text fails the test: configuration must be checked before it."""
     import pipeline.build.stages
 
-    def no_cleaning(*args, **kwargs):
-        raise AssertionError("cleaned a game whose game.yaml is invalid")
+    def clean(*args, **kwargs):
+        raise AssertionError("cleaned a game whose configuration is invalid")
 
-    monkeypatch.setattr(pipeline.build.stages, "clean", no_cleaning)
+    monkeypatch.setattr(pipeline.build.stages, "clean", clean)
+
+
+@pytest.mark.parametrize("force", [(), ("--force",)], ids=["after-a-build", "forced"])
+def test_every_problem_of_game_yaml_is_listed_before_anything_is_cleaned(tiny: Path, no_cleaning, force: tuple[str, ...]) -> None:
     game_yaml(tiny, "titel_es: Tiny\npaper: A4\nsheets:\n  - name: quickref\n    recipe:\n      pages: 0\n      colums: 3\n")
-    output = assert_fails_cleanly(tiny, ("build", "tiny", "--force"))
+    output = assert_fails_cleanly(tiny, ("build", "tiny", *force))
     assert [line for line in output.splitlines() if line.startswith("error:")] == [
         "error: sources/tiny/game.yaml:1: unknown field 'titel_es' (did you mean 'title_es'?)",
         "error: sources/tiny/game.yaml:2: paper: unknown value 'A4' (did you mean 'a4'?)",
@@ -384,6 +390,31 @@ def test_font_file_that_is_not_truetype_is_a_clear_error(tiny: Path, damage, mes
     font = tiny / "templates" / "fonts" / "DejaVuSansCondensed.ttf"
     font.write_bytes(damage(font.read_bytes()))
     output = assert_fails_cleanly(tiny, ("build", "tiny", "--force"), message)
+    assert "internal error" not in output
+
+
+def test_font_whose_tables_are_damaged_is_a_clear_error_naming_the_template(tiny: Path) -> None:
+    """A whole table directory but garbage inside: reportlab's own complaint, at the template line that chose the font."""
+    import struct
+
+    from pipeline.sheets.glyphs import coverage
+    from pipeline.sheets.markup import register_fonts
+
+    font = tiny / "templates" / "fonts" / "DejaVuSansCondensed.ttf"
+    data = bytearray(font.read_bytes())
+    for index in range(struct.unpack(">H", data[4:6])[0]):
+        tag, _, offset, length = struct.unpack(">4sLLL", data[12 + 16 * index : 28 + 16 * index])
+        if tag == b"head":
+            data[offset : offset + length] = bytes(length)
+    font.write_bytes(bytes(data))
+    coverage.cache_clear()  # the fixture's build read the good font at this same path in this process
+    register_fonts.cache_clear()
+    output = assert_fails_cleanly(
+        tiny,
+        ("build", "tiny"),
+        "templates/base.yaml:5: fonts: font file 'DejaVuSansCondensed.ttf' is not a usable TrueType font (Unknown head table version 0.0000)",
+        code=2,
+    )
     assert "internal error" not in output
 
 

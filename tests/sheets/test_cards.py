@@ -275,7 +275,7 @@ def test_grid_text_shrinks_before_it_continues(project_root: Path) -> None:
         count += 10
     text = " ".join(words[:count])
     assert setter.body_height([Block("paragraph", text, 1, 1)], setter.base_size, inner) > room
-    plan = plan_sheet(CardSet(cards=(_card("Media", text),)), layout, options, with_index=False)
+    plan = plan_sheet(CardSet(cards=(_card("Media", text),), label="Prueba"), layout, options, with_index=False)
     (panel,) = plan.panels
     assert options.min_size <= panel.size < setter.base_size
     _check_fits(plan, layout, options)
@@ -334,7 +334,7 @@ def test_crop_marks_run_to_the_paper_edge_on_every_cut(project_root: Path) -> No
 
 
 def test_markup_in_card_text_is_printed_not_obeyed(project_root: Path) -> None:
-    card_set = CardSet(cards=(_card("A <b> & B", "Si x < 3 & y > 2 usa <font size=40>grande</font>."),))
+    card_set = CardSet(cards=(_card("A <b> & B", "Si x < 3 & y > 2 usa <font size=40>grande</font>."),), label="Cartas")
     layout = _layout(project_root)
     pdf, _, _ = render_cards(_document(), card_set, layout, options=card_options(layout))
     text = _pdf_text(pdf)

@@ -69,8 +69,8 @@ class CardSet:
     """What a card sheet prints, in order, with its groups (for the index)."""
 
     cards: tuple[Card, ...]
+    label: str  # the recipe's (templates/cards.yaml gives the default)
     groups: tuple[Group, ...] = field(default_factory=tuple)
-    label: str = "Cartas"
 
     def revision(self) -> str:
         """Short hash of what the sheet says: two printouts with the same revision say the same."""
