@@ -412,7 +412,8 @@ def test_font_whose_tables_are_damaged_is_a_clear_error_naming_the_template(tiny
     output = assert_fails_cleanly(
         tiny,
         ("build", "tiny"),
-        "templates/base.yaml:5: fonts: font file 'DejaVuSansCondensed.ttf' is not a usable TrueType font (Unknown head table version 0.0000)",
+        "templates/base.yaml:5: fonts: font file 'DejaVuSansCondensed.ttf' is not a usable TrueType font "
+        "(Unknown head table version 0.0000)",
         code=2,
     )
     assert "internal error" not in output
