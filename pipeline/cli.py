@@ -48,7 +48,8 @@ class RefsheetsGroup(click.Group):
         context = ctx.find_object(Context)
         if context is not None and context.debug:
             raise  # noqa: PLE0704 - re-raises the exception being handled, with its traceback
-        click.echo(f"error: {message}", err=True)
+        for line in message.splitlines() or [""]:  # every problem of a file, each on its own line
+            click.echo(f"error: {line}", err=True)
         ctx.exit(code)
 
 
@@ -91,9 +92,11 @@ def list_games(context: Context) -> None:
     Example: refsheets list
     """
     from pipeline.project import load_game
+    from pipeline.sheets.config import Templates
 
+    templates = Templates(context.project.templates)  # read once for every game
     for game_id in _games(context, ()):
-        game = load_game(context.project, game_id)
+        game = load_game(context.project, game_id, templates=templates).game
         sheets = ", ".join(sheet.name for sheet in game.sheets)
         click.echo(f"{game_id}\t{game.title_es}\t{sheets}")
 
@@ -162,7 +165,8 @@ def build(
     for warning in report.warnings:
         click.echo(f"warning: {warning}", err=True)
     for _game, message in report.failed:
-        click.echo(f"error: {message}", err=True)
+        for line in message.splitlines():  # every problem of a file, each on its own line
+            click.echo(f"error: {line}", err=True)
     click.echo(report.summary(), err=True)
     sys.exit(report.exit_code)
 
@@ -249,10 +253,13 @@ def sections(context: Context, game: str, as_json: bool) -> None:
 
     Example: refsheets sections space-alert --json
     """
-    from pipeline.build import tagged_document
+    from pipeline.build import prepare, tagged_document
 
+    if not as_json:  # the outline shows no glossary terms: no tagging (and no spaCy)
+        click.echo(outline_text(prepare(context.project, game)[2]), nl=False)
+        return
     _, _, document = tagged_document(context.project, game)
-    click.echo(sections_json(document) if as_json else outline_text(document), nl=False)
+    click.echo(sections_json(document), nl=False)
 
 
 def sections_json(document) -> str:

@@ -69,8 +69,8 @@ def session_build(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SessionB
     root = copy_project(ROOT, tmp_path_factory.mktemp("built"))
     make = pipeline.build.tagged_document
 
-    def keep(project, game_id: str) -> tuple:
-        _TAGGED[game_id] = made = make(project, game_id)
+    def keep(project, game_id: str, **options) -> tuple:
+        _TAGGED[game_id] = made = make(project, game_id, **options)
         return made
 
     # Tagging is a good part of the build: keep the documents the build made, so real_tagged need not tag
@@ -100,7 +100,7 @@ def built_copy(built_project: Path, tmp_path: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def real_game() -> Callable[[str], tuple]:
-    """game id -> (GameInfo, CleanText, untagged Document) of a real source, made once per session.
+    """game id -> (GameConfig, CleanText, untagged Document) of a real source, made once per session.
 
     The model is frozen, so tests share these safely; this is `pipeline.build.prepare` on the real project.
     """
@@ -119,7 +119,7 @@ def real_game() -> Callable[[str], tuple]:
 
 @pytest.fixture(scope="session")
 def real_tagged() -> Callable[[str], tuple]:
-    """game id -> (GameInfo, CleanText, tagged Document) of a real source, made once per session: the ones the
+    """game id -> (GameConfig, CleanText, tagged Document) of a real source, made once per session: the ones the
     session build made, if it has run (from its copy of the real inputs; the model holds no absolute path, so
     they are what `pipeline.build.tagged_document` gives on the real project), else made here."""
     from pipeline.build import tagged_document

@@ -104,7 +104,8 @@ def score(case: str, root: Path) -> Score:
         shutil.copytree(ROOT / "glossaries", root / "glossaries")
         shutil.copytree(ROOT / "templates", root / "templates")
     materialise(case, root / "sources")
-    game, _, document = prepare(Project(root), case)
+    config, _, document = prepare(Project(root), case)
+    game = config.game
     result = Score(case)
     titles = [section.title for section in document.sections if section.kind != "flavor"]
     if (

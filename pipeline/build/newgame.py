@@ -43,13 +43,13 @@ def new_game(project, game_id: str, file: Path) -> tuple[Path, list[str]]:  # no
         raise InputError(f"cannot read: {exc.strerror}", path=str(file)) from None
     write_atomic(folder / name, data, display=project.display(folder / name))
     try:
-        game, cleaned, document = prepare(project, game_id)
+        config, cleaned, document = prepare(project, game_id)
     except Exception:
         (folder / name).unlink()  # a source that cannot be read is not left behind as a broken game
         if not any(folder.iterdir()):
             folder.rmdir()
         raise
-    text = game_yaml(game, cleaned, document, source=name)
+    text = game_yaml(config.game, cleaned, document, source=name)
     write_atomic(folder / "game.yaml", text, display=project.display(folder / "game.yaml"))
     return folder, [line[2:] for line in text.splitlines() if line.startswith("# found:")] + list(cleaned.warnings)
 
