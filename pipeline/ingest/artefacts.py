@@ -25,7 +25,7 @@ BARE_NUMBER = re.compile(r"^\s*\d{1,3}\s*$")
 # "...puntuación.3", "COMODÍN2": a page number glued to the end of a sentence or of a heading in capitals.
 GLUED_AFTER_STOP = re.compile(r"(?<=[a-záéíóúñ\)][.!?])(\d{1,3})\s*$")
 GLUED_TO_CAPS = re.compile(r"(?<=[A-ZÁÉÍÓÚÑ]{4})(\d{1,3})\s*$")
-HYPHENATED = re.compile(r"([a-záéíóúñü]{2,})-\s*$")
+HYPHENATED = re.compile(r"(?<![\w-])([A-Za-zÁÉÍÓÚÑáéíóúñü]?[a-záéíóúñü]+)-\s*$")
 WORD_START = re.compile(r"^\s*([a-záéíóúñü]+)([,.;:!?]?)(\s+|$)")
 # A table of contents: "Preparación ........ 3", or a line of titles each followed by its page number.
 TOC_DOTS = re.compile(r"\.{4,}\s*\d{1,3}\s*$|…{2,}\s*\d{1,3}\s*$")
@@ -34,8 +34,9 @@ TOC_TITLE = re.compile(r"^\s*(?:[ÍI]NDICE|[íi]ndice|CONTENIDOS?|Contenidos?|Ta
 # OCR: a capital I read for an l ("Ia", "EI", "cuaIquier"), an i for ¡ ("iCada"), a 0 for the word o.
 OCR_I = re.compile(r"\b\w*[a-záéíóúñ]I\w*\b|\bI[a-záéíóúñ]+\b|\b[A-Z]I\b")
 OCR_EXCLAMATION = re.compile(r"(?<![\w¡])i([A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)")
-# A 0 between two words, the second not a plural (a quantity: "0 puntos") nor next to a number ("0 o 1").
-OCR_ZERO = re.compile(r"(?<=[a-záéíóúñ]{2} )0(?= (?![oay] \d)[a-záéíóúñ]+\b(?<!s)(?! \d))")
+# A 0 read for the word o: between two words ("semilla 0 mover", "uno 0 dos"), not a quantity ("0 puntos").
+OCR_ZERO = re.compile(r"\b([a-záéíóúñ]{2,}) 0 ([a-záéíóúñ]+)\b(?! \d)")
+NUMBER_WORDS = frozenset("uno una dos tres cuatro cinco seis siete ocho nueve diez".split())
 # OCR fixes are made only in a text that shows them at least this often: a clean text is left alone.
 MIN_OCR_SIGNS = 2
 OCR_SIGN = re.compile(r"\b(?:Ia|Ias|Io|Ios|EI|eI|aI|deI|AI|DeI)\b|(?<![\w¡])i[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+")
@@ -164,9 +165,14 @@ def _ocr(text: str) -> str:
     def fix_exclamation(match: re.Match[str]) -> str:
         return f"¡{match.group(1)}" if known(match.group(1)) else match.group(0)
 
+    def fix_zero(match: re.Match[str]) -> str:
+        before, after = match.group(1), match.group(2)
+        quantity = after.endswith("s") and before not in NUMBER_WORDS and after not in NUMBER_WORDS
+        return match.group(0) if quantity or after in ("o", "a", "y") else f"{before} o {after}"
+
     text = OCR_I.sub(fix_i, text)
     text = OCR_EXCLAMATION.sub(fix_exclamation, text)
-    return OCR_ZERO.sub("o", text)
+    return OCR_ZERO.sub(fix_zero, text)
 
 
 def _sentence_start(text: str, position: int) -> bool:

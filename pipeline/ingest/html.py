@@ -74,9 +74,18 @@ BLOCKS = {
     "fieldset",
 }
 BOLD = {"strong", "b"}
+HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+# phpBB and other forum software set emphasis with inline styles: <span style="font-weight: bold">, font-size: 150%.
+STYLE_BOLD = re.compile(r"font-weight\s*:\s*(?:bold|[6-9]00)", re.IGNORECASE)
+STYLE_BIG = re.compile(r"font-size\s*:\s*(?:(1[2-9]\d|[2-9]\d\d)%|(1[5-9]|[2-4]\d)(?:px|pt)|(?:large|x-large|xx-large))", re.IGNORECASE)
+# A post of forum software (phpBB "post bg2", SMF "post_wrapper", vBulletin "postcontainer") and its author.
+FORUM_POST = re.compile(r"(?:^|\s)(?:post|post_wrapper|postcontainer|message)(?:\s|$)", re.IGNORECASE)
+AUTHOR_PATHS = (".//*[contains(@class,'author')]//strong", ".//*[contains(@class,'username')]", ".//*[contains(@class,'poster')]")
+REPLY_SUBJECT = re.compile(r"^\s*(?:re|res|rv)\s*:", re.IGNORECASE)
 FURNITURE = re.compile(
     r"comment|comentario|sidebar|share|sharing|social|related|widget|menu|breadcrumb|cookie|banner|advert|\bads?\b|promo"
-    r"|newsletter|subscribe|navbar|pagination|author-?bio|post-?meta|entry-?meta|tag-?cloud|respond|reply",
+    r"|newsletter|subscribe|navbar|pagination|author|byline|post-?meta|entry-?meta|tag-?cloud|respond|reply"
+    r"|signature|firma|postprofile|jumpbox|linklist|copyright",
     re.IGNORECASE,
 )
 QUOTE_AUTHOR = re.compile(r"^(.{2,40}?)\s+(?:escribió|dijo|wrote)\s*:?$", re.IGNORECASE)
@@ -130,6 +139,8 @@ class _Walker:
         self.prefix = ""  # "## ", "- ", "1) " for the pending line
         self.what = ""
         self.bold = 0
+        self.big = 0  # inside large type (inline style): a line all in it is a heading
+        self.lines_big: list[bool] = []
         self.lists: list[list] = []  # [ordered?, next number]
 
     def _source(self, element) -> int:
@@ -139,6 +150,8 @@ class _Walker:
         if not self.segments:
             return
         text, what = render(self.segments, item=self.what.startswith("list item"))
+        if self.lines_big and all(self.lines_big) and not self.prefix and text and len(text.split()) <= 12:
+            self.prefix, self.what = "## ", "heading (large type)"
         if self.prefix.startswith("#"):
             text, what = self.prefix + text.lstrip("# ").replace("**", ""), self.what
         elif text:
@@ -147,29 +160,82 @@ class _Walker:
             self.out.add(text, self.line, markup=what, through=self.through)
         elif self.line:
             self.out.drop(self.line, "image")
-        self.segments, self.prefix, self.what = [], "", ""
+        self.segments, self.prefix, self.what, self.lines_big = [], "", "", []
 
     def _text(self, text: str | None, element) -> None:
         if text and text.strip():
             if not self.segments or not "".join(part for part, _ in self.segments).strip():
                 self.line = self._source(element)
             self.segments.append((text, self.bold > 0))
+            self.lines_big.append(self.big > 0)
         elif text:
             self.segments.append((" ", self.bold > 0))
 
-    def block(self, element) -> None:  # noqa: C901 - one branch per kind of element, flat and in one place
+    def block(self, element) -> None:
+        """Write one element and what it holds: furniture goes, a leaf is handled whole, a container descends."""
         tag = element.tag if isinstance(element.tag, str) else ""
-        if not tag or tag in SKIP or FURNITURE.search(f"{element.get('class', '')} {element.get('id', '')}"):
-            self._skip(element, tag or "comment")
-            return
-        if tag == "header" and element.find(".//h1") is None and element.find(".//h2") is None:
-            self._skip(element, "header")  # a site's masthead: its name and menu, no heading of the text
+        if self._gone(element, tag):
             return
         if tag in BLOCKS:
             self.flush()
-        if tag == "blockquote" and self._quoted_post(element):
+        if (tag == "blockquote" and self._quoted_post(element)) or self._leaf(element, tag):
             return
-        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        if tag == "div" and FORUM_POST.search(element.get("class") or ""):
+            self._post_header(element)
+        self._open(element, tag)
+        style = element.get("style") or ""
+        bold, big = tag in BOLD or bool(STYLE_BOLD.search(style)), bool(STYLE_BIG.search(style))
+        self.bold, self.big = self.bold + bold, self.big + big
+        if tag in BLOCKS:
+            self.line, self.through = self._source(element), self._end(element)
+        self._text(element.text, element)
+        for child in element:
+            self.block(child)
+        self.bold, self.big = self.bold - bold, self.big - big
+        if tag in BLOCKS:
+            self.flush()
+            if tag in ("ul", "ol"):
+                self.lists.pop()
+            if tag in ("p", "ul", "ol", "table", "blockquote", "pre", "div", "section", "article") or tag.startswith("h"):
+                self.out.blank(self._source(element))
+        self._text(element.tail, element)
+
+    def _gone(self, element, tag: str) -> bool:
+        """Page furniture, a masthead, a reply's subject line, a caption: skipped whole (and reported)."""
+        where = f"{element.get('class', '')} {element.get('id', '')}"
+        if not tag or tag in SKIP or FURNITURE.search(where):
+            self._skip(element, tag or "comment")
+        elif tag == "header" and element.find(".//h1") is None and element.find(".//h2") is None:
+            self._skip(element, "header")  # a site's masthead: its name and menu, no heading of the text
+        elif tag in HEADINGS and REPLY_SUBJECT.match(element.text_content() or ""):
+            self._skip(element, "reply subject")  # "Re: Reglas de ...": the subject line of a forum reply
+        elif tag == "figcaption":
+            self._skip(element, "figure caption")
+        else:
+            return False
+        return True
+
+    def _leaf(self, element, tag: str) -> bool:
+        """Elements written whole, without descending: a table row, an image, a line break."""
+        if tag == "tr":
+            self._row(element)
+        elif tag == "img":
+            alt = tidy(element.get("alt") or "")
+            if alt and not IMAGE_NAME.search(alt):
+                self._text(alt, element)
+            elif not self.segments:
+                self.out.drop(self._source(element), "image")
+            self._text(element.tail, element)
+        elif tag == "br":
+            self.flush()
+            self._text(element.tail, element)
+        else:
+            return False
+        return True
+
+    def _open(self, element, tag: str) -> None:
+        """What an opening element says about the lines inside it: a heading level, a list, an item, a link."""
+        if tag in HEADINGS:
             self.prefix, self.what = "#" * int(tag[1]) + " ", f"heading (<{tag}>)"
         elif tag in ("ul", "ol"):
             self.lists.append([tag == "ol", int(element.get("start") or 1)])
@@ -178,44 +244,10 @@ class _Walker:
             indent = "  " * max(len(self.lists) - 1, 0)
             self.prefix, self.what = indent + (f"{ordered[1]}) " if ordered[0] else "- "), "list item (<li>)"
             ordered[1] += 1
-        elif tag == "tr":
-            self._row(element)
-            return
-        elif tag == "figcaption":
-            self._skip(element, "figure caption")
-            return
-        elif tag == "img":
-            alt = tidy(element.get("alt") or "")
-            if alt and not IMAGE_NAME.search(alt):
-                self._text(alt, element)
-            elif not self.segments:
-                self.out.drop(self._source(element), "image")
-            self._text(element.tail, element)
-            return
-        elif tag == "br":
-            self.flush()
-            self._text(element.tail, element)
-            return
         elif tag == "hr":
             self.out.drop(self._source(element), "horizontal rule (<hr>)")
         elif tag == "a" and element.get("href") and not element.get("href").startswith(("#", "javascript:")):
             self.out.links.append((tidy(element.text_content()), element.get("href")))
-        if tag in BOLD:
-            self.bold += 1
-        if tag in BLOCKS:
-            self.line, self.through = self._source(element), self._end(element)
-        self._text(element.text, element)
-        for child in element:
-            self.block(child)
-        if tag in BOLD:
-            self.bold -= 1
-        if tag in BLOCKS:
-            self.flush()
-            if tag in ("ul", "ol"):
-                self.lists.pop()
-            if tag in ("p", "ul", "ol", "table", "blockquote", "pre") or tag.startswith("h"):
-                self.out.blank(self._source(element))
-        self._text(element.tail, element)
 
     def _end(self, element) -> int:
         import lxml.html
@@ -228,6 +260,18 @@ class _Walker:
         for number in range(start, end + 1):
             self.out.drop(number, f"page furniture (<{what}>)" if what not in ("figure caption", "comment") else what)
         self._text(element.tail, element)
+
+    def _post_header(self, element) -> None:
+        """A forum post begins with its author's name in brackets, the way the cleaner reads a thread
+        ("[magma_fan]"): a post with headings is the translator's, one without is a reply."""
+        for path in AUTHOR_PATHS:
+            found = element.xpath(path)
+            name = tidy(found[0].text_content()) if found else ""
+            if 2 <= len(name) <= 40:
+                self.out.blank(self._source(element))
+                self.out.add(f"[{name}]", self._source(found[0]), markup="forum post author")
+                self.out.blank(self._source(element))
+                return
 
     def _row(self, element) -> None:
         cells = [tidy(cell.text_content()) for cell in element if isinstance(cell.tag, str) and cell.tag in ("td", "th")]

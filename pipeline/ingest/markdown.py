@@ -44,6 +44,7 @@ class _Walker:
     def __init__(self, out: Converted) -> None:
         self.out = out
         self.lists: list[list[int]] = []  # per open list: [ordered?, next number]
+        self.quotes = 0  # open quotes kept as text
         self.row: list[str] = []
         self.row_line = 0
 
@@ -69,6 +70,9 @@ class _Walker:
                 self.out.blank(line)
             elif kind == "blockquote_open":
                 skip_to = self._quote(tokens, index)
+                self.quotes += skip_to == index  # kept: a callout ("> **Nota:** ..."), its bold is no heading
+            elif kind == "blockquote_close":
+                self.quotes -= 1
             elif kind == "tr_open":
                 self.row, self.row_line = [], line
             elif kind == "inline" and tokens[index - 1].type in ("th_open", "td_open"):
@@ -112,7 +116,8 @@ class _Walker:
 
     def _paragraph(self, token, opener) -> None:
         first = token.map[0] + 1 if token.map else 1
-        lines = _lines(token, self.out, item=bool(self.lists and opener is not None and opener.type == "list_item_open"))
+        in_item = bool(self.lists and opener is not None and opener.type == "list_item_open")
+        lines = _lines(token, self.out, item=in_item or self.quotes > 0)
         marker = ""
         if self.lists and opener is not None and opener.type == "list_item_open":
             ordered, number = self.lists[-1]

@@ -7,15 +7,18 @@ words in capitals stacked on their own lines are a diagram's labels.
 """
 from __future__ import annotations
 
-from pipeline.structure.heading import Heading
+import re
+
+from pipeline.structure.heading import Heading, readable_title
 from pipeline.structure.lexicon import FUNCTION_WORDS
 from pipeline.structure.options import SplitOptions
 from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAGE, PAGE_MARKER, REPEATED_LABEL
-from pipeline.structure.styles import heading_candidate, starts_upper
+from pipeline.structure.styles import heading_candidate, looks_like_sentence, starts_upper
 from pipeline.text import fold, is_shouting
 
 # Styles whose form is evidence enough: no neighbour can overrule them.
 SELF_EVIDENT = ("markup", "page", "runin", "card", "chapter")
+DOCUMENT_TITLE_WORDS = 12
 
 
 def _ends_mid_sentence(text: str) -> bool:
@@ -47,6 +50,7 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
     ones, so both stages agree on what a heading is."""
     labels = repeated_titles(texts, options=options)
     candidates = [heading_candidate(text, options=options) for text in texts]
+    _document_title(texts, candidates)
     found: list[Heading | None] = []
     for index, heading in enumerate(candidates):
         if heading is not None and heading.style not in SELF_EVIDENT and _overruled(texts, candidates, index, options=options):
@@ -76,8 +80,8 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, *
     sentence = texts[index].rstrip().endswith(".") and len(texts[index].split()) >= 5
     if heading.style == "title" and sentence and above is not None and above.style != "page":
         return True  # "Fin" then "Tras ocho rondas gana quien tenga más monedas.": the heading's first sentence
-    below = candidates[index + 1] if index + 1 < len(texts) else None
-    # A line with no text of its own right before a bigger heading.
+    below = next((candidates[i] for i in range(index + 1, min(index + 3, len(texts))) if texts[i].strip()), None)
+    # A line with no text of its own right before a bigger heading ("Reglamento" under the game's name).
     return heading.style == "title" and below is not None and below.style in ("numbered", "caps", "page", "chapter")
 
 
@@ -114,3 +118,16 @@ def _in_label_run(texts: list[str], index: int) -> bool:
     while label(end + 1):
         end += 1
     return end - start + 1 >= 3
+
+
+def _document_title(texts: list[str], candidates: list[Heading | None]) -> None:
+    """The text's first line, short and no sentence, is its title even with a colon in it
+    ("Erratas y preguntas frecuentes: Jardines Flotantes"), which no title in the body may have."""
+    first = next((index for index, text in enumerate(texts) if text.strip()), None)
+    if first is None or candidates[first] is not None:
+        return
+    line = texts[first].strip()
+    head, colon, tail = line.partition(":")
+    if colon and tail.strip()[:1].isupper() and len(line.split()) <= DOCUMENT_TITLE_WORDS and not re.search(r"[.!?]\s|[.;,]$", line):
+        if starts_upper(head) and not looks_like_sentence(head):
+            candidates[first] = Heading(readable_title(line), "title")
