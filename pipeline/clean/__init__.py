@@ -8,6 +8,7 @@ removers such as jusText do: forum furniture first, then posts, then each block'
 # long: the cleaner's passes over blocks and their order, in one place; the next module to split (issue 12)
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from pipeline.clean.corrections import Correction, check_counts, correct_lines
@@ -33,6 +34,9 @@ from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawTex
 from pipeline.structure import STYLES_WITH_BODY, SplitOptions, find_headings
 from pipeline.text import fold, words
 
+SENTENCE_END = re.compile(r"[.!]\s*$")
+# "( )", "[ ]": the place of an icon the copy lost.
+ICON_HOLE = re.compile(r"\(\s*\)|\[\s+\]")
 # Chatter a title may carry and still be a title ("MINAS DE COBRE - Reglas traducidas").
 TITLE_TALK = ("talk about the translation", "opinion about the rulebook")
 # Longer lines are never headings nor title-shaped replies: only shorter ones are asked whether they are chatter.
@@ -66,7 +70,7 @@ def clean(
     _settle_headings(state)
     kept, report = _emit(state)
     kept, corrected, counts = correct_lines(kept, corrections, state.lines)
-    warnings = list(raw.warnings) + check_counts(corrections, counts, strict=strict)
+    warnings = list(raw.warnings) + check_counts(corrections, counts, strict=strict) + _icon_holes(raw, kept)
     report = sorted(report + corrected, key=lambda record: record.line)
     kept, report = to_original_lines(raw, kept, report)
     return CleanText(
@@ -288,6 +292,8 @@ def _settle_headings(state: State) -> None:
             continue
         following = order[position + 1] if position + 1 < len(order) else None
         if all(kind == "heading" for _, kind in order[position + 1:]):
+            if SENTENCE_END.search(state.lines[index]) and len(state.lines[index].split()) >= 4:
+                continue  # "Ganas 2 puntos al final.": a last rule that looks like a title is kept, never lost
             state.fate[index] = ("drop", "heading with no text after it (the translation stops here)")
         elif following[1] == "heading" and fold(state.lines[following[0]]) == fold(state.lines[index]):
             state.fate[index] = ("duplicate", f"heading repeated at line {following[0] + 1}, where its text follows")
@@ -335,6 +341,15 @@ def _emit(state: State) -> tuple[list[CleanLine], list[CleaningRecord]]:
     for notes in pending_notes.values():  # notes whose target was not emitted stay at the end
         kept.extend(notes)
     return kept, report
+
+
+def _icon_holes(raw: RawText, kept: list[CleanLine]) -> list[str]:
+    """'Puntos de Victoria ( )': an icon the copy lost. Left as it is, and said, so a person can fill it in."""
+    return [
+        f"{raw.path}:{raw.origin(line.first)}: an icon seems missing here ('{ICON_HOLE.search(line.text).group(0)}'): check the original"
+        for line in kept
+        if ICON_HOLE.search(line.text)
+    ]
 
 
 # --- 6. credits ----------------------------------------------------------------------------

@@ -23,6 +23,9 @@ from pipeline.clean.resources import (
 from pipeline.clean.state import State
 from pipeline.text import fold
 
+# "[list]", "[/quote]", "[center]" alone on a line are BBCode left in a text not read as BBCode: no forum member.
+BBCODE_TAG = re.compile(r"^/?(?:list|quote|spoiler|code|center|left|right|b|i|u|s|size|color|url|img|\*)(?:=.*)?$", re.IGNORECASE)
+
 
 def mark_furniture(state: State) -> list[tuple[int, int, str]]:
     """Mark post headers, quotes, navigation, URLs and credit lines; return posts as (start, end, author)."""
@@ -36,6 +39,8 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         quote = QUOTE_HEADER.match(text)
         if bracket and fold(bracket.group(1)) in folded:
             fate[index] = ("duplicate", f"bracketed copy of line {folded[fold(bracket.group(1))] + 1}")
+        elif bracket and BBCODE_TAG.match(bracket.group(1).strip()):
+            fate[index] = ("drop", f"markup: a BBCode tag on its own ([{bracket.group(1).strip()}])")
         elif bracket and USERNAME.match(bracket.group(1).strip()):
             starts.append((index, bracket.group(1).strip()))
             fate[index] = ("drop", f"forum post header: {bracket.group(1).strip()}")  # settled by _judge_posts

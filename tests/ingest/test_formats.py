@@ -123,3 +123,30 @@ def test_a_bbcode_list_is_no_forum_member(tmp_path: Path) -> None:
     assert "- Roba una carta." in raw.lines and "- Juega una carta." in raw.lines
     assert not any("list" in line for line in raw.lines)
     assert any(record.reason == "markup: list markup ([list])" for record in raw.markup)
+
+
+def test_a_sentence_broken_before_a_capitalised_term_is_joined(tmp_path: Path) -> None:
+    from pipeline.clean import clean
+
+    text = "No. Cada caravana se mueve una sola vez por turno, aunque tengas varias cartas de\nCamino en la mano.\n"
+    (tmp_path / "raw.txt").write_text(text, encoding="utf-8")
+    cleaned = clean(read_source(tmp_path / "raw.txt", game="juego", display="raw.txt"))
+    assert [line.text for line in cleaned.lines if line.text] == [text.replace("de\nCamino", "de Camino").strip()]
+
+
+def test_an_icon_hole_is_left_alone_and_warned_about(tmp_path: Path) -> None:
+    from pipeline.clean import clean
+
+    (tmp_path / "raw.txt").write_text("REGLAS\n\nGanas 2 Puntos de Victoria ( ) al final.\n", encoding="utf-8")
+    cleaned = clean(read_source(tmp_path / "raw.txt", game="juego", display="sources/juego/raw.txt"))
+    assert "Ganas 2 Puntos de Victoria ( ) al final." in [line.text for line in cleaned.lines]
+    assert any(warning.startswith("sources/juego/raw.txt:3: an icon seems missing") for warning in cleaned.warnings)
+
+
+def test_a_lone_bbcode_tag_in_plain_text_is_no_post_header(tmp_path: Path) -> None:
+    from pipeline.clean import clean
+
+    (tmp_path / "raw.txt").write_text("REGLAS\n\n[list]\nRoba una carta y juega otra.\n[/list]\n", encoding="utf-8")
+    cleaned = clean(read_source(tmp_path / "raw.txt", game="juego", display="raw.txt"))
+    assert "Roba una carta y juega otra." in [line.text for line in cleaned.lines]
+    assert not cleaned.credits.translators
