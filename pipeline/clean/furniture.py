@@ -62,21 +62,8 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
             fate[index] = ("credit", "credit line kept in the sheet footer")
             if not _url_follows(lines, index):
                 state.other_credits.append(text.strip().rstrip(":"))
-        elif DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12:
-            fate[index] = ("drop", "forum post date")
-        elif BREADCRUMBS.match(text) or SHARE.match(text):
-            fate[index] = ("drop", "site navigation (breadcrumbs or share buttons)")
-        elif BYLINE.match(text):
-            fate[index] = ("drop", "byline of the post (author and date)")
-        elif CAPTION.match(text):
-            fate[index] = ("drop", "caption of a picture the sheet does not show")
-        elif TRANSLATOR_LINE.match(text) and len(text.split()) <= 12:
-            fate[index] = ("credit", "translator named by the text (kept in the sheet footer)")
-            names = re.split(r",\s*|\s+y\s+", TRANSLATOR_LINE.match(text).group(1))
-            state.translators.extend(name.strip() for name in names if name.strip())
-        elif COPYRIGHT_LINE.match(text):
-            fate[index] = ("credit", "copyright line kept in the credits")
-            state.other_credits.append(text.strip())
+        else:
+            _site_line(state, index, text)
         index += 1
     # Empty bullets in a row are page debris whose text is missing in the source.
     for index, text in enumerate(lines):
@@ -89,6 +76,26 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         end = starts[number + 1][0] if number + 1 < len(starts) else len(lines)
         posts.append((start, end, author))
     return posts
+
+
+def _site_line(state: State, index: int, text: str) -> None:
+    """A line of a site's page or a document's credits: a date, breadcrumbs, a byline, a caption, who translated it."""
+    fate = state.fate
+    if DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12:
+        fate[index] = ("drop", "forum post date")
+    elif BREADCRUMBS.match(text) or SHARE.match(text):
+        fate[index] = ("drop", "site navigation (breadcrumbs or share buttons)")
+    elif BYLINE.match(text):
+        fate[index] = ("drop", "byline of the post (author and date)")
+    elif CAPTION.match(text):
+        fate[index] = ("drop", "caption of a picture the sheet does not show")
+    elif TRANSLATOR_LINE.match(text) and len(text.split()) <= 12:
+        fate[index] = ("credit", "translator named by the text (kept in the sheet footer)")
+        names = re.split(r",\s*|\s+y\s+", TRANSLATOR_LINE.match(text).group(1))
+        state.translators.extend(name.strip() for name in names if name.strip())
+    elif COPYRIGHT_LINE.match(text):
+        fate[index] = ("credit", "copyright line kept in the credits")
+        state.other_credits.append(text.strip())
 
 
 def _label_before(lines: list[str], index: int) -> str:
