@@ -167,7 +167,7 @@ def _judge_units(state: State) -> None:
 
 def _judge_off_topic(state: State) -> None:
     """Opinion, rating, download and comment sections of a blog or fan page go, heading and all."""
-    for heading, (end, reason) in off_topic_sections(state.lines, sorted(state.headings)).items():
+    for heading, (end, reason) in off_topic_sections(state.lines, sorted(state.headings), state.fate).items():
         state.fate[heading] = ("drop", reason)
         for unit in state.units:
             if heading < unit.first <= end and unit.kind != "drop":

@@ -97,7 +97,10 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("opinion about the rulebook", r"en mi opini[óo]n|hoja de ayuda|\bos digo\b|no s[ée] si con\b"),
         ("laughter or shouting", r"\b(?:ja){2,}\b|\b(?:je){2,}\b|\bxd\b|[!?¡¿]{3,}|([a-záéíóú])\1{4,}|[:;]-?[()dp]\B"),
         ("talk about the forum", r"\b(?:foro|subforo|hilo|mensaje privado|me apunto|se apunta|finde|quedada)\b"),
-        ("talk about the blog or site", r"\b(?:comentarios|suscr[ií]be(?:te|os)|redes sociales|mi canal|el v[ií]deo|patreon|newsletter)\b"),
+        (
+            "talk about the blog or site",
+            r"\b(?:comentarios?|suscr[ií]be(?:te|os)|redes sociales|mi canal|el v[ií]deo|patreon|newsletter|d[ée]jame|dejadme)\b",
+        ),
         ("a rating", r"\b(?:valoraci[óo]n|mi nota|nota final|puntuaci[óo]n final)\s*:?\s*\d+(?:[.,]\d+)?\s*(?:de|/|sobre)\s*\d+"),
     )
 )

@@ -17,7 +17,7 @@ from pipeline.ingest.artefacts import repair
 from pipeline.ingest.encoding import decode
 from pipeline.ingest.lines import Converted
 from pipeline.ingest.sniff import sniff
-from pipeline.ingest.templates import strip_template_tags, unescape_entities
+from pipeline.ingest.templates import strip_template_tags
 from pipeline.model import CleaningRecord, RawText
 
 SOURCE_NAMES = ("raw.txt", "raw.md", "raw.html", "raw.pdf", "raw.docx")
@@ -114,8 +114,9 @@ def _text(text: str, fmt: str) -> tuple[list[str], Converted | None]:
 
 
 def _plain_text(original: list[str], bare: str, tags: dict[int, str]) -> Converted | None:
-    """Plain text: template tags and entities out, extraction artefacts repaired; None if it needs nothing."""
-    lines = [unescape_entities(line) for line in bare.split("\n")]
+    """Plain text: template tags out, extraction artefacts repaired; None if it needs nothing. Entities stay:
+    in a text that is no HTML, "&amp;" may be what the author wrote (markup formats decode theirs)."""
+    lines = bare.split("\n")
     repaired = repair(lines)
     if repaired is None and not tags and lines == original:
         return None
@@ -126,7 +127,7 @@ def _plain_text(original: list[str], bare: str, tags: dict[int, str]) -> Convert
     for line, tag in tags.items():
         out.drop(line, f"template tag {tag}")
     for text, origin in zip(texts, origins):
-        out.add(text, origin, markup="template tag" if origin in tags else "html entities")
+        out.add(text, origin, markup="template tag" if origin in tags else "")
     return out
 
 

@@ -17,7 +17,10 @@ TAG_NAMES = (
     "b|i|u|s|size|colou?r|font|quote|url|img|list|\\*|spoiler|code|center|left|right|justify|hr|sub|sup|strike|highlight|youtube|email"
 )
 TAG = re.compile(rf"\[(/?)({TAG_NAMES})(?:=([^\]\n]*))?\]", re.IGNORECASE)
-QUOTE_OPEN = re.compile(r"\[quote(?:=\"?([^\]\"]*)\"?|\s+name=\"?([^\]\"]*)\"?)?[^\]]*\]", re.IGNORECASE)
+QUOTE_OPEN = re.compile(r"\[quote(?:=\"?([^\]\"]*)\"?|\s+(?:name|author)=\"?([^\]\"\s]*)\"?)?[^\]]*\]", re.IGNORECASE)
+TABLE_TAG = re.compile(r"^\s*\[/?(?:table|tbody|thead)\]\s*$|^\s*\[hr\]\s*$", re.IGNORECASE)
+TABLE_ROW = re.compile(r"^\s*\[tr\](.*)\[/tr\]\s*$", re.IGNORECASE)
+TABLE_CELL = re.compile(r"\[t[dh]\](.*?)\[/t[dh]\]", re.IGNORECASE)
 QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
 LIST_TAG = re.compile(r"^\s*\[/?list(?:=[^\]]*)?\]\s*$", re.IGNORECASE)
 IMAGE = re.compile(r"\[img[^\]]*\].*?\[/img\]", re.IGNORECASE)
@@ -46,6 +49,14 @@ def convert_bbcode(text: str, out: Converted) -> None:
             if depth <= 0:
                 depth, quote = 0, None
                 out.blank(number)
+            continue
+        if TABLE_TAG.match(line):
+            out.drop(number, f"table markup ({line.strip()})")
+            continue
+        row = TABLE_ROW.match(line)
+        if row:
+            cells = [tidy(TAG.sub("", cell)) or "-" for cell in TABLE_CELL.findall(row.group(1))]
+            out.add(" | ".join(cells), number, markup="table row ([tr])")
             continue
         if LIST_TAG.match(line):
             if re.match(r"^\s*\[list=", line, re.IGNORECASE):

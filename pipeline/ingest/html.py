@@ -85,7 +85,8 @@ REPLY_SUBJECT = re.compile(r"^\s*(?:re|res|rv)\s*:", re.IGNORECASE)
 FURNITURE = re.compile(
     r"comment|comentario|sidebar|share|sharing|social|related|widget|menu|breadcrumb|cookie|banner|advert|\bads?\b|promo"
     r"|newsletter|subscribe|navbar|pagination|author|byline|post-?meta|entry-?meta|tag-?cloud|respond|reply"
-    r"|signature|firma|postprofile|jumpbox|linklist|copyright",
+    r"|signature|firma|postprofile|jumpbox|linklist|copyright|\bfooter\b|\btoc\b|navigation|\bportal\b|search"
+    r"|editsection|catlinks|printfooter|noprint|sitesub|contentsub|\breferences?\b|\bmw-jump",
     re.IGNORECASE,
 )
 QUOTE_AUTHOR = re.compile(r"^(.{2,40}?)\s+(?:escribió|dijo|wrote)\s*:?$", re.IGNORECASE)

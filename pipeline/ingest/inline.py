@@ -34,7 +34,10 @@ def render(segments: list[tuple[str, bool]], *, item: bool = False) -> tuple[str
             opening.append(part)
         head = tidy("".join(opening))
         rest = text[len(head) :].strip() if text.startswith(head) else ""
-        if head and rest and len(head.split()) <= MAX_RUN_IN_WORDS and not head.endswith(","):
+        # "**Combate.** El atacante...", "**Nota:** guarda...": a heading closes with its stop or a new sentence
+        # starts; "**Mareas de Cristal** es un juego..." is the sentence's subject in bold, not a heading.
+        closed = head.endswith((".", ":")) or rest[:1].isupper() or rest[:1] in "¿¡"
+        if head and rest and closed and len(head.split()) <= MAX_RUN_IN_WORDS and not head.endswith(","):
             return f"**{head}** {rest}", "bold run-in heading"
     return text, ""
 

@@ -12,8 +12,13 @@ import re
 from pipeline.ingest.inline import render
 from pipeline.ingest.lines import Converted, tidy
 
-FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*(?:\n|\Z)", re.DOTALL)
-FRONT_TITLE = re.compile(r"^title:\s*[\"']?(.*?)[\"']?\s*$", re.MULTILINE)
+# YAML (---) or TOML (+++, Hugo) front matter.
+FRONT_MATTER = re.compile(r"\A(---|\+\+\+)[ \t]*\n(.*?)\n\1[ \t]*(?:\n|\Z)", re.DOTALL)
+FRONT_TITLE = re.compile(r"^title\s*[:=]\s*[\"']?(.*?)[\"']?\s*$", re.MULTILINE)
+# "[^1]" marks a footnote; "[^1]: text" is the note. Written as the cleaner reads footnotes: "(1)".
+FOOTNOTE_MARK = re.compile(r"\[\^(\w{1,8})\](?!:)")
+FOOTNOTE_NOTE = re.compile(r"^\[\^(\w{1,8})\]:\s*", re.MULTILINE)
+EMOJI = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]{1,30}:(?![\w:])")
 QUOTE_AUTHOR = re.compile(r"^(?:\*\*)?(.{2,40}?)(?:\*\*)?\s+(?:escribió|dijo|wrote)\s*:?\s*$", re.IGNORECASE)
 
 
@@ -27,13 +32,15 @@ def convert_markdown(text: str, out: Converted) -> None:
     """Write `text` (a Markdown document) into `out`."""
     front = FRONT_MATTER.match(text)
     if front:
-        title = FRONT_TITLE.search(front.group(1))
+        title = FRONT_TITLE.search(front.group(2))
         if title:
             out.title = title.group(1).strip()
         lines = front.group(0).count("\n") + (0 if front.group(0).endswith("\n") else 1)
         for number in range(1, lines + 1):
             out.drop(number, "front matter")
         text = "\n" * lines + text[front.end() :]  # blank lines in its place: token maps keep counting from 1
+    text = FOOTNOTE_NOTE.sub(lambda match: f"({match.group(1)}) ", text)
+    text = EMOJI.sub("", FOOTNOTE_MARK.sub(lambda match: f" ({match.group(1)})", text))
     tokens = _parser().parse(text)
     _Walker(out).walk(tokens)
 

@@ -216,6 +216,8 @@ def title(line: str, options: SplitOptions) -> Verdict:
     if not starts_upper(line):
         return None
     body = line.rstrip()
+    if " | " in body:
+        return None  # "Jugadores | 2-4": a table row (ingest/ writes every marked-up row so)
     if ":" in body[:-1] or re.search(r"=|->|→|<|>|\s[-–]\s", body) or re.search(r"[.!]\s+\S", body) or body.endswith(("...", ";", ",")):
         return None
     if body.endswith(".") and (len(body.split()) > MAX_TITLE_WORDS or "," in body):
