@@ -235,6 +235,8 @@ BOMB = "".join(f"l{n}: &l{n} [{', '.join([f'*l{n - 1}'] * 9) if n else ', '.join
          "sources/tiny/game.yaml:3: sheets[1].name: sheet 'quickref' is declared twice (first on line 2)",)),
         ("sheets:\n  - name: quickref\n    recipe:\n      body_size: .nan\n",
          ("sources/tiny/game.yaml:4: sheets[0].recipe.body_size: must be a number from 7 to 14 pt, got .nan",)),
+        ("sheets:\n  - name: quickref\n    recipe:\n      columns: [2, 9]\n",  # wrong for both papers, said once
+         ("sources/tiny/game.yaml:4: sheets[0].recipe.columns: must be a whole number from 1 to 5, got 9 in [2, 9]",)),
         ("sheets:\n  - name: evil\n    template: ../../outside/evil\n",
          ("sources/tiny/game.yaml:3: sheets[0].template: '../../outside/evil' is not a template name: name a file of templates/ "
           "without '.yaml' (letters, digits, '-', '_'; templates: base, cards, quickref)",)),
@@ -244,7 +246,7 @@ BOMB = "".join(f"l{n}: &l{n} [{', '.join([f'*l{n - 1}'] * 9) if n else ', '.join
                 "refused as a 'billion laughs' document: write the values out instead of nesting aliases")),
     ],
     ids=["syntax", "unclosed-quote", "wrong-type", "unknown-key", "misspelt-key", "bad-paper", "not-a-mapping", "python-tag",
-         "duplicate-key", "duplicate-sheet", "nan", "template-climbs-out", "unknown-template", "billion-laughs"],
+         "duplicate-key", "duplicate-sheet", "nan", "columns", "template-climbs-out", "unknown-template", "billion-laughs"],
 )
 def test_bad_game_yaml(tiny: Path, text: str, fragments: tuple[str, ...]) -> None:
     game_yaml(tiny, text)

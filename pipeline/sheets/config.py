@@ -113,6 +113,7 @@ def _for_paper(options: Fields, paper: str) -> Fields:
     for name in by_paper.keys():
         if name not in PAPER_SIZES:
             by_paper.fail(name, f"not a paper (papers: {', '.join(PAPER_SIZES)})")
+        by_paper.mapping(name)  # says so when an override is not a mapping
     overlay = by_paper.data.get(paper)
     merged = merge(without(options.data, "paper"), overlay if isinstance(overlay, dict) else {})
     return Fields(merged, where=options.where, problems=options.problems, path=options.path, line=options.line)
