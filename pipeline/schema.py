@@ -132,6 +132,9 @@ class Fields:
         value = self.data.get(key)
         if key in self.data and (value is not None or nullable):
             return True, value
+        if default is REQUIRED and key in self.data:
+            self.fail(key, "has no value")
+            return False, None
         if default is REQUIRED:
             self.fail_here(f"missing {key!r}")
             return False, None
