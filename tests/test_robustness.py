@@ -242,11 +242,14 @@ BOMB = "".join(f"l{n}: &l{n} [{', '.join([f'*l{n - 1}'] * 9) if n else ', '.join
           "without '.yaml' (letters, digits, '-', '_'; templates: base, cards, quickref)",)),
         ("sheets:\n  - name: dice\n    template: cardz\n", (
          "sources/tiny/game.yaml:3: sheets[0].template: no template 'cardz' in templates/ (did you mean 'cards'?)",)),
+        ("sheets:\n  - name: quickref\n    template: base\n",
+         ("sources/tiny/game.yaml:3: sheets[0].template: template 'base' makes no sheet (it sets no options.kind): use one that does, "
+          "such as quickref, cards, or one that extends them",)),
         (BOMB, ("sources/tiny/game.yaml:1: YAML error: aliases (*name) expand 28 written values to 490,329,064; ",
                 "refused as a 'billion laughs' document: write the values out instead of nesting aliases")),
     ],
     ids=["syntax", "unclosed-quote", "wrong-type", "unknown-key", "misspelt-key", "bad-paper", "not-a-mapping", "python-tag",
-         "duplicate-key", "duplicate-sheet", "nan", "columns", "template-climbs-out", "unknown-template", "billion-laughs"],
+         "duplicate-key", "duplicate-sheet", "nan", "columns", "template-climbs-out", "unknown-template", "base-template", "billion-laughs"],
 )
 def test_bad_game_yaml(tiny: Path, text: str, fragments: tuple[str, ...]) -> None:
     game_yaml(tiny, text)

@@ -68,6 +68,12 @@ class Templates:
             problems.add(problem.message, path=problem.path, line=problem.line)
         return resolved
 
+    def makes_a_sheet(self, name: str) -> bool:
+        """Whether the template (a readable chain) says which kind of sheet it makes; a base template does not."""
+        template = self._chain(name, Problems())
+        options = template.data.get("options") if template is not None else None
+        return template is None or (isinstance(options, dict) and "kind" in options)
+
     def _chain(self, name: str, problems: Problems) -> Template | None:
         if name not in self._chains:
             own = Problems()
@@ -122,6 +128,11 @@ def _for_paper(options: Fields, paper: str) -> Fields:
 def read_sheet(entry: Fields, *, name: str, template: str, templates: Templates) -> SheetConfig | None:
     """A game's sheet (name and template already checked) -> SheetConfig, its recipe read for every paper."""
     before = len(entry.problems)
+    if not templates.makes_a_sheet(template):
+        entry.fail("template", f"template {template!r} makes no sheet (it sets no options.kind): use one that does, "
+                               f"such as {', '.join(SHEET_KINDS)}, or one that extends them")
+        entry.has("recipe")
+        return None
     layouts: dict[str, Layout] = {}
     recipes: dict[str, Recipe | CardRecipe] = {}
     kind = ""
