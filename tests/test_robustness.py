@@ -243,8 +243,8 @@ BOMB = "".join(f"l{n}: &l{n} [{', '.join([f'*l{n - 1}'] * 9) if n else ', '.join
         ("sheets:\n  - name: dice\n    template: cardz\n", (
          "sources/tiny/game.yaml:3: sheets[0].template: no template 'cardz' in templates/ (did you mean 'cards'?)",)),
         ("sheets:\n  - name: quickref\n    template: base\n",
-         ("sources/tiny/game.yaml:3: sheets[0].template: template 'base' makes no sheet (it sets no options.kind): use one that does, "
-          "such as quickref, cards, or one that extends them",)),
+         ("sources/tiny/game.yaml:3: sheets[0].template: template 'base' makes no sheet (it sets no options.kind): "
+          "use one that does, such as quickref, cards, or one that extends them",)),
         (BOMB, ("sources/tiny/game.yaml:1: YAML error: aliases (*name) expand 28 written values to 490,329,064; ",
                 "refused as a 'billion laughs' document: write the values out instead of nesting aliases")),
     ],
