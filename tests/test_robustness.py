@@ -249,7 +249,8 @@ BOMB = "".join(f"l{n}: &l{n} [{', '.join([f'*l{n - 1}'] * 9) if n else ', '.join
                 "refused as a 'billion laughs' document: write the values out instead of nesting aliases")),
     ],
     ids=["syntax", "unclosed-quote", "wrong-type", "unknown-key", "misspelt-key", "bad-paper", "not-a-mapping", "python-tag",
-         "duplicate-key", "duplicate-sheet", "nan", "columns", "template-climbs-out", "unknown-template", "base-template", "billion-laughs"],
+         "duplicate-key", "duplicate-sheet", "nan", "columns", "template-climbs-out", "unknown-template", "base-template",
+         "billion-laughs"],
 )
 def test_bad_game_yaml(tiny: Path, text: str, fragments: tuple[str, ...]) -> None:
     game_yaml(tiny, text)
