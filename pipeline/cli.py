@@ -234,10 +234,13 @@ def sections(context: Context, game: str, as_json: bool) -> None:
 
     Example: refsheets sections space-alert --json
     """
-    from pipeline.build import tagged_document
+    from pipeline.build import prepare, tagged_document
 
+    if not as_json:  # the outline shows no glossary terms: no tagging (and no spaCy)
+        click.echo(outline_text(prepare(context.project, game)[2]), nl=False)
+        return
     _, _, document = tagged_document(context.project, game)
-    click.echo(sections_json(document) if as_json else outline_text(document), nl=False)
+    click.echo(sections_json(document), nl=False)
 
 
 def sections_json(document) -> str:
