@@ -129,14 +129,11 @@ def test_fit_search_without_a_fit_reports_the_pages_at_minimum_size() -> None:
     assert (error.value.pages, error.value.columns, error.value.size) == (2, 3, 7.0)
 
 
-def test_a_probe_counts_the_pages_a_render_makes(project_root) -> None:
-    from pipeline.build import tagged_document
-    from pipeline.project import Project
+def test_a_probe_counts_the_pages_a_render_makes(real_tagged) -> None:
     from pipeline.sheets.quickref import sheet_sections
     from pipeline.sheets.quickref.flow import measure_sheet, render_sheet
 
-    project = Project(project_root)
-    config, _, document = tagged_document(project, "legendary-alien")  # its page count jumps with the size
+    config, _, document = real_tagged("legendary-alien")  # its page count jumps with the size
     sheet = config.sheet("quickref")
     layout, recipe = sheet.layouts["a4"], sheet.recipes["a4"]
     sections = sheet_sections(document, recipe)
@@ -224,13 +221,13 @@ def test_leaving_earth_sheet_keeps_the_rules_and_meets_its_budget(leaving_earth,
     assert not present
 
 
-def test_leaving_earth_sheet_is_byte_identical_and_revision_is_paper_independent(leaving_earth, project_root) -> None:
+def test_leaving_earth_sheet_is_byte_identical_and_revision_is_paper_independent(leaving_earth, project_copy) -> None:
     from pipeline.build import tagged_document
     from pipeline.project import Project
 
     sheet, out = leaving_earth
-    project = Project(project_root)
-    _, _, document = tagged_document(project, "leaving-earth")  # made again, not the shared one: same bytes from a new document
+    # made again in a fresh copy (no stage cache), not the shared one: the same bytes from a new document
+    _, _, document = tagged_document(Project(project_copy), "leaving-earth")
     pdf, _, revision = make_quickref(document, sheet="quickref", layout=sheet.layouts["a4"], recipe=sheet.recipes["a4"])
     assert pdf == out["a4"][0]
     assert revision == out["letter"][2]
