@@ -125,11 +125,18 @@ def _table_of_contents(texts: list[str], records: dict[int, CleaningRecord]) -> 
 
 
 def _setext(texts: list[str], lines: list[str], records: dict[int, CleaningRecord]) -> set[int]:
-    """'Preparación' over '-----------': the title is a heading ('## Preparación'), the underline goes."""
+    """'Preparación' over '-----------': the title is a heading ('## Preparación'), the underline goes; a
+    line of dashes under prose or a blank line only separates (it goes too, said as such)."""
     dropped: set[int] = set()
-    for index in range(1, len(texts)):
-        above = texts[index - 1].strip()
-        if SETEXT.match(texts[index]) and above and len(above) <= 90 and not SETEXT.match(above) and not above.startswith("#"):
+    for index in range(len(texts)):
+        above = texts[index - 1].strip() if index else ""
+        if not SETEXT.match(texts[index]):
+            continue
+        heading_like = above and len(above.split()) <= 10 and not above.endswith((".", ",", ";")) and not SETEXT.match(above)
+        if not heading_like:
+            records[index + 1] = CleaningRecord(index + 1, "drop", "separator line", lines[index])
+            dropped.add(index)
+        elif not above.startswith("#"):
             level = "#" if texts[index].strip().startswith("=") else "##"
             texts[index - 1] = f"{level} {above}"
             _correct(records, index - 1, lines[index - 1], f"heading underlined with {texts[index].strip()[0] * 3}")

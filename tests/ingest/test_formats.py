@@ -165,3 +165,21 @@ def test_an_unsigned_text_is_credited_to_the_forum_only_when_it_is_one(tmp_path:
 
     (tmp_path / "raw.txt").write_text(text, encoding="utf-8")
     assert clean(read_source(tmp_path / "raw.txt", game="juego", display="raw.txt")).credits.forum is forum
+
+
+def test_a_page_wrapper_with_a_furniture_class_is_still_read(tmp_path: Path) -> None:
+    page = (
+        '<html><body class="single-post has-sidebar comments-open"><div class="wrap sidebar-right">'
+        "<h2>Turno</h2><p>Cada jugador roba una carta y juega otra en su turno.</p>"
+        '<div class="sidebar"><p>Entradas recientes</p></div></div></body></html>'
+    )
+    (tmp_path / "raw.html").write_text(page, encoding="utf-8")
+    raw = read_source(tmp_path / "raw.html", game="juego", display="raw.html")
+    assert "Cada jugador roba una carta y juega otra en su turno." in raw.lines
+    assert "Entradas recientes" not in raw.lines
+
+
+def test_a_separator_under_prose_is_no_heading_underline(tmp_path: Path) -> None:
+    (tmp_path / "raw.txt").write_text("Cada jugador roba una carta.\n----------\nFIN\n\nSe acaba.\n", encoding="utf-8")
+    raw = read_source(tmp_path / "raw.txt", game="juego", display="raw.txt")
+    assert raw.lines[:3] == ["Cada jugador roba una carta.", "FIN", ""]
