@@ -48,7 +48,8 @@ class RefsheetsGroup(click.Group):
         context = ctx.find_object(Context)
         if context is not None and context.debug:
             raise  # noqa: PLE0704 - re-raises the exception being handled, with its traceback
-        click.echo(f"error: {message}", err=True)
+        for line in message.splitlines() or [""]:  # every problem of a file, each on its own line
+            click.echo(f"error: {line}", err=True)
         ctx.exit(code)
 
 
@@ -90,9 +91,11 @@ def list_games(context: Context) -> None:
     Example: refsheets list
     """
     from pipeline.project import load_game
+    from pipeline.sheets.config import Templates
 
+    templates = Templates(context.project.templates)  # read once for every game
     for game_id in _games(context, ()):
-        game = load_game(context.project, game_id)
+        game = load_game(context.project, game_id, templates=templates).game
         sheets = ", ".join(sheet.name for sheet in game.sheets)
         click.echo(f"{game_id}\t{game.title_es}\t{sheets}")
 
@@ -161,7 +164,8 @@ def build(
     for warning in report.warnings:
         click.echo(f"warning: {warning}", err=True)
     for _game, message in report.failed:
-        click.echo(f"error: {message}", err=True)
+        for line in message.splitlines():  # every problem of a file, each on its own line
+            click.echo(f"error: {line}", err=True)
     click.echo(report.summary(), err=True)
     sys.exit(report.exit_code)
 
@@ -313,7 +317,9 @@ def check(ctx: click.Context, game: str) -> None:
             said += f"; glossary: {pair.term.es!r} → {pair.term.en!r} ({_where(pair.term)})"
         click.echo(f"  {label:<13} {said}\n                {pair.context}")
     if report.contradictions:
-        click.echo(f"{len(report.contradictions)} contradiction(s): fix the entry, or explain the translator's usage in its 'note'", err=True)
+        click.echo(
+            f"{len(report.contradictions)} contradiction(s): fix the entry, or explain the translator's usage in its 'note'", err=True
+        )
         sys.exit(1)
 
 

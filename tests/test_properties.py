@@ -61,10 +61,10 @@ def raw_text(text: str) -> RawText:
 
 
 @pytest.fixture(scope="module")
-def quickref_layout():
-    from pipeline.sheets.layout import load_layout
+def quickref_sheet():
+    from pipeline.sheets.config import Templates, load_sheet
 
-    return load_layout(ROOT / "templates", "quickref", paper="a4")
+    return load_sheet(Templates(ROOT / "templates"), name="quickref", template="quickref")
 
 
 @settings(max_examples=300, deadline=None)
@@ -116,15 +116,15 @@ def test_split_and_tag_never_raise_anything_but_our_errors(text: str) -> None:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(text=TEXTS, title=st.one_of(st.sampled_from(FRAGMENTS), st.text(min_size=1, max_size=30)))
-def test_any_text_typesets_to_a_pdf_or_a_clear_error(quickref_layout, text: str, title: str) -> None:
+def test_any_text_typesets_to_a_pdf_or_a_clear_error(quickref_sheet, text: str, title: str) -> None:
     from pipeline.sheets import render
     from pipeline.tag.matcher import tag
 
     game = GameInfo(id="prop", title_es=title, title_en="Prop <&>", publisher="A & B <i>", sheets=(SheetSpec(name="quickref"),))
     try:
         document = tag(split(clean(raw_text(text)), game=game), glossary=GLOSSARY)
-        document, _ = cover_layout(document, quickref_layout)
-        rendered = render(document, game.sheets[0], quickref_layout)
+        document, _ = cover_layout(document, quickref_sheet.layouts["a4"])
+        rendered = render(document, sheet=quickref_sheet, paper="a4")
     except RefsheetsError as exc:
         assert str(exc).strip() and "Traceback" not in str(exc)
         return

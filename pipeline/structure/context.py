@@ -63,7 +63,9 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, *
     after = next((t.strip() for t in texts[index + 1 :] if t.strip()), "")
     if heading.style == "caps":
         return bool(after and after[0].islower() and not heading.title)
-    if _ends_mid_sentence(previous) or (after and not starts_upper(after) and not after[0].isdigit() and not BULLET.match(after) and not LETTERED.match(after)):
+    if _ends_mid_sentence(previous) or (
+        after and not starts_upper(after) and not after[0].isdigit() and not BULLET.match(after) and not LETTERED.match(after)
+    ):
         return True
     if previous.endswith(":") and not previous.startswith(("Página", "PÁGINA")) and heading_candidate(previous, options=options) is None:
         return True  # the entries of a list introduced by "...estos eventos:"

@@ -95,8 +95,8 @@ def test_cli_clean_strict_fails_on_a_stale_correction(project_copy: Path) -> Non
     assert "correction 1 (find: 'texto que no existe') matched nothing" in strict.output
 
 
-def test_cli_report_lists_line_action_reason_original(project_root: Path) -> None:
-    result = CliRunner().invoke(main, ["--root", str(project_root), "clean", "alternity-warships", "--report"])
+def test_cli_report_lists_line_action_reason_original(project_copy: Path) -> None:
+    result = CliRunner().invoke(main, ["--root", str(project_copy), "clean", "alternity-warships", "--report"])
     assert result.exit_code == 0, result.output
     rows = [row.split("\t") for row in result.output.splitlines()]
     assert rows[0] == ["line", "action", "reason", "original"]

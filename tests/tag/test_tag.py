@@ -106,7 +106,9 @@ def test_real_texts_are_tagged_in_titles_and_text(real_tagged, game: str) -> Non
     assert len(hits) >= 150
     assert any(section.title_terms for section in document.sections)
     for section in document.sections:
-        found = [(section.title, hit) for hit in section.title_terms] + [(block.text, hit) for block in section.blocks for hit in block.terms]
+        found = [(section.title, hit) for hit in section.title_terms] + [
+            (block.text, hit) for block in section.blocks for hit in block.terms
+        ]
         for text, hit in found:
             assert 0 <= hit.start < hit.end <= len(text)
             # whole words only: the characters around a hit are not letters

@@ -4,6 +4,7 @@ All source text is escaped before our markup is added; output is byte-identical 
 (invariant mode, no wall-clock dates). Page furniture (header, credits footer, page numbers) is drawn
 by a canvas that knows the final page count.
 """
+# long: sections -> flowables and the document they compose into; _compose and its callers could move out next
 from __future__ import annotations
 
 import io
@@ -138,7 +139,9 @@ def _run_on(flowables: list[Flowable], body: ParagraphStyle) -> list[Flowable]:
     return out
 
 
-def _block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str], compact_lists: bool = False) -> list[Flowable]:
+def _block_flowables(
+    section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str], compact_lists: bool = False
+) -> list[Flowable]:
     flowables: list[Flowable] = []
     run: list[tuple[Block, str, list[TermHit]]] = []  # short lines waiting: a list if there are enough
 
@@ -154,7 +157,7 @@ def _block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, sho
                 flowables.extend(render_block(block, text, hits, styles, shown=shown))
         run.clear()
 
-    for index, block in enumerate(section.blocks):
+    for block in section.blocks:
         text, hits = block.text, list(block.terms)
         if compact_lists and block.kind in ("paragraph", "item") and len(text) <= SHORT_LINE_CHARS:
             run.append((block, text, hits))
@@ -174,7 +177,18 @@ def _two_column_list(markups: list[str], styles: dict[str, ParagraphStyle]) -> F
     left, right = column(markups[:half]), column(markups[half:])
     right += [Spacer(1, 1)] * (len(left) - len(right))
     table = Table([[a, b] for a, b in zip(left, right)], colWidths=["50%", "50%"], hAlign="LEFT")
-    table.setStyle(TableStyle([cell_font(styles["item"]), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 2), ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    table.setStyle(
+        TableStyle(
+            [
+                cell_font(styles["item"]),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
     return table
 
 
@@ -210,11 +224,16 @@ def render_block(block: Block, text: str, hits: list[TermHit], styles: dict[str,
     term_style = styles["term_en"]
     if block.kind == "item":
         return [
-            Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["item"], bulletText="•" if index == 0 else None)
+            Paragraph(
+                term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["item"], bulletText="•" if index == 0 else None
+            )
             for index, (piece, piece_hits) in enumerate(_pieces(text, hits))
         ]
     if block.kind == "note":
-        return [Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["note"]) for piece, piece_hits in _pieces(text, hits)]
+        return [
+            Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["note"])
+            for piece, piece_hits in _pieces(text, hits)
+        ]
     if block.kind == "formula":
         from pipeline.sheets.flowables import formula_flowables, formula_typography
 
@@ -225,7 +244,10 @@ def render_block(block: Block, text: str, hits: list[TermHit], styles: dict[str,
         from pipeline.sheets.flowables import table_flowables, table_rows
 
         return table_flowables(table_rows(text), styles["table"], escape=safe_text)
-    return [Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["body"]) for piece, piece_hits in _pieces(text, hits)]
+    return [
+        Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["body"])
+        for piece, piece_hits in _pieces(text, hits)
+    ]
 
 
 def glossary_flowables(document: Document, sections: list[Section], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
@@ -234,7 +256,10 @@ def glossary_flowables(document: Document, sections: list[Section], styles: dict
     for section in sections:
         for hit in (*section.title_terms, *section.text_terms()):
             used.setdefault(hit.es, hit.en)
-    pairs = sorted(((es, en) for es, en in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)), key=lambda pair: fold(pair[0], keep_punctuation=True))
+    pairs = sorted(
+        ((es, en) for es, en in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)),
+        key=lambda pair: fold(pair[0], keep_punctuation=True),
+    )
     if not pairs:
         return []
     style = styles["glossary"]
@@ -288,9 +313,13 @@ def section_flowables(
         if run_in and depth >= 1 and first is not None and first.kind == "paragraph" and len(first.text) > SHORT_LINE_CHARS:
             text, hits = first.text, list(first.terms)
             color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
-            markup = f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ' + term_markup(text, hits, shown=shown, term_style=styles["term_en"])
+            markup = f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ' + term_markup(
+                text, hits, shown=shown, term_style=styles["term_en"]
+            )
             lead = Paragraph(markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore))
-            rest = block_flowables(replace(section, blocks=section.blocks[1:]), styles, shown=shown, compact_lists=compact_lists, run_on=run_on)
+            rest = block_flowables(
+                replace(section, blocks=section.blocks[1:]), styles, shown=shown, compact_lists=compact_lists, run_on=run_on
+            )
             if run_on and rest and isinstance(rest[0], Paragraph) and rest[0].style is styles["body"]:
                 lead = Paragraph(lead.text + RUN_ON_SEPARATOR + rest.pop(0).text, lead.style)
             flowables.extend([OutlineAnchor(outline_title=printable(title), level=depth, key=section.id), lead, *rest])
@@ -318,7 +347,7 @@ def measure_sheet(document: Document, sections: list[Section], layout: Layout, *
     return doc.page, doc.fill
 
 
-def _compose(
+def _compose(  # long: one reportlab document (metadata, page templates, story) for a render or a probe; most lines are keywords
     document: Document,
     sections: list[Section],
     layout: Layout,
