@@ -66,7 +66,8 @@ class StageCache:
         payload = zlib.compress(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 1)
         header = json.dumps({"format": FORMAT_VERSION, "stage": stage, "key": key, "sha256": hashlib.sha256(payload).hexdigest()})
         try:
-            write_atomic(self._path(game_id, stage, key), header.encode("utf-8") + b"\n" + payload)
+            # No fsync: an entry cut short by a crash fails its sha256 and is made again.
+            write_atomic(self._path(game_id, stage, key), header.encode("utf-8") + b"\n" + payload, durable=False)
             self._prune(game_id, stage)
         except (OSError, InputError):
             pass  # a cache that cannot be written only costs time: the result is still returned
