@@ -313,7 +313,7 @@ def no_cleaning(monkeypatch: pytest.MonkeyPatch) -> None:
     def clean(*args, **kwargs):
         raise AssertionError("cleaned a game whose configuration is invalid")
 
-    # build/stages.py imports `clean` from pipeline.clean when a game is cleaned, so the stand-in goes there.
+    # build.stages imports clean() when it first cleans a game, so the stage's own module is patched.
     monkeypatch.setattr(pipeline.clean, "clean", clean)
 
 
