@@ -7,14 +7,17 @@ import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pipeline.clean.resources import CleanOptions, read_clean_options
+from typing import TYPE_CHECKING
+
 from pipeline.errors import InputError
 from pipeline.model import Credits, GameInfo, RawText
 from pipeline.schema import Fields, Problems
-from pipeline.sheets.config import SheetConfig, Templates, read_sheet
-from pipeline.sheets.layout import template_problem
-from pipeline.structure import SplitOptions, read_split_options
 from pipeline.yamlio import load_yaml
+
+if TYPE_CHECKING:  # the stages' readers load only when a game.yaml is read (a no-op build reads none)
+    from pipeline.clean.resources import CleanOptions
+    from pipeline.sheets.config import SheetConfig, Templates
+    from pipeline.structure import SplitOptions
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 PAPERS = ("a4", "letter")
@@ -155,6 +158,10 @@ def load_game(project: Project, game_id: str, *, templates: Templates | None = N
     Every problem of game.yaml and of those templates is reported together (ConfigError); a game
     always has a quickref sheet. `templates` lets several games share the template chains read.
     """
+    from pipeline.clean.resources import read_clean_options
+    from pipeline.sheets.config import Templates
+    from pipeline.structure import read_split_options
+
     folder = project.game_dir(game_id)
     path = folder / "game.yaml"
     display = project.display(path)
@@ -194,6 +201,9 @@ def _credits(fields: Fields) -> Credits:
 
 def _sheets(fields: Fields, *, templates: Templates) -> tuple[SheetConfig, ...]:
     """The game's `sheets:` (each name once, each template a file of templates/); a quickref sheet comes first if none is named."""
+    from pipeline.sheets.config import read_sheet
+    from pipeline.sheets.layout import template_problem
+
     sheets: list[SheetConfig] = []
     seen: dict[str, int | None] = {}
     for _, entry in fields.items("sheets"):

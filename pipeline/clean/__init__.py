@@ -32,7 +32,7 @@ from pipeline.clean.resources import (
 )
 from pipeline.clean.stories import judge_stories
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText
-from pipeline.structure import STYLES_WITH_BODY, SplitOptions, find_headings
+from pipeline.structure import STYLES_WITH_BODY, SplitOptions, find_headings, heading_candidate
 from pipeline.text import fold, words
 
 # Below this many folded characters a block is only called a duplicate when a neighbour is one too.
@@ -194,7 +194,13 @@ def _find_headings(state: _State) -> None:
             continue  # "Muchísimas gracias por el esfuerzo.": a reply shaped like a title is judged as text
         view.append(index)
         texts.append("" if FOOTNOTE_LINE.match(text) or NOTE_PARAGRAPH.match(text) else bare)
-    for index, heading in zip(view, find_headings(texts, options=state.structure)):
+    for index, text, heading in zip(view, texts, find_headings(texts, options=state.structure)):
+        if heading is None and text:
+            # A numbered outline line keeps its own line even where its neighbours make the splitter read it as
+            # text: which neighbours it has is only settled after this (replies go later), and joined or judged
+            # with them it would clean differently a second time ("2.1. Refuerzos" + "x" reads as an empty heading).
+            candidate = heading_candidate(text, options=state.structure)
+            heading = candidate if candidate is not None and candidate.style == "numbered" else None
         if heading is not None:
             (state.openers if heading.style in STYLES_WITH_BODY else state.headings).add(index)
 
