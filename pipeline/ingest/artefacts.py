@@ -40,6 +40,7 @@ NUMBER_WORDS = frozenset("uno una dos tres cuatro cinco seis siete ocho nueve di
 # OCR fixes are made only in a text that shows them at least this often: a clean text is left alone.
 MIN_OCR_SIGNS = 2
 OCR_SIGN = re.compile(r"\b(?:Ia|Ias|Io|Ios|EI|eI|aI|deI|AI|DeI)\b|(?<![\w¡])i[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+")
+PAGE_LINE, PAGE_SHARE = 800, 0.7  # with no page markers: lines this long holding this share of the text are pages
 MIN_ONE_LINE_PAGE = 100  # shorter lines between page markers are a caption or a stray line, not a page
 
 
@@ -231,10 +232,13 @@ def _dehyphenate(texts: list[str], lines: list[str], dropped: set[int], records:
 
 
 def _one_line_pages(texts: list[str], dropped: set[int]) -> set[int]:
-    """Lines that are a whole page: long, alone between page markers (or the text's ends)."""
+    """Lines that are a whole page: long and alone between page markers (or the text's ends), or, in a text
+    with no markers, the very long lines that hold most of it (an OCR run that lost every line break)."""
     kept = [index for index, text in enumerate(texts) if index not in dropped and text.strip()]
     if not any(PAGE_MARKER.match(texts[index].strip()) for index in kept):
-        return set()
+        huge = {index for index in kept if len(texts[index]) >= PAGE_LINE}
+        total = sum(len(texts[index]) for index in kept)
+        return huge if huge and sum(len(texts[index]) for index in huge) >= PAGE_SHARE * total else set()
     pages = set()
     for position, index in enumerate(kept):
         before = kept[position - 1] if position else None
@@ -246,16 +250,27 @@ def _one_line_pages(texts: list[str], dropped: set[int]) -> set[int]:
 
 
 SENTENCE_END = re.compile(r"(?<=[.!?»”\"])\s+(?=[A-ZÁÉÍÓÚÑ¿¡])")
+# "ISLAS DE SAL Reglamento Introducción...": the document's title in capitals (and its "Reglamento").
+TITLE_OPENING = re.compile(
+    r"^([A-ZÁÉÍÓÚÑÜ]{2,}(?:\s+[A-ZÁÉÍÓÚÑÜ]{2,}){0,7}(?:\s+(?:Reglamento|Reglas|Manual|Instrucciones|Resumen))?)"
+    r"\s+(?=[A-ZÁÉÍÓÚÑ][a-záéíóúñ])"
+)
 # "El turno En tu turno...": an article and a noun before a capitalised sentence opener.
 ARTICLE_HEAD = re.compile(r"^((?:El|La|Los|Las)\s+[a-záéíóúñ]+(?:\s+(?:de|del|de la)\s+[a-záéíóúñ]+)?)\s+(?=([A-ZÁÉÍÓÚÑ][a-záéíóúñ]*)\s)")
 
 
 def _cut_at_headings(text: str) -> list[str]:
     """A page-long line cut into heading and body lines where a heading starts it or follows a sentence's
-    end: 'Introducción En El Bosque...' -> 'Introducción' / 'En El Bosque...'."""
+    end: 'Introducción En El Bosque...' -> 'Introducción' / 'En El Bosque...'. A title in capitals that
+    opens the page ('ISLAS DE SAL Reglamento ...') is cut off first."""
     pieces: list[str] = []
     start = 0
-    for position in [0] + [boundary.end() for boundary in SENTENCE_END.finditer(text)]:
+    title = TITLE_OPENING.match(text)
+    if title:
+        pieces.append(title.group(1))
+        start = title.end()
+    positions = [start] + [boundary.end() for boundary in SENTENCE_END.finditer(text) if boundary.end() > start]
+    for position in positions:
         if position < start:
             continue
         head = _inline_heading(text[position : position + 400])

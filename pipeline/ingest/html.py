@@ -115,6 +115,20 @@ def convert_fragment(text: str, out: Converted, *, first_line: int = 1) -> None:
     convert_html(text, out, first_line=first_line, fragment=True)
 
 
+def _anchor_list(element) -> bool:
+    """A list whose every item is only a link to a place on the same page: a table of contents."""
+    items = [child for child in element if isinstance(child.tag, str) and child.tag == "li"]
+    if len(items) < 2:
+        return False
+    for item in items:
+        links = item.findall(".//a")
+        if not links or not all((link.get("href") or "").startswith("#") for link in links):
+            return False
+        if tidy(item.text_content()) != tidy(" ".join(link.text_content() for link in links)):
+            return False
+    return True
+
+
 def _metadata(root, out: Converted) -> None:
     title = root.findtext(".//title") or ""
     for meta in root.iter("meta"):
@@ -212,6 +226,10 @@ class _Walker:
             self._skip(element, "reply subject")  # "Re: Reglas de ...": the subject line of a forum reply
         elif tag == "figcaption":
             self._skip(element, "figure caption")
+        elif tag in ("ul", "ol") and _anchor_list(element):
+            for number in range(self._source(element), self._end(element) + 1):
+                self.out.contents_entry(number)  # every entry a link to a heading of the page
+            self._text(element.tail, element)
         else:
             return False
         return True

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from pipeline.model import CleaningRecord
 
+CONTENTS_TITLE = re.compile(r"^(?:[íi]ndice(?: de contenidos?)?|contenidos?|tabla de contenidos?|sumario)\s*:?\s*$", re.IGNORECASE)
 SPACES = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
 
 
@@ -55,6 +56,17 @@ class Converted:
         """Original line `origin` gave nothing to the text: say which markup it was."""
         if origin not in self.records or self.records[origin].action != "drop":
             self.records[origin] = CleaningRecord(origin, "drop", f"markup: {reason}", self._original(origin))
+
+    def contents_entry(self, origin: int) -> None:
+        """Original line `origin` is an entry of a table of contents (a link to a heading of the page): it
+        goes, and so does the "Índice" heading just written over the entries."""
+        self.drop(origin, "table of contents (the sheet has its own structure)")
+        last = next((index for index in range(len(self.texts) - 1, -1, -1) if self.texts[index].strip()), None)
+        if last is not None and CONTENTS_TITLE.match(self.texts[last].lstrip("# ")):
+            self.records[self.origins[last]] = CleaningRecord(
+                self.origins[last], "drop", "markup: table of contents (its title)", self._original(self.origins[last])
+            )
+            self.texts[last] = ""
 
     def _original(self, origin: int) -> str:
         return self.original[origin - 1] if 0 < origin <= len(self.original) else ""

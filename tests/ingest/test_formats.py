@@ -150,3 +150,18 @@ def test_a_lone_bbcode_tag_in_plain_text_is_no_post_header(tmp_path: Path) -> No
     cleaned = clean(read_source(tmp_path / "raw.txt", game="juego", display="raw.txt"))
     assert "Roba una carta y juega otra." in [line.text for line in cleaned.lines]
     assert not cleaned.credits.translators
+
+
+@pytest.mark.parametrize(
+    ("text", "forum"),
+    [
+        ("REGLAS\n\nCada jugador roba una carta.\n", True),  # plain text, unsigned: the forum's fans
+        ("REGLAS\n\nCada jugador roba una carta.\n\n© 2024 Editorial Lumbre\n", False),  # a published rulebook
+        ("EL TURNO\nCada jugador roba una carta.\n2\nEL TURNO\nLuego juega otra.\n3\n", False),  # a PDF copy
+    ],
+)
+def test_an_unsigned_text_is_credited_to_the_forum_only_when_it_is_one(tmp_path: Path, text: str, forum: bool) -> None:
+    from pipeline.clean import clean
+
+    (tmp_path / "raw.txt").write_text(text, encoding="utf-8")
+    assert clean(read_source(tmp_path / "raw.txt", game="juego", display="raw.txt")).credits.forum is forum
