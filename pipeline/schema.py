@@ -24,14 +24,16 @@ class Problems:
 
     def __init__(self) -> None:
         self.items: list[Problem] = []
+        self.found = 0  # every add, repeats included: `len(problems) > before` tells whether a reading found any
 
     def add(self, message: str, *, path: str | None, line: int | None) -> None:
+        self.found += 1
         problem = Problem(path, line, message)
         if problem not in self.items:  # a template read for two papers says the same thing twice
             self.items.append(problem)
 
     def __len__(self) -> int:
-        return len(self.items)
+        return self.found
 
     def raise_if_any(self) -> None:
         """One ConfigError with every problem: files in the order met, each file's problems by line."""
@@ -130,6 +132,9 @@ class Fields:
         value = self.data.get(key)
         if key in self.data and (value is not None or nullable):
             return True, value
+        if default is REQUIRED and key in self.data:
+            self.fail(key, "has no value")
+            return False, None
         if default is REQUIRED:
             self.fail_here(f"missing {key!r}")
             return False, None
@@ -245,7 +250,7 @@ class Fields:
             yield index, item, line or self.origin(key)[1]
 
     def items(self, key: str, *, required: bool = False) -> Iterator[tuple[int, "Fields"]]:
-        """Each mapping of the list under `key`, as Fields named `key[i]`."""
+        """Each mapping of the list under `key`, as Fields named `key[i]`; an item that is not a mapping is a problem, not read."""
         given, value = self._given(key, REQUIRED if required else None)
         if not given:
             return
@@ -253,7 +258,9 @@ class Fields:
             self.fail(key, f"must be a list, got {kind_of(value)} {shown(value)}")
             return
         for index, item, line in self.entries(key):
-            yield index, Fields(item, where=f"{self.label(key)}[{index}]", problems=self.problems, path=self.origin(key)[0], line=line)
+            entry = Fields(item, where=f"{self.label(key)}[{index}]", problems=self.problems, path=self.origin(key)[0], line=line)
+            if isinstance(item, dict):
+                yield index, entry
 
     def mapping(self, key: str, *, required: bool = False) -> "Fields":
         """The mapping under `key` (empty when absent); a value that is not a mapping is a problem."""

@@ -87,7 +87,8 @@ def test_game_id_with_path_parts_is_refused(tiny: Path, game_id: str) -> None:
 
 def test_game_folder_without_raw_txt(tiny: Path) -> None:
     (tiny / "sources" / "empty").mkdir()
-    assert_fails_cleanly(tiny, ("build", "empty"), "error: sources/empty: game 'empty' has no raw.txt")
+    message = "error: sources/empty: game 'empty' has no source file (raw.txt, raw.md, raw.html, raw.pdf or raw.docx)"
+    assert_fails_cleanly(tiny, ("build", "empty"), message)
 
 
 def test_commands_other_than_build_refuse_bad_ids_too(tiny: Path) -> None:
@@ -235,16 +236,22 @@ BOMB = "".join(f"l{n}: &l{n} [{', '.join([f'*l{n - 1}'] * 9) if n else ', '.join
          "sources/tiny/game.yaml:3: sheets[1].name: sheet 'quickref' is declared twice (first on line 2)",)),
         ("sheets:\n  - name: quickref\n    recipe:\n      body_size: .nan\n",
          ("sources/tiny/game.yaml:4: sheets[0].recipe.body_size: must be a number from 7 to 14 pt, got .nan",)),
+        ("sheets:\n  - name: quickref\n    recipe:\n      columns: [2, 9]\n",  # wrong for both papers, said once
+         ("sources/tiny/game.yaml:4: sheets[0].recipe.columns: must be a whole number from 1 to 5, got 9 in [2, 9]",)),
         ("sheets:\n  - name: evil\n    template: ../../outside/evil\n",
          ("sources/tiny/game.yaml:3: sheets[0].template: '../../outside/evil' is not a template name: name a file of templates/ "
           "without '.yaml' (letters, digits, '-', '_'; templates: base, cards, quickref)",)),
         ("sheets:\n  - name: dice\n    template: cardz\n", (
          "sources/tiny/game.yaml:3: sheets[0].template: no template 'cardz' in templates/ (did you mean 'cards'?)",)),
+        ("sheets:\n  - name: quickref\n    template: base\n",
+         ("sources/tiny/game.yaml:3: sheets[0].template: template 'base' makes no sheet (it sets no options.kind): "
+          "use one that does, such as quickref, cards, or one that extends them",)),
         (BOMB, ("sources/tiny/game.yaml:1: YAML error: aliases (*name) expand 28 written values to 490,329,064; ",
                 "refused as a 'billion laughs' document: write the values out instead of nesting aliases")),
     ],
     ids=["syntax", "unclosed-quote", "wrong-type", "unknown-key", "misspelt-key", "bad-paper", "not-a-mapping", "python-tag",
-         "duplicate-key", "duplicate-sheet", "nan", "template-climbs-out", "unknown-template", "billion-laughs"],
+         "duplicate-key", "duplicate-sheet", "nan", "columns", "template-climbs-out", "unknown-template", "base-template",
+         "billion-laughs"],
 )
 def test_bad_game_yaml(tiny: Path, text: str, fragments: tuple[str, ...]) -> None:
     game_yaml(tiny, text)

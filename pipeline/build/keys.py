@@ -17,14 +17,16 @@ from pipeline import __version__
 from pipeline.build.output import write_atomic
 from pipeline.model import SheetSpec
 from pipeline.project import GameConfig, Project, load_game
-from pipeline.sheets.config import Templates
 from pipeline.sheets.layout import load_layout
 
 CACHE_DIR = ".refsheets-cache"
 # Bump when the entry layout or what a key covers changes: old entries then simply miss.
 FORMAT_VERSION = 1
-# Libraries whose version can change the PDF bytes or the tagging.
-OUTPUT_LIBRARIES = ("reportlab", "spacy", "spacy-lookups-data", "pyyaml")
+# Libraries whose version can change the PDF bytes, the tagging or what a source file reads as (ingest/).
+OUTPUT_LIBRARIES = (
+    "reportlab", "spacy", "spacy-lookups-data", "pyyaml",
+    "markdown-it-py", "lxml", "pdfminer.six", "mammoth", "charset-normalizer", "ftfy",
+)
 ABSENT = "absent"
 
 
@@ -120,10 +122,12 @@ class ParseMemo:
         self.root = root
         self.changed = False
         self.configs: dict[str, GameConfig] = {}  # games read (and so checked) by this process
-        self._templates: Templates | None = None
+        self._templates = None  # sheets.config.Templates, shared by the games this memo reads
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
-            self.entries = data["entries"] if data.get("format") == FORMAT_VERSION and isinstance(data.get("entries"), dict) else {}
+            # What an entry means is the code's reading of the files: another version of refsheets reads again.
+            same = data.get("format") == FORMAT_VERSION and data.get("tool") == tool_fingerprint()
+            self.entries = data["entries"] if same and isinstance(data.get("entries"), dict) else {}
         except (OSError, ValueError, AttributeError, KeyError):
             self.entries = {}
 
@@ -157,6 +161,8 @@ class ParseMemo:
         except (KeyError, TypeError, ValueError):
             pass
         if self._templates is None:
+            from pipeline.sheets.config import Templates  # the readers load only when a game.yaml must be read
+
             self._templates = Templates(project.templates)
         config = load_game(project, game_id, templates=self._templates)
         self.configs[game_id] = config
@@ -187,7 +193,8 @@ class ParseMemo:
 
     def save(self) -> None:
         if self.changed:
-            write_atomic(self.path, json.dumps({"format": FORMAT_VERSION, "entries": self.entries}, sort_keys=True) + "\n")
+            data = {"format": FORMAT_VERSION, "tool": tool_fingerprint(), "entries": self.entries}
+            write_atomic(self.path, json.dumps(data, sort_keys=True) + "\n")
             self.changed = False
 
 

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pipeline.errors import BuildError, RefsheetsError
 from pipeline.model import Document
-from pipeline.sheets.config import SheetConfig
+
+if TYPE_CHECKING:  # the renderers and their readers load only when a sheet is made
+    from pipeline.sheets.config import SheetConfig
 
 
 @dataclass(frozen=True)

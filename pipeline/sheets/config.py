@@ -68,6 +68,12 @@ class Templates:
             problems.add(problem.message, path=problem.path, line=problem.line)
         return resolved
 
+    def makes_a_sheet(self, name: str) -> bool:
+        """Whether the template (a readable chain) says which kind of sheet it makes; a base template does not."""
+        template = self._chain(name, Problems())
+        options = template.data.get("options") if template is not None else None
+        return template is None or (isinstance(options, dict) and "kind" in options)
+
     def _chain(self, name: str, problems: Problems) -> Template | None:
         if name not in self._chains:
             own = Problems()
@@ -113,6 +119,7 @@ def _for_paper(options: Fields, paper: str) -> Fields:
     for name in by_paper.keys():
         if name not in PAPER_SIZES:
             by_paper.fail(name, f"not a paper (papers: {', '.join(PAPER_SIZES)})")
+        by_paper.mapping(name)  # says so when an override is not a mapping
     overlay = by_paper.data.get(paper)
     merged = merge(without(options.data, "paper"), overlay if isinstance(overlay, dict) else {})
     return Fields(merged, where=options.where, problems=options.problems, path=options.path, line=options.line)
@@ -121,6 +128,11 @@ def _for_paper(options: Fields, paper: str) -> Fields:
 def read_sheet(entry: Fields, *, name: str, template: str, templates: Templates) -> SheetConfig | None:
     """A game's sheet (name and template already checked) -> SheetConfig, its recipe read for every paper."""
     before = len(entry.problems)
+    if not templates.makes_a_sheet(template):
+        entry.fail("template", f"template {template!r} makes no sheet (it sets no options.kind): use one that does, "
+                               f"such as {', '.join(SHEET_KINDS)}, or one that extends them")
+        entry.has("recipe")
+        return None
     layouts: dict[str, Layout] = {}
     recipes: dict[str, Recipe | CardRecipe] = {}
     kind = ""

@@ -141,6 +141,7 @@ def read_layout(template: Template, *, paper: str, templates_dir: Path, problems
     for name in by_paper.keys():
         if name not in PAPER_SIZES:
             by_paper.fail(name, f"not a paper (papers: {', '.join(PAPER_SIZES)})")
+        by_paper.mapping(name)  # says so when an override is not a mapping
     overlay = page.data.get("paper", {}).get(paper) if isinstance(page.data.get("paper"), dict) else None
     page = Fields(merge(without(page.data, "paper"), overlay if isinstance(overlay, dict) else {}),
                   where="page", problems=problems, path=page.path, line=page.line)

@@ -247,6 +247,15 @@ def test_deciding_nothing_changed_imports_neither_spacy_nor_reportlab(built: Pat
     assert "0 sheets built" in result.stderr
 
 
+def test_the_parse_memo_trusts_only_what_this_version_of_refsheets_checked(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry says "this game.yaml and its templates were read without a problem": by this code only."""
+    import pipeline.build.keys as keys
+
+    assert keys.ParseMemo(built).entries  # the session build left its games' entries
+    monkeypatch.setattr(keys, "tool_fingerprint", lambda: "another version")
+    assert keys.ParseMemo(built).entries == {}
+
+
 def test_a_deleted_or_edited_output_is_made_again(built: Path) -> None:
     pdf = built / "output/galaxy-defenders/galaxy-defenders-quickref.pdf"
     good = pdf.read_bytes()

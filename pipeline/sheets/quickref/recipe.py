@@ -136,7 +136,7 @@ _READERS: dict[str, _Reader] = {
     "covers": lambda f, key, _: f.text(key, empty=True),
     "sections": _selectors,
     "leave_out": lambda f, key, _: f.texts(key, REQUIRED, allowed=SECTION_KINDS),
-    "leave_out_ids": lambda f, key, _: tuple(item.strip() for item in f.texts(key, REQUIRED)),
+    "leave_out_ids": lambda f, key, _: tuple(item.strip() for item in f.texts(key, REQUIRED) or ()),
     "leave_out_blocks": lambda f, key, _: f.texts(key, REQUIRED, allowed=BLOCK_KINDS),
     "condense": lambda f, key, _: f.texts(key, REQUIRED, allowed=CONDENSE_RULES),
     # Both kinds of sentence are matched in any case (condense.py compiles them with IGNORECASE).
