@@ -154,11 +154,14 @@ def _render_sheets(
 
     sections = tuple(digest.to_json() for digest in section_digests(document))
     made = {}
+    covered: dict = {}  # layout.fonts -> cover_layout's (document, warning)
     for key in keys:
         sheet = config.sheet(key.sheet)
         layout = sheet.layouts[key.paper]
         try:
-            sheet_document, missing = cover_layout(document, layout)  # characters the font lacks -> a visible mark
+            if layout.fonts not in covered:  # the same for every sheet in the same fonts: map the document once
+                covered[layout.fonts] = cover_layout(document, layout)  # characters the font lacks -> a visible mark
+            sheet_document, missing = covered[layout.fonts]
             if missing and missing not in warnings:  # once per build, even when several sheets meet them
                 warnings.append(missing)
             rendered = render(sheet_document, sheet=sheet, paper=key.paper)
