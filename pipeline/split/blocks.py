@@ -35,7 +35,11 @@ def is_formula(text: str) -> bool:
     if not RELATION.search(line) or len(line) > MAX_FORMULA_CHARS or BULLET.match(text):
         return False
     # A sentence that happens to contain an equation ("En este ejemplo ... = 6 potencia)") is prose.
-    return not re.search(r"[.!?]\s+\S", line) and len(line.split()) <= 16
+    if re.search(r"[.!?]\s+\S", line) or len(line.split()) > 16:
+        return False
+    # "3 + 2 = 5 puntos" works an example out; a formula relates terms ("Potencia requerida = masa x dificultad").
+    left = RELATION.split(line, maxsplit=1)[0]
+    return not (re.search(r"\d", left) and not re.search(r"[^\W\d_]{3,}", left))
 
 
 def is_table_row(text: str) -> bool:
