@@ -1,6 +1,6 @@
 """Run the stages for the games whose inputs changed and write their sheets, reports and manifests.
 
-load -> clean -> split -> tag -> typeset -> output, skipped for every sheet whose cache key (cache.py)
+load -> clean -> split -> tag -> typeset -> output, skipped for every sheet whose cache key (keys.py)
 is the one its manifest records; deciding that imports neither spaCy nor reportlab.
 """
 from __future__ import annotations

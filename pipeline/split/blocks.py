@@ -16,7 +16,7 @@ RELATION = re.compile(r"(?<![-<>=])(=|≤|≥|<=|>=)(?![>=])")
 # "Sardina | 1 | 0": a row of a marked-up table (ingest/ writes every <tr> and Markdown row so).
 ROW_SEPARATOR = re.compile(r"\S\s*(?:->|→)\s*\S|\S\s+[-–]\s+\S|\S\s+\|\s+\S")
 # A "label: value" row: "Juego fácil: 5 misiones fáciles", "En solitario: 3 puntos." The label ends on a
-# letter or digit, as typeset_blocks.table_rows needs to cut the row into two cells at the colon.
+# letter or digit, as sheets.flowables.table_rows needs to cut the row into two cells at the colon.
 LABEL_VALUE = re.compile(r"^([^:]{1,40}?\w)\s*:\s+(\S.*)$")
 SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-ZÁÉÍÓÚÑ¿¡]")
 # Markers that open a list item on their own: a bullet glyph, a marker and a space, "1)" / "a)", or a
