@@ -89,6 +89,7 @@ FURNITURE = re.compile(
     r"|editsection|catlinks|printfooter|noprint|sitesub|contentsub|\breferences?\b|\bmw-jump",
     re.IGNORECASE,
 )
+CSS_CLASS_RULE = re.compile(r"\.([\w-]+)\s*\{([^}]*)\}")
 SITE_WORDS = 5  # what follows the last dash of a <title>, when this short, is the site's name
 FURNITURE_SHARE = 0.5  # an element holding this share of the page's text is never furniture by its class
 QUOTE_AUTHOR = re.compile(r"^(.{2,40}?)\s+(?:escribió|dijo|wrote)\s*:?$", re.IGNORECASE)
@@ -109,6 +110,7 @@ def convert_html(text: str, out: Converted, *, first_line: int = 1, fragment: bo
     if not fragment:
         _metadata(root, out)
     walker = _Walker(out, shift=first_line - 1)
+    walker.classes = _class_styles(root)
     body = root.find("body") if root.find("body") is not None else root
     walker.size = len(body.text_content() or "")
     walker.block(body)
@@ -117,6 +119,16 @@ def convert_html(text: str, out: Converted, *, first_line: int = 1, fragment: bo
 
 def convert_fragment(text: str, out: Converted, *, first_line: int = 1) -> None:
     convert_html(text, out, first_line=first_line, fragment=True)
+
+
+def _class_styles(root) -> dict[str, str]:
+    """'.c0{font-weight:700;font-size:16pt}' in the page's <style>: what each class sets (Google Docs, Word's
+    HTML), so emphasis given by class reads like an inline style."""
+    rules: dict[str, str] = {}
+    for sheet in root.iter("style"):
+        for name, body in CSS_CLASS_RULE.findall(sheet.text or ""):
+            rules[name] = rules.get(name, "") + ";" + body
+    return rules
 
 
 def _without_site(title: str) -> str:
@@ -170,6 +182,7 @@ class _Walker:
         self.lines_big: list[bool] = []
         self.lists: list[list] = []  # [ordered?, next number]
         self.size = 0  # characters of text in the whole page
+        self.classes: dict[str, str] = {}  # class -> its CSS declarations (Google Docs sets bold by class)
 
     def _source(self, element) -> int:
         return (element.sourceline or 1) + self.shift
@@ -211,7 +224,7 @@ class _Walker:
         if tag == "div" and FORUM_POST.search(element.get("class") or ""):
             self._post_header(element)
         self._open(element, tag)
-        style = element.get("style") or ""
+        style = (element.get("style") or "") + ";" + ";".join(self.classes.get(name, "") for name in (element.get("class") or "").split())
         bold, big = tag in BOLD or bool(STYLE_BOLD.search(style)), bool(STYLE_BIG.search(style))
         self.bold, self.big = self.bold + bold, self.big + big
         if tag in BLOCKS:
