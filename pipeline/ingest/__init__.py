@@ -74,7 +74,7 @@ def read_source(path: Path, *, game: str, display: str) -> RawText:
         return RawText(
             game=game, path=display, text=text, encoding=encoding, sha256=hashlib.sha256(data).hexdigest(), warnings=tuple(warnings)
         )
-    if fmt != "text":
+    if suffix == ".txt" and fmt != "text":  # a raw.txt that holds markup: say how it was read
         warnings.append(f"{display}: read as {fmt}; `refsheets clean {game} --report` shows what became of each line")
     return RawText(
         game=game,
