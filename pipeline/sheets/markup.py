@@ -65,11 +65,14 @@ def paragraph_styles(layout: Layout, *, body_size: float | None = None) -> dict[
             alignment=TA_LEFT,
             # reportlab draws bullets in Helvetica by default: a font we do not embed.
             bulletFontName=names["regular"],
+            bulletFontSize=round(spec.size * factor, 2),
         )
         # Boxed blocks (formulas) paint this behind their cell; a Paragraph backColor would not pad.
         styles[name].box_color = HexColor(spec.background) if spec.background else None
     body = styles["body"]
-    styles["item"] = ParagraphStyle("item", parent=body, leftIndent=body.fontSize * 1.1, bulletIndent=body.fontSize * 0.2, spaceAfter=body.spaceAfter * 0.6)
+    styles["item"] = ParagraphStyle("item", parent=body, leftIndent=body.fontSize * 1.5, bulletIndent=body.fontSize * 0.2, spaceAfter=body.spaceAfter * 0.6)
+    # Lettered steps under a numbered one ("a) Naves capitales" under "4. Fase de movimiento").
+    styles["subitem"] = ParagraphStyle("subitem", parent=styles["item"], leftIndent=body.fontSize * 2.9, bulletIndent=body.fontSize * 1.6)
     for level in (1, 2, 3):
         styles[f"heading{level}"].keepWithNext = 1
     return styles

@@ -8,10 +8,11 @@ and builds ids from the titles of a section and its parents, never from position
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pipeline.model import Block, CleanLine, CleanText, Document, GameInfo, Section
 from pipeline.split.blocks import build_blocks
+from pipeline.split.inline import label_vocabulary, restructure
 from pipeline.split.headings import (
     Heading,
     SplitOptions,
@@ -246,7 +247,12 @@ def _sections(entries: list[_Entry]) -> list[Section]:
             sections.append(
                 Section(story_id, FLAVOR_TITLE, entry.level + 1, "flavor", (_story_block(story),), story[0].first, story[-1].last, section_id, entry.page)
             )
-    return sections
+    # A label the document uses in runs of three or more ("Aturdimiento:", "Herida:") marks the same
+    # table where a line carries only one or two of them.
+    labels = label_vocabulary([block for section in sections for block in section.blocks])
+    if not labels:
+        return sections
+    return [section if section.kind == "flavor" else replace(section, blocks=restructure(section.blocks, labels=labels)) for section in sections]
 
 
 def _story_block(story: list[CleanLine]) -> Block:

@@ -146,11 +146,8 @@ RULES = [
     "otencia requerida = mas",  # the formula (masa / mass)
     "Juego muy dificil",  # setup difficulty table
     "Cada jugador elige una 'carta de agencia espacial'",
-    "Sample Return",  # mission types
     "Misiones de inicio de año",
     "El 'calendario' abarca",
-    "nivel de radiación",
-    "escudos térmicos",  # re-entry
     "Landing",
     "motores de iones solo se pueden utilizar",
     "Dobla la dificultad de la maniobra",
@@ -160,7 +157,9 @@ RULES = [
     "dejarlo dañado",
     "Para ensamblar una nave",
 ]
-NOT_ON_THE_SHEET = ["Gran trabajo", "Muchísimas gracias", "Voy por aquí", "Hagamos otro intento", "Ahora toma un Juno", "Por ejemplo", "nuestra nave", "vilvoh", "holmes70"]
+# The mission types and the hazards (radiation, re-entry) are printed on the game's cards sheet, not twice.
+ON_THE_CARDS = ["Sample Return", "nivel de radiación", "escudos térmicos"]
+NOT_ON_THE_SHEET = [*ON_THE_CARDS, "Gran trabajo", "Muchísimas gracias", "Voy por aquí", "Hagamos otro intento", "Ahora toma un Juno", "Por ejemplo", "nuestra nave", "vilvoh", "holmes70"]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

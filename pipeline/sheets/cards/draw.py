@@ -19,7 +19,7 @@ from pipeline.sheets.cards.geometry import (
     Rect,
     card_options,
 )
-from pipeline.sheets.cards.measure import Typesetter
+from pipeline.sheets.cards.measure import Typesetter, gaps
 from pipeline.sheets.cards.plan import PlacedPanel, Plan, plan_sheet
 from pipeline.sheets.cards.select import CardSet
 from pipeline.sheets.furniture import (
@@ -133,10 +133,11 @@ def draw_panel(canvas, panel: PlacedPanel, setter: Typesetter, options: CardOpti
     for index, block in enumerate(blocks):
         paragraph = setter.paragraph(block, panel.size)
         _, height = paragraph.wrap(inner, 100_000)
+        before, after = gaps(paragraph)
         if index:
-            y -= paragraph.style.spaceBefore
+            y -= before
         paragraph.drawOn(canvas, left, y - height)
-        y -= height + paragraph.style.spaceAfter
+        y -= height + after
 
 
 def draw_crop_marks(canvas, layout: Layout, options: CardOptions, cells: tuple[Rect, ...], styles: dict) -> None:

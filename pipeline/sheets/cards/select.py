@@ -19,7 +19,7 @@ from pipeline.model import BLOCK_KINDS, Block, Document, Section, TermHit
 from pipeline.text import fold, is_shouting
 from pipeline.yamlio import check_fields, line_of, require_mapping
 
-GROUP_FIELDS = ("label", "heading", "tone", "select", "merge_following", "own_text", "named_blocks", "definitions", "term_kinds")
+GROUP_FIELDS = ("label", "heading", "tone", "select", "merge_following", "own_text", "named_blocks", "definitions", "term_kinds", "table")
 SELECTOR_FIELDS = ("kind", "title", "parent", "id", "title_term", "as")
 # A card says what the card does: the stories and worked examples around it stay in the rulebook.
 NOT_ON_CARDS = ("flavor", "example")
@@ -44,10 +44,16 @@ class PanelBlock:
     text: str
     first: int = 0
     last: int = 0
+    marker: str = ""  # as Block: an item's list marker, its nesting, a table's header row
+    depth: int = 0
+    header: bool = False
 
     @classmethod
     def of(cls, block: Block) -> "PanelBlock":
-        return cls(block.kind, block.text, block.first, block.last)
+        return cls(block.kind, block.text, block.first, block.last, block.marker, block.depth, block.header)
+
+    def rows(self) -> list[list[str]]:
+        return Block(self.kind, self.text, self.first, self.last).rows()
 
 
 @dataclass(frozen=True)
@@ -79,6 +85,8 @@ class Group:
     named_blocks: bool = True
     definitions: bool = False
     term_kinds: tuple[str, ...] = ()
+    # Set as one table (matrix.py): the headings of its name and text columns; () = panels.
+    table: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,7 +101,7 @@ class CardSet:
         """Short hash of what the sheet says: two printouts with the same revision say the same."""
         digest = hashlib.sha256()
         for card in self.cards:
-            payload = [card.title, card.title_en, card.group, [(b.kind, b.text) for b in card.blocks]]
+            payload = [card.title, card.title_en, card.group, [(b.kind, b.text, b.marker, b.depth, b.header) for b in card.blocks]]
             digest.update(json.dumps(payload, ensure_ascii=False).encode("utf-8"))
         return digest.hexdigest()[:8]
 
@@ -111,7 +119,10 @@ def parse_groups(recipe: dict, *, display: str) -> tuple[Group, ...]:
         entry = require_mapping(entry, display=display, where=where)
         check_fields(entry, display=display, where=where, required=("label", "select"), optional=GROUP_FIELDS,
                      types={"label": str, "heading": str, "tone": str, "select": list, "merge_following": str,
-                            "own_text": bool, "named_blocks": bool, "definitions": bool, "term_kinds": list})
+                            "own_text": bool, "named_blocks": bool, "definitions": bool, "term_kinds": list, "table": list})
+        table = tuple(str(name) for name in entry.get("table") or ())
+        if "table" in entry and len(table) != 2:
+            raise ConfigError(f"{where}.table: give the headings of the name and text columns, e.g. [Sistema, Efecto]", path=display, line=line_of(entry))
         selectors = []
         for number, selector in enumerate(entry["select"]):
             spot = f"{where}.select[{number}]"
@@ -137,6 +148,7 @@ def parse_groups(recipe: dict, *, display: str) -> tuple[Group, ...]:
                 named_blocks=entry.get("named_blocks", True),
                 definitions=entry.get("definitions", False),
                 term_kinds=tuple(str(kind) for kind in entry.get("term_kinds") or ()),
+                table=table,
             )
         )
     return tuple(groups)
@@ -183,7 +195,12 @@ def select_cards(document: Document, recipe: dict, *, display: str) -> CardSet:
             parts = [section, *_merged(document, position, group, groups, by_id)]
             taken.update(part.id for part in parts)
             found.extend(_cards_of(parts, group, rename=selector.get("as", "")))
-        cards.extend(sorted(_dedupe(found), key=lambda card: (fold(card.title, keep_punctuation=True), card.key)))
+        chosen = sorted(_dedupe(found), key=lambda card: (fold(card.title, keep_punctuation=True), card.key))
+        if group.table and chosen:
+            from pipeline.sheets.cards.matrix import table_card
+
+            chosen = [table_card(chosen, key=f"#table/{fold(group.label)}", title=group.heading, group=group.label, tone=group.tone, columns=group.table)]
+        cards.extend(chosen)
     cards = _dedupe(cards)  # a name selected by two groups stays with the first
     return CardSet(cards=tuple(cards), groups=groups, label=recipe.get("label", "Cartas"))
 
@@ -248,8 +265,14 @@ def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
             current.blocks.append(PanelBlock("heading", _display_title(section.title), section.first, section.first))
         if number == 0 and not group.own_text and len(parts) > 1:
             continue
+        defined: _Entry | None = None  # the last definition entry: its sub-items ("Buscar. Tira 1DR:" / "“GD”: ...") follow it
         for block in section.blocks:
             hits = list(block.terms)
+            if defined is not None and block.kind == "item" and block.depth:
+                defined.blocks.append(PanelBlock.of(replace(block, depth=block.depth - 1)))
+                defined.last = max(defined.last, block.last)
+                continue
+            defined = None
             named = _named_block(block, hits, group) if group.named_blocks else None
             if named is not None:
                 current = _Entry(key=f"{head.id}#{fold(named[0])}", title=_display_title(named[0]), title_en=named[1], first=block.first, last=block.last)
@@ -258,8 +281,9 @@ def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
             definition = _definition(block, hits, group) if group.definitions else None
             if definition is not None:
                 name, english, rest = definition
-                entries.append(_Entry(key=f"{head.id}#{fold(name)}", title=name, title_en=english, first=block.first, last=block.last,
-                                      blocks=[PanelBlock("paragraph", rest, block.first, block.last)]))
+                defined = _Entry(key=f"{head.id}#{fold(name)}", title=name, title_en=english, first=block.first, last=block.last,
+                                 blocks=[PanelBlock("paragraph", rest, block.first, block.last)])
+                entries.append(defined)
                 continue
             current.blocks.append(PanelBlock.of(block))
             current.last = max(current.last, block.last)

@@ -148,7 +148,6 @@ def make_quickref(document: Document, sheet: SheetSpec, layout: Layout) -> tuple
             english_names=recipe.english_names,
             run_in=recipe.run_in_headings,
             compact_title=True,
-            run_on=recipe.run_on_paragraphs,
         )
 
     try:

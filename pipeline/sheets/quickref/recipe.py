@@ -34,7 +34,6 @@ RECIPE_FIELDS = (
     "glossary",
     "english_names",
     "run_in_headings",
-    "run_on_paragraphs",
 )
 # A term's English name is shown at its first use in each section, once per sheet, or only in titles.
 ENGLISH_NAMES = ("section", "sheet", "titles")
@@ -76,7 +75,6 @@ class Recipe:
     # Regexes: sentences of theme or motivation that state no rule ("El espacio es un lugar muy cruel"),
     # left out of this sheet. A per-game judgement, so it lives in the recipe, not in condense.py.
     flavor_sentences: tuple[str, ...] = ()
-    run_on_paragraphs: bool = False  # a section's paragraphs set as one, split by ¶ (saves a ragged line each)
 
 
 def parse_recipe(
@@ -117,7 +115,6 @@ def parse_recipe(
                 "glossary": bool,
                 "english_names": str,
                 "run_in_headings": bool,
-                "run_on_paragraphs": bool,
             },
         )
     except ConfigError as exc:
@@ -164,7 +161,6 @@ def parse_recipe(
         english_names=merged.get("english_names", "section"),
         run_in_headings=merged.get("run_in_headings", False),
         flavor_sentences=flavor_sentences,
-        run_on_paragraphs=merged.get("run_on_paragraphs", False),
     )
 
 
