@@ -25,7 +25,9 @@ def sheets(built_project: Path) -> dict[str, list[str]]:
 
 def test_every_game_has_its_sheets(sheets) -> None:
     assert {name.split("/")[0] for name in sheets} == set(GAMES)
-    assert len(sheets) == 11
+    # Eleven sheets, and two that take what a quick reference of four pages cannot hold: Space Alert's
+    # between-missions rules (experience, campaigns) and Alternity's special orders and squadrons.
+    assert len(sheets) == 13
 
 
 def test_no_pilcrow_is_ever_printed(sheets) -> None:
@@ -52,3 +54,107 @@ def test_die_faces_and_system_damage_are_tables(sheets) -> None:
     assert "Sistema Efecto Aturdimiento Herida Mortal Crítico" in " ".join(damage.split())
     quickref = sheets["galaxy-defenders/quickref"][0]
     assert "Impacto · HIT" in quickref and "Munición · Ammo" in quickref
+
+
+# --- one type scale, furniture inside the printable area (measured in the PDFs) ----------------------
+
+SAFE_MM = 8.0
+PT_PER_MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def plumbed(built_project: Path) -> dict[str, list]:
+    """'game/sheet' -> per page: (width, height, chars, marks) read with pdfplumber."""
+    import pdfplumber
+
+    found = {}
+    for pdf in sorted((built_project / "output").glob("*/*.pdf")):
+        game = pdf.parent.name
+        with pdfplumber.open(pdf) as document:
+            found[f"{game}/{pdf.stem.removeprefix(game + '-')}"] = [
+                (page.width, page.height, list(page.chars), [*page.lines, *page.rects, *page.curves]) for page in document.pages
+            ]
+    return found
+
+
+def _too_close(width: float, height: float, objects: list[dict]) -> list[str]:
+    edge = SAFE_MM * PT_PER_MM - 0.05
+    return [
+        f"{obj.get('text', obj.get('object_type'))!r} at ({obj['x0']:.1f}, {obj['top']:.1f})"
+        for obj in objects
+        if obj["x0"] < edge or obj["top"] < edge or obj["x1"] > width - edge or obj["bottom"] > height - edge
+    ]
+
+
+def test_every_printed_mark_is_8_mm_from_the_paper_edge(plumbed) -> None:
+    problems = {
+        f"{name} p{number}": close[:3]
+        for name, pages in plumbed.items()
+        for number, (width, height, chars, marks) in enumerate(pages, start=1)
+        if (close := _too_close(width, height, [c for c in chars if c["text"].strip()] + marks))
+    }
+    assert problems == {}
+
+
+def test_one_type_scale_body_75_pt_and_nothing_smaller_than_english_names(plumbed) -> None:
+    from collections import Counter
+
+    for name, pages in plumbed.items():
+        sizes = Counter(round(c["size"], 1) for _, _, chars, _ in pages for c in chars if c["text"].strip())
+        assert min(sizes) >= 7.0, name  # English names, notes, the footer: body - 0.5 pt at least
+        if "quickref" in name:
+            assert sizes.most_common(1)[0][0] == 7.5, name  # the body, the same on every quickref
+
+
+def test_english_names_are_printed_dark_and_no_smaller_than_body_minus_half_a_point(plumbed) -> None:
+    text_colour = []
+    for name, pages in plumbed.items():
+        for _, _, chars, _ in pages:
+            inside = False
+            for char in chars:
+                if char["text"] == "‹":
+                    inside = True
+                if inside:
+                    assert char["size"] >= 7.0 - 0.01, name
+                    text_colour.append(char.get("non_stroking_color"))
+                if char["text"] == "›":
+                    inside = False
+    assert text_colour
+    for colour in {tuple(c) if isinstance(c, (list, tuple)) else (c,) for c in text_colour}:
+        assert sum(colour[:3]) / min(3, len(colour)) <= 0.45  # a dark brown: at most 45 % lightness per channel
+
+
+def test_the_revision_says_when_and_which(sheets) -> None:
+    import re
+
+    for name, pages in sheets.items():
+        assert re.search(r"v\d{4}-\d{2}-\d{2} · [0-9a-f]{8}", pages[-1]), name
+
+
+def test_credits_are_one_small_block_with_readable_addresses(sheets) -> None:
+    for name, pages in sheets.items():
+        text = " ".join(pages)
+        assert "%20" not in text and not any(f"{label}: http" in text for label in ("Fuente", "Reglamento original")), name
+        if "quickref" in name:
+            assert "Créditos." in pages[-1], name
+
+
+# --- English names that help ---------------------------------------------------------------------------
+
+EVERYDAY_ENGLISH = ("card", "player", "ability", "turn", "round", "deck", "draw", "discard", "game", "hand", "phase", "action")
+
+
+def test_no_everyday_word_carries_its_english_name(sheets) -> None:
+    for name, pages in sheets.items():
+        text = " ".join(" ".join(pages).split())
+        tagged = [word for word in EVERYDAY_ENGLISH if f"‹{word}›" in text]
+        assert tagged == [], name
+
+
+def test_no_english_name_inside_quotation_marks_and_no_false_friend(sheets) -> None:
+    import re
+
+    for name, pages in sheets.items():
+        text = " ".join(" ".join(pages).split())
+        assert not re.search(r"›[”’»'\"]", text), name  # '‹explorable›' closing after the name
+        assert "baraja ‹shuffle›" not in text.lower() and "explorada ‹Survey›" not in text, name

@@ -55,7 +55,8 @@ def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, 
                 to_render.append(key)
     if to_render:
         game, cleaned, document = tagged_document(project, plan.game)
-        made.update(_render_sheets(project, game, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures))
+        dated = _dating(read_manifest(game_out), today)
+        made.update(_render_sheets(project, game, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures, dated=dated))
     else:
         game, cleaned, _ = prepare(project, plan.game)
     if failures and not made:
@@ -131,6 +132,22 @@ def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, 
     return outcome
 
 
+def _dating(previous: dict | None, today: str):
+    """sheet name -> (revision -> the day that content last changed): the previous manifest's date while
+    the revision is the same, else today. The PDF prints it, so an unchanged sheet keeps its bytes."""
+    def dated_for(sheet: str):
+        old = manifest_sheet(previous, sheet)
+
+        def dated(revision: str) -> str:
+            if old is not None and old.get("revision") == revision and isinstance(old.get("changed"), str):
+                return old["changed"]
+            return today
+
+        return dated
+
+    return dated_for
+
+
 def _tool_id() -> str:
     return tool_fingerprint()[:16]
 
@@ -144,6 +161,7 @@ def _render_sheets(
     cache: SheetCache,
     warnings: list[str],
     failures: dict[str, RefsheetsError],
+    dated,
 ) -> dict[str, tuple[CachedSheet, str]]:
     """Render each sheet; one that fails is recorded in `failures` and does not stop the others."""
     from pipeline.sheets.glyphs import cover_layout
@@ -160,7 +178,7 @@ def _render_sheets(
             sheet_document, missing = cover_layout(document, layout)  # characters the font lacks -> a visible mark
             if missing and missing not in warnings:  # once per build, even when several sheets meet them
                 warnings.append(missing)
-            rendered = render(sheet_document, sheet, layout)
+            rendered = render(sheet_document, sheet, layout, dated=dated(key.sheet))
         except RefsheetsError as exc:
             failures[key.sheet] = exc
             continue

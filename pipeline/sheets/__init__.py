@@ -17,7 +17,8 @@ class RenderedSheet:
     revision: str
 
 
-def render(document: Document, sheet: SheetSpec, layout: Layout) -> RenderedSheet:
+def render(document: Document, sheet: SheetSpec, layout: Layout, *, dated=None) -> RenderedSheet:
+    """The sheet's PDF; `dated(revision)` gives the day its content last changed (None: print the revision alone)."""
     kind = layout.options.get("kind", "quickref")
     if kind not in SHEET_KINDS:
         raise ConfigError(f"options.kind {kind!r} is not a sheet kind ({', '.join(SHEET_KINDS)})", path=f"templates/{layout.name}.yaml")
@@ -25,11 +26,11 @@ def render(document: Document, sheet: SheetSpec, layout: Layout) -> RenderedShee
         if kind == "quickref":
             from pipeline.sheets.quickref import make_quickref
 
-            pdf, pages, revision = make_quickref(document, sheet, layout)
+            pdf, pages, revision = make_quickref(document, sheet, layout, dated=dated)
         elif kind == "cards":
             from pipeline.sheets.cards.draw import make_cards
 
-            pdf, pages, revision = make_cards(document, sheet, layout)
+            pdf, pages, revision = make_cards(document, sheet, layout, dated=dated)
     except RefsheetsError:
         raise
     except Exception as exc:  # a reportlab layout failure (e.g. a flowable larger than its frame)

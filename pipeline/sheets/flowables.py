@@ -95,8 +95,8 @@ def table_commands(rows: list[list[str]], style: ParagraphStyle, *, header: bool
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 2),
         ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
+        ("TOPPADDING", (0, 0), (-1, -1), 0.9),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.3),
     ]
     if header:
         commands += [("BACKGROUND", (0, 0), (-1, 0), HexColor(HEADER_BACKGROUND)), ("LINEBELOW", (0, 0), (-1, 0), 0.6, HexColor(FRAME_COLOR))]

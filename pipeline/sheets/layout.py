@@ -14,7 +14,7 @@ from pipeline.yamlio import check_fields, load_yaml, require_mapping
 MM = 72.0 / 25.4
 PAPER_SIZES = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}
 STYLE_FIELDS = ("size", "leading", "color", "bold", "italic", "space_before", "space_after", "background")
-MIN_BODY_SIZE = 7.0
+MIN_BODY_SIZE = 7.5  # pt: the type scale's body; no sheet prints smaller rules
 
 
 @dataclass(frozen=True)

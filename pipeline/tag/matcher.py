@@ -163,7 +163,7 @@ class Tagger:
         spans = []
         for match_id, start, end in self._matcher(doc):
             span = doc[start:end]
-            if _used_as_verb(span, self.table):
+            if _used_as_verb(span, self.table) or _not_the_action(span, self.terms[self.nlp.vocab.strings[match_id]], self.table):
                 continue
             span.label_ = self.nlp.vocab.strings[match_id]
             spans.append(span)
@@ -198,6 +198,29 @@ def _used_as_verb(span, table) -> bool:
     if before is not None and (fold(before.text, keep_punctuation=True) in HABER_FORMS or fold(_lemma(before.text.lower(), table), keep_punctuation=True) == "haber"):
         return True
     return word in CONJUNCTION_PARTICIPLES and after is not None and after.text.lower() == "que"
+
+
+# Words before a verb's form that make it a noun ("la baraja" is the deck, not "barajar").
+DETERMINERS = frozenset("el la los las un una unos unas su sus mi mis tu tus este esta estos estas ese esa esos esas cada otra otro".split())
+# Forms of estar/ser/quedar: after them a participle is a state ("no está explorada"), not the action.
+STATE_VERBS = frozenset(
+    "esta estan estaba estaban estara estaran este esten estuviera es son era eran sea sean fue fueron sera seran "
+    "queda quedan quedo quedaron quede queden".split()
+)
+
+
+def _not_the_action(span, term: Term, table) -> bool:
+    """A verb term ('barajar', 'explorar') met in another sense: a noun after a determiner ('La baraja' is the
+    deck) or a participle describing a state ('no está explorada'). Spanish grammar, not a per-game list."""
+    if len(span) != 1 or not is_infinitive(fold(term.es.lower(), keep_punctuation=True), table):
+        return False
+    word = fold(span[0].text.lower(), keep_punctuation=True)
+    if word == fold(term.es.lower(), keep_punctuation=True):
+        return False  # the infinitive itself is the action
+    before = fold(span.doc[span.start - 1].text.lower(), keep_punctuation=True) if span.start > 0 else ""
+    if before in DETERMINERS:
+        return True
+    return word.endswith(PARTICIPLE_ENDINGS) and before in STATE_VERBS
 
 
 @lru_cache(maxsize=8)

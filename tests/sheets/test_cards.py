@@ -185,21 +185,19 @@ def test_a_very_long_entry_continues_on_other_panels_and_loses_nothing(project_r
         assert _norm(" ".join(block.text for block in panel.blocks)) in text
 
 
-def test_grid_text_shrinks_before_it_continues(project_root: Path) -> None:
+def test_grid_text_never_shrinks_it_continues(project_root: Path) -> None:
+    """One type scale: a card too long for its panel continues on the next one at the body size."""
     layout = _layout(project_root)
     options = card_options(layout, mode="grid")
     setter = Typesetter(layout, options)
+    assert options.min_size == setter.base_size == layout.style("body").size
     cell = grid_cells(layout, options)[0]
     inner = cell.width - 2 * options.padding
     room = cell.height - setter.header_height(_card("Media", ""), continued=False, width=cell.width) - 2 * options.padding
     words = LONG.split()
-    # the longest prefix that fits at the minimum size but not at the body size
-    count = max(n for n in range(50, len(words), 10) if setter.body_height([Block("paragraph", " ".join(words[:n]), 1, 1)], options.min_size, inner) <= room)
-    text = " ".join(words[:count])
-    assert setter.body_height([Block("paragraph", text, 1, 1)], setter.base_size, inner) > room
-    plan = plan_sheet(CardSet(cards=(_card("Media", text),)), layout, options, with_index=False)
-    (panel,) = plan.panels
-    assert options.min_size <= panel.size < setter.base_size
+    count = min(n for n in range(50, len(words), 10) if setter.body_height([Block("paragraph", " ".join(words[:n]), 1, 1)], setter.base_size, inner) > room)
+    plan = plan_sheet(CardSet(cards=(_card("Media", " ".join(words[:count])),)), layout, options, with_index=False)
+    assert len(plan.panels) == 2 and {panel.size for panel in plan.panels} == {setter.base_size}
     _check_fits(plan, layout, options)
 
 
@@ -210,7 +208,7 @@ def test_grid_panels_are_exact_on_each_paper(project_root: Path, paper: str, cel
     rects = grid_cells(layout, options)
     assert len(rects) == cells
     for rect in rects:
-        assert abs(rect.width - 62 * MM) <= 0.5 and abs(rect.height - 84 * MM) <= 0.5
+        assert abs(rect.width - 62 * MM) <= 0.5 and abs(rect.height - 82 * MM) <= 0.5
         assert layout.margin_left <= rect.x and rect.x + rect.width <= layout.page_width - layout.margin_right
     xs = sorted({round(r.x, 2) for r in rects})
     assert all(abs((b - a) - (62 + 2) * MM) < 0.01 for a, b in zip(xs, xs[1:]))
@@ -227,7 +225,8 @@ class _Recorder:
         return lambda *args, **kwargs: None
 
 
-def test_crop_marks_run_to_the_paper_edge_on_every_cut(project_root: Path) -> None:
+def test_crop_marks_run_towards_the_paper_edge_on_every_cut_but_stop_8_mm_short(project_root: Path) -> None:
+    from pipeline.sheets.furniture import SAFE_EDGE
     from pipeline.sheets.markup import paragraph_styles
 
     layout = _layout(project_root)
@@ -240,10 +239,15 @@ def test_crop_marks_run_to_the_paper_edge_on_every_cut(project_root: Path) -> No
 
     for x in {r.x for r in rects} | {r.x + r.width for r in rects}:
         vertical = [line for line in canvas.lines if near(line[0], x) and near(line[2], x)]
-        assert any(near(max(l[1], l[3]), layout.page_height) for l in vertical) and any(near(min(l[1], l[3]), 0) for l in vertical)
+        # out to the header and footer bands, which the marks leave clear
+        assert any(max(l[1], l[3]) >= layout.page_height - layout.margin_top - 0.01 for l in vertical)
+        assert any(min(l[1], l[3]) <= layout.margin_bottom + 0.01 for l in vertical)
     for y in {r.y for r in rects} | {r.top for r in rects}:
         horizontal = [line for line in canvas.lines if near(line[1], y) and near(line[3], y)]
-        assert any(near(min(l[0], l[2]), 0) for l in horizontal) and any(near(max(l[0], l[2]), layout.page_width) for l in horizontal)
+        assert any(near(min(l[0], l[2]), SAFE_EDGE) for l in horizontal) and any(near(max(l[0], l[2]), layout.page_width - SAFE_EDGE) for l in horizontal)
+    for x1, y1, x2, y2 in canvas.lines:  # where a home printer still prints
+        assert min(x1, x2) >= SAFE_EDGE - 0.01 and max(x1, x2) <= layout.page_width - SAFE_EDGE + 0.01
+        assert min(y1, y2) >= SAFE_EDGE - 0.01 and max(y1, y2) <= layout.page_height - SAFE_EDGE + 0.01
     # no mark enters the grid
     left, right = min(r.x for r in rects), max(r.x + r.width for r in rects)
     bottom, top = min(r.y for r in rects), max(r.top for r in rects)

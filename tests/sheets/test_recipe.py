@@ -66,7 +66,7 @@ def test_unknown_leave_out_id_is_an_error_too() -> None:
 @pytest.mark.parametrize(
     ("data", "expected"),
     [
-        ({"body_size": [6.5, 8]}, "must not go below 7 pt"),
+        ({"body_size": [7, 8]}, "must not go below 7.5 pt"),
         ({"columns": [3, 2]}, "min <= max"),
         ({"columns": [1, 7]}, "within 1..5"),
         ({"pages": 0}, "'pages' must be"),
@@ -88,8 +88,8 @@ def test_bad_recipes_are_config_errors_naming_the_file(data: dict, expected: str
 
 
 def test_game_recipe_overrides_template_defaults() -> None:
-    recipe = parse_recipe({"pages": 2}, defaults={"pages": 9, "body_size": [7, 9]}, display=DISPLAY)
-    assert recipe.pages == 2 and recipe.body_size == (7.0, 9.0)
+    recipe = parse_recipe({"pages": 2}, defaults={"pages": 9, "body_size": [7.5, 9]}, display=DISPLAY)
+    assert recipe.pages == 2 and recipe.body_size == (7.5, 9.0)
 
 
 def test_real_recipes_name_existing_sections(project_root) -> None:

@@ -126,13 +126,16 @@ def largest_sections(sections: list[Section], *, count: int = 3) -> str:
     return ", ".join(f"{section.id} ({len(section.text)} chars)" for section in sized)
 
 
-def make_quickref(document: Document, sheet: SheetSpec, layout: Layout) -> tuple[bytes, int, str]:
-    """(pdf bytes, page count, revision) of a quick-reference sheet."""
+def make_quickref(document: Document, sheet: SheetSpec, layout: Layout, *, dated=None) -> tuple[bytes, int, str]:
+    """(pdf bytes, page count, revision) of a quick-reference sheet; `dated(revision)` -> the day its content
+    last changed (printed beside the revision), from the build's manifest."""
+    from pipeline.sheets.furniture import revision_label
     from pipeline.sheets.quickref.flow import render_sheet
 
     recipe = sheet_recipe(document, sheet, layout)
     sections = sheet_sections(document, sheet, recipe)
     revision = content_revision(sections)
+    printed = revision_label(revision, dated(revision) if dated else "")
 
     def render(columns: int, body_size: float) -> tuple[bytes, int]:
         return render_sheet(
@@ -140,7 +143,7 @@ def make_quickref(document: Document, sheet: SheetSpec, layout: Layout) -> tuple
             sections,
             layout,
             sheet_label=recipe.label,
-            revision=revision,
+            revision=printed,
             columns=columns,
             body_size=body_size,
             with_glossary=recipe.glossary,

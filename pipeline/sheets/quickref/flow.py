@@ -25,9 +25,12 @@ from reportlab.platypus import (
 )
 
 from pipeline.model import Block, Document, Section, TermHit
+from pipeline.tag.glossary import EVERYDAY
 from pipeline.sheets.flowables import cell_font
 from pipeline.sheets.furniture import (
     Furniture,
+    check_margins,
+    credits_block,
     credits_line,
     make_canvas_class,
     title_block_height,
@@ -195,31 +198,39 @@ def render_block(block: Block, styles: dict[str, ParagraphStyle], *, shown: set[
     return [Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["body"]) for piece, piece_hits in _pieces(text, hits)]
 
 
+# What a player looks up by the English name printed on a card: names of cards and what cards show.
+# Rule words, phases and actions are read in the rules, not looked up; everyday words never are.
+CARD_TERM_KINDS = frozenset({"card", "keyword", "threat", "specialization", "advancement", "hazard", "mission", "die-face"})
+
+
 def glossary_flowables(document: Document, sections: list[Section], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
-    """A compact Spanish -> English table of the terms the sheet uses."""
+    """The sheet's last words: an English -> Spanish index of the card terms it tags, by English name."""
     used: dict[str, str] = {}
     for section in sections:
         for hit in (*section.title_terms, *section.text_terms()):
-            used.setdefault(hit.es, hit.en)
-    pairs = sorted(((es, en) for es, en in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)), key=lambda pair: fold(pair[0], keep_punctuation=True))
+            if hit.kind in CARD_TERM_KINDS:
+                used.setdefault(hit.en, hit.es)
+    pairs = sorted(((en, es) for en, es in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)), key=lambda pair: fold(pair[0], keep_punctuation=True))
     if not pairs:
         return []
     style = styles["glossary"]
-    rows = [[Paragraph(safe_text(es), style), Paragraph(f"<i>{safe_text(en)}</i>", style)] for es, en in pairs]
-    table = Table(rows, colWidths=["48%", "52%"], hAlign="LEFT", repeatRows=0)
+    rows = [[Paragraph(f"<i>{safe_text(en)}</i>", style), Paragraph(safe_text(es), style)] for en, es in pairs]
+    table = Table(rows, colWidths=["50%", "50%"], hAlign="LEFT", repeatRows=0)
     table.setStyle(
         TableStyle(
             [
                 cell_font(style),
-                ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor("#d5dbe3")),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor("#c8d0da")),
                 ("TOPPADDING", (0, 0), (-1, -1), 0.3),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8),
                 ("LEFTPADDING", (0, 0), (-1, -1), 1),
             ]
         )
     )
-    heading = Heading("Glosario · Glossary", styles["heading1"], outline_title="Glosario", level=0, key="glossary")
-    return [CondPageBreak(40), heading, table]
+    # The heading keeps only a few rows with it (keepWithNext would carry the whole table to the next column).
+    style = ParagraphStyle("index-heading", parent=styles["heading1"], keepWithNext=0)
+    heading = Heading("Índice inglés · English index", style, outline_title="Índice inglés", level=0, key="glossary")
+    return [CondPageBreak(style.leading * 6), heading, table]
 
 
 # Sibling sections that each hold one short line (a die's faces: "Impacto: sin efecto en defensa") read
@@ -235,7 +246,7 @@ def section_flowables(
     english_names: str = "section",
     run_in: bool = False,
 ) -> list[Flowable]:
-    """Headings and blocks; a term's English name is shown at its first use in each section (or once per sheet).
+    """Headings and blocks; a term's English name is shown at its first use in each top-level section (or once per sheet).
 
     With `run_in`, subsection titles open their first paragraph in bold ("Agencias. Cada jugador...")
     instead of taking a line of their own: the dense style of hand-made rules summaries. Runs of
@@ -244,6 +255,7 @@ def section_flowables(
     flowables: list[Flowable] = []
     base_level = min((section.level for section in sections), default=1)
     sheet_shown: set[str] = set()
+    chapter_shown: set[str] = set()
     index = 0
     while index < len(sections):
         entries = _entry_run(sections, index)
@@ -253,7 +265,9 @@ def section_flowables(
             continue
         section = sections[index]
         index += 1
-        shown: set[str] = sheet_shown if english_names == "sheet" else set()
+        if section.level == base_level:
+            chapter_shown = set()  # a term's English name again at its first use in each top-level section
+        shown: set[str] = sheet_shown if english_names == "sheet" else chapter_shown
         if english_names == "titles":
             section = replace(section, blocks=tuple(replace(block, terms=()) for block in section.blocks))
         flowables.extend(_section(section, styles, depth=min(section.level - base_level, 2), shown=shown, run_in=run_in))
@@ -319,11 +333,12 @@ def render_sheet(
 ) -> tuple[bytes, int]:
     """Typeset `sections` of `document`; returns (pdf bytes, page count).
 
-    With `title_block`, page 1 opens with the game, publisher, what the sheet covers (`covers`), the
-    credits and the revision (the date of the last content change lives in manifest.json, not in the PDF,
-    so the same inputs give the same bytes on any day).
+    With `title_block`, page 1 opens with the game, publisher, what the sheet covers (`covers`) and the
+    revision as printed (`revision`: "v2026-12-01 · a1b2c3d4", the date the content last changed, so the
+    same inputs give the same bytes on any day); a compact sheet ends with its credits block.
     """
     styles = paragraph_styles(layout, body_size=body_size)
+    check_margins(layout, styles)
     game = document.game
     furniture = Furniture(
         title_es=game.title_es,
@@ -370,6 +385,8 @@ def render_sheet(
         story.extend(glossary_flowables(document, sections, styles))
     if not story:
         story = [Paragraph("(sin contenido)", styles["body"])]
+    if compact_title:
+        story.append(credits_block(furniture, styles))
     canvas_class = make_canvas_class(layout, furniture, styles)
     doc.build(story, canvasmaker=canvas_class)
     return buffer.getvalue(), doc.page

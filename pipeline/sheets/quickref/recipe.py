@@ -35,7 +35,7 @@ RECIPE_FIELDS = (
     "english_names",
     "run_in_headings",
 )
-# A term's English name is shown at its first use in each section, once per sheet, or only in titles.
+# A term's English name is shown at its first use in each top-level section, once per sheet, or only in titles.
 ENGLISH_NAMES = ("section", "sheet", "titles")
 DEFAULT_RECIPE = {
     "label": "Referencia rápida",
@@ -43,7 +43,7 @@ DEFAULT_RECIPE = {
     "leave_out": ["flavor", "example", "credits"],
     "condense": [],
     "columns": [2, 2],
-    "body_size": [8.0, 8.0],
+    "body_size": [7.5, 7.5],
     "glossary": True,
 }
 
@@ -254,6 +254,10 @@ def select_sections(document: Document, recipe: Recipe, *, display: str, line: i
     left_out_ids: set[str] = set()
     for section_id in recipe.leave_out_ids:
         left_out_ids |= _subtree(document, section_id)
+    # A left-out kind takes its subsections with it: a card's "Básica"/"Avanzada" parts are that card.
+    for section in document.sections:
+        if section.kind in recipe.leave_out:
+            left_out_ids |= _subtree(document, section.id)
     chosen: list[Section] = []
     seen: set[str] = set()
     for selector in recipe.sections:
