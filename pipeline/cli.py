@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -47,7 +48,8 @@ class RefsheetsGroup(click.Group):
         context = ctx.find_object(Context)
         if context is not None and context.debug:
             raise  # noqa: PLE0704 - re-raises the exception being handled, with its traceback
-        click.echo(f"error: {message}", err=True)
+        for line in message.splitlines() or [""]:  # every problem of a file, each on its own line
+            click.echo(f"error: {line}", err=True)
         ctx.exit(code)
 
 
@@ -89,11 +91,21 @@ def list_games(context: Context) -> None:
     Example: refsheets list
     """
     from pipeline.project import load_game
+    from pipeline.sheets.config import Templates
 
+    templates = Templates(context.project.templates)  # read once for every game
     for game_id in _games(context, ()):
-        game = load_game(context.project, game_id)
+        game = load_game(context.project, game_id, templates=templates).game
         sheets = ", ".join(sheet.name for sheet in game.sheets)
         click.echo(f"{game_id}\t{game.title_es}\t{sheets}")
+
+
+def cores() -> int:
+    """The cores this process may run on (what --jobs defaults to)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
 
 
 def _build_options(command):
@@ -101,8 +113,17 @@ def _build_options(command):
     for option in reversed(
         (
             click.option("--paper", type=click.Choice(["a4", "letter"]), default=None, help="Paper size (default: the game's, A4)."),
-            click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Output folder (default: output/)."),
-            click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Build this many games at once, one process each."),
+            click.option(
+                "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Output folder (default: output/)."
+            ),
+            click.option(
+                "--jobs",
+                "-j",
+                type=click.IntRange(min=1),
+                default=cores(),
+                show_default="the number of cores",
+                help="Build this many games at once, one process each (the output is the same for any number).",
+            ),
         )
     ):
         command = option(command)
@@ -142,8 +163,9 @@ def build(
     )
     for warning in report.warnings:
         click.echo(f"warning: {warning}", err=True)
-    for game_id, message in report.failed:
-        click.echo(f"error: {message}", err=True)
+    for _game, message in report.failed:
+        for line in message.splitlines():  # every problem of a file, each on its own line
+            click.echo(f"error: {line}", err=True)
     click.echo(report.summary(), err=True)
     sys.exit(report.exit_code)
 
@@ -212,10 +234,13 @@ def sections(context: Context, game: str, as_json: bool) -> None:
 
     Example: refsheets sections space-alert --json
     """
-    from pipeline.build import tagged_document
+    from pipeline.build import prepare, tagged_document
 
+    if not as_json:  # the outline shows no glossary terms: no tagging (and no spaCy)
+        click.echo(outline_text(prepare(context.project, game)[2]), nl=False)
+        return
     _, _, document = tagged_document(context.project, game)
-    click.echo(sections_json(document) if as_json else outline_text(document), nl=False)
+    click.echo(sections_json(document), nl=False)
 
 
 def sections_json(document) -> str:
@@ -292,7 +317,9 @@ def check(ctx: click.Context, game: str) -> None:
             said += f"; glossary: {pair.term.es!r} → {pair.term.en!r} ({_where(pair.term)})"
         click.echo(f"  {label:<13} {said}\n                {pair.context}")
     if report.contradictions:
-        click.echo(f"{len(report.contradictions)} contradiction(s): fix the entry, or explain the translator's usage in its 'note'", err=True)
+        click.echo(
+            f"{len(report.contradictions)} contradiction(s): fix the entry, or explain the translator's usage in its 'note'", err=True
+        )
         sys.exit(1)
 
 

@@ -1,11 +1,14 @@
 """The document model: frozen, JSON-friendly dataclasses that flow from stage to stage.
 
 load -> RawText -> clean -> CleanText -> split -> Document -> tag -> Document (with TermHits)
-No spaCy or reportlab objects live here, so every stage result can be cached, diffed and asserted.
+No spaCy or reportlab objects live here, so every stage result can be cached, diffed and asserted;
+`to_data`/`from_data` turn any of them into JSON data and back (the one place that knows how).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from types import UnionType
+from typing import Union, get_args, get_origin, get_type_hints
 
 # What the cleaner may say about an input line (the cleaning report's `action` column).
 CLEANING_ACTIONS = ("drop", "duplicate", "flavor", "note", "credit", "correct", "join")
@@ -43,16 +46,16 @@ class GameInfo:
     paper: str = "a4"
     sheets: tuple["SheetSpec", ...] = ()
     credits: Credits = field(default_factory=Credits)
-    options: dict = field(default_factory=dict)  # per-game hints for the stages (validated by each stage)
+    # Each stage's per-game options and each sheet's recipe are typed objects of project.GameConfig,
+    # read with this before any stage runs; the model itself stays plain data.
 
 
 @dataclass(frozen=True)
 class SheetSpec:
-    """One sheet to make for a game: its name (file suffix), its template and its recipe."""
+    """One sheet to make for a game: its name (file suffix) and its template (its recipe is in sheets.config.SheetConfig)."""
 
     name: str
     template: str = "quickref"
-    recipe: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -213,3 +216,67 @@ class Document:
             if section.id == section_id:
                 return section
         raise KeyError(section_id)
+
+
+# --- the model as JSON data (the stage cache stores stage results this way) ----------------------------
+
+
+def to_data(value):
+    """A model value as JSON data: dataclasses become objects of their fields, tuples become lists."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {item.name: to_data(getattr(value, item.name)) for item in fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [to_data(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): to_data(item) for key, item in value.items()}
+    return value
+
+
+def from_data(cls: type, data: dict, **given):
+    """The inverse of `to_data` for dataclass `cls`, checked field by field against its type hints.
+
+    `given` fields are taken as they are (objects that do not travel as JSON, such as a GameInfo whose
+    mappings remember their YAML lines). Data that does not fit the types raises TypeError or
+    ValueError, so a damaged cache entry is told from a good one.
+    """
+    if not isinstance(data, dict):
+        raise TypeError(f"{cls.__name__}: expected an object, got {type(data).__name__}")
+    hints = _hints(cls)
+    unknown = set(data) - set(hints)
+    if unknown:
+        raise ValueError(f"{cls.__name__}: unknown fields {sorted(unknown)}")
+    values = {name: _from_data(hints[name], item) for name, item in data.items() if name not in given}
+    return cls(**values, **given)
+
+
+_HINTS: dict[type, dict] = {}
+
+
+def _hints(cls: type) -> dict:
+    """Field name -> resolved type (the annotations are strings: `from __future__ import annotations`)."""
+    if cls not in _HINTS:
+        resolved = get_type_hints(cls)
+        _HINTS[cls] = {item.name: resolved[item.name] for item in fields(cls)}
+    return _HINTS[cls]
+
+
+def _from_data(hint, data):
+    origin, args = get_origin(hint), get_args(hint)
+    if isinstance(hint, type) and is_dataclass(hint):
+        return from_data(hint, data)
+    if origin is tuple:  # tuple[X, ...]
+        if not isinstance(data, list):
+            raise TypeError(f"expected a list, got {type(data).__name__}")
+        return tuple(_from_data(args[0], item) for item in data)
+    if origin in (Union, UnionType):  # X | None
+        if data is None and type(None) in args:
+            return None
+        (kind,) = [arg for arg in args if arg is not type(None)]
+        return _from_data(kind, data)
+    if origin is dict or hint is dict:
+        if not isinstance(data, dict):
+            raise TypeError(f"expected an object, got {type(data).__name__}")
+        return dict(data)
+    if hint in (str, int, float, bool) and not isinstance(data, hint):
+        raise TypeError(f"expected {hint.__name__}, got {type(data).__name__}")
+    return data

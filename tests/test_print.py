@@ -1,4 +1,5 @@
 """What a player sees on the built sheets (read back from the PDFs with pypdf): no debris, real tables and lists."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -3,11 +3,12 @@
 load -> clean -> split -> tag -> typeset -> output, skipped for every sheet whose cache key (cache.py)
 is the one its manifest records; deciding that imports neither spaCy nor reportlab.
 """
+
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -20,8 +21,8 @@ from pipeline.build.plan import GamePlan, SheetResult, plan_game, report_file, s
 from pipeline.build.report import BuildReport, GameOutcome, record_outcome
 from pipeline.build.stages import cleaning_report_tsv, merge_credits, prepare, tagged_document
 from pipeline.errors import RefsheetsError
-from pipeline.model import Document, GameInfo
-from pipeline.project import Project
+from pipeline.model import Document
+from pipeline.project import GameConfig, Project
 
 __all__ = ["build", "prepare", "tagged_document", "cleaning_report_tsv", "merge_credits", "BuildReport", "SheetResult"]
 
@@ -38,7 +39,9 @@ def make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, t
         return GameOutcome(plan.game, error=str(exc), exit_code=exc.exit_code)
 
 
-def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str) -> GameOutcome:
+def _make_game(  # long: one game's outputs in their order (cache, render, report, manifest), sharing what each made
+    project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str
+) -> GameOutcome:
     game_out = out_dir / plan.game
     sweep_temp_files(game_out)
     cache = SheetCache(project.root)
@@ -54,11 +57,14 @@ def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, 
             else:
                 to_render.append(key)
     if to_render:
-        game, cleaned, document = tagged_document(project, plan.game)
+        config, cleaned, document = tagged_document(project, plan.game, config=plan.config)
         dated = _dating(read_manifest(game_out), today)
-        made.update(_render_sheets(project, game, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures, dated=dated))
+        made.update(
+            _render_sheets(project, config, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures, dated=dated)
+        )
     else:
-        game, cleaned, _ = prepare(project, plan.game)
+        config, cleaned, _ = prepare(project, plan.game, config=plan.config)
+    game = config.game
     if failures and not made:
         # Nothing new to show for this game: leave its outputs exactly as they were.
         return GameOutcome(plan.game, failed_sheets=[(sheet, str(error), error.exit_code) for sheet, error in failures.items()])
@@ -135,6 +141,7 @@ def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, 
 def _dating(previous: dict | None, today: str):
     """sheet name -> (revision -> the day that content last changed): the previous manifest's date while
     the revision is the same, else today. The PDF prints it, so an unchanged sheet keeps its bytes."""
+
     def dated_for(sheet: str):
         old = manifest_sheet(previous, sheet)
 
@@ -154,7 +161,7 @@ def _tool_id() -> str:
 
 def _render_sheets(
     project: Project,
-    game: GameInfo,
+    config: GameConfig,
     document: Document,
     keys: list[SheetKey],
     *,
@@ -164,21 +171,19 @@ def _render_sheets(
     dated,
 ) -> dict[str, tuple[CachedSheet, str]]:
     """Render each sheet; one that fails is recorded in `failures` and does not stop the others."""
-    from pipeline.sheets.glyphs import cover_layout
-    from pipeline.sheets.layout import load_layout
     from pipeline.sheets import render
+    from pipeline.sheets.glyphs import cover_layout
 
     sections = tuple(digest.to_json() for digest in section_digests(document))
-    specs = {sheet.name: sheet for sheet in game.sheets}
     made = {}
     for key in keys:
-        sheet = specs[key.sheet]
+        sheet = config.sheet(key.sheet)
+        layout = sheet.layouts[key.paper]
         try:
-            layout = load_layout(project.templates, sheet.template, paper=key.paper)
             sheet_document, missing = cover_layout(document, layout)  # characters the font lacks -> a visible mark
             if missing and missing not in warnings:  # once per build, even when several sheets meet them
                 warnings.append(missing)
-            rendered = render(sheet_document, sheet, layout, dated=dated(key.sheet))
+            rendered = render(sheet_document, sheet=sheet, paper=key.paper, dated=dated(key.sheet))
         except RefsheetsError as exc:
             failures[key.sheet] = exc
             continue
@@ -194,7 +199,7 @@ def _render_sheets(
         )
         # An input saved while we rendered: the PDF may mix old and new, so it must not be filed
         # under either key; an empty key in the manifest makes the next build make it again.
-        if sheet_key(project, game.id, sheet, paper=key.paper).digest == key.digest:
+        if sheet_key(project, config.game.id, sheet.spec, paper=key.paper).digest == key.digest:
             cache.put(entry)
             cache.prune(key.game, key.sheet)
         else:
@@ -225,14 +230,19 @@ def build(
     with SheetCache(project.root).lock(wait=wait, on_wait=progress):
         plans: dict[str, GamePlan | GameOutcome] = {}
         memo = ParseMemo(project.root)
+        # Every game's configuration (game.yaml, recipes, templates) is read and checked before any text is cleaned.
         for game_id in game_ids:
             try:
-                if strict:
-                    # Corrections are checked even when every sheet is up to date and nothing is cleaned.
-                    prepare(project, game_id, strict=True)
                 plans[game_id] = plan_game(project, game_id, out_dir=out_dir, paper=paper, force=force, memo=memo)
             except RefsheetsError as exc:
                 plans[game_id] = GameOutcome(game_id, error=str(exc), exit_code=exc.exit_code)
+        for game_id, plan in plans.items():
+            if strict and isinstance(plan, GamePlan):
+                try:
+                    # Corrections are checked even when every sheet is up to date and nothing is cleaned.
+                    prepare(project, game_id, strict=True, config=plan.config)
+                except RefsheetsError as exc:
+                    plans[game_id] = GameOutcome(game_id, error=str(exc), exit_code=exc.exit_code)
         memo.save()
         work = [plan for plan in plans.values() if isinstance(plan, GamePlan) and plan.refresh]
         outcomes = _run(project, work, out_dir=out_dir, force=force, today=build_date(), jobs=jobs)
@@ -256,11 +266,19 @@ def _run(project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, 
 def _run_pool(project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int) -> Iterator[GameOutcome]:
     from concurrent.futures import ProcessPoolExecutor
 
-    executor = ProcessPoolExecutor(max_workers=jobs)
+    from pipeline.build import warm
+
+    tagging, layouts = warm.needs(project, work, force=force)
+    warm.load(project, tagging=tagging, layouts=layouts)  # once here, not once per worker
+    executor = ProcessPoolExecutor(max_workers=jobs, mp_context=warm.fork_context())
     try:
-        futures = [executor.submit(make_game, project, plan, out_dir=out_dir, force=force, today=today) for plan in work]
-        for future in futures:
-            yield future.result()
+        # The longest games start first, so no long game is left to run alone at the end.
+        longest_first = sorted(work, key=lambda plan: -warm.cost(project, plan))
+        futures = {
+            plan.game: executor.submit(make_game, project, plan, out_dir=out_dir, force=force, today=today) for plan in longest_first
+        }
+        for plan in work:
+            yield futures[plan.game].result()
     except BaseException:
         # Ctrl-C: workers got the signal too; each write is atomic, so just stop handing out games.
         executor.shutdown(wait=False, cancel_futures=True)

@@ -46,6 +46,10 @@ class SheetCache:
         self.folder = root / CACHE_DIR
         self.entries = self.folder / "sheets"
 
+    def has(self, key: str) -> bool:
+        """Whether an entry for `key` seems to be there (`get` still checks it in every detail)."""
+        return (self.entries / f"{key}.json").is_file()
+
     def get(self, key: str) -> CachedSheet | None:
         """The entry for `key`, or None when it is missing or does not check out in every detail."""
         try:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pipeline.build.keys import ParseMemo, SheetKey, game_inputs, sheet_key
 from pipeline.build.manifest import manifest_sheet, read_manifest, same_bytes
-from pipeline.project import Project
+from pipeline.project import GameConfig, Project
 
 
 def sheet_file(game_id: str, sheet: str) -> str:
@@ -37,6 +37,7 @@ class GamePlan:
     stale: tuple[str, ...]  # sheets to make (restore from the cache, or render)
     fresh: tuple[SheetResult, ...]  # sheets whose output is already the one their key names
     refresh: bool  # anything to write at all (a stale sheet, a missing cleaning report, a changed sheet list)
+    config: GameConfig | None = None  # the game's configuration when this process read it (else the worker reads it)
 
 
 def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | None, force: bool, memo: ParseMemo) -> GamePlan:
@@ -54,7 +55,9 @@ def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | Non
             stale.append(sheet.name)
         else:
             fresh.append(
-                SheetResult(game_id, sheet.name, project.display(path), int(entry.get("pages", 0)), str(entry.get("revision", "")), "up to date")
+                SheetResult(
+                    game_id, sheet.name, project.display(path), int(entry.get("pages", 0)), str(entry.get("revision", "")), "up to date"
+                )
             )
     listed = [entry.get("name") for entry in manifest["sheets"] if isinstance(entry, dict)] if manifest else []
     complete = (
@@ -62,4 +65,4 @@ def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | Non
         and listed == [key.sheet for key in keys]
         and same_bytes(game_out / report_file(game_id), manifest.get("cleaning_report_sha256"))
     )
-    return GamePlan(game_id, tuple(keys), tuple(stale), tuple(fresh), refresh=bool(stale) or not complete)
+    return GamePlan(game_id, tuple(keys), tuple(stale), tuple(fresh), refresh=bool(stale) or not complete, config=memo.configs.get(game_id))

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from pipeline.errors import ConfigError
 from pipeline.model import CleaningRecord, CleanLine
-from pipeline.yamlio import check_fields, line_of, load_yaml, require_mapping
+from pipeline.schema import check_fields, require_mapping
+from pipeline.yamlio import line_of, load_yaml
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from pipeline.errors import ConfigError
-from pipeline.text import is_shouting, words
-from pipeline.yamlio import check_fields
+from pipeline.schema import Fields
+from pipeline.text import words
 
 # --- lines that are forum or site furniture on their own -------------------------------------------
 
@@ -48,12 +47,9 @@ DANGLING_WORDS = frozenset(
 )
 LONE_BULLET = re.compile(r"^\s*[•·▪◦*-]\s*$")
 
-# --- headings (kept as their own lines, never joined, never judged as noise) -------------------------
+# --- list items (what a heading is, pipeline.structure decides for the cleaner and the splitter) ------
 
-PAGE_HEADING = re.compile(r"^\s*P[áa]gina\s+\d+\s*(?:[-–—:]\s*[^.]{0,80})?$", re.IGNORECASE)
-NUMBERED_HEADING = re.compile(r"^\s*(?:\d+\.)+\d*\s+\S.{0,70}$")
 LIST_MARKER = re.compile(r"^\s*(?:[-•·*+]|\d+[.):]|\(?[a-z]\)|[a-z]\.\s)")
-TERMINAL = re.compile(r"[.;,!?…]\s*[\"»”']?$")
 
 # --- translator notes ---------------------------------------------------------------------------------
 
@@ -149,33 +145,16 @@ class CleanOptions:
     rule_words: tuple[str, ...] = ()  # extra vocabulary that marks rule text
     noise_phrases: tuple[str, ...] = ()  # extra phrases that mark a forum post as chatter
 
-    @classmethod
-    def from_mapping(cls, data: dict | None, *, display: str = "game.yaml") -> "CleanOptions":
-        if data is None:
-            return cls()
-        if isinstance(data, CleanOptions):
-            return data
-        if not isinstance(data, dict):
-            raise ConfigError(f"options.clean: expected a mapping, got {type(data).__name__}", path=display)
-        check_fields(
-            data,
-            display=display,
-            where="options.clean",
-            optional=KEYS,
-            types={key: list for key in KEYS},
-        )
-        values: dict[str, tuple[str, ...]] = {}
-        for key in KEYS:
-            items = data.get(key) or []
-            for index, item in enumerate(items):
-                if not isinstance(item, str) or not item.strip():
-                    raise ConfigError(f"options.clean.{key}[{index}] must be non-empty text", path=display, line=getattr(data, "line", None))
-            values[key] = tuple(item.strip() for item in items)
-        return cls(**values)
-
     @cached_property  # asked once per token while judging blocks: build the set once
     def rules(self) -> frozenset[str]:
         return RULE_WORDS | {word.casefold() for word in self.rule_words}
+
+
+def read_clean_options(fields: Fields) -> CleanOptions:
+    """`options.clean` of a game.yaml -> CleanOptions; each key a list of non-empty texts."""
+    options = CleanOptions(**{key: tuple(item.strip() for item in fields.texts(key)) for key in KEYS})
+    fields.finish()
+    return options
 
 
 def chatter_reason(text: str, options: CleanOptions) -> str | None:
@@ -224,25 +203,6 @@ def voice(text: str, options: CleanOptions) -> Voice:
     narrative += len(CONVERSATIONAL.findall(text))
     rules = sum(0.5 if token in WEAK_RULE_WORDS else 1 for token in tokens if token in rule_set)
     return Voice(words=len(tokens), narrative=narrative, rules=rules)
-
-
-def is_heading(text: str, following: str | None) -> bool:
-    """A line the splitter will read as a heading: never joined into a paragraph, never judged as noise."""
-    stripped = text.strip()
-    if not stripped or len(stripped) > 90 or LIST_MARKER.match(stripped) and not NUMBERED_HEADING.match(stripped):
-        return False
-    if PAGE_HEADING.match(stripped):
-        return True
-    if NUMBERED_HEADING.match(stripped) and not stripped.endswith("."):
-        return True
-    if is_shouting(stripped, min_letters=4):
-        return True
-    if len(stripped) > 60 or len(stripped.split()) > 8 or TERMINAL.search(stripped) or re.search(r"[.!?]\s", stripped) or not stripped[0].isupper() and stripped[0] not in "\"'“¿":
-        return False
-    if following is None or not following.strip():
-        return True
-    nxt = following.strip()
-    return nxt[0].isupper() or nxt[0] in "\"'“¿¡-•+"
 
 
 def aside_reason(text: str, options: CleanOptions) -> str | None:

@@ -1,13 +1,15 @@
-"""Which renderer makes a sheet: the template's `options.kind` (quickref by default) decides."""
+"""Which renderer makes a sheet: the kind its template declares (`options.kind`), with the typed recipe read for it."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from pipeline.errors import BuildError, ConfigError, RefsheetsError
-from pipeline.model import Document, SheetSpec
-from pipeline.sheets.layout import Layout
+from pipeline.errors import BuildError, RefsheetsError
+from pipeline.model import Document
 
-SHEET_KINDS = ("quickref", "cards")
+if TYPE_CHECKING:  # the renderers and their readers load only when a sheet is made
+    from pipeline.sheets.config import SheetConfig
 
 
 @dataclass(frozen=True)
@@ -17,20 +19,19 @@ class RenderedSheet:
     revision: str
 
 
-def render(document: Document, sheet: SheetSpec, layout: Layout, *, dated=None) -> RenderedSheet:
-    """The sheet's PDF; `dated(revision)` gives the day its content last changed (None: print the revision alone)."""
-    kind = layout.options.get("kind", "quickref")
-    if kind not in SHEET_KINDS:
-        raise ConfigError(f"options.kind {kind!r} is not a sheet kind ({', '.join(SHEET_KINDS)})", path=f"templates/{layout.name}.yaml")
+def render(document: Document, *, sheet: SheetConfig, paper: str, dated=None) -> RenderedSheet:
+    """The sheet as PDF bytes on `paper`, from the layout and recipe its config holds for that paper;
+    `dated(revision)` gives the day its content last changed (None: the revision is printed alone)."""
+    layout, recipe = sheet.layouts[paper], sheet.recipes[paper]
     try:
-        if kind == "quickref":
+        if sheet.kind == "quickref":
             from pipeline.sheets.quickref import make_quickref
 
-            pdf, pages, revision = make_quickref(document, sheet, layout, dated=dated)
-        elif kind == "cards":
+            pdf, pages, revision = make_quickref(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
+        else:
             from pipeline.sheets.cards.draw import make_cards
 
-            pdf, pages, revision = make_cards(document, sheet, layout, dated=dated)
+            pdf, pages, revision = make_cards(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
     except RefsheetsError:
         raise
     except Exception as exc:  # a reportlab layout failure (e.g. a flowable larger than its frame)

@@ -4,6 +4,7 @@ Typography only: operators are set as their proper signs ("x" between terms -> "
 tables get their cells from the splitter (`Block.rows()`); no word is added or removed, except the
 pointer a sheet prints for a numbered table whose cells the text lost (`table_reference`).
 """
+
 from __future__ import annotations
 
 import re
@@ -62,7 +63,9 @@ def table_flowables(rows: list[list[str]], style: ParagraphStyle, *, header: boo
     hairlines between rows; columns share the width by text length."""
     if not rows:
         return []
-    table = Table(table_cells(rows, style, header=header, escape=escape), colWidths=column_widths(rows), hAlign="LEFT", repeatRows=1 if header else 0)
+    table = Table(
+        table_cells(rows, style, header=header, escape=escape), colWidths=column_widths(rows), hAlign="LEFT", repeatRows=1 if header else 0
+    )
     table.setStyle(TableStyle(table_commands(rows, style, header=header)))
     return [Spacer(1, 1.5), table, Spacer(1, max(style.spaceAfter, 3))]
 
@@ -99,7 +102,10 @@ def table_commands(rows: list[list[str]], style: ParagraphStyle, *, header: bool
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.3),
     ]
     if header:
-        commands += [("BACKGROUND", (0, 0), (-1, 0), HexColor(HEADER_BACKGROUND)), ("LINEBELOW", (0, 0), (-1, 0), 0.6, HexColor(FRAME_COLOR))]
+        commands += [
+            ("BACKGROUND", (0, 0), (-1, 0), HexColor(HEADER_BACKGROUND)),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.6, HexColor(FRAME_COLOR)),
+        ]
     return commands + _repeated_cell_spans(rows)
 
 

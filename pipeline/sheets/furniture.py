@@ -5,6 +5,7 @@ edge (home printers cannot print closer): the header and footer sit inside the t
 which must leave room for them. Nothing here reads the clock: the date a sheet's content last changed
 comes in as data (the build reads it from the manifest), so the same inputs give the same bytes.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,8 +30,8 @@ TITLE_RULE = 1.2  # pt: the rule under the title block
 TITLE_GAP = 5.0  # pt between the title block's rule and the columns
 RULE_GAP = 2.5  # pt between the header or footer rule and the margin, and between a rule and its text
 MAX_URL_CHARS = 52  # a shortened address: host and as much of the path as fits
-FAINT = "#555555"
-ASCENT = 0.76  # DejaVu's ascent, in em: how far a line's letters rise above its baseline  # revision and print hint: readable, but quieter than the credits
+FAINT = "#555555"  # the revision: readable, but quieter than the credits
+ASCENT = 0.76  # DejaVu's ascent, in em: how far a line's letters rise above its baseline
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,8 @@ def _title_paragraphs(layout: Layout, furniture: Furniture, styles: dict[str, Pa
         subtitle = styles["subtitle"]
         title = safe_text(furniture.title_es)
         if subtitle_parts:
-            title += f'<font name="{subtitle.fontName}" size="{subtitle.fontSize}" color="#{subtitle.textColor.hexval()[2:]}">  ·  {" · ".join(subtitle_parts)}</font>'
+            color, parts = subtitle.textColor.hexval()[2:], " · ".join(subtitle_parts)
+            title += f'<font name="{subtitle.fontName}" size="{subtitle.fontSize}" color="#{color}">  ·  {parts}</font>'
         left = [Paragraph(title, ParagraphStyle("title-compact", parent=styles["title"], spaceAfter=1)), *covers]
     else:
         left = [Paragraph(safe_text(furniture.title_es), styles["title"])]
@@ -205,7 +207,9 @@ def make_canvas_class(layout: Layout, furniture: Furniture, styles: dict[str, Pa
     return SheetCanvas
 
 
-def draw_furniture(canvas: Canvas, layout: Layout, furniture: Furniture, styles: dict[str, ParagraphStyle], *, number: int, total: int) -> None:
+def draw_furniture(
+    canvas: Canvas, layout: Layout, furniture: Furniture, styles: dict[str, ParagraphStyle], *, number: int, total: int
+) -> None:
     canvas.saveState()
     if furniture.title_block and number == 1:
         draw_title_block(canvas, layout, furniture, styles)
@@ -237,7 +241,9 @@ def _draw_header(canvas: Canvas, layout: Layout, furniture: Furniture, styles: d
     canvas.drawRightString(right, top_line + RULE_GAP, printable(furniture.sheet_label))
 
 
-def _draw_footer(canvas: Canvas, layout: Layout, furniture: Furniture, styles: dict[str, ParagraphStyle], *, number: int, total: int) -> None:
+def _draw_footer(
+    canvas: Canvas, layout: Layout, furniture: Furniture, styles: dict[str, ParagraphStyle], *, number: int, total: int
+) -> None:
     """One line under a rule: who translated it (and, on page 1, how to print it) on the left; the
     revision and the page number on the right."""
     left, right = layout.margin_left, layout.page_width - layout.margin_right

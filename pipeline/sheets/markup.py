@@ -3,6 +3,7 @@
 All source text reaches a Paragraph through `safe_text` (or `term_markup`, which uses it) before any
 markup of ours is added, so "a < b" or "S&P" never reaches reportlab raw.
 """
+
 from __future__ import annotations
 
 import re
@@ -26,6 +27,25 @@ def safe_text(text: str) -> str:
     return escape(printable(text))
 
 
+class MeasuredTTFont(TTFont):
+    """A TTFont that remembers the width of each (string, size) it has measured.
+
+    Line breaking measures every word of every paragraph at every size the fit search tries, and
+    reportlab sums the glyph widths in Python each time; the answer is reportlab's own, kept.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._widths: dict[tuple[str, float], float] = {}
+
+    def stringWidth(self, text, size, encoding="utf8"):  # noqa: N802 - reportlab API
+        key = (text, size)
+        width = self._widths.get(key)
+        if width is None:
+            width = self._widths[key] = super().stringWidth(text, size, encoding)
+        return width
+
+
 @lru_cache(maxsize=8)
 def register_fonts(fonts: Fonts) -> dict[str, str]:
     """Register the four faces of a TTF family once; returns style -> registered font name."""
@@ -36,7 +56,11 @@ def register_fonts(fonts: Fonts) -> dict[str, str]:
         "bold_italic": f"{fonts.family}-BoldItalic",
     }
     for key, name in names.items():
-        pdfmetrics.registerFont(TTFont(name, str(getattr(fonts, key))))
+        path = getattr(fonts, key)
+        try:
+            pdfmetrics.registerFont(MeasuredTTFont(name, str(path)))
+        except Exception as exc:  # noqa: BLE001 - a damaged font fails inside reportlab in many ways; all are the file's fault
+            raise fonts.problem(path, f"is not a usable TrueType font ({exc})") from None
     pdfmetrics.registerFontFamily(
         fonts.family, normal=names["regular"], bold=names["bold"], italic=names["italic"], boldItalic=names["bold_italic"]
     )
@@ -74,7 +98,9 @@ def paragraph_styles(layout: Layout, *, body_size: float | None = None) -> dict[
         # Boxed blocks (formulas) paint this behind their cell; a Paragraph backColor would not pad.
         styles[name].box_color = HexColor(spec.background) if spec.background else None
     body = styles["body"]
-    styles["item"] = ParagraphStyle("item", parent=body, leftIndent=body.fontSize * 1.5, bulletIndent=body.fontSize * 0.2, spaceAfter=body.spaceAfter * 0.6)
+    styles["item"] = ParagraphStyle(
+        "item", parent=body, leftIndent=body.fontSize * 1.5, bulletIndent=body.fontSize * 0.2, spaceAfter=body.spaceAfter * 0.6
+    )
     # Lettered steps under a numbered one ("a) Naves capitales" under "4. Fase de movimiento").
     styles["subitem"] = ParagraphStyle("subitem", parent=styles["item"], leftIndent=body.fontSize * 2.9, bulletIndent=body.fontSize * 1.6)
     for level in (1, 2, 3):
@@ -162,6 +188,10 @@ def bilingual_title(section: Section) -> str:
         covered = hit.end - hit.start
         letters = len(re.sub(r"[\W\d_]", "", title))
         english = fold(hit.en, keep_punctuation=True)
-        if covered >= 0.7 * max(letters, 1) and english != fold(title, keep_punctuation=True) and english not in fold(title, keep_punctuation=True):
+        if (
+            covered >= 0.7 * max(letters, 1)
+            and english != fold(title, keep_punctuation=True)
+            and english not in fold(title, keep_punctuation=True)
+        ):
             return f"{title} · {hit.en}"
     return title

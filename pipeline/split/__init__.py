@@ -1,10 +1,11 @@
 """CleanText -> Document: headings become a tree of sections with stable ids and kinds.
 
-headings.py says which lines are headings and in which style; this module gives each heading a level
+pipeline.structure says which lines are headings and in which style; this module gives each heading a level
 and a parent (styles rank: chapter > ALL-CAPS / capitalised page title > page title > numbered >
 lettered / title > run-in > label), decides kinds (rules, flavor, example, card, table, note, credits)
 and builds ids from the titles of a section and its parents, never from positions.
 """
+
 from __future__ import annotations
 
 import re
@@ -13,12 +14,11 @@ from dataclasses import dataclass, field, replace
 from pipeline.model import Block, CleanLine, CleanText, Document, GameInfo, Section
 from pipeline.split.blocks import build_blocks
 from pipeline.split.inline import label_vocabulary, restructure
-from pipeline.split.headings import (
+from pipeline.structure import (
     Heading,
     SplitOptions,
     card_title,
     find_headings,
-    split_options,
 )
 from pipeline.text import slug
 
@@ -51,10 +51,11 @@ class _Entry:
     card: bool = False
 
 
+def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = None) -> Document:
+    """Group cleaned lines under the headings that precede them and arrange the headings as a tree.
 
-def split(cleaned: CleanText, *, game: GameInfo) -> Document:
-    """Group cleaned lines under the headings that precede them and arrange the headings as a tree."""
-    options = split_options(game)
+    `options` are the game's `options.split` hints (project.GameConfig.split); none: the general rules only."""
+    options = options or SplitOptions()
     entries = _entries(cleaned.lines, game=game, options=options)
     _arrange(entries, options=options)
     sections = _sections(entries)
@@ -150,7 +151,14 @@ def _natural_parent(entries: list[_Entry], path: list[int], index: int, *, chapt
     if style == "page":
         if heading.shout:
             return None
-        return next((i for i in reversed(path) if entries[i].heading.style in ("chapter", "preamble") or (entries[i].heading.style == "page" and entries[i].heading.shout)), None)
+        return next(
+            (
+                i
+                for i in reversed(path)
+                if entries[i].heading.style in ("chapter", "preamble") or (entries[i].heading.style == "page" and entries[i].heading.shout)
+            ),
+            None,
+        )
     if style == "numbered":
         for i in reversed(path):
             other = entries[i].heading
@@ -215,7 +223,7 @@ def _sections(entries: list[_Entry]) -> list[Section]:
     ids: list[str] = []
     used: set[str] = set()
     sections: list[Section] = []
-    for index, entry in enumerate(entries):
+    for entry in entries:
         title = card_title(entry.heading.title) if entry.card else entry.heading.title
         parent_id = ids[entry.parent] if entry.parent is not None else None
         section_id = _unique(f"{parent_id}/{slug(title, max_length=MAX_SLUG)}" if parent_id else slug(title, max_length=MAX_SLUG), used)
@@ -245,14 +253,26 @@ def _sections(entries: list[_Entry]) -> list[Section]:
         for story in stories:
             story_id = _unique(f"{section_id}/{slug(FLAVOR_TITLE, max_length=MAX_SLUG)}", used)
             sections.append(
-                Section(story_id, FLAVOR_TITLE, entry.level + 1, "flavor", (_story_block(story),), story[0].first, story[-1].last, section_id, entry.page)
+                Section(
+                    story_id,
+                    FLAVOR_TITLE,
+                    entry.level + 1,
+                    "flavor",
+                    (_story_block(story),),
+                    story[0].first,
+                    story[-1].last,
+                    section_id,
+                    entry.page,
+                )
             )
     # A label the document uses in runs of three or more ("Aturdimiento:", "Herida:") marks the same
     # table where a line carries only one or two of them.
     labels = label_vocabulary([block for section in sections for block in section.blocks])
     if not labels:
         return sections
-    return [section if section.kind == "flavor" else replace(section, blocks=restructure(section.blocks, labels=labels)) for section in sections]
+    return [
+        section if section.kind == "flavor" else replace(section, blocks=restructure(section.blocks, labels=labels)) for section in sections
+    ]
 
 
 def _story_block(story: list[CleanLine]) -> Block:

@@ -7,13 +7,14 @@ short lines after an introducing colon are a list, rows sharing a separator or a
 are a table of cells, a numbered table whose cells the text lost is a `table-ref`. Structure hidden
 inside one run-on paragraph is recovered by `inline.restructure`.
 """
+
 from __future__ import annotations
 
 import re
 
 from pipeline.model import TABLE_CELL, Block, CleanLine
-from pipeline.split.headings import BULLET, LETTERED, NUMBERED, TABLE_CAPTION
 from pipeline.split.inline import phrases, restructure
+from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, TABLE_CAPTION
 
 # "Potencia requerida = masa x dificultad", "dado ≤ nivel de radiación × años": a relation between terms.
 RELATION = re.compile(r"(?<![-<>=])(=|≤|≥|<=|>=)(?![>=])")
@@ -148,7 +149,9 @@ def _line_block(lines: list[CleanLine], index: int, blocks: list[Block]) -> None
             blocks.append(Block("item", item, line.first, line.last, marker=marker, depth=depth))
     elif blocks and blocks[-1].kind in ("paragraph", "item") and text[0].islower() and blocks[-1].last >= line.first - 1:
         previous = blocks[-1]
-        blocks[-1] = Block(previous.kind, f"{previous.text} {text}", previous.first, line.last, marker=previous.marker, depth=previous.depth)
+        blocks[-1] = Block(
+            previous.kind, f"{previous.text} {text}", previous.first, line.last, marker=previous.marker, depth=previous.depth
+        )
     else:
         blocks.append(Block("paragraph", text, line.first, line.last))
 
@@ -245,7 +248,12 @@ def _table(lines: list[CleanLine], index: int, blocks: list[Block]) -> int:
     caption = lines[index]
     rows: list[CleanLine] = []
     index += 1
-    while index < len(lines) and lines[index].kind == "text" and is_table_row(lines[index].text) and not TABLE_CAPTION.match(lines[index].text.strip()):
+    while (
+        index < len(lines)
+        and lines[index].kind == "text"
+        and is_table_row(lines[index].text)
+        and not TABLE_CAPTION.match(lines[index].text.strip())
+    ):
         rows.append(lines[index])
         index += 1
     cells = table_cells([row.text for row in rows]) if len(rows) >= 2 else []
@@ -270,6 +278,7 @@ def _caption_lines(text: str) -> list[str]:
 
 def _separator_run(lines: list[CleanLine], index: int) -> list[CleanLine]:
     """Three or more rows sharing a column separator ('->', ' - '), allowing one blank line after a header row."""
+
     def row(i: int) -> bool:
         if i >= len(lines) or lines[i].kind != "text":
             return False

@@ -9,6 +9,7 @@ every word of the paragraph stays, in order (only list markers and cell boundari
 - arrow chains: "MAS SENCILLO: SOLO BLANCAS -> BLANCAS Y AMARILLAS -> ... -> ROJAS"
 and runs of items that open with a count ("1 punto si...", "2 puntos si...") become a table.
 """
+
 from __future__ import annotations
 
 import re

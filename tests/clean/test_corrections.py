@@ -63,7 +63,12 @@ def test_corrections_apply_in_order_literal_and_regex(tmp_path: Path) -> None:
 
 def test_clean_reports_each_corrected_line_and_warns_about_stale_entries(tmp_path: Path) -> None:
     corrections = load_corrections(
-        write(tmp_path, '- find: "barco"\n  replace: "nave"\n  note: "ship"\n- find: "nunca aparece"\n  replace: "x"\n- find: "nave"\n  replace: "nave"\n  expect: 5\n'),
+        write(
+            tmp_path,
+            '- find: "barco"\n  replace: "nave"\n  note: "ship"\n'
+            '- find: "nunca aparece"\n  replace: "x"\n'
+            '- find: "nave"\n  replace: "nave"\n  expect: 5\n',
+        ),
         display="c.yaml",
     )
     result = clean(raw_of("El barco dispara.\nOtra línea."), corrections=corrections)
@@ -82,14 +87,16 @@ def test_cli_clean_strict_fails_on_a_stale_correction(project_copy: Path) -> Non
     runner = CliRunner()
     relaxed = runner.invoke(main, ["--root", str(project_copy), "clean", "galaxy-defenders"])
     assert relaxed.exit_code == 0
-    assert "warning: sources/galaxy-defenders/corrections.yaml:1: correction 1 (find: 'texto que no existe') matched nothing" in relaxed.output
+    assert (
+        "warning: sources/galaxy-defenders/corrections.yaml:1: correction 1 (find: 'texto que no existe') matched nothing" in relaxed.output
+    )
     strict = runner.invoke(main, ["--root", str(project_copy), "clean", "galaxy-defenders", "--strict"])
     assert strict.exit_code == 2
     assert "correction 1 (find: 'texto que no existe') matched nothing" in strict.output
 
 
-def test_cli_report_lists_line_action_reason_original(project_root: Path) -> None:
-    result = CliRunner().invoke(main, ["--root", str(project_root), "clean", "alternity-warships", "--report"])
+def test_cli_report_lists_line_action_reason_original(project_copy: Path) -> None:
+    result = CliRunner().invoke(main, ["--root", str(project_copy), "clean", "alternity-warships", "--report"])
     assert result.exit_code == 0, result.output
     rows = [row.split("\t") for row in result.output.splitlines()]
     assert rows[0] == ["line", "action", "reason", "original"]

@@ -1,4 +1,5 @@
 """The one type scale of templates/, the tag policy of term_markup, and the furniture's small texts."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -34,7 +35,10 @@ def test_the_type_scale_holds_in_every_template(project_root: Path, template: st
 def test_quickref_lines_stay_near_65_characters(project_root: Path, paper: str) -> None:
     layout = load_layout(project_root / "templates", "quickref", paper=paper)
     styles = paragraph_styles(layout)
-    columns = layout.options["recipe"]["columns"][0]
+    import yaml
+
+    recipe = yaml.safe_load((project_root / "templates/quickref.yaml").read_text(encoding="utf-8"))["options"]["recipe"]
+    columns = recipe["columns"][0]
     width = (layout.page_width - layout.margin_left - layout.margin_right - layout.gutter * (columns - 1)) / columns
     per_char = stringWidth(SAMPLE, styles["body"].fontName, styles["body"].fontSize) / len(SAMPLE)
     assert width / per_char <= 65
@@ -51,7 +55,9 @@ def test_margins_that_push_the_footer_off_the_printable_area_are_an_error(projec
 def _markup(text: str, hits: list[TermHit], shown: set[str] | None = None) -> str:
     from reportlab.lib.styles import ParagraphStyle
 
-    return term_markup(text, hits, shown=set() if shown is None else shown, term_style=ParagraphStyle("t", fontName="Helvetica", fontSize=7))
+    return term_markup(
+        text, hits, shown=set() if shown is None else shown, term_style=ParagraphStyle("t", fontName="Helvetica", fontSize=7)
+    )
 
 
 def _names(markup: str) -> list[str]:
@@ -62,7 +68,11 @@ def _names(markup: str) -> list[str]:
 
 def test_everyday_words_are_never_tagged_and_game_terms_once() -> None:
     text = "Roba una carta de amenaza y otra carta de amenaza."
-    hits = [TermHit("carta", "card", 9, 14, "everyday"), TermHit("amenaza", "Threat", 18, 25, "threat"), TermHit("amenaza", "Threat", 41, 48, "threat")]
+    hits = [
+        TermHit("carta", "card", 9, 14, "everyday"),
+        TermHit("amenaza", "Threat", 18, 25, "threat"),
+        TermHit("amenaza", "Threat", 41, 48, "threat"),
+    ]
     assert _names(_markup(text, hits)) == ["Threat"]
 
 
@@ -83,7 +93,9 @@ def test_an_english_name_goes_after_the_closing_quotation_mark(text: str, term: 
 def test_a_heading_that_already_shows_the_english_name_does_not_repeat_it() -> None:
     ranged = Section("r", "Ranged/A distancia", 2, "card", (), 1, 1, title_terms=(TermHit("a distancia", "Ranged", 7, 18, "keyword"),))
     assert bilingual_title(ranged) == "Ranged/A distancia"
-    saucer = Section("s", "Platillo giratorio", 2, "card", (), 1, 1, title_terms=(TermHit("platillo giratorio", "Spinning Saucer", 0, 18, "threat"),))
+    saucer = Section(
+        "s", "Platillo giratorio", 2, "card", (), 1, 1, title_terms=(TermHit("platillo giratorio", "Spinning Saucer", 0, 18, "threat"),)
+    )
     assert bilingual_title(saucer) == "Platillo giratorio · Spinning Saucer"
     board = Section("b", "Tablero", 2, "rules", (), 1, 1, title_terms=(TermHit("tablero", "board", 0, 7, "everyday"),))
     assert bilingual_title(board) == "Tablero"
@@ -92,6 +104,9 @@ def test_a_heading_that_already_shows_the_english_name_does_not_repeat_it() -> N
 def test_addresses_are_decoded_and_shortened_and_the_revision_is_dated() -> None:
     assert short_url("http://www.lumenaris.com/docs/Leaving%20Earth%20-%20rules.pdf") == "lumenaris.com/docs/Leaving Earth - rules.pdf"
     assert short_url("http://www.boardgamegeek.com/boardgame/173064/leaving-earth") == "boardgamegeek.com/boardgame/173064"
-    assert short_url("https://www.dropbox.com/s/21524xmbq8u3nko/The%20new%20frontier%20esp.pdf?dl=0") == "dropbox.com/…/The new frontier esp.pdf"
+    assert (
+        short_url("https://www.dropbox.com/s/21524xmbq8u3nko/The%20new%20frontier%20esp.pdf?dl=0")
+        == "dropbox.com/…/The new frontier esp.pdf"
+    )
     assert revision_label("a1b2c3d4", "2026-12-01") == "v2026-12-01 · a1b2c3d4"
     assert revision_label("a1b2c3d4") == "rev a1b2c3d4"

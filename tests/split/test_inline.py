@@ -1,4 +1,5 @@
 """Structure recovered from lines and from run-on paragraphs: lists with markers, tables of cells, table pointers."""
+
 from __future__ import annotations
 
 import pytest
@@ -44,7 +45,10 @@ def test_a_lettered_list_after_a_colon_keeps_its_letters() -> None:
 
 
 def test_damage_levels_inside_a_paragraph_become_a_label_table_and_known_labels_catch_short_runs() -> None:
-    blocks = _paragraph("El barco se ve afectado. Aturdimiento: Sin efecto. Herida: Sistema fuera de servicio (hasta que se repare). Mortal: Sistema destruido. Crítico: Descompresión.")
+    blocks = _paragraph(
+        "El barco se ve afectado. Aturdimiento: Sin efecto. Herida: Sistema fuera de servicio (hasta que se repare). "
+        "Mortal: Sistema destruido. Crítico: Descompresión."
+    )
     assert [b.kind for b in blocks] == ["paragraph", "table"]
     assert blocks[1].rows() == [
         ["Aturdimiento", "Sin efecto."],
@@ -71,12 +75,21 @@ def test_conversions_and_value_pairs_become_tables() -> None:
         ["Potencia ligera", "1 Asombroso = 1 muerte"],
         ["Potencia media", "Cada golpe = 1 muerte"],
     ]
-    pairs = list(restructure((
-        Block("paragraph", "Sufre daño según el tamaño: Daño base Pequeño 2d4m Ligero 3d4m Medio 3d8m", 1, 1),
-        Block("paragraph", "Potencia de fuego base Media Pesada S-Pesada", 2, 2),
-    )))
+    pairs = list(
+        restructure(
+            (
+                Block("paragraph", "Sufre daño según el tamaño: Daño base Pequeño 2d4m Ligero 3d4m Medio 3d8m", 1, 1),
+                Block("paragraph", "Potencia de fuego base Media Pesada S-Pesada", 2, 2),
+            )
+        )
+    )
     assert [b.kind for b in pairs] == ["paragraph", "table"] and pairs[1].header
-    assert pairs[1].rows() == [["", "Daño base", "Potencia de fuego base"], ["Pequeño", "2d4m", "Media"], ["Ligero", "3d4m", "Pesada"], ["Medio", "3d8m", "S-Pesada"]]
+    assert pairs[1].rows() == [
+        ["", "Daño base", "Potencia de fuego base"],
+        ["Pequeño", "2d4m", "Media"],
+        ["Ligero", "3d4m", "Pesada"],
+        ["Medio", "3d8m", "S-Pesada"],
+    ]
 
 
 def test_an_arrow_chain_becomes_numbered_steps() -> None:
@@ -86,7 +99,9 @@ def test_an_arrow_chain_becomes_numbered_steps() -> None:
 
 
 def test_items_opening_with_a_count_become_a_table() -> None:
-    blocks = _blocks(["Puntuación:", "- 1 punto si superan el objetivo 1", "- 2 puntos si superan los objetivos 1 y 2.", "- 10 puntos si ganan."])
+    blocks = _blocks(
+        ["Puntuación:", "- 1 punto si superan el objetivo 1", "- 2 puntos si superan los objetivos 1 y 2.", "- 10 puntos si ganan."]
+    )
     assert [b.kind for b in blocks] == ["paragraph", "table"]
     assert blocks[1].rows()[2] == ["10 puntos", "si ganan."]
 
@@ -105,15 +120,33 @@ def test_prose_stays_prose(text: str) -> None:
 
 
 def test_short_lines_after_a_colon_and_sub_items_after_an_item_are_lists() -> None:
-    blocks = _blocks(["Los años se suceden hasta que ocurre una de estas cosas:", "", "El calendario pasa de 1976", "No quedan misiones", "", "Al final gana quien tenga más puntos."])
+    blocks = _blocks(
+        [
+            "Los años se suceden hasta que ocurre una de estas cosas:",
+            "",
+            "El calendario pasa de 1976",
+            "No quedan misiones",
+            "",
+            "Al final gana quien tenga más puntos.",
+        ]
+    )
     assert [b.kind for b in blocks] == ["paragraph", "item", "item", "paragraph"]
     blocks = _blocks(["- Buscar. Tira 1DR:", "“Energía”: elige un botiquín. No se guarda.", "“GD”. Un objeto común.", "- Huir. Tira 1DA."])
     assert [(b.kind, b.depth) for b in blocks] == [("item", 0), ("item", 1), ("item", 1), ("item", 0)]
 
 
 def test_a_numbered_table_whose_columns_were_lost_is_a_pointer_that_keeps_its_words() -> None:
-    blocks = _blocks(["Tabla 2–1: Ataques a minas Número de patrones", "Verificar resultado M O G – – –", "Un – – –", "El resultado es el número de ataques con minas que sufre la nave en ese hexágono del mapa."])
+    blocks = _blocks(
+        [
+            "Tabla 2–1: Ataques a minas Número de patrones",
+            "Verificar resultado M O G – – –",
+            "Un – – –",
+            "El resultado es el número de ataques con minas que sufre la nave en ese hexágono del mapa.",
+        ]
+    )
     assert blocks[0].kind == "table-ref"
     assert blocks[0].text.split("\n") == ["Tabla 2–1: Ataques a minas", "Número de patrones", "Verificar resultado M O G – – –", "Un – – –"]
-    rebuilt = _blocks(["Tabla 3: Costes", "Cohete -> 5$", "Cápsula -> 10$", "Sonda -> 2$", "Fin del texto de la regla que sigue a la tabla, en prosa."])
+    rebuilt = _blocks(
+        ["Tabla 3: Costes", "Cohete -> 5$", "Cápsula -> 10$", "Sonda -> 2$", "Fin del texto de la regla que sigue a la tabla, en prosa."]
+    )
     assert [b.kind for b in rebuilt] == ["paragraph", "table", "paragraph"]

@@ -1,22 +1,24 @@
 """The splitter: heading styles, the outline of every real source, stable ids, kinds and blocks."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
 
-from pipeline.build import prepare
 from pipeline.errors import ConfigError
 from pipeline.model import CleanLine, CleanText, GameInfo
-from pipeline.project import Project
+from pipeline.schema import Fields, Problems
 from pipeline.split import split
 from pipeline.split.blocks import build_blocks, is_formula
-from pipeline.split.headings import (
+from pipeline.structure import (
     SplitOptions,
     find_headings,
     heading_candidate,
+    read_split_options,
     readable_title,
 )
+from pipeline.yamlio import parse_yaml
 
 GAME = GameInfo(id="demo", title_es="Demo", title_en="Demo")
 
@@ -33,9 +35,10 @@ def _outline(document) -> list[tuple[int, str, str]]:
 
 
 @pytest.fixture(scope="module")
-def documents(project_root):
-    project = Project(project_root)
-    return {game: prepare(project, game)[2] for game in ("space-alert", "legendary-alien", "alternity-warships", "leaving-earth", "galaxy-defenders")}
+def documents(real_game):
+    return {
+        game: real_game(game)[2] for game in ("space-alert", "legendary-alien", "alternity-warships", "leaving-earth", "galaxy-defenders")
+    }
 
 
 def _titles(document) -> list[str]:
@@ -93,10 +96,22 @@ def test_lines_that_only_look_like_headings(line: str) -> None:
 @pytest.mark.parametrize(
     ("line", "title", "rest"),
     [
-        ("Acumulación de potencia Algunos sistemas de armas pesadas requieren una enorme cantidad de potencia.", "Acumulación de potencia", "Algunos sistemas"),
+        (
+            "Acumulación de potencia Algunos sistemas de armas pesadas requieren una enorme cantidad de potencia.",
+            "Acumulación de potencia",
+            "Algunos sistemas",
+        ),
         ("Sacudido Cuando todas las casillas Aturdimiento de un barco están marcadas, el barco se sacude.", "Sacudido", "Cuando todas"),
-        ("Disparo automático (Modo A) A veces, la velocidad de disparo es la característica más importante del arma.", "Disparo automático (Modo A)", "A veces"),
-        ("Fusion Age Fire Dado que la ronda de juego es tan larga para los barcos PL 6, la secuencia incluye más.", "Fusion Age Fire", "Dado que"),
+        (
+            "Disparo automático (Modo A) A veces, la velocidad de disparo es la característica más importante del arma.",
+            "Disparo automático (Modo A)",
+            "A veces",
+        ),
+        (
+            "Fusion Age Fire Dado que la ronda de juego es tan larga para los barcos PL 6, la secuencia incluye más.",
+            "Fusion Age Fire",
+            "Dado que",
+        ),
     ],
 )
 def test_run_in_headings_split_off_their_line(line: str, title: str, rest: str) -> None:
@@ -197,13 +212,12 @@ def test_ids_do_not_change_when_a_paragraph_is_inserted_earlier() -> None:
     assert [s.first for s in before.sections] != [s.first for s in after.sections]
 
 
-def test_ids_of_real_sources_survive_an_inserted_paragraph(documents, project_root) -> None:
-    project = Project(project_root)
-    game, cleaned, document = prepare(project, "space-alert")
+def test_ids_of_real_sources_survive_an_inserted_paragraph(real_game) -> None:
+    config, cleaned, document = real_game("space-alert")
     at = next(i for i, line in enumerate(cleaned.lines) if line.text.strip() and i > 5)
     extra = CleanLine("Un párrafo nuevo que una corrección ha insertado aquí.", cleaned.lines[at].first, cleaned.lines[at].first)
     lines = cleaned.lines[:at] + (CleanLine("", extra.first, extra.first), extra) + cleaned.lines[at:]
-    again = split(replace(cleaned, lines=lines), game=game)
+    again = split(replace(cleaned, lines=lines), game=config.game, options=config.split)
     assert [s.id for s in again.sections] == [s.id for s in document.sections]
 
 
@@ -216,7 +230,10 @@ def test_flavor_runs_become_their_own_sections() -> None:
 
 
 def test_page_anchors_give_pages_and_continue_sections() -> None:
-    text = "Página 5 - MANIOBRAS\n\nUna maniobra es una ruta.\n\nPágina 6\n\nLa maniobra sigue en esta página.\n\nPágina 6 - Maniobras automáticas\n\nEstas maniobras no piden potencia."
+    text = (
+        "Página 5 - MANIOBRAS\n\nUna maniobra es una ruta.\n\nPágina 6\n\nLa maniobra sigue en esta página.\n\n"
+        "Página 6 - Maniobras automáticas\n\nEstas maniobras no piden potencia."
+    )
     document = split(_clean(text), game=GAME)
     assert [(s.title, s.page, s.level) for s in document.sections] == [("Maniobras", 5, 1), ("Maniobras automáticas", 6, 2)]
     assert "sigue en esta página" in document.sections[0].text
@@ -256,13 +273,26 @@ def test_formula_recognition() -> None:
     assert not is_formula("En este ejemplo la nave tiene una masa de dos. Se necesita 6 (2 masa x 3 dificultad = 6 potencia)")
 
 
-def test_bad_split_options_name_the_game_file() -> None:
-    game = replace(GAME, options={"split": {"chapters": ["("]}})
-    with pytest.raises(ConfigError, match=r"sources/demo/game.yaml.*chapters"):
-        split(_clean("TEXTO"), game=game)
-    game = replace(GAME, options={"split": {"headings": []}})
-    with pytest.raises(ConfigError, match="unknown field 'headings'"):
-        split(_clean("TEXTO"), game=game)
+def split_options(text: str) -> SplitOptions:
+    """`options.split` read from game.yaml text as load_game reads it; ConfigError lists every problem."""
+    problems = Problems()
+    data = parse_yaml(text, display="sources/demo/game.yaml")
+    options = read_split_options(Fields(data, where="options.split", problems=problems, path="sources/demo/game.yaml"))
+    problems.raise_if_any()
+    return options
+
+
+def test_bad_split_options_name_the_game_file_and_each_line() -> None:
+    with pytest.raises(ConfigError) as error:
+        split_options("chapters:\n  - '^A$'\n  - '('\nheadings: []\nrun_in: 3\n")
+    assert str(error.value).splitlines() == [
+
+            "sources/demo/game.yaml:3: options.split.chapters[1]: not a valid regular expression (missing ), unterminated subpattern at "
+            "position 0)",
+        "sources/demo/game.yaml:4: options.split: unknown field 'headings' (did you mean 'not_headings'?)",
+        "sources/demo/game.yaml:5: options.split.run_in: must be a list of texts, got a number 3",
+    ]
+    assert [p.pattern for p in split_options("run_in: '^Ataque'\n").run_in] == ["^Ataque"]  # one regex needs no list
 
 
 def test_sections_rejoin_to_the_cleaned_text(documents, project_root) -> None:
@@ -497,7 +527,10 @@ def test_bare_markers_are_items_in_runs() -> None:
     assert _blocks(["+1 al ataque", "+2 a la defensa"]) == [("item", "1 al ataque"), ("item", "2 a la defensa")]
     # Alone, a marker stuck to a number or an asterisk note is text, not a one-item list.
     assert _blocks(["Tira el dado.", "-3 a la tirada si la nave está averiada."])[1][0] == "paragraph"
-    assert _blocks(["Texto.", "*[Además se incluyen 2 cartas corregidas.]", "Más texto."])[1] == ("paragraph", "*[Además se incluyen 2 cartas corregidas.]")
+    assert _blocks(["Texto.", "*[Además se incluyen 2 cartas corregidas.]", "Más texto."])[1] == (
+        "paragraph",
+        "*[Además se incluyen 2 cartas corregidas.]",
+    )
     # A dash stuck to a capital is a bullet even alone ("-Gasta 5 garras y añade una carta").
     assert _blocks(["Texto.", "-Gasta 5 garras.", "Más texto."])[1] == ("item", "Gasta 5 garras.")
 
@@ -505,7 +538,12 @@ def test_bare_markers_are_items_in_runs() -> None:
 def test_small_tables_of_the_real_sources(documents) -> None:
     misiones = documents["leaving-earth"].section("setup/misiones")
     tables = [b for b in misiones.blocks if b.kind == "table"]
-    assert len(tables) == 1 and [row[0] for row in tables[0].rows()] == ["Juego fácil", "Juego medio", "Juego difícil", "Juego muy dificil"]
+    assert len(tables) == 1 and [row[0] for row in tables[0].rows()] == [
+        "Juego fácil",
+        "Juego medio",
+        "Juego difícil",
+        "Juego muy dificil",
+    ]
     assert not any(b.kind == "paragraph" and b.text.startswith("Juego ") for b in misiones.blocks)
     space_alert = [b for s in documents["space-alert"].sections for b in s.blocks if b.kind == "table"]
     assert any(b.rows()[0] == ["En solitario", "3 puntos."] and len(b.rows()) == 5 for b in space_alert)
@@ -550,15 +588,15 @@ def test_lettered_items_and_optional_rules_nest_consistently() -> None:
         "Turno Alienígena",
         "Roba una carta de encuentro.",
     ])
-    options = {"split": {"run_in": [r"^(Ataque|Defensa)\."]}}
-    document = split(_clean(text), game=replace(GAME, options=options))
+    options = SplitOptions(run_in=(re.compile(r"^(Ataque|Defensa)\.", re.IGNORECASE),))
+    document = split(_clean(text), game=GAME, options=options)
     parents = {s.title: (s.level, _parent_title(document, s) if s.parent else None) for s in document.sections}
     assert parents["Combate cercano? (regla opcional)"] == (4, "Combate")
     assert parents["¿Combate a distancia?"] == (4, "Combate")  # a second question is not nested in the first
     assert parents["Llevar a cabo una Acción"] == (3, "Turno del Agente")
     assert parents["Turno Alienígena"] == (2, "Fase de combate")
     # After a bigger heading, "a." starts a new list under the new numbered section.
-    again = split(_clean(text + "\n3.2. Turno extra\na. Repetir\nTexto."), game=replace(GAME, options=options))
+    again = split(_clean(text + "\n3.2. Turno extra\na. Repetir\nTexto."), game=GAME, options=options)
     assert _parent_title(again, _by_title(again, "Repetir")) == "Turno extra"
 
 

@@ -1,12 +1,9 @@
 """Tagging: glossary terms found in Spanish text across plural/gender forms, capitals, accents and English variants."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from pipeline.build import tagged_document
-from pipeline.project import Project
 from pipeline.tag.glossary import Glossary, Term
 from pipeline.tag.matcher import Tagger, spanish_nlp, word_forms
 
@@ -103,13 +100,15 @@ def test_gender_forms_need_the_lemma_table_to_agree() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_real_texts_are_tagged_in_titles_and_text(project_root: Path, game: str) -> None:
-    _, _, document = tagged_document(Project(project_root), game)
+def test_real_texts_are_tagged_in_titles_and_text(real_tagged, game: str) -> None:
+    _, _, document = real_tagged(game)
     hits = [hit for section in document.sections for hit in section.text_terms()]
     assert len(hits) >= 150
     assert any(section.title_terms for section in document.sections)
     for section in document.sections:
-        found = [(section.title, hit) for hit in section.title_terms] + [(block.text, hit) for block in section.blocks for hit in block.terms]
+        found = [(section.title, hit) for hit in section.title_terms] + [
+            (block.text, hit) for block in section.blocks for hit in block.terms
+        ]
         for text, hit in found:
             assert 0 <= hit.start < hit.end <= len(text)
             # whole words only: the characters around a hit are not letters
@@ -117,8 +116,8 @@ def test_real_texts_are_tagged_in_titles_and_text(project_root: Path, game: str)
             assert not text[hit.end : hit.end + 1].isalpha()
 
 
-def test_space_alert_common_verbs_are_not_tagged_as_nouns(project_root: Path) -> None:
-    _, _, document = tagged_document(Project(project_root), "space-alert")
+def test_space_alert_common_verbs_are_not_tagged_as_nouns(real_tagged) -> None:
+    _, _, document = real_tagged("space-alert")
     surfaces = {
         text[hit.start : hit.end].lower()
         for section in document.sections

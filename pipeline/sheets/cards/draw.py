@@ -5,6 +5,7 @@ before anything is drawn, so tests can check that every panel's text fits (measu
 that nothing leaves its panel. Text shrinks to `min_size` and then continues on the next panel, marked
 "(cont.)"; it is never cut. Paper sizes get their own geometry from the template, never a scaled copy.
 """
+
 from __future__ import annotations
 
 import io
@@ -12,16 +13,12 @@ import io
 from reportlab.lib.colors import HexColor
 
 from pipeline.errors import BuildError
-from pipeline.model import Document, SheetSpec
-from pipeline.sheets.cards.geometry import (
-    DEFAULT_TONES,
-    CardOptions,
-    Rect,
-    card_options,
-)
+from pipeline.model import Document
+from pipeline.sheets.cards.geometry import CardOptions, Rect
 from pipeline.sheets.cards.measure import Typesetter, gaps
 from pipeline.sheets.cards.plan import PlacedPanel, Plan, plan_sheet
-from pipeline.sheets.cards.select import CardSet
+from pipeline.sheets.cards.recipe import CardRecipe
+from pipeline.sheets.cards.select import CardSet, select_cards
 from pipeline.sheets.furniture import (
     SAFE_EDGE,
     Furniture,
@@ -37,25 +34,22 @@ from pipeline.sheets.markup import paragraph_styles, register_fonts
 # ---------------------------------------------------------------------------------------- draw
 
 
-def make_cards(document: Document, sheet: SheetSpec, layout: Layout, *, dated=None) -> tuple[bytes, int, str]:
+def make_cards(document: Document, *, sheet: str, layout: Layout, recipe: CardRecipe, dated=None) -> tuple[bytes, int, str]:
     """(pdf bytes, page count, revision) of a card sheet: the sheets.render entry point; `dated` as make_quickref's."""
-    from pipeline.sheets.cards.select import select_cards
-
-    display = f"sources/{document.game.id}/game.yaml"
-    card_set = select_cards(document, sheet.recipe, display=display)
+    card_set = select_cards(document, recipe=recipe)
     if not card_set.cards:
-        raise BuildError(f"{document.game.id}/{sheet.name}: the recipe selects no cards (check its groups in {display})")
+        game = document.game.id
+        raise BuildError(f"{game}/{sheet}: the recipe selects no cards (check its groups in sources/{game}/game.yaml)")
     revision = card_set.revision()
     printed = revision_label(revision, dated(revision) if dated else "")
-    pdf, pages, _ = render_cards(document, card_set, layout, mode=sheet.recipe.get("mode"), columns=sheet.recipe.get("columns"),
-                                 with_index=sheet.recipe.get("index", True), revision=printed)
+    pdf, pages, _ = render_cards(document, card_set, layout, options=recipe.options, with_index=recipe.index, revision=printed)
     return pdf, pages, revision
 
 
-def render_cards(document: Document, card_set: CardSet, layout: Layout, *, mode: str | None = None, columns: int | None = None,
-                 with_index: bool = True, revision: str = "") -> tuple[bytes, int, Plan]:
+def render_cards(
+    document: Document, card_set: CardSet, layout: Layout, *, options: CardOptions, with_index: bool = True, revision: str = ""
+) -> tuple[bytes, int, Plan]:
     """(pdf bytes, page count, plan) of a card sheet."""
-    options = card_options(layout, mode=mode, columns=columns)
     setter = Typesetter(layout, options)
     styles = paragraph_styles(layout)
     check_margins(layout, styles)
@@ -101,7 +95,7 @@ def render_cards(document: Document, card_set: CardSet, layout: Layout, *, mode:
 
 def draw_panel(canvas, panel: PlacedPanel, setter: Typesetter, options: CardOptions) -> None:
     rect, pad = panel.rect, options.padding
-    tone = options.tones.get(panel.card.tone) or DEFAULT_TONES["general"]
+    tone = options.tone(panel.card.tone)
     color, tint = HexColor(tone["color"]), HexColor(tone["tint"])
     radius = 0 if options.mode == "grid" else 2.2
     canvas.saveState()
@@ -159,7 +153,9 @@ def draw_crop_marks(canvas, layout: Layout, options: CardOptions, cells: tuple[R
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(0.3)
     for x in xs:
-        for start, end in _without((top + gap, layout.page_height - SAFE_EDGE), [header_band]) + _without((SAFE_EDGE, bottom - gap), [footer_band]):
+        for start, end in _without((top + gap, layout.page_height - SAFE_EDGE), [header_band]) + _without(
+            (SAFE_EDGE, bottom - gap), [footer_band]
+        ):
             canvas.line(x, start, x, end)
     for y in ys:
         if left - gap > SAFE_EDGE:

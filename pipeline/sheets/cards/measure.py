@@ -1,4 +1,5 @@
 """Card text measured at a body size: paragraphs, heights, and how much of a card fits a panel."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -7,7 +8,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph
 
-from pipeline.sheets.cards.geometry import CONT, DEFAULT_TONES, CardOptions
+from pipeline.sheets.cards.geometry import CONT, CardOptions
 from pipeline.sheets.cards.select import Card, PanelBlock
 from pipeline.sheets.flowables import list_marker, table_flowables, table_reference
 from pipeline.sheets.layout import Layout
@@ -64,8 +65,8 @@ class Typesetter:
 
     def header(self, card: Card, *, continued: bool, width: float) -> list[Paragraph]:
         styles = self.styles(self.base_size)  # the name never shrinks: it is what players look for
-        tone = self.options.tones.get(card.tone) or DEFAULT_TONES["general"]
-        title = safe_text(card.title) + (f" <font size=\"{styles['card_subtitle'].fontSize}\">{CONT}</font>" if continued else "")
+        tone = self.options.tone(card.tone)
+        title = safe_text(card.title) + (f' <font size="{styles["card_subtitle"].fontSize}">{CONT}</font>' if continued else "")
         title_style = ParagraphStyle("t", parent=styles["card_title"], textColor=HexColor(tone["color"]))
         parts = [Paragraph(title, title_style)]
         subtitle = []
@@ -126,8 +127,9 @@ class Typesetter:
             return placed, rest
         return placed, []
 
-    def _fill_table(self, placed: list[PanelBlock], table: PanelBlock, after: list[PanelBlock], size: float, width: float,
-                    height: float) -> tuple[list[PanelBlock], list[PanelBlock]]:
+    def _fill_table(
+        self, placed: list[PanelBlock], table: PanelBlock, after: list[PanelBlock], size: float, width: float, height: float
+    ) -> tuple[list[PanelBlock], list[PanelBlock]]:
         """A table cut between rows (the header row repeated on the rest); never inside a row."""
         rows = table.text.split("\n")
         head = rows[:1] if table.header else []

@@ -120,7 +120,9 @@ def _plan_handout(cards: list[Card], layout: Layout, options: CardOptions, sette
             placed, rest = setter.fill(remaining, size, inner, available - header - 2 * pad) if worth_splitting else ([], remaining)
             if placed and (fresh or setter.body_height(placed, size, inner) >= MIN_SPLIT_LINES * line):
                 height = header + 2 * pad + setter.body_height(placed, size, inner)
-                panels.append(PlacedPanel(page, Rect(frame.x, y - height, frame.width, height), card, tuple(placed), size, continued, header))
+                panels.append(
+                    PlacedPanel(page, Rect(frame.x, y - height, frame.width, height), card, tuple(placed), size, continued, header)
+                )
                 remaining, continued = rest, True
             elif fresh:
                 raise BuildError(f"card {card.title!r} (lines {card.first}-{card.last}): its first line does not fit an empty column")
@@ -144,7 +146,9 @@ def index_card(card_set: CardSet, pages: dict[str, int]) -> Card:
     loose = [card for card in card_set.cards if card.group not in grouped]
     if loose:
         blocks.append(PanelBlock("index", " · ".join(f"{card.title}\u00a0{pages.get(card.key, 1)}" for card in loose), 0, 0))
-    return Card(key="#index", title="Índice", title_en="", group=f"{len(card_set.cards)} cartas · página", tone="index", blocks=tuple(blocks))
+    return Card(
+        key="#index", title="Índice", title_en="", group=f"{len(card_set.cards)} cartas · página", tone="index", blocks=tuple(blocks)
+    )
 
 
 def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_index: bool = True, reserved: float = 0.0) -> Plan:

@@ -151,7 +151,9 @@ def _without_cross_references(text: str, start: int, end: int) -> list[tuple[int
     return [(s, e) for s, e in pieces if text[s:e].strip()] or []
 
 
-def _kept_spans(block: Block, options: CondenseOptions, patterns: tuple[re.Pattern, ...], in_example: bool, flavor: tuple[re.Pattern, ...] = ()) -> _Kept:
+def _kept_spans(
+    block: Block, options: CondenseOptions, patterns: tuple[re.Pattern, ...], in_example: bool, flavor: tuple[re.Pattern, ...] = ()
+) -> _Kept:
     text = block.text
     if block.kind in options.leave_out_blocks:
         return _Kept([], False)

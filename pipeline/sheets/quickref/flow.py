@@ -4,6 +4,8 @@ All source text is escaped before our markup is added; output is byte-identical 
 (invariant mode, no wall-clock dates). Page furniture (header, credits footer, page numbers) is drawn
 by a canvas that knows the final page count.
 """
+
+# long: sections -> flowables and the document they compose into; _compose and its callers could move out next
 from __future__ import annotations
 
 import io
@@ -25,7 +27,6 @@ from reportlab.platypus import (
 )
 
 from pipeline.model import Block, Document, Section, TermHit
-from pipeline.tag.glossary import EVERYDAY
 from pipeline.sheets.flowables import cell_font
 from pipeline.sheets.furniture import (
     Furniture,
@@ -36,6 +37,7 @@ from pipeline.sheets.furniture import (
     title_block_height,
 )
 from pipeline.sheets.layout import Layout
+from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
 from pipeline.sheets.markup import (
     bilingual_title,
     paragraph_styles,
@@ -79,13 +81,13 @@ class SheetDocTemplate(BaseDocTemplate):
             self.canv.addOutlineEntry(flowable.outline_title, flowable.outline_key, level=flowable.outline_level, closed=False)
 
 
-def frames_for(layout: Layout, *, columns: int, top_reserved: float = 0.0) -> list[Frame]:
+def frames_for(layout: Layout, *, columns: int, top_reserved: float = 0.0, frame_class: type[Frame] = Frame) -> list[Frame]:
     """One frame per column; `top_reserved` points are left free above them (page 1's title block)."""
     usable_width = layout.page_width - layout.margin_left - layout.margin_right
     usable_height = layout.page_height - layout.margin_top - layout.margin_bottom - top_reserved
     column_width = (usable_width - layout.gutter * (columns - 1)) / columns
     return [
-        Frame(
+        frame_class(
             layout.margin_left + index * (column_width + layout.gutter),
             layout.margin_bottom,
             column_width,
@@ -142,7 +144,18 @@ def _two_column_list(markups: list[str], styles: dict[str, ParagraphStyle]) -> F
     left, right = column(markups[:half]), column(markups[half:])
     right += [Spacer(1, 1)] * (len(left) - len(right))
     table = Table([[a, b] for a, b in zip(left, right)], colWidths=["50%", "50%"], hAlign="LEFT")
-    table.setStyle(TableStyle([cell_font(styles["item"]), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 2), ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    table.setStyle(
+        TableStyle(
+            [
+                cell_font(styles["item"]),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
     return table
 
 
@@ -165,9 +178,7 @@ def _pieces(text: str, hits: list[TermHit], *, limit: int = LONG_BLOCK_CHARS) ->
             inside = [hit.start for hit in hits if hit.start < end < hit.end and hit.start > start]
             end = min(inside, default=end)
         piece_hits = [
-            TermHit(hit.es, hit.en, hit.start - start, hit.end - start, hit.kind)
-            for hit in hits
-            if start <= hit.start and hit.end <= end
+            TermHit(hit.es, hit.en, hit.start - start, hit.end - start, hit.kind) for hit in hits if start <= hit.start and hit.end <= end
         ]
         pieces.append((text[start:end], piece_hits))
         start = end
@@ -182,11 +193,18 @@ def render_block(block: Block, styles: dict[str, ParagraphStyle], *, shown: set[
     if block.kind == "item":
         style = styles["item"] if not block.depth else styles["subitem"]
         return [
-            Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), style, bulletText=list_marker(block.marker) if index == 0 else None)
+            Paragraph(
+                term_markup(piece, piece_hits, shown=shown, term_style=term_style),
+                style,
+                bulletText=list_marker(block.marker) if index == 0 else None,
+            )
             for index, (piece, piece_hits) in enumerate(_pieces(text, hits))
         ]
     if block.kind == "note":
-        return [Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["note"]) for piece, piece_hits in _pieces(text, hits)]
+        return [
+            Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["note"])
+            for piece, piece_hits in _pieces(text, hits)
+        ]
     if block.kind == "formula":
         # Offsets stay valid for term markup only if the typography keeps the length: mark up first.
         markup = term_markup(text, hits, shown=shown, term_style=term_style)
@@ -195,7 +213,10 @@ def render_block(block: Block, styles: dict[str, ParagraphStyle], *, shown: set[
         return table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text)
     if block.kind == "table-ref":
         return [Paragraph(safe_text(table_reference(text, page=page)), styles["note"])]
-    return [Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["body"]) for piece, piece_hits in _pieces(text, hits)]
+    return [
+        Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["body"])
+        for piece, piece_hits in _pieces(text, hits)
+    ]
 
 
 # What a player looks up by the English name printed on a card: names of cards and what cards show.
@@ -210,7 +231,10 @@ def glossary_flowables(document: Document, sections: list[Section], styles: dict
         for hit in (*section.title_terms, *section.text_terms()):
             if hit.kind in CARD_TERM_KINDS:
                 used.setdefault(hit.en, hit.es)
-    pairs = sorted(((en, es) for en, es in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)), key=lambda pair: fold(pair[0], keep_punctuation=True))
+    pairs = sorted(
+        ((en, es) for en, es in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)),
+        key=lambda pair: fold(pair[0], keep_punctuation=True),
+    )
     if not pairs:
         return []
     style = styles["glossary"]
@@ -283,7 +307,9 @@ def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int,
     first = section.blocks[0] if section.blocks else None
     if run_in and depth >= 1 and first is not None and first.kind == "paragraph" and len(first.text) > SHORT_LINE_CHARS:
         color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
-        markup = f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ' + term_markup(first.text, list(first.terms), shown=shown, term_style=styles["term_en"])
+        markup = f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ' + term_markup(
+            first.text, list(first.terms), shown=shown, term_style=styles["term_en"]
+        )
         lead = Paragraph(markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore))
         rest = block_flowables(replace(section, blocks=section.blocks[1:]), styles, shown=shown)
         return [OutlineAnchor(outline_title=printable(title), level=depth, key=section.id), lead, *rest]
@@ -294,6 +320,7 @@ def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int,
 
 def _entry_run(sections: list[Section], index: int) -> list[Section]:
     """The one-line sibling sections starting at `index` (none unless ENTRY_RUN or more)."""
+
     def entry(section: Section) -> bool:
         return len(section.blocks) == 1 and section.blocks[0].kind == "paragraph" and len(section.blocks[0].text) <= ENTRY_CHARS
 
@@ -315,11 +342,29 @@ def _entry_table(entries: list[Section], styles: dict[str, ParagraphStyle]) -> l
     return [*anchors, *table_flowables(rows, styles["table"], header=False, escape=safe_text)]
 
 
-def render_sheet(
+def render_sheet(document: Document, sections: list[Section], layout: Layout, **options) -> tuple[bytes, int]:
+    """Typeset `sections` of `document` (options: see `_compose`); returns (pdf bytes, page count)."""
+    buffer = io.BytesIO()
+    doc, story, canvas_class = _compose(document, sections, layout, buffer, probe=False, **options)
+    doc.build(story, canvasmaker=canvas_class)
+    return buffer.getvalue(), doc.page
+
+
+def measure_sheet(document: Document, sections: list[Section], layout: Layout, **options) -> tuple[int, float]:
+    """(page count, pages filled) of the sheet laid out exactly as `render_sheet` would, without drawing,
+    furniture or PDF writing: what the fit search probes."""
+    doc, story, _ = _compose(document, sections, layout, io.BytesIO(), probe=True, **options)
+    doc.build(story, canvasmaker=ProbeCanvas)
+    return doc.page, doc.fill
+
+
+def _compose(  # long: one reportlab document (metadata, page templates, story) for a render or a probe; most lines are keywords
     document: Document,
     sections: list[Section],
     layout: Layout,
+    buffer: io.BytesIO,
     *,
+    probe: bool,
     sheet_label: str,
     revision: str = "",
     columns: int | None = None,
@@ -330,8 +375,8 @@ def render_sheet(
     english_names: str = "section",
     run_in: bool = False,
     compact_title: bool = False,
-) -> tuple[bytes, int]:
-    """Typeset `sections` of `document`; returns (pdf bytes, page count).
+):
+    """The document template, story and canvas class of a sheet (`probe`: the layout-only kind).
 
     With `title_block`, page 1 opens with the game, publisher, what the sheet covers (`covers`) and the
     revision as printed (`revision`: "v2026-12-01 · a1b2c3d4", the date the content last changed, so the
@@ -352,8 +397,7 @@ def render_sheet(
         title_block=title_block,
         compact=compact_title,
     )
-    buffer = io.BytesIO()
-    doc = SheetDocTemplate(
+    doc = (ProbeDocTemplate if probe else SheetDocTemplate)(
         buffer,
         pagesize=(layout.page_width, layout.page_height),
         leftMargin=layout.margin_left,
@@ -373,11 +417,12 @@ def render_sheet(
         initialFontName=register_fonts(layout.fonts)["regular"],
     )
     columns = columns or layout.columns
-    later = PageTemplate(id="columns", frames=frames_for(layout, columns=columns))
+    frame_class = ProbeFrame if probe else Frame
+    later = PageTemplate(id="columns", frames=frames_for(layout, columns=columns, frame_class=frame_class))
     if title_block:
         reserved = title_block_height(layout, furniture, styles)
-        first = PageTemplate(id="first", frames=frames_for(layout, columns=columns, top_reserved=reserved), autoNextPageTemplate="columns")
-        doc.addPageTemplates([first, later])
+        first_frames = frames_for(layout, columns=columns, top_reserved=reserved, frame_class=frame_class)
+        doc.addPageTemplates([PageTemplate(id="first", frames=first_frames, autoNextPageTemplate="columns"), later])
     else:
         doc.addPageTemplates([later])
     story: list[Flowable] = section_flowables(sections, styles, english_names=english_names, run_in=run_in)
@@ -387,6 +432,4 @@ def render_sheet(
         story = [Paragraph("(sin contenido)", styles["body"])]
     if compact_title:
         story.append(credits_block(furniture, styles))
-    canvas_class = make_canvas_class(layout, furniture, styles)
-    doc.build(story, canvasmaker=canvas_class)
-    return buffer.getvalue(), doc.page
+    return doc, story, None if probe else make_canvas_class(layout, furniture, styles)
