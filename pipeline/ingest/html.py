@@ -89,6 +89,7 @@ FURNITURE = re.compile(
     r"|editsection|catlinks|printfooter|noprint|sitesub|contentsub|\breferences?\b|\bmw-jump",
     re.IGNORECASE,
 )
+SITE_WORDS = 5  # what follows the last dash of a <title>, when this short, is the site's name
 FURNITURE_SHARE = 0.5  # an element holding this share of the page's text is never furniture by its class
 QUOTE_AUTHOR = re.compile(r"^(.{2,40}?)\s+(?:escribió|dijo|wrote)\s*:?$", re.IGNORECASE)
 IMAGE_NAME = re.compile(r"\.(?:png|jpe?g|gif|svg|webp)$|^(?:image|imagen|img|foto)\b", re.IGNORECASE)
@@ -118,6 +119,14 @@ def convert_fragment(text: str, out: Converted, *, first_line: int = 1) -> None:
     convert_html(text, out, first_line=first_line, fragment=True)
 
 
+def _without_site(title: str) -> str:
+    """'Reglas de X | El Rincón del Dado', 'Reglas de X - Foro de juegos': a page's <title> ends with its site."""
+    if " | " in title:
+        return title.split(" | ")[0].strip()
+    head, dash, site = title.rpartition(" - ") if " - " in title else title.rpartition(" – ")
+    return head.strip() if dash and len(site.split()) <= SITE_WORDS and len(head.split()) >= 2 else title
+
+
 def _anchor_list(element) -> bool:
     """A list whose every item is only a link to a place on the same page: a table of contents."""
     items = [child for child in element if isinstance(child.tag, str) and child.tag == "li"]
@@ -143,7 +152,7 @@ def _metadata(root, out: Converted) -> None:
         if (link.get("rel") or "").lower() == "canonical" and link.get("href"):
             out.links.append(("canonical", link.get("href")))
     heading = root.find(".//h1")
-    out.title = out.title or (tidy(heading.text_content()) if heading is not None else tidy(title))
+    out.title = out.title or (tidy(heading.text_content()) if heading is not None else _without_site(tidy(title)))
 
 
 class _Walker:
