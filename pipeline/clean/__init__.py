@@ -34,6 +34,7 @@ from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawTex
 from pipeline.structure import STYLES_WITH_BODY, SplitOptions, find_headings, heading_candidate
 from pipeline.text import fold, words
 
+PRINTED_SIGNS = ("page number", "running header", "table of contents")  # repairs only a printed document needs
 SENTENCE_END = re.compile(r"[.!]\s*$")
 # "( )", "[ ]": the place of an icon the copy lost.
 ICON_HOLE = re.compile(r"\(\s*\)|\[\s+\]")
@@ -77,7 +78,7 @@ def clean(
         game=raw.game,
         lines=tuple(kept),
         report=tuple(report),
-        credits=replace(_credits(state), forum=bool(posts) or raw.format in ("text", "bbcode")),
+        credits=replace(_credits(state), forum=_from_a_forum(raw, state, posts)),
         warnings=tuple(warnings),
     )
 
@@ -347,6 +348,15 @@ def _emit(state: State) -> tuple[list[CleanLine], list[CleaningRecord]]:
     for notes in pending_notes.values():  # notes whose target was not emitted stay at the end
         kept.extend(notes)
     return kept, report
+
+
+def _from_a_forum(raw: RawText, state: State, posts: list) -> bool:
+    """Whether an unsigned text is the forum's fans' work: a thread, BBCode, or plain text that shows no sign
+    of a published document (a copyright line, page numbers and running headers of a PDF copy)."""
+    if posts or raw.format == "bbcode":
+        return True
+    printed = any(record.reason.startswith(PRINTED_SIGNS) for record in raw.markup)
+    return raw.format == "text" and not printed and not any(credit.startswith(("©", "(c)", "Copyright")) for credit in state.other_credits)
 
 
 def _icon_holes(raw: RawText, kept: list[CleanLine]) -> list[str]:

@@ -89,6 +89,7 @@ FURNITURE = re.compile(
     r"|editsection|catlinks|printfooter|noprint|sitesub|contentsub|\breferences?\b|\bmw-jump",
     re.IGNORECASE,
 )
+FURNITURE_SHARE = 0.5  # an element holding this share of the page's text is never furniture by its class
 QUOTE_AUTHOR = re.compile(r"^(.{2,40}?)\s+(?:escribió|dijo|wrote)\s*:?$", re.IGNORECASE)
 IMAGE_NAME = re.compile(r"\.(?:png|jpe?g|gif|svg|webp)$|^(?:image|imagen|img|foto)\b", re.IGNORECASE)
 
@@ -107,12 +108,28 @@ def convert_html(text: str, out: Converted, *, first_line: int = 1, fragment: bo
     if not fragment:
         _metadata(root, out)
     walker = _Walker(out, shift=first_line - 1)
-    walker.block(root.find("body") if root.find("body") is not None else root)
+    body = root.find("body") if root.find("body") is not None else root
+    walker.size = len(body.text_content() or "")
+    walker.block(body)
     walker.flush()
 
 
 def convert_fragment(text: str, out: Converted, *, first_line: int = 1) -> None:
     convert_html(text, out, first_line=first_line, fragment=True)
+
+
+def _anchor_list(element) -> bool:
+    """A list whose every item is only a link to a place on the same page: a table of contents."""
+    items = [child for child in element if isinstance(child.tag, str) and child.tag == "li"]
+    if len(items) < 2:
+        return False
+    for item in items:
+        links = item.findall(".//a")
+        if not links or not all((link.get("href") or "").startswith("#") for link in links):
+            return False
+        if tidy(item.text_content()) != tidy(" ".join(link.text_content() for link in links)):
+            return False
+    return True
 
 
 def _metadata(root, out: Converted) -> None:
@@ -143,6 +160,7 @@ class _Walker:
         self.big = 0  # inside large type (inline style): a line all in it is a heading
         self.lines_big: list[bool] = []
         self.lists: list[list] = []  # [ordered?, next number]
+        self.size = 0  # characters of text in the whole page
 
     def _source(self, element) -> int:
         return (element.sourceline or 1) + self.shift
@@ -204,7 +222,7 @@ class _Walker:
     def _gone(self, element, tag: str) -> bool:
         """Page furniture, a masthead, a reply's subject line, a caption: skipped whole (and reported)."""
         where = f"{element.get('class', '')} {element.get('id', '')}"
-        if not tag or tag in SKIP or FURNITURE.search(where):
+        if not tag or tag in SKIP or (FURNITURE.search(where) and self._small(element)):
             self._skip(element, tag or "comment")
         elif tag == "header" and element.find(".//h1") is None and element.find(".//h2") is None:
             self._skip(element, "header")  # a site's masthead: its name and menu, no heading of the text
@@ -212,9 +230,20 @@ class _Walker:
             self._skip(element, "reply subject")  # "Re: Reglas de ...": the subject line of a forum reply
         elif tag == "figcaption":
             self._skip(element, "figure caption")
+        elif tag in ("ul", "ol") and _anchor_list(element):
+            for number in range(self._source(element), self._end(element) + 1):
+                self.out.contents_entry(number)  # every entry a link to a heading of the page
+            self._text(element.tail, element)
         else:
             return False
         return True
+
+    def _small(self, element) -> bool:
+        """Furniture by its class is a part of the page, never the page: a <body class="has-sidebar
+        comments-open"> or a wrapper holding most of the text (or the title) is read, whatever its class says."""
+        if element.tag in ("html", "body", "main", "article") or element.find(".//h1") is not None:
+            return False
+        return len(element.text_content() or "") < FURNITURE_SHARE * self.size
 
     def _leaf(self, element, tag: str) -> bool:
         """Elements written whole, without descending: a table row, an image, a line break."""

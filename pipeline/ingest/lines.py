@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from pipeline.model import CleaningRecord
 
-SPACES = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
+CONTENTS_TITLE = re.compile(r"^(?:[íi]ndice(?: de contenidos?)?|contenidos?|tabla de contenidos?|sumario)\s*:?\s*$", re.IGNORECASE)
+SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")  # HTML whitespace, line breaks included
 
 
 def tidy(text: str) -> str:
@@ -35,6 +36,10 @@ class Converted:
     def add(self, text: str, origin: int, *, markup: str = "", through: int = 0) -> None:
         """Write one line taken from original line `origin` (1-based, up to `through` for an element spread
         over several lines); `markup` names what it was written from."""
+        if "\n" in text:  # a line is one line: each piece keeps the same original line
+            for piece in text.split("\n"):
+                self.add(piece, origin, markup=markup, through=through)
+            return
         self.texts.append(text)
         self.origins.append(origin)
         if markup and text.strip() != self._original(origin).strip():
@@ -55,6 +60,17 @@ class Converted:
         """Original line `origin` gave nothing to the text: say which markup it was."""
         if origin not in self.records or self.records[origin].action != "drop":
             self.records[origin] = CleaningRecord(origin, "drop", f"markup: {reason}", self._original(origin))
+
+    def contents_entry(self, origin: int) -> None:
+        """Original line `origin` is an entry of a table of contents (a link to a heading of the page): it
+        goes, and so does the "Índice" heading just written over the entries."""
+        self.drop(origin, "table of contents (the sheet has its own structure)")
+        last = next((index for index in range(len(self.texts) - 1, -1, -1) if self.texts[index].strip()), None)
+        if last is not None and CONTENTS_TITLE.match(self.texts[last].lstrip("# ")):
+            self.records[self.origins[last]] = CleaningRecord(
+                self.origins[last], "drop", "markup: table of contents (its title)", self._original(self.origins[last])
+            )
+            self.texts[last] = ""
 
     def _original(self, origin: int) -> str:
         return self.original[origin - 1] if 0 < origin <= len(self.original) else ""

@@ -123,6 +123,9 @@ class _Walker:
 
     def _paragraph(self, token, opener) -> None:
         first = token.map[0] + 1 if token.map else 1
+        if self.lists and _anchor_only(token):
+            self.out.contents_entry(first)  # "- [Componentes](#componentes)": the page's table of contents
+            return
         in_item = bool(self.lists and opener is not None and opener.type == "list_item_open")
         lines = _lines(token, self.out, item=in_item or self.quotes > 0)
         marker = ""
@@ -138,6 +141,18 @@ class _Walker:
             prefix = marker if offset == 0 else ("  " * len(self.lists) if marker else "")
             markup = "list item" if marker and offset == 0 else what or "markdown"
             self.out.add(prefix + text, first + offset, markup=markup)
+
+
+def _anchor_only(token) -> bool:
+    """An inline token that is nothing but one link to a place on the same page."""
+    children = [child for child in token.children or [] if child.type != "text" or child.content.strip()]
+    return (
+        len(children) >= 3
+        and children[0].type == "link_open"
+        and (children[0].attrGet("href") or "").startswith("#")
+        and children[-1].type == "link_close"
+        and all(child.type == "text" for child in children[1:-1])
+    )
 
 
 def _plain(token, out: Converted) -> str:

@@ -17,6 +17,7 @@ from pipeline.ingest.lines import Converted, tidy
 
 MARGIN = 0.09  # the top and bottom 9 % of a page hold its running header and footer
 PAGE_NUMBER = re.compile(r"^(?:[-–—]\s*)?(?:p[áa]g(?:ina)?\.?\s*)?\d{1,3}(?:\s*[-–—])?(?:\s*/\s*\d{1,3})?$", re.IGNORECASE)
+NAMES_ITS_PAGE = re.compile(r"\bp[áa]g(?:ina|\.)?\s*\d{1,3}\b", re.IGNORECASE)  # "Magos del Alba - página 1"
 HEADING_RATIO = 1.15  # type this much larger than the body's is a heading
 MAX_HEADING_WORDS = 12
 
@@ -37,7 +38,7 @@ def convert_pdf(data: bytes, *, display: str) -> tuple[list[str], Converted]:
             original.append(text)
             line = len(original)
             key = _furniture_key(text)
-            if edge and (key in furniture or PAGE_NUMBER.match(text)):
+            if edge and (key in furniture or PAGE_NUMBER.match(text) or NAMES_ITS_PAGE.search(text)):
                 plan.append(("", line, "running header/footer or page number"))
                 continue
             if previous_box is not None and box != previous_box:

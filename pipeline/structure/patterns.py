@@ -13,6 +13,8 @@ ORDINAL = re.compile(
 )
 # "El turno", "La fase de acción", "Los dados": an article and a noun phrase, nothing a sentence needs.
 ARTICLE_TITLE = re.compile(r"^(?:El|La|Los|Las)\s+[a-záéíóúñü]{3,}(?:\s+(?:de|del|de la|de los|de las)\s+[a-záéíóúñü]{3,})?:?$")
+# "Cómo se juega:", "Qué necesitas": an accented interrogative opens a heading, not a sentence.
+INTERROGATIVE_TITLE = re.compile(r"^(?:Cómo|Qué|Cuándo|Dónde|Quién(?:es)?|Cuál(?:es)?|Cuánt[oa]s?)\s")
 QUESTION = re.compile(r"^¿[^?¿]{3,120}\?$")
 CHAPTER = re.compile(r"^(?:Cap[íi]tulo|CAP[ÍI]TULO|Chapter|Parte|PARTE)\s+\w+\s*[:.\-–]?\s+\S")
 # A page break with no title: "===== PAGINA 3 =====", "- 3 -", "Página 3" (OCR and PDF copies).

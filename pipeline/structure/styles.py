@@ -31,6 +31,7 @@ from pipeline.structure.patterns import (
     BOLD_RUN_IN,
     BULLET,
     CHAPTER,
+    INTERROGATIVE_TITLE,
     LETTERED,
     MARKUP_HEADING,
     MAX_TITLE_CHARS,
@@ -58,6 +59,7 @@ class _NotAHeading:
 
 
 NOT_A_HEADING = _NotAHeading()
+LONG_STOPPED_TITLE = 7  # a line of this many words with a full stop is a sentence, not a title
 SHOUTED_RULE_WORDS = 5  # a sentence in capitals this long, with a modal and a full stop, is a rule shouted
 Verdict = Heading | _NotAHeading | None
 Recogniser = Callable[[str, SplitOptions], Verdict]
@@ -231,8 +233,11 @@ def title(line: str, options: SplitOptions) -> Verdict:
     if _table_row_like(bare):
         return None
     named = _quoted_name(bare)
-    if looks_like_sentence(TRAILING_PAREN.sub("", body)) and not BILINGUAL.match(bare) and not named and not ARTICLE_TITLE.match(body):
+    plain_title = ARTICLE_TITLE.match(body) or (INTERROGATIVE_TITLE.match(body) and not body.endswith("."))
+    if looks_like_sentence(TRAILING_PAREN.sub("", body)) and not BILINGUAL.match(bare) and not named and not plain_title:
         return None
+    if body.endswith(".") and len(words) >= LONG_STOPPED_TITLE:
+        return None  # "Actualizado con la errata de la segunda edición.": a sentence, however verbless
     if QUOTED_NAME.match(bare) and not named:
         return None  # '“Refrescar” poderes y objetos': a quoted word opening a sentence
     card = bool(BILINGUAL.match(bare)) or named or any(p.search(bare) for p in options.cards)
