@@ -3,6 +3,7 @@
 load -> clean -> split -> tag -> typeset -> output, skipped for every sheet whose cache key (keys.py)
 is the one its manifest records; deciding that imports neither spaCy nor reportlab.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -57,7 +58,10 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
                 to_render.append(key)
     if to_render:
         config, cleaned, document = tagged_document(project, plan.game, config=plan.config)
-        made.update(_render_sheets(project, config, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures))
+        dated = _dating(read_manifest(game_out), today)
+        made.update(
+            _render_sheets(project, config, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures, dated=dated)
+        )
     else:
         config, cleaned, _ = prepare(project, plan.game, config=plan.config)
     game = config.game
@@ -134,6 +138,23 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     return outcome
 
 
+def _dating(previous: dict | None, today: str):
+    """sheet name -> (revision -> the day that content last changed): the previous manifest's date while
+    the revision is the same, else today. The PDF prints it, so an unchanged sheet keeps its bytes."""
+
+    def dated_for(sheet: str):
+        old = manifest_sheet(previous, sheet)
+
+        def dated(revision: str) -> str:
+            if old is not None and old.get("revision") == revision and isinstance(old.get("changed"), str):
+                return old["changed"]
+            return today
+
+        return dated
+
+    return dated_for
+
+
 def _tool_id() -> str:
     return tool_fingerprint()[:16]
 
@@ -147,6 +168,7 @@ def _render_sheets(
     cache: SheetCache,
     warnings: list[str],
     failures: dict[str, RefsheetsError],
+    dated,
 ) -> dict[str, tuple[CachedSheet, str]]:
     """Render each sheet; one that fails is recorded in `failures` and does not stop the others."""
     from pipeline.sheets import render
@@ -164,7 +186,7 @@ def _render_sheets(
             sheet_document, missing = covered[layout.fonts]
             if missing and missing not in warnings:  # once per build, even when several sheets meet them
                 warnings.append(missing)
-            rendered = render(sheet_document, sheet=sheet, paper=key.paper)
+            rendered = render(sheet_document, sheet=sheet, paper=key.paper, dated=dated(key.sheet))
         except RefsheetsError as exc:
             failures[key.sheet] = exc
             continue

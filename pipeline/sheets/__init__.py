@@ -1,4 +1,5 @@
 """Which renderer makes a sheet: the kind its template declares (`options.kind`), with the typed recipe read for it."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,18 +19,19 @@ class RenderedSheet:
     revision: str
 
 
-def render(document: Document, *, sheet: SheetConfig, paper: str) -> RenderedSheet:
-    """The sheet as PDF bytes on `paper`, from the layout and recipe its config holds for that paper."""
+def render(document: Document, *, sheet: SheetConfig, paper: str, dated=None) -> RenderedSheet:
+    """The sheet as PDF bytes on `paper`, from the layout and recipe its config holds for that paper;
+    `dated(revision)` gives the day its content last changed (None: the revision is printed alone)."""
     layout, recipe = sheet.layouts[paper], sheet.recipes[paper]
     try:
         if sheet.kind == "quickref":
             from pipeline.sheets.quickref import make_quickref
 
-            pdf, pages, revision = make_quickref(document, sheet=sheet.name, layout=layout, recipe=recipe)
+            pdf, pages, revision = make_quickref(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
         else:
             from pipeline.sheets.cards.draw import make_cards
 
-            pdf, pages, revision = make_cards(document, sheet=sheet.name, layout=layout, recipe=recipe)
+            pdf, pages, revision = make_cards(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
     except RefsheetsError:
         raise
     except Exception as exc:  # a reportlab layout failure (e.g. a flowable larger than its frame)

@@ -5,6 +5,7 @@ and a parent (styles rank: chapter > ALL-CAPS / capitalised page title > page ti
 lettered / title > run-in > label), decides kinds (rules, flavor, example, card, table, note, credits)
 and builds ids from the titles of a section and its parents, never from positions.
 """
+
 from __future__ import annotations
 
 import re
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from pipeline.model import Block, CleanLine, CleanText, Document, GameInfo, Section
 from pipeline.split.blocks import build_blocks
+from pipeline.split.inline import label_vocabulary, restructure
 from pipeline.structure import (
     Heading,
     SplitOptions,
@@ -47,7 +49,6 @@ class _Entry:
     level: int = 1
     parent: int | None = None  # index into the entry list
     card: bool = False
-
 
 
 def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = None) -> Document:
@@ -276,7 +277,14 @@ def _sections(entries: list[_Entry]) -> list[Section]:
                     entry.page,
                 )
             )
-    return sections
+    # A label the document uses in runs of three or more ("Aturdimiento:", "Herida:") marks the same
+    # table where a line carries only one or two of them.
+    labels = label_vocabulary([block for section in sections for block in section.blocks])
+    if not labels:
+        return sections
+    return [
+        section if section.kind == "flavor" else replace(section, blocks=restructure(section.blocks, labels=labels)) for section in sections
+    ]
 
 
 def _story_block(story: list[CleanLine]) -> Block:
