@@ -1,0 +1,206 @@
+"""Sheet keys: the hash of every input a sheet depends on, decided from file bytes alone (no cleaning, no spaCy).
+
+A key covers the game's folder, its glossaries, its template chain and fonts, the paper and refsheets itself
+(code and output-library versions). ParseMemo keeps what the fast path reads from YAML, by file hash.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pipeline import __version__
+from pipeline.build.output import write_atomic
+from pipeline.model import SheetSpec
+from pipeline.project import Project, load_game
+from pipeline.sheets.layout import load_layout
+
+CACHE_DIR = ".refsheets-cache"
+# Bump when the entry layout or what a key covers changes: old entries then simply miss.
+FORMAT_VERSION = 1
+# Libraries whose version can change the PDF bytes or the tagging.
+OUTPUT_LIBRARIES = ("reportlab", "spacy", "spacy-lookups-data", "pyyaml")
+ABSENT = "absent"
+
+
+@dataclass(frozen=True)
+class SheetKey:
+    game: str
+    sheet: str
+    digest: str  # sha256 hex over `inputs`, the tool fingerprint, template, recipe and paper
+    inputs: dict[str, str]  # project-relative path -> sha256 (or "absent"), for the "why" in reports
+    paper: str
+
+
+def file_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def is_input_file(path: Path) -> bool:
+    # Editor back-ups and swap files are not inputs; saving in vim must not look like a change.
+    name = path.name
+    return path.is_file() and not name.startswith(".") and not name.endswith(("~", ".swp", ".tmp", ".bak"))
+
+
+@lru_cache(maxsize=1)
+def tool_fingerprint() -> str:
+    """Version, cache format, the package's own files and the output libraries' versions, hashed.
+
+    The package files are hashed (not just the version) because the code changes between releases
+    in a working tree, and a stale sheet must never be taken for a fresh one.
+    """
+    digest = hashlib.sha256(f"refsheets {__version__} cache-format {FORMAT_VERSION}\n".encode())
+    package = Path(__file__).resolve().parent.parent  # pipeline/, every stage
+    for path in sorted(package.rglob("*")):
+        if "__pycache__" in path.parts or not is_input_file(path):
+            continue
+        digest.update(f"{path.relative_to(package).as_posix()}\0".encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    versions = _library_versions()
+    for library in OUTPUT_LIBRARIES:
+        digest.update(f"{library}=={versions.get(_normal(library), ABSENT)}\n".encode())
+    return digest.hexdigest()
+
+
+def _normal(name: str) -> str:
+    return name.lower().replace("-", "_").replace(".", "_")
+
+
+def _library_versions() -> dict[str, str]:
+    """Installed versions of OUTPUT_LIBRARIES, read from the dist-info folder names on sys.path.
+
+    importlib.metadata.version scans sys.path once per call, which costs a no-op build a tenth of a
+    second; one listing of each folder gives the same answer (name-version.dist-info).
+    """
+    wanted = {_normal(name) for name in OUTPUT_LIBRARIES}
+    found: dict[str, str] = {}
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith((".dist-info", ".egg-info")):
+                project, _, version = name.rsplit(".", 1)[0].partition("-")
+                if _normal(project) in wanted:
+                    found.setdefault(_normal(project), version)
+    return found
+
+
+def game_inputs(project: Project, game_id: str) -> dict[str, str]:
+    """Every file in sources/<game>/ (raw.txt, game.yaml, corrections.yaml, ...) and the game's glossaries.
+
+    The whole game folder counts, so a per-game file another stage starts reading is covered too.
+    Glossaries are common.yaml plus <game>.yaml (see glossary.load_glossary); an absent file is
+    recorded as absent so that creating it changes the key.
+    """
+    folder = project.game_dir(game_id)
+    inputs = {project.display(path): file_digest(path) for path in sorted(folder.iterdir()) if is_input_file(path)}
+    for name in ("common.yaml", f"{game_id}.yaml"):
+        path = project.glossaries / name
+        inputs[project.display(path)] = file_digest(path) if path.is_file() else ABSENT
+    return inputs
+
+
+class ParseMemo:
+    """What the fast path needs from YAML files (a game's sheets, a template's chain), kept by file hash.
+
+    Parsing game.yaml and the template chains is most of a no-op build's time. Each entry records the
+    hashes of the files it was derived from and is used only while they all still match: a pure
+    function of their bytes, so it can never be stale. Saved in .refsheets-cache/parsed.json.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.path = root / CACHE_DIR / "parsed.json"
+        self.root = root
+        self.changed = False
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            self.entries = data["entries"] if data.get("format") == FORMAT_VERSION and isinstance(data.get("entries"), dict) else {}
+        except (OSError, ValueError, AttributeError, KeyError):
+            self.entries = {}
+
+    def _valid(self, name: str) -> dict | None:
+        entry = self.entries.get(name)
+        if not isinstance(entry, dict) or not isinstance(entry.get("from"), dict):
+            return None
+        for shown, digest in entry["from"].items():
+            path = self.root / shown
+            if (file_digest(path) if path.is_file() else ABSENT) != digest:
+                return None
+        return entry
+
+    def game_sheets(self, project: Project, game_id: str) -> tuple[str, tuple[SheetSpec, ...]]:
+        """(paper, sheets) from sources/<game>/game.yaml, as sources.load_game reads them."""
+        name = f"game/{game_id}"
+        entry = self._valid(name)
+        try:
+            if entry is not None:
+                return str(entry["paper"]), tuple(SheetSpec(name=n, template=t) for n, t in entry["sheets"])
+        except (KeyError, TypeError, ValueError):
+            pass
+        game = load_game(project, game_id)
+        path = project.sources / game_id / "game.yaml"
+        self.entries[name] = {
+            "from": {project.display(path): file_digest(path) if path.is_file() else ABSENT},
+            "paper": game.paper,
+            "sheets": [[sheet.name, sheet.template] for sheet in game.sheets],
+        }
+        self.changed = True
+        return game.paper, tuple(SheetSpec(name=sheet.name, template=sheet.template) for sheet in game.sheets)
+
+    def template_files(self, project: Project, template: str, paper: str) -> tuple[str, ...]:
+        """The template chain (extends:) and its font files, project-relative (Layout.files)."""
+        name = f"template/{template}/{paper}"
+        entry = self._valid(name)
+        if entry is not None and isinstance(entry.get("files"), list):
+            return tuple(str(shown) for shown in entry["files"])
+        files = load_layout(project.templates, template, paper=paper).files  # YAML only, no reportlab
+        chain = [shown for shown in files if shown.endswith(".yaml")]
+        self.entries[name] = {"from": {shown: file_digest(project.root / shown) for shown in chain}, "files": list(files)}
+        self.changed = True
+        return files
+
+    def save(self) -> None:
+        if self.changed:
+            write_atomic(self.path, json.dumps({"format": FORMAT_VERSION, "entries": self.entries}, sort_keys=True) + "\n")
+            self.changed = False
+
+
+def sheet_key(
+    project: Project,
+    game_id: str,
+    sheet: SheetSpec,
+    *,
+    paper: str,
+    inputs: dict[str, str] | None = None,
+    memo: ParseMemo | None = None,
+) -> SheetKey:
+    """The cache key of one sheet: changes whenever anything the sheet is made from changes."""
+    files = dict(inputs if inputs is not None else game_inputs(project, game_id))
+    template_files = (memo or ParseMemo(project.root)).template_files(project, sheet.template, paper)
+    for shown in template_files:
+        path = project.root / shown
+        stat = path.stat()
+        files[shown] = _cached_digest(path, stat.st_mtime_ns, stat.st_size)
+    digest = hashlib.sha256()
+    described = {
+        "tool": tool_fingerprint(),
+        "game": game_id,
+        "sheet": sheet.name,
+        "template": sheet.template,
+        "paper": paper,
+        "inputs": files,
+    }
+    digest.update(json.dumps(described, sort_keys=True, ensure_ascii=False).encode("utf-8"))
+    return SheetKey(game=game_id, sheet=sheet.name, digest=digest.hexdigest(), inputs=files, paper=paper)
+
+
+@lru_cache(maxsize=64)
+def _cached_digest(path: Path, mtime_ns: int, size: int) -> str:
+    # Templates and fonts are shared by every sheet; hash each once per run (and again if it changes).
+    return file_digest(path)
