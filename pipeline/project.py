@@ -9,9 +9,11 @@ from pathlib import Path
 
 from pipeline.errors import ConfigError, InputError
 from pipeline.model import Credits, GameInfo, RawText, SheetSpec
+from pipeline.text import slug
 from pipeline.yamlio import check_fields, load_yaml, require_mapping
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+SOURCE_FILE = "raw.txt"  # the one source file a game folder must hold
 PAPERS = ("a4", "letter")
 DEFAULT_SHEET = SheetSpec(name="quickref", template="quickref")
 GAME_OPTION_KEYS = ("clean", "split")  # the stages that take per-game hints from game.yaml
@@ -55,7 +57,7 @@ class Project:
         return sorted(
             entry.name
             for entry in self.sources.iterdir()
-            if entry.is_dir() and GAME_ID.match(entry.name) and (entry / "raw.txt").is_file()
+            if entry.is_dir() and GAME_ID.match(entry.name) and (entry / SOURCE_FILE).is_file()
         )
 
     def game_dir(self, game_id: str) -> Path:
@@ -67,6 +69,40 @@ class Project:
         if not (folder / "raw.txt").is_file():
             raise InputError(f"game {game_id!r} has no raw.txt", path=self.display(folder))
         return folder
+
+
+def skipped_folders(project: Project) -> list[str]:
+    """Why each folder under sources/ that is not a game is left out, and what name would make it one.
+
+    `list` and `build` print these as warnings: a folder named `Otro_Juego`, or one holding `reglas.txt`,
+    must not vanish without a word. The one place that decides what a game folder is, with game_ids().
+    """
+    if not project.sources.is_dir():
+        return []
+    notes = []
+    for folder in sorted(project.sources.iterdir()):
+        if not folder.is_dir() or folder.name.startswith("."):
+            continue
+        problems = []
+        if not GAME_ID.match(folder.name):
+            problems.append(
+                f"{folder.name!r} is not a valid game id (lower-case letters, digits and '-'): rename the folder to {slug(folder.name, default='game')!r}"
+            )
+        if not (folder / SOURCE_FILE).is_file():
+            problems.append(_missing_source(folder))
+        if problems:
+            notes.append(f"{project.display(folder)}: skipped: " + "; ".join(problems))
+    return notes
+
+
+def _missing_source(folder: Path) -> str:
+    found = sorted(path.name for path in folder.iterdir() if path.is_file() and not path.name.startswith("."))
+    if not found:
+        return f"no {SOURCE_FILE} (the folder is empty)"
+    near = [name for name in found if name.lower() == SOURCE_FILE] or [name for name in found if name.lower().endswith(".txt")]
+    if near:
+        return f"no {SOURCE_FILE} (found {near[0]}: rename it to {SOURCE_FILE})"
+    return f"no {SOURCE_FILE} (found {', '.join(found[:4])}{' ...' if len(found) > 4 else ''})"
 
 
 def check_game_id(game_id: str) -> str:

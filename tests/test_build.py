@@ -19,6 +19,7 @@ from pipeline.build import build
 from pipeline.build.cache import SheetCache
 from pipeline.build.watch import watch
 from pipeline.cli import main
+from pipeline.desk.console import Console
 from pipeline.project import Project, load_game
 
 # Small games keep these tests quick; the real-source scenarios are in test_refresh.py.
@@ -80,7 +81,7 @@ def test_jobs_give_the_same_report_and_bytes_as_one_process(project_copy: Path, 
     parallel = invoke(other, "build", "--jobs", "3", *games)
     # equal even when a game fails: its error comes back from the worker in its place in the order
     assert serial.exit_code == parallel.exit_code, parallel.output
-    assert serial.output == parallel.output
+    assert serial.stdout == parallel.stdout  # the results; progress on stderr is per stage in one process, per game in a pool
     assert "3 failed" not in serial.output
     assert pdfs(project_copy) == pdfs(other)
 
@@ -90,7 +91,7 @@ def test_same_inputs_give_byte_identical_pdfs_when_rendered_again(built: Path, t
     shutil.rmtree(built / ".refsheets-cache")
     result = invoke(built, "build", "--force", "--out", str(tmp_path / "again"), *GAMES)
     assert result.exit_code == 0, result.output
-    assert "restored" not in result.output
+    assert " 0 restored from cache" in result.stdout and ": restored" not in result.stdout
     again = {str(p.relative_to(tmp_path / "again")): p.read_bytes() for p in sorted((tmp_path / "again").rglob("*.pdf"))}
     assert again == first
 
@@ -140,7 +141,7 @@ def test_killing_a_build_at_any_moment_leaves_valid_pdfs(built: Path) -> None:
     assert result.exit_code == 0, result.output
     settled = pdfs(built)
     again = invoke(built, "build", *GAMES)
-    assert "0 sheets built" in again.output and pdfs(built) == settled
+    assert "0 rebuilt, 0 restored from cache" in again.output and pdfs(built) == settled
 
 
 def test_one_broken_game_does_not_stop_the_others(built: Path) -> None:
@@ -168,15 +169,17 @@ def test_watch_rebuilds_after_a_save_with_the_same_report(built: Path) -> None:
         raw.write_bytes(raw.read_bytes() + b"\nUna frase guardada mientras se vigila.\n")
 
     def stop() -> bool:
-        return sum(line.endswith("up to date") or " built" in line for line in lines if "sheet" in line) >= 2
+        return sum(" failed" in line and "restored from cache" in line for line in lines) >= 2
 
+    console = Console()
+    console.result = console.notice = lines.append  # what watch says, in order, as one list
     threading.Thread(target=edit_soon).start()
-    builds = watch(Project(built), list(GAMES), out_dir=built / "output", interval=0.1, quiet=0.2, echo=lines.append, should_stop=stop)
+    builds = watch(Project(built), list(GAMES), out_dir=built / "output", interval=0.1, quiet=0.2, console=console, should_stop=stop)
     assert builds == 2
     assert "changed: sources/galaxy-defenders/raw.txt" in lines
     assert any(line.startswith("galaxy-defenders/quickref: rebuilt") for line in lines), lines
     changed = len(load_game(Project(built), "galaxy-defenders").sheets)
-    assert lines[-1] == f"{changed} sheet{'s' if changed > 1 else ''} built, {sheet_count(built) - changed} up to date"
+    assert lines[-1] == f"{changed} rebuilt, 0 restored from cache, {sheet_count(built) - changed} up to date, 0 failed"
 
 
 def test_build_api_reports_up_to_date_sheets(built: Path) -> None:
@@ -198,7 +201,8 @@ def test_a_sheet_that_fails_does_not_stop_the_other_sheets_of_its_game(project_c
     )
     result = invoke(project_copy, "build", "galaxy-defenders")
     assert result.exit_code == 1
-    assert "galaxy-defenders/dice: FAILED" in result.output and "selects no cards" in result.output
+    assert result.stderr.count("selects no cards") == 1  # each error once
+    assert "error: galaxy-defenders/dice: the recipe selects no cards" in result.stderr
     assert "galaxy-defenders/quickref: rebuilt" in result.output
     assert "mueve y ataca" in "".join(page.extract_text() for page in PdfReader(out / "galaxy-defenders-quickref.pdf").pages)
     assert (out / "galaxy-defenders-dice.pdf").read_bytes() == dice_before  # the previous sheet is kept intact

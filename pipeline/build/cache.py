@@ -37,6 +37,9 @@ class CachedSheet:
     revision: str
     paper: str
     sections: tuple[dict, ...]  # changes.SectionDigest.to_json() of the document the PDF was made from
+    # What the sheet prints, section by section (sheets.PrintedPart.to_json()), for the word-level change
+    # report of the next build; optional, so older entries still read back.
+    printed: tuple[list, ...] = ()
 
 
 class SheetCache:
@@ -67,6 +70,7 @@ class SheetCache:
                 revision=str(record["revision"]),
                 paper=str(record["paper"]),
                 sections=sections,
+                printed=tuple(record.get("printed") or ()),
             )
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None
@@ -83,19 +87,23 @@ class SheetCache:
             "paper": entry.paper,
             "pdf_sha256": hashlib.sha256(entry.pdf).hexdigest(),
             "sections": list(entry.sections),
+            "printed": list(entry.printed),
         }
         write_atomic(self.entries / f"{entry.key}.pdf", entry.pdf)
         write_atomic(self.entries / f"{entry.key}.json", json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n")
 
-    def prune(self, game: str, sheet: str, *, keep: int = KEEP_PER_SHEET) -> None:
-        """Drop all but the `keep` most recent entries of one sheet (and any leftover temp files)."""
+    def prune(self, game: str, sheet: str, *, paper: str | None = None, keep: int = KEEP_PER_SHEET) -> None:
+        """Drop all but the `keep` most recent entries of one sheet on one paper (and any leftover temp files).
+
+        Counted per paper, so building on Letter now and then never pushes out the A4 entries.
+        """
         if not self.entries.is_dir():
             return
         mine: list[tuple[int, Path]] = []
         for record_path in self.entries.glob("*.json"):
             try:
                 record = json.loads(record_path.read_text(encoding="utf-8"))
-                if record.get("game") == game and record.get("sheet") == sheet:
+                if record.get("game") == game and record.get("sheet") == sheet and paper in (None, record.get("paper")):
                     mine.append((record_path.stat().st_mtime_ns, record_path))
             except (OSError, ValueError, AttributeError):
                 continue

@@ -5,6 +5,7 @@ Used by the build and by the commands that show a stage's result (`clean`, `sect
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from pipeline.clean import clean
 from pipeline.model import CleanText, Credits, Document, GameInfo
@@ -23,11 +24,21 @@ def merge_credits(found: Credits, declared: Credits) -> Credits:
     )
 
 
-def prepare(project: Project, game_id: str, *, strict: bool = False) -> tuple[GameInfo, CleanText, Document]:
-    """load, clean and split one game (no tagging: that needs spaCy). strict: correction warnings are errors."""
+StageSink = Callable[[str], None]
+
+
+def prepare(
+    project: Project, game_id: str, *, strict: bool = False, on_stage: StageSink | None = None
+) -> tuple[GameInfo, CleanText, Document]:
+    """load, clean and split one game (no tagging: that needs spaCy). strict: correction warnings are errors.
+
+    `on_stage` hears the name of each stage as it starts ("load", "clean", "split"), for progress.
+    """
     from pipeline.clean.corrections import load_corrections
     from pipeline.clean.resources import CleanOptions
 
+    stage = on_stage or (lambda name: None)
+    stage("load")
     game = load_game(project, game_id)
     raw = load_raw(project, game_id)
     corrections_path = project.sources / game_id / "corrections.yaml"
@@ -35,16 +46,20 @@ def prepare(project: Project, game_id: str, *, strict: bool = False) -> tuple[Ga
     options = CleanOptions.from_mapping(
         game.options.get("clean"), display=project.display(project.sources / game_id / "game.yaml")
     )
+    stage("clean")
     cleaned = clean(raw, corrections=corrections, options=options, strict=strict)
+    stage("split")
     document = split(cleaned, game=game)
     document = replace(document, credits=merge_credits(cleaned.credits, game.credits))
     return game, cleaned, document
 
 
-def tagged_document(project: Project, game_id: str) -> tuple[GameInfo, CleanText, Document]:
+def tagged_document(project: Project, game_id: str, *, on_stage: StageSink | None = None) -> tuple[GameInfo, CleanText, Document]:
     from pipeline.tag.matcher import tag
 
-    game, cleaned, document = prepare(project, game_id)
+    game, cleaned, document = prepare(project, game_id, on_stage=on_stage)
+    if on_stage:
+        on_stage("tag")
     glossary = load_glossary(project.glossaries, game_id, display_root=project.root)
     return game, cleaned, tag(document, glossary=glossary)
 

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from pipeline.build.keys import is_input_file
 from pipeline.errors import RefsheetsError
 from pipeline.project import Project
+
+if TYPE_CHECKING:
+    from pipeline.desk.console import Console
 
 Snapshot = dict[str, tuple[int, int]]
 
@@ -50,7 +53,7 @@ def watch(
     jobs: int = 1,
     interval: float = 0.5,
     quiet: float = 0.3,
-    echo: Callable[[str], None] = print,
+    console: "Console | None" = None,
     should_stop: Callable[[], bool] = lambda: False,
 ) -> int:
     """Build now, then after every change (debounced by `quiet` seconds); returns the number of builds.
@@ -63,17 +66,19 @@ def watch(
     def games() -> list[str]:
         return list(game_ids) if game_ids else project.game_ids()
 
+    from pipeline.desk.console import Console
+
+    console = console or Console()
+
     def run() -> None:
         try:
-            report = build(project, games(), out_dir=out_dir, paper=paper, jobs=jobs, progress=echo)
+            report = build(project, games(), out_dir=out_dir, paper=paper, jobs=jobs, progress=console.progress, notice=console.notice)
         except (RefsheetsError, OSError) as exc:  # an editor saving by rename, a half-copied file: keep watching
-            echo(f"error: {exc}")
+            console.close()
+            console.error(str(exc))
             return
-        for message in report.warnings:
-            echo(f"warning: {message}")
-        for _, message in report.failed:
-            echo(f"error: {message}")
-        echo(report.summary())
+        console.build_report(report)
+        console.forget()  # the next round says its warnings again
 
     last = snapshot(project, games())
     run()
@@ -92,7 +97,7 @@ def watch(
             current = settled
         paths = changed_paths(last, current)
         shown = ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
-        echo(f"changed: {shown}")
+        console.notice(f"changed: {shown}")
         last = current
         run()
         builds += 1

@@ -31,7 +31,13 @@ from pipeline.sheets.cards.plan import PlacedPanel, Plan, plan_sheet
 
 
 def make_cards(document: Document, sheet: SheetSpec, layout: Layout) -> tuple[bytes, int, str]:
-    """(pdf bytes, page count, revision) of a card sheet: the sheets.render entry point."""
+    """(pdf bytes, page count, revision) of a card sheet."""
+    pdf, pages, revision, _ = cards_with_set(document, sheet, layout)
+    return pdf, pages, revision
+
+
+def cards_with_set(document: Document, sheet: SheetSpec, layout: Layout) -> tuple[bytes, int, str, CardSet]:
+    """make_cards, plus the cards the sheet prints (for the change report and the proof page): the sheets.render entry point."""
     from pipeline.sheets.cards.select import select_cards
 
     display = f"sources/{document.game.id}/game.yaml"
@@ -41,7 +47,7 @@ def make_cards(document: Document, sheet: SheetSpec, layout: Layout) -> tuple[by
     revision = card_set.revision()
     pdf, pages, _ = render_cards(document, card_set, layout, mode=sheet.recipe.get("mode"), columns=sheet.recipe.get("columns"),
                                  with_index=sheet.recipe.get("index", True), revision=revision)
-    return pdf, pages, revision
+    return pdf, pages, revision, card_set
 
 
 def render_cards(document: Document, card_set: CardSet, layout: Layout, *, mode: str | None = None, columns: int | None = None,

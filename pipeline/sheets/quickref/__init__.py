@@ -128,6 +128,12 @@ def largest_sections(sections: list[Section], *, count: int = 3) -> str:
 
 def make_quickref(document: Document, sheet: SheetSpec, layout: Layout) -> tuple[bytes, int, str]:
     """(pdf bytes, page count, revision) of a quick-reference sheet."""
+    pdf, pages, revision, _ = quickref_with_sections(document, sheet, layout)
+    return pdf, pages, revision
+
+
+def quickref_with_sections(document: Document, sheet: SheetSpec, layout: Layout) -> tuple[bytes, int, str, list[Section]]:
+    """make_quickref, plus the condensed sections the sheet prints (for the change report and the proof page)."""
     from pipeline.sheets.quickref.flow import render_sheet
 
     recipe = sheet_recipe(document, sheet, layout)
@@ -159,4 +165,4 @@ def make_quickref(document: Document, sheet: SheetSpec, layout: Layout) -> tuple
             f"on {layout.paper.upper()}: {exc.pages} pages at the minimum body size {exc.size:g} pt with {exc.columns} columns; "
             f"largest sections: {largest_sections(sections)}. Trim the recipe (leave_out_ids, condense) or raise its pages."
         ) from None
-    return fit.pdf, fit.pages, revision
+    return fit.pdf, fit.pages, revision, sections
