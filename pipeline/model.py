@@ -88,12 +88,25 @@ class CleanLine:
 
 
 @dataclass(frozen=True)
+class CorrectedLine:
+    """A cleaned line that corrections.yaml changed: the text before and after, and which entries did it."""
+
+    first: int  # the raw.txt line the cleaned line starts on
+    before: str
+    after: str
+    entries: tuple[int, ...]  # correction numbers (1-based, in file order)
+    where: str = ""  # "sources/x/corrections.yaml:12" of the first entry
+    keep_id: bool | str = False  # an entry's `keep_id:`: a heading it corrects keeps its section id
+
+
+@dataclass(frozen=True)
 class CleanText:
     game: str
     lines: tuple[CleanLine, ...]
     report: tuple[CleaningRecord, ...]
     credits: Credits = field(default_factory=Credits)
     warnings: tuple[str, ...] = ()
+    corrected: tuple[CorrectedLine, ...] = ()
 
     def as_text(self) -> str:
         return "\n".join(line.text for line in self.lines)
@@ -168,11 +181,21 @@ def block_join(blocks: tuple[Block, ...] | list[Block]) -> str:
 
 
 @dataclass(frozen=True)
+class RenamedId:
+    """A section id that a correction of its heading changed (a recipe naming the old id is told so)."""
+
+    old: str
+    new: str
+    where: str  # the correction: "sources/x/corrections.yaml:12"
+
+
+@dataclass(frozen=True)
 class Document:
     game: GameInfo
     sections: tuple[Section, ...]
     credits: Credits = field(default_factory=Credits)
     warnings: tuple[str, ...] = ()
+    renamed_ids: tuple[RenamedId, ...] = ()
 
     def section(self, section_id: str) -> Section:
         for section in self.sections:

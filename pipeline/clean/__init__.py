@@ -85,8 +85,9 @@ def clean(
     _mark_duplicates(state)
     _settle_headings(state)
     kept, report = _emit(state)
-    kept, corrected, counts = correct_lines(kept, corrections, state.lines)
-    warnings = list(raw.warnings) + check_counts(corrections, counts, strict=strict)
+    kept, corrected, counts, changed_lines = correct_lines(kept, corrections, state.lines)
+    dropped = {record.line: record.reason for record in report if record.action in ("drop", "duplicate")}
+    warnings = list(raw.warnings) + check_counts(corrections, counts, strict=strict, raw_lines=state.lines, dropped=dropped)
     report = sorted(report + corrected, key=lambda record: record.line)
     return CleanText(
         game=raw.game,
@@ -94,6 +95,7 @@ def clean(
         report=tuple(report),
         credits=_credits(state),
         warnings=tuple(warnings),
+        corrected=tuple(changed_lines),
     )
 
 

@@ -7,10 +7,11 @@ and builds ids from the titles of a section and its parents, never from position
 """
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
-from pipeline.model import Block, CleanLine, CleanText, Document, GameInfo, Section
+from pipeline.model import Block, CleanLine, CleanText, CorrectedLine, Document, GameInfo, RenamedId, Section
 from pipeline.split.blocks import build_blocks
 from pipeline.split.headings import (
     Heading,
@@ -56,8 +57,8 @@ def split(cleaned: CleanText, *, game: GameInfo) -> Document:
     options = split_options(game)
     entries = _entries(cleaned.lines, game=game, options=options)
     _arrange(entries, options=options)
-    sections = _sections(entries)
-    return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=cleaned.warnings)
+    sections, renamed = _sections(entries, corrected={line.first: line for line in cleaned.corrected})
+    return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=cleaned.warnings, renamed_ids=tuple(renamed))
 
 
 def _entries(lines: tuple[CleanLine, ...], *, game: GameInfo, options: SplitOptions) -> list[_Entry]:
@@ -209,15 +210,26 @@ def _path_to(entries: list[_Entry], index: int | None) -> list[int]:
     return list(reversed(chain))
 
 
-def _sections(entries: list[_Entry]) -> list[Section]:
-    """Sections in reading order, each followed by the flavour runs found inside it."""
+def _sections(entries: list[_Entry], *, corrected: dict[int, CorrectedLine]) -> tuple[list[Section], list[RenamedId]]:
+    """Sections in reading order, each followed by the flavour runs found inside it; and the ids corrections changed."""
     ids: list[str] = []
     used: set[str] = set()
     sections: list[Section] = []
+    renamed: list[RenamedId] = []
     for index, entry in enumerate(entries):
         title = card_title(entry.heading.title) if entry.card else entry.heading.title
         parent_id = ids[entry.parent] if entry.parent is not None else None
-        section_id = _unique(f"{parent_id}/{slug(title, max_length=MAX_SLUG)}" if parent_id else slug(title, max_length=MAX_SLUG), used)
+        own = slug(title, max_length=MAX_SLUG)
+        change = corrected.get(entry.first)
+        old = _uncorrected_title(entry, change) if change is not None else None
+        if old is not None and slug(old, max_length=MAX_SLUG) != own:
+            old_slug = slug(old, max_length=MAX_SLUG)
+            if change.keep_id:
+                own = change.keep_id if isinstance(change.keep_id, str) else old_slug
+            else:
+                path = f"{parent_id}/" if parent_id else ""
+                renamed.append(RenamedId(f"{path}{old_slug}", f"{path}{own}", change.where))
+        section_id = _unique(f"{parent_id}/{own}" if parent_id else own, used)
         ids.append(section_id)
         own, stories = _separate_flavor(entry.lines)
         blocks = build_blocks(own)
@@ -246,7 +258,30 @@ def _sections(entries: list[_Entry]) -> list[Section]:
             sections.append(
                 Section(story_id, FLAVOR_TITLE, entry.level + 1, "flavor", (_story_block(story),), story[0].first, story[-1].last, section_id, entry.page)
             )
-    return sections
+    return sections, renamed
+
+
+def _uncorrected_title(entry: _Entry, change: CorrectedLine) -> str | None:
+    """The title this heading had before corrections.yaml changed its line (None when it cannot be told).
+
+    The heading's span in the corrected line is carried back to the uncorrected line through the edit.
+    """
+    title = entry.heading.title
+    start = change.after.find(title)
+    if start < 0:
+        return None
+    end = start + len(title)
+    old_start = old_end = None
+    for op, a1, a2, b1, b2 in difflib.SequenceMatcher(None, change.after, change.before, autojunk=False).get_opcodes():
+        if old_start is None and a2 > start:
+            old_start = b1 + (start - a1 if op == "equal" else 0)
+        if a2 >= end:
+            old_end = b1 + (end - a1) if op == "equal" else b2
+            break
+    if old_start is None or old_end is None:
+        return None
+    old = change.before[old_start:old_end].strip()
+    return card_title(old) if entry.card else old
 
 
 def _story_block(story: list[CleanLine]) -> Block:

@@ -247,6 +247,13 @@ def check_ids(document: Document, recipe: Recipe, *, display: str, line: int | N
     for where, wanted in named:
         if wanted in ids:
             continue
+        renamed = next((change for change in document.renamed_ids if change.old == wanted), None)
+        if renamed is not None:
+            raise ConfigError(
+                f"recipe.{where}: no section with id {wanted!r}: the correction at {renamed.where} changed its heading, "
+                f"so its id is now {renamed.new!r}; add `keep_id: true` to that correction, or name {renamed.new!r} here",
+                path=display, line=line,
+            )
         close = closest_ids(wanted, ids)
         hint = f"closest: {', '.join(close)}" if close else "see `refsheets sections " + document.game.id + "`"
         raise ConfigError(f"recipe.{where}: no section with id {wanted!r} ({hint})", path=display, line=line)
