@@ -265,9 +265,10 @@ def _uncorrected_title(entry: _Entry, change: CorrectedLine) -> str | None:
     """The title this heading had before corrections.yaml changed its line (None when it cannot be told).
 
     The heading's span in the corrected line is carried back to the uncorrected line through the edit.
+    Case is ignored when finding it (a heading in capitals gets a sentence-case title); the id is a slug anyway.
     """
     title = entry.heading.title
-    start = change.after.find(title)
+    start = change.after.lower().find(title.lower())
     if start < 0:
         return None
     end = start + len(title)
