@@ -206,6 +206,65 @@ def sections(context: Context, game: str, as_json: bool) -> None:
     click.echo(sections_json(document) if as_json else outline_text(document), nl=False)
 
 
+@main.command()
+@click.argument("game")
+@click.option("--yaml", "as_yaml", is_flag=True, help="Print ready-to-paste corrections.yaml entries instead (check each one).")
+@global_options
+@pass_context
+def typos(context: Context, game: str, as_yaml: bool) -> None:
+    """Suspected typos in GAME's cleaned text: words no Spanish word list knows that are one or two
+    edits from a known word or a glossary term. Candidates only: nothing is applied.
+
+    Example: refsheets typos space-alert --yaml >> sources/space-alert/corrections.yaml
+    """
+    from pipeline.build import prepare
+    from pipeline.desk.typos import corrections_yaml, find_typos
+
+    _, cleaned, _ = prepare(context.project, game)
+    found = find_typos(cleaned, project=context.project, game_id=game)
+    raw = context.project.display(context.project.sources / game / "raw.txt")
+    if as_yaml:
+        click.echo(f"# {game}: {len(found)} suspected typos from `refsheets typos`; check each entry before you keep it")
+        click.echo(corrections_yaml(found), nl=False)
+        return
+    click.echo(f"{game}: {len(found)} suspected typo{'s' if len(found) != 1 else ''} (candidates: check each, then add a correction)")
+    for typo in found:
+        times = f"  (×{typo.count})" if typo.count > 1 else ""
+        click.echo(f"  {raw}:{typo.line}  {typo.word} → {', '.join(typo.suggestions)}{times}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--open", "open_it", is_flag=True, help="Open the page in the web browser as well.")
+@global_options
+@pass_context
+def proof(context: Context, game: str, open_it: bool) -> None:
+    """Build GAME and print the path of its proof page, output/GAME/GAME-proof.html: every raw line beside
+    what became of it, the sections (id, kind, sheets), glossary terms, warnings and suspected typos.
+
+    Example: refsheets proof leaving-earth --open
+    """
+    from pipeline.build import build as run_build
+    from pipeline.build.plan import proof_file
+
+    console = context.console
+    target = context.project.output.resolve()
+    context.project.game_dir(game)
+    report = run_build(context.project, [game], out_dir=target, progress=console.progress, notice=console.notice)
+    console.close()
+    for line in report.error_lines():
+        console.error(line)
+    page = target / game / proof_file(game)
+    if not page.is_file():
+        sys.exit(report.exit_code or 1)
+    console.result(context.project.display(page))
+    if open_it:
+        import webbrowser
+
+        webbrowser.open(page.as_uri())
+    sys.exit(report.exit_code)
+
+
 def sections_json(document) -> str:
     """`sections --json`: every section in reading order, with its text and glossary terms."""
     return json.dumps([section.to_json() for section in document.sections], ensure_ascii=False, indent=2) + "\n"

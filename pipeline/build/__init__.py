@@ -29,7 +29,7 @@ from pipeline.build.changes import (
 )
 from pipeline.build.keys import ParseMemo, SheetKey, sheet_key, tool_fingerprint
 from pipeline.build.manifest import build_date, manifest_sheet, read_manifest, write_if_changed
-from pipeline.build.plan import GamePlan, SheetResult, plan_game, report_file, sheet_file
+from pipeline.build.plan import GamePlan, SheetResult, plan_game, proof_file, report_file, sheet_file
 from pipeline.build.report import BuildReport, GameOutcome, Progress, ProgressSink, no_progress, record_outcome
 from pipeline.build.stages import cleaning_report_tsv, merge_credits, prepare, tagged_document
 from pipeline.errors import RefsheetsError
@@ -68,6 +68,7 @@ def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, 
                 made[key.sheet] = (cached, "restored from cache")
             else:
                 to_render.append(key)
+    document: Document | None = None
     if to_render:
         game, cleaned, document = tagged_document(project, plan.game, on_stage=lambda name: stage(name, ""))
         made.update(
@@ -128,7 +129,36 @@ def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, 
     }
     write_if_changed(game_out / "manifest.json", json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
     write_if_changed(game_out / "changes.md", changes_markdown(game.title_es, [entry for entry in sheets_json if entry]))
+    page = _proof(project, plan, cache=cache, cleaned=cleaned, document=document, made=made, previous=previous,
+                  warnings=outcome.warnings, stage=stage)
+    write_if_changed(game_out / proof_file(plan.game), page)
     return outcome
+
+
+def _proof(
+    project: Project, plan: GamePlan, *, cache: SheetCache, cleaned, document: Document | None, made: dict, previous: dict | None,
+    warnings: list[str], stage: StageSink,
+) -> str:
+    """The game's proof page: from the cache when these sheet keys made it before, else made now (tagging if need be)."""
+    key = hashlib.sha256("\0".join(["proof", *(k.digest for k in plan.keys)]).encode()).hexdigest()
+    page = cache.get_proof(plan.game, key)
+    if page is not None:
+        return page
+    from pipeline.desk.proof import game_proof
+
+    if document is None:  # every sheet came from the cache: the proof still wants the tagged document
+        _, cleaned, document = tagged_document(project, plan.game, on_stage=lambda name: stage(name, ""))
+    stage("proof", "")
+    printed_by = {}
+    for sheet_key_ in plan.keys:
+        entry = made[sheet_key_.sheet][0] if sheet_key_.sheet in made else None
+        if entry is None:
+            old = manifest_sheet(previous, sheet_key_.sheet)
+            entry = cache.get(old["key"]) if old and isinstance(old.get("key"), str) and old["key"] else None
+        printed_by[sheet_key_.sheet] = {part[3] for part in entry.printed if len(part) > 3} if entry else set()
+    page = game_proof(project, plan.game, cleaned=cleaned, document=document, printed_by=printed_by, warnings=warnings)
+    cache.put_proof(plan.game, key, page)
+    return page
 
 
 def _sheet_outcome(

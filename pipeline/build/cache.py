@@ -111,6 +111,20 @@ class SheetCache:
             for path in (record_path, record_path.with_suffix(".pdf")):
                 path.unlink(missing_ok=True)
 
+    def get_proof(self, game: str, key: str) -> str | None:
+        """A game's proof page made from sheets of these keys (see build._proof), or None."""
+        try:
+            return (self.folder / "proofs" / f"{game}-{key}.html").read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def put_proof(self, game: str, key: str, page: str, *, keep: int = KEEP_PER_SHEET) -> None:
+        folder = self.folder / "proofs"
+        write_atomic(folder / f"{game}-{key}.html", page)
+        mine = sorted(folder.glob(f"{game}-" + "[0-9a-f]" * 8 + "*.html"), key=lambda path: path.stat().st_mtime_ns, reverse=True)
+        for path in mine[keep:]:
+            path.unlink(missing_ok=True)
+
     @contextmanager
     def lock(self, *, wait: bool = True, on_wait: Callable[[str], None] = lambda message: None) -> Iterator[None]:
         """Hold the project's build lock for the duration of a build.

@@ -22,6 +22,10 @@ def report_file(game_id: str) -> str:
     return f"{game_id}-cleaning-report.tsv"
 
 
+def proof_file(game_id: str) -> str:
+    return f"{game_id}-proof.html"
+
+
 @dataclass
 class SheetResult:
     game: str
@@ -85,5 +89,6 @@ def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | Non
         manifest is not None
         and listed == wanted
         and same_bytes(game_out / report_file(game_id), manifest.get("cleaning_report_sha256"))
+        and (game_out / proof_file(game_id)).is_file()
     )
     return GamePlan(game_id, tuple(keys), game_paper, tuple(stale), tuple(fresh), refresh=bool(stale) or not complete)

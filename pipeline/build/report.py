@@ -7,7 +7,7 @@ from typing import Callable
 from pipeline.build.plan import SheetResult
 
 # The stages a game goes through, in order, as progress events name them.
-STAGES = ("load", "clean", "split", "tag", "typeset", "restore", "write", "done", "failed")
+STAGES = ("load", "clean", "split", "tag", "typeset", "restore", "write", "proof", "done", "failed")
 
 
 @dataclass(frozen=True)
