@@ -17,7 +17,9 @@ $(STAMP): pyproject.toml | $(BIN)/python
 sheets: $(STAMP)
 	$(BIN)/refsheets build
 
+# ruff first (seconds), then the suite; pytest's closing line ("N passed in Ns") ends the output.
 test: $(STAMP)
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

@@ -80,7 +80,9 @@ def measure_refresh(root: Path = ROOT, *, repeat: int = 3, jobs: int = 1, game: 
             noop.append(_build(project, jobs=jobs, expect_noop=True))
             # JSON is YAML: the entry is appended as a one-item flow list, merged with what is there
             items = (original.rstrip() + "\n") if original and original.strip() not in ("", "[]") else ""
-            corrections.write_text(items + "\n".join(f"- {json.dumps(e, ensure_ascii=False)}" for e in json.loads(entry)) + "\n", encoding="utf-8")
+            corrections.write_text(
+                items + "\n".join(f"- {json.dumps(e, ensure_ascii=False)}" for e in json.loads(entry)) + "\n", encoding="utf-8"
+            )
             corrected.append(_build(project, jobs=jobs))
     result = {
         "games": len([p for p in (root / "sources").iterdir() if (p / "raw.txt").is_file()]),
@@ -110,7 +112,10 @@ def main() -> None:
     print(f"{result['games']} games, jobs={result['jobs']}, median of {result['repeat']}")
     print(f"cold build          {result['cold_s']:7.2f} s")
     print(f"no-op build         {result['noop_s']:7.2f} s   {result['noop_ratio']:.3f} x cold (target <= {NOOP_TARGET})")
-    print(f"one correction      {result['correction_s']:7.2f} s   {result['correction_ratio']:.3f} x cold (target <= {CORRECTION_TARGET}; {result['corrected_game']})")
+    print(
+        f"one correction      {result['correction_s']:7.2f} s   {result['correction_ratio']:.3f} x cold "
+        f"(target <= {CORRECTION_TARGET}; {result['corrected_game']})"
+    )
     print("targets met" if result["targets_met"] else "TARGETS MISSED")
 
 

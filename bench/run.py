@@ -182,7 +182,11 @@ def main() -> None:
 
     # Wall times suffer when other work shares the cores; CPU seconds (in brackets) much less so.
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, jobs={options.jobs}, load average before: {load}", flush=True)
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, jobs={options.jobs}, "
+        f"load average before: {load}",
+        flush=True,
+    )
     with tempfile.TemporaryDirectory(prefix="refsheets-bench-") as temp:
         scratch = Path(temp)
         helps = [measure([REFSHEETS, "--help"]) for _ in range(max(5, options.repeat))]
@@ -200,19 +204,36 @@ def main() -> None:
         base, size = make_project(scratch, copies=1)
         one = cold(base, jobs=options.jobs, repeat=options.repeat)
         pages = pages_built(base)
-        row("cold build, 5 games", f"{one.seconds:.2f} s", f"[cpu {one.cpu:.2f} s] {pages} pages, {pages / one.seconds:.1f} pages/s, peak {one.peak_mb:.0f} MB")
+        row(
+            "cold build, 5 games",
+            f"{one.seconds:.2f} s",
+            f"[cpu {one.cpu:.2f} s] {pages} pages, {pages / one.seconds:.1f} pages/s, peak {one.peak_mb:.0f} MB",
+        )
         one_serial = cold(base, jobs=1, repeat=options.repeat)
-        row("cold build, 5 games, --jobs 1", f"{one_serial.seconds:.2f} s", f"[cpu {one_serial.cpu:.2f} s] parallel speed-up x{one_serial.seconds / one.seconds:.2f}")
+        row(
+            "cold build, 5 games, --jobs 1",
+            f"{one_serial.seconds:.2f} s",
+            f"[cpu {one_serial.cpu:.2f} s] parallel speed-up x{one_serial.seconds / one.seconds:.2f}",
+        )
 
         noop = median_run([measure(build_args(base, jobs=options.jobs)) for _ in range(options.repeat)])
-        row("no-op build (nothing changed)", f"{noop.seconds:.2f} s", f"[cpu {noop.cpu:.2f} s] no-op/cold = {noop.seconds / one.seconds:.3f} (cpu {noop.cpu / one.cpu:.3f}; target <= 0.1)")
+        row(
+            "no-op build (nothing changed)",
+            f"{noop.seconds:.2f} s",
+            f"[cpu {noop.cpu:.2f} s] no-op/cold = {noop.seconds / one.seconds:.3f} (cpu {noop.cpu / one.cpu:.3f}; target <= 0.1)",
+        )
 
         refreshes = []
         for attempt in range(options.repeat):
             correct_one_sentence(base, "space-alert", attempt)
             refreshes.append(measure(build_args(base, jobs=options.jobs)))
         refresh = median_run(refreshes)
-        row("refresh after a one-sentence correction", f"{refresh.seconds:.2f} s", f"[cpu {refresh.cpu:.2f} s] refresh/cold = {refresh.seconds / one.seconds:.3f} (cpu {refresh.cpu / one.cpu:.3f}; space-alert, largest game)")
+        row(
+            "refresh after a one-sentence correction",
+            f"{refresh.seconds:.2f} s",
+            f"[cpu {refresh.cpu:.2f} s] refresh/cold = {refresh.seconds / one.seconds:.3f} "
+            f"(cpu {refresh.cpu / one.cpu:.3f}; space-alert, largest game)",
+        )
 
         mbps, seconds = throughput(base, options.repeat)
         row("throughput load+clean+split+tag", f"{mbps:.2f} MB/s", f"{size / 1e6:.3f} MB in {seconds:.2f} s")
@@ -222,7 +243,11 @@ def main() -> None:
             if peer_seconds is None:
                 row("peer typesetter", "n/a", peer_note)
             else:
-                row("peer: rst2pdf on the cleaned text", f"{peer_seconds:.2f} s", f"{peer_note}; ours/peer = {one_serial.seconds / peer_seconds:.2f} (both one process)")
+                row(
+                    "peer: rst2pdf on the cleaned text",
+                    f"{peer_seconds:.2f} s",
+                    f"{peer_note}; ours/peer = {one_serial.seconds / peer_seconds:.2f} (both one process)",
+                )
 
         shutil.rmtree(base)
         for factor in scales:

@@ -33,7 +33,8 @@ def main() -> None:
         print(f"{game}: {len(typos)} candidates ({time.perf_counter() - began:.1f} s)")
         for typo in typos:
             mark = "*" if typo.word in LISTED else " "
-            print(f"  {mark} line {typo.line:>5}  {typo.word} -> {', '.join(typo.suggestions)}" + (f"  (x{typo.count})" if typo.count > 1 else ""))
+            times = f"  (x{typo.count})" if typo.count > 1 else ""
+            print(f"  {mark} line {typo.line:>5}  {typo.word} -> {', '.join(typo.suggestions)}{times}")
         found |= {typo.word for typo in typos}
         total += len(typos)
     hits = [word for word in LISTED if word in found]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -72,13 +73,30 @@ def list_games(context: Context, as_json: bool) -> None:
         sys.exit(worst)
 
 
+def cores() -> int:
+    """The cores this process may run on (what --jobs defaults to)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
 def _build_options(command):
     """--paper, --out and --jobs, shared by build and watch."""
     for option in reversed(
         (
             click.option("--paper", type=click.Choice(["a4", "letter"]), default=None, help="Paper size (default: the game's, A4)."),
-            click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Output folder (default: output/)."),
-            click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Build this many games at once, one process each."),
+            click.option(
+                "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Output folder (default: output/)."
+            ),
+            click.option(
+                "--jobs",
+                "-j",
+                type=click.IntRange(min=1),
+                default=cores(),
+                show_default="the number of cores",
+                help="Build this many games at once, one process each (the output is the same for any number).",
+            ),
         )
     ):
         command = option(command)

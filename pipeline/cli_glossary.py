@@ -57,7 +57,9 @@ def check(context: Context, game: str, as_json: bool) -> None:
     else:
         _check_text(game, report)
     if report.contradictions:
-        context.console.error(f"{len(report.contradictions)} contradiction(s): fix the entry, or explain the translator's usage in its 'note'")
+        context.console.error(
+            f"{len(report.contradictions)} contradiction(s): fix the entry, or explain the translator's usage in its 'note'"
+        )
         sys.exit(1)
 
 

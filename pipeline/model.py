@@ -1,11 +1,14 @@
 """The document model: frozen, JSON-friendly dataclasses that flow from stage to stage.
 
 load -> RawText -> clean -> CleanText -> split -> Document -> tag -> Document (with TermHits)
-No spaCy or reportlab objects live here, so every stage result can be cached, diffed and asserted.
+No spaCy or reportlab objects live here, so every stage result can be cached, diffed and asserted;
+`to_data`/`from_data` turn any of them into JSON data and back (the one place that knows how).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from types import UnionType
+from typing import Union, get_args, get_origin, get_type_hints
 
 # What the cleaner may say about an input line (the cleaning report's `action` column).
 CLEANING_ACTIONS = ("drop", "duplicate", "flavor", "note", "credit", "correct", "join")
@@ -114,14 +117,13 @@ class CleanText:
 
 @dataclass(frozen=True)
 class TermHit:
-    """A glossary term found in a section: offsets are into `Section.text` (or the title)."""
+    """A glossary term found in a text: `start`..`end` index the text it was found in (a block's or a title)."""
 
     es: str  # the glossary entry's Spanish lemma
     en: str
     start: int
     end: int
     kind: str = ""
-    in_title: bool = False
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,7 @@ class Block:
     text: str
     first: int
     last: int
+    terms: tuple[TermHit, ...] = ()  # glossary terms in `text`, offsets into `text`
 
 
 @dataclass(frozen=True)
@@ -143,7 +146,7 @@ class Section:
     last: int
     parent: str | None = None
     page: int | None = None  # source page reference ("Página 25 - ...")
-    terms: tuple[TermHit, ...] = ()
+    title_terms: tuple[TermHit, ...] = ()  # glossary terms in `title` (the blocks carry their own)
 
     @property
     def text(self) -> str:
@@ -159,25 +162,48 @@ class Section:
             "lines": [self.first, self.last],
             "page": self.page,
             "parent": self.parent,
+            # Offsets into `text` (the blocks joined), so a JSON reader needs no block arithmetic.
             "terms": [
-                {"es": hit.es, "en": hit.en, "start": hit.start, "end": hit.end}
-                for hit in self.terms
-                if not hit.in_title
+                {"es": hit.es, "en": hit.en, "start": offset + hit.start, "end": offset + hit.end}
+                for offset, block in zip(block_offsets(self.blocks), self.blocks)
+                for hit in block.terms
             ],
-            "title_terms": [
-                {"es": hit.es, "en": hit.en, "start": hit.start, "end": hit.end}
-                for hit in self.terms
-                if hit.in_title
-            ],
+            "title_terms": [{"es": hit.es, "en": hit.en, "start": hit.start, "end": hit.end} for hit in self.title_terms],
         }
+
+    def text_terms(self) -> tuple[TermHit, ...]:
+        """Every term of the section's blocks, in reading order (offsets relative to each block)."""
+        return tuple(hit for block in self.blocks for hit in block.terms)
 
 
 BLOCK_SEPARATOR = "\n\n"
 
 
 def block_join(blocks: tuple[Block, ...] | list[Block]) -> str:
-    """The section text: blocks separated by a blank line, so term offsets address one string."""
+    """The section text: blocks separated by a blank line."""
     return BLOCK_SEPARATOR.join(block.text for block in blocks)
+
+
+def place_terms(blocks: tuple[Block, ...] | list[Block], hits: list[TermHit] | tuple[TermHit, ...]) -> tuple[Block, ...]:
+    """The blocks carrying the hits found in their joined text (`block_join`), re-based onto each block.
+
+    A hit that would cross from one block into the next belongs to neither (it cannot be printed).
+    """
+    placed = []
+    for offset, block in zip(block_offsets(blocks), blocks):
+        end = offset + len(block.text)
+        mine = tuple(replace(hit, start=hit.start - offset, end=hit.end - offset) for hit in hits if offset <= hit.start and hit.end <= end)
+        placed.append(replace(block, terms=mine))
+    return tuple(placed)
+
+
+def block_offsets(blocks: tuple[Block, ...] | list[Block]) -> list[int]:
+    """Where each block starts in `block_join(blocks)`: the one place that knows the separator's length."""
+    offsets, position = [], 0
+    for block in blocks:
+        offsets.append(position)
+        position += len(block.text) + len(BLOCK_SEPARATOR)
+    return offsets
 
 
 @dataclass(frozen=True)
@@ -202,3 +228,71 @@ class Document:
             if section.id == section_id:
                 return section
         raise KeyError(section_id)
+
+
+# --- the model as JSON data (the stage cache stores stage results this way) ----------------------------
+
+
+def to_data(value):
+    """A model value as JSON data: dataclasses become objects of their fields, tuples become lists."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {item.name: to_data(getattr(value, item.name)) for item in fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [to_data(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): to_data(item) for key, item in value.items()}
+    return value
+
+
+def from_data(cls: type, data: dict, **given):
+    """The inverse of `to_data` for dataclass `cls`, checked field by field against its type hints.
+
+    `given` fields are taken as they are (objects that do not travel as JSON, such as a GameInfo whose
+    mappings remember their YAML lines). Data that does not fit the types raises TypeError or
+    ValueError, so a damaged cache entry is told from a good one.
+    """
+    if not isinstance(data, dict):
+        raise TypeError(f"{cls.__name__}: expected an object, got {type(data).__name__}")
+    hints = _hints(cls)
+    unknown = set(data) - set(hints)
+    if unknown:
+        raise ValueError(f"{cls.__name__}: unknown fields {sorted(unknown)}")
+    values = {name: _from_data(hints[name], item) for name, item in data.items() if name not in given}
+    return cls(**values, **given)
+
+
+_HINTS: dict[type, dict] = {}
+
+
+def _hints(cls: type) -> dict:
+    """Field name -> resolved type (the annotations are strings: `from __future__ import annotations`)."""
+    if cls not in _HINTS:
+        resolved = get_type_hints(cls)
+        _HINTS[cls] = {item.name: resolved[item.name] for item in fields(cls)}
+    return _HINTS[cls]
+
+
+def _from_data(hint, data):
+    origin, args = get_origin(hint), get_args(hint)
+    if isinstance(hint, type) and is_dataclass(hint):
+        return from_data(hint, data)
+    if origin is tuple:  # tuple[X, ...]
+        if not isinstance(data, list):
+            raise TypeError(f"expected a list, got {type(data).__name__}")
+        return tuple(_from_data(args[0], item) for item in data)
+    if origin in (Union, UnionType):  # X | None, or plain values of several types (bool | str)
+        if data is None and type(None) in args:
+            return None
+        kinds = [arg for arg in args if arg is not type(None)]
+        if len(kinds) > 1:
+            if any(isinstance(kind, type) and not is_dataclass(kind) and isinstance(data, kind) for kind in kinds):
+                return data
+            raise TypeError(f"expected {' or '.join(getattr(kind, '__name__', str(kind)) for kind in kinds)}, got {type(data).__name__}")
+        return _from_data(kinds[0], data)
+    if origin is dict or hint is dict:
+        if not isinstance(data, dict):
+            raise TypeError(f"expected an object, got {type(data).__name__}")
+        return dict(data)
+    if hint in (str, int, float, bool) and not isinstance(data, hint):
+        raise TypeError(f"expected {hint.__name__}, got {type(data).__name__}")
+    return data

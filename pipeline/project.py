@@ -86,7 +86,8 @@ def skipped_folders(project: Project) -> list[str]:
         problems = []
         if not GAME_ID.match(folder.name):
             problems.append(
-                f"{folder.name!r} is not a valid game id (lower-case letters, digits and '-'): rename the folder to {slug(folder.name, default='game')!r}"
+                f"{folder.name!r} is not a valid game id (lower-case letters, digits and '-'): "
+                f"rename the folder to {slug(folder.name, default='game')!r}"
             )
         if not (folder / SOURCE_FILE).is_file():
             problems.append(_missing_source(folder))
@@ -253,7 +254,9 @@ def _sheets(entries: list | None, *, display: str) -> tuple[SheetSpec, ...]:
         if name in seen:
             raise ConfigError(f"{where}: sheet {name!r} is declared twice", path=display, line=entry.line)
         seen.add(name)
-        sheets.append(SheetSpec(name=name, template=entry.get("template", name if name == "quickref" else "cards"), recipe=entry.get("recipe") or {}))
+        sheets.append(
+            SheetSpec(name=name, template=entry.get("template", name if name == "quickref" else "cards"), recipe=entry.get("recipe") or {})
+        )
     if "quickref" not in seen:
         sheets.insert(0, DEFAULT_SHEET)
     return tuple(sheets)

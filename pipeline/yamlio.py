@@ -19,6 +19,11 @@ class _LineLoader(yaml.SafeLoader):
     """SafeLoader (no arbitrary tags) whose mappings carry their source line."""
 
 
+# libyaml reads the same YAML several times faster; its error messages are worded differently, so a
+# file it cannot read is read again by _LineLoader, whose (PyYAML's) words are the ones reported.
+_FastLineLoader = type("_FastLineLoader", (yaml.CSafeLoader,), {}) if getattr(yaml, "__with_libyaml__", False) else None
+
+
 def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
     # PyYAML keeps the last of two equal keys without a word; a hand-typed file that says `en:` twice
     # almost always holds a mistake, so name the second one.
@@ -38,7 +43,9 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
     return mapping
 
 
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+for _loader in (_LineLoader, _FastLineLoader):
+    if _loader is not None:
+        _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
 def load_yaml(path: Path, *, display: str | None = None) -> Any:
@@ -56,6 +63,11 @@ def load_yaml(path: Path, *, display: str | None = None) -> Any:
 
 
 def parse_yaml(text: str, *, display: str) -> Any:
+    if _FastLineLoader is not None:
+        try:
+            return yaml.load(text, Loader=_FastLineLoader)  # noqa: S506 - a CSafeLoader
+        except yaml.YAMLError:
+            pass  # read again below, for PyYAML's account of what is wrong
     try:
         return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - _LineLoader is a SafeLoader
     except yaml.MarkedYAMLError as exc:

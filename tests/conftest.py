@@ -1,13 +1,35 @@
-"""Shared fixtures: the real project root and a disposable copy of it."""
+"""Shared fixtures: the real project, disposable copies of it, one build of every game per session, real documents."""
 from __future__ import annotations
 
+import hashlib
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Iterator
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("space-alert", "legendary-alien", "alternity-warships", "leaving-earth", "galaxy-defenders")
+INPUTS = ("sources", "glossaries", "templates")  # what a project is made of; output/ and .refsheets-cache/ are made from them
+_TAGGED: dict[str, tuple] = {}  # game id -> tagged_document of a real source (see real_tagged)
+
+
+def copy_project(source: Path, target: Path, *, built: bool = False) -> Path:
+    """Copy a project's inputs (and with `built`, its output/ and .refsheets-cache/) to `target`.
+
+    copytree keeps modification times (copy2), so a copied build is exactly as up to date as the original.
+    """
+    for name in INPUTS + ((("output", ".refsheets-cache") if built else ())):
+        if (source / name).exists():
+            shutil.copytree(source / name, target / name)
+    (target / "output").mkdir(exist_ok=True)
+    return target
+
+
+def tree_digest(root: Path) -> dict[str, str]:
+    """sha256 of every file under `root`, by relative path."""
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture(scope="session")
@@ -17,11 +39,8 @@ def project_root() -> Path:
 
 @pytest.fixture
 def project_copy(tmp_path: Path) -> Path:
-    """A copy of sources/, glossaries/ and templates/ that a test may change freely."""
-    for name in ("sources", "glossaries", "templates"):
-        shutil.copytree(ROOT / name, tmp_path / name)
-    (tmp_path / "output").mkdir()
-    return tmp_path
+    """A copy of sources/, glossaries/ and templates/ (nothing built yet) that a test may change freely."""
+    return copy_project(ROOT, tmp_path)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -33,16 +52,82 @@ def update_goldens(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-goldens"))
 
 
+@dataclass(frozen=True)
+class SessionBuild:
+    root: Path
+    output: str  # what `refsheets build` printed on stdout: a later cold build of the same inputs must print the same
+
+
 @pytest.fixture(scope="session")
-def built_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One copy of the project, every game built once, shared by the tests that only read outputs."""
+def session_build(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SessionBuild]:
+    """Every game built once, cold, with the real command line; checked untouched when the session ends."""
     from click.testing import CliRunner
 
+    import pipeline.build
     from pipeline.cli import main
 
-    root = tmp_path_factory.mktemp("built")
-    for name in ("sources", "glossaries", "templates"):
-        shutil.copytree(ROOT / name, root / name)
-    result = CliRunner().invoke(main, ["--root", str(root), "build"])
+    root = copy_project(ROOT, tmp_path_factory.mktemp("built"))
+    make = pipeline.build.tagged_document
+
+    def keep(project, game_id: str, **options) -> tuple:
+        _TAGGED[game_id] = made = make(project, game_id, **options)
+        return made
+
+    # Tagging is a good part of the build: keep the documents the build made, so real_tagged need not tag
+    # the same inputs again. (Should the build stop calling this name, real_tagged just makes its own.)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pipeline.build, "tagged_document", keep)
+        result = CliRunner().invoke(main, ["--root", str(root), "build"])
     assert result.exit_code == 0, result.output
-    return root
+    before = tree_digest(root)
+    yield SessionBuild(root, result.stdout)
+    after = tree_digest(root)
+    changed = sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
+    assert not changed, f"a test changed the shared built project (use built_copy instead): {changed[:10]}"
+
+
+@pytest.fixture(scope="session")
+def built_project(session_build: SessionBuild) -> Path:
+    """One copy of the project, every game built once, shared by the tests that only read outputs."""
+    return session_build.root
+
+
+@pytest.fixture
+def built_copy(built_project: Path, tmp_path: Path) -> Path:
+    """A private copy of built_project, outputs and cache included: a build in it re-renders only what the test changes."""
+    return copy_project(built_project, tmp_path / "project", built=True)
+
+
+@pytest.fixture(scope="session")
+def real_game() -> Callable[[str], tuple]:
+    """game id -> (GameInfo, CleanText, untagged Document) of a real source, made once per session.
+
+    The model is frozen, so tests share these safely; this is `pipeline.build.prepare` on the real project.
+    """
+    from pipeline.build import prepare
+    from pipeline.project import Project
+
+    made: dict[str, tuple] = {}
+
+    def get(game_id: str) -> tuple:
+        if game_id not in made:
+            made[game_id] = prepare(Project(ROOT), game_id)
+        return made[game_id]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def real_tagged() -> Callable[[str], tuple]:
+    """game id -> (GameInfo, CleanText, tagged Document) of a real source, made once per session: the ones the
+    session build made, if it has run (from its copy of the real inputs; the model holds no absolute path, so
+    they are what `pipeline.build.tagged_document` gives on the real project), else made here."""
+    from pipeline.build import tagged_document
+    from pipeline.project import Project
+
+    def get(game_id: str) -> tuple:
+        if game_id not in _TAGGED:
+            _TAGGED[game_id] = tagged_document(Project(ROOT), game_id)
+        return _TAGGED[game_id]
+
+    return get

@@ -72,7 +72,7 @@ def test_a_build_prints_progress_on_stderr_and_results_and_summary_on_stdout(tin
         "1 rebuilt, 0 restored from cache, 1 up to date, 0 failed\n"
     )
     assert result.stderr == "".join(
-        f"[1/1] uno: {stage} (0.0 s)\n" for stage in ("load", "clean", "split", "tag", "typeset quickref", "write", "done")
+        f"[1/1] uno: {stage} (0.0 s)\n" for stage in ("load", "clean", "split", "tag", "typeset quickref", "write", "proof", "done")
     )
     changes = (tiny / "output/uno/changes.md").read_text(encoding="utf-8")
     assert "- **rev REV**, " in masked(changes) and "  - modified “Fase de acción”: hacar → hacer\n" in changes
@@ -194,7 +194,8 @@ def test_paper_in_the_file_name_both_papers_coexist_and_the_cache_keeps_both(tin
     assert plain.stdout == "0 rebuilt, 0 restored from cache, 1 up to date, 0 failed\n"
     assert (out / "uno-quickref-letter.pdf").read_bytes() == letter_pdf  # nor turned back into A4
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    assert [(sheet["file"], sheet["paper"]) for sheet in manifest["sheets"]] == [("uno-quickref.pdf", "a4"), ("uno-quickref-letter.pdf", "letter")]
+    both = [("uno-quickref.pdf", "a4"), ("uno-quickref-letter.pdf", "letter")]
+    assert [(sheet["file"], sheet["paper"]) for sheet in manifest["sheets"]] == both
     for name in ("uno-quickref.pdf", "uno-quickref-letter.pdf"):
         (out / name).unlink()
     again = invoke(tiny, "build", "uno", "--paper", "letter")

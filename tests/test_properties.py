@@ -107,10 +107,11 @@ def test_split_and_tag_never_raise_anything_but_our_errors(text: str) -> None:
     ids = [section.id for section in document.sections]
     assert len(ids) == len(set(ids))
     for section in document.sections:
-        body = section.text
-        for hit in section.terms:
-            if not hit.in_title:
-                assert 0 <= hit.start < hit.end <= len(body)
+        for block in section.blocks:
+            for hit in block.terms:
+                assert 0 <= hit.start < hit.end <= len(block.text)
+        for hit in section.title_terms:
+            assert 0 <= hit.start < hit.end <= len(section.title)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterator
-
-StageSink = Callable[[str, str], None]  # (stage, sheet) as a game enters it; see report.Progress
 
 from pipeline import __version__
 from pipeline.build.cache import CachedSheet, SheetCache, sweep_temp_files
@@ -27,9 +25,9 @@ from pipeline.build.changes import (
     section_digests,
     why,
 )
-from pipeline.build.keys import ParseMemo, SheetKey, sheet_key, tool_fingerprint
+from pipeline.build.keys import CACHE_DIR, ParseMemo, SheetKey, sheet_key, tool_fingerprint
 from pipeline.build.manifest import build_date, manifest_sheet, read_manifest, write_if_changed
-from pipeline.build.plan import GamePlan, SheetResult, plan_game, proof_file, report_file, sheet_file
+from pipeline.build.plan import GamePlan, SheetResult, plan_game, proof_file, proof_key, report_file, sheet_file
 from pipeline.build.report import BuildReport, GameOutcome, Progress, ProgressSink, no_progress, record_outcome
 from pipeline.build.stages import cleaning_report_tsv, merge_credits, prepare, tagged_document
 from pipeline.errors import RefsheetsError
@@ -37,6 +35,8 @@ from pipeline.model import Document, GameInfo
 from pipeline.project import Project
 
 __all__ = ["build", "prepare", "tagged_document", "cleaning_report_tsv", "merge_credits", "BuildReport", "SheetResult"]
+
+StageSink = Callable[[str, str], None]  # (stage, sheet) as a game enters it; see report.Progress
 
 
 def make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str, stage: StageSink | None = None) -> GameOutcome:
@@ -52,7 +52,9 @@ def make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, t
         return GameOutcome(plan.game, error=str(exc), exit_code=exc.exit_code)
 
 
-def _make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str, stage: StageSink) -> GameOutcome:
+def _make_game(  # long: one game's outputs in their order (cache, render, report, manifest), sharing what each made
+    project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str, stage: StageSink
+) -> GameOutcome:
     game_out = out_dir / plan.game
     sweep_temp_files(game_out)
     cache = SheetCache(project.root)
@@ -140,7 +142,7 @@ def _proof(
     warnings: list[str], stage: StageSink,
 ) -> str:
     """The game's proof page: from the cache when these sheet keys made it before, else made now (tagging if need be)."""
-    key = hashlib.sha256("\0".join(["proof", *(k.digest for k in plan.keys)]).encode()).hexdigest()
+    key = proof_key(plan)
     page = cache.get_proof(plan.game, key)
     if page is not None:
         return page
@@ -190,7 +192,9 @@ def _sheet_outcome(
         "history": add_history((old or {}).get("history"), history_entry(changes, date=today)),
     }
     status = "restored" if how == "restored from cache" else "built"
-    result = SheetResult(plan.game, key.sheet, project.display(path), entry.pages, entry.revision, status, tuple(describe(changes)), key.paper)
+    result = SheetResult(
+        plan.game, key.sheet, project.display(path), entry.pages, entry.revision, status, tuple(describe(changes)), key.paper
+    )
     return sheet_json, result
 
 
@@ -335,7 +339,9 @@ def _finished(outcome: GameOutcome, done: int, total: int) -> Progress:
     return Progress(outcome.game, "failed" if failed else "done", done, total)
 
 
-def _run_here(project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, progress: ProgressSink) -> Iterator[GameOutcome]:
+def _run_here(
+    project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, progress: ProgressSink
+) -> Iterator[GameOutcome]:
     for done, plan in enumerate(work):
         def stage(name: str, sheet: str, game: str = plan.game, done: int = done) -> None:
             progress(Progress(game, name, done, len(work), sheet))
@@ -351,16 +357,28 @@ def _run_pool(
     """Workers cannot call back into this process, so progress here is per game: started, then done."""
     from concurrent.futures import ProcessPoolExecutor
 
-    executor = ProcessPoolExecutor(max_workers=jobs)
+    from pipeline.build import warm
+
+    tagging, layouts = warm.needs(project, work, force=force)
+    warm.load(project, tagging=tagging, layouts=layouts)  # once here, not once per worker
+    if any(not SheetCache(project.root).has_proof(plan.game, proof_key(plan)) for plan in work):
+        from pipeline.desk.typos import lexicon
+
+        lexicon(project.root / CACHE_DIR)  # the proof pages' typo word lists, loaded once before the fork
+    executor = ProcessPoolExecutor(max_workers=jobs, mp_context=warm.fork_context())
     try:
-        futures = [executor.submit(make_game, project, plan, out_dir=out_dir, force=force, today=today) for plan in work]
-        for plan in work[:jobs]:
+        # The longest games start first, so no long game is left to run alone at the end.
+        longest_first = sorted(work, key=lambda plan: -warm.cost(project, plan))
+        futures = {
+            plan.game: executor.submit(make_game, project, plan, out_dir=out_dir, force=force, today=today) for plan in longest_first
+        }
+        for plan in longest_first[:jobs]:
             progress(Progress(plan.game, "load", 0, len(work)))
-        for done, future in enumerate(futures):
-            outcome = future.result()
+        for done, plan in enumerate(work):
+            outcome = futures[plan.game].result()
             progress(_finished(outcome, done + 1, len(work)))
-            if done + jobs < len(work):
-                progress(Progress(work[done + jobs].game, "load", done + 1, len(work)))
+            if done + jobs < len(work):  # roughly: a worker is free again, it takes the next game
+                progress(Progress(longest_first[done + jobs].game, "load", done + 1, len(work)))
             yield outcome
     except BaseException:
         # Ctrl-C: workers got the signal too; each write is atomic, so just stop handing out games.

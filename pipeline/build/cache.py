@@ -49,6 +49,10 @@ class SheetCache:
         self.folder = root / CACHE_DIR
         self.entries = self.folder / "sheets"
 
+    def has(self, key: str) -> bool:
+        """Whether an entry for `key` seems to be there (`get` still checks it in every detail)."""
+        return (self.entries / f"{key}.json").is_file()
+
     def get(self, key: str) -> CachedSheet | None:
         """The entry for `key`, or None when it is missing or does not check out in every detail."""
         try:
@@ -110,6 +114,9 @@ class SheetCache:
         for _, record_path in sorted(mine, reverse=True)[keep:]:
             for path in (record_path, record_path.with_suffix(".pdf")):
                 path.unlink(missing_ok=True)
+
+    def has_proof(self, game: str, key: str) -> bool:
+        return (self.folder / "proofs" / f"{game}-{key}.html").is_file()
 
     def get_proof(self, game: str, key: str) -> str | None:
         """A game's proof page made from sheets of these keys (see build._proof), or None."""

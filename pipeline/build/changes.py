@@ -82,7 +82,9 @@ def why(previous_manifest: dict | None, previous_sheet: dict | None, *, inputs: 
     # A file deleted from the game's folder (a corrections.yaml removed, say) is a change too.
     game_folder = f"sources/{manifest['game']}/" if isinstance(manifest.get("game"), str) else None
     if game_folder:
-        reasons += [f"{path} removed" for path in sorted(before) if path.startswith(game_folder) and path not in inputs and before[path] != ABSENT]
+        reasons += [
+            f"{path} removed" for path in sorted(before) if path.startswith(game_folder) and path not in inputs and before[path] != ABSENT
+        ]
     if previous_sheet.get("paper") not in (None, paper):
         reasons.append(f"paper {previous_sheet.get('paper')} -> {paper}")
     if manifest.get("tool") != tool:

@@ -1,6 +1,7 @@
 """What a build must do for a game, decided from file hashes only (no cleaning, no spaCy, no reportlab)."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +25,11 @@ def report_file(game_id: str) -> str:
 
 def proof_file(game_id: str) -> str:
     return f"{game_id}-proof.html"
+
+
+def proof_key(plan: "GamePlan") -> str:
+    """What a game's proof page is made from: its sheets' keys (game inputs, glossaries, templates, refsheets)."""
+    return hashlib.sha256("\0".join(["proof", *(key.digest for key in plan.keys)]).encode()).hexdigest()
 
 
 @dataclass
@@ -84,7 +90,8 @@ def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | Non
             )
     # Entries of the same sheets on the other paper may sit beside these; they do not make this build stale.
     wanted = [sheet_file(game_id, key.sheet, paper=key.paper, default_paper=game_paper) for key in keys]
-    listed = [entry.get("file") for entry in manifest["sheets"] if isinstance(entry, dict) and entry.get("file") in wanted] if manifest else []
+    entries = manifest["sheets"] if manifest else []
+    listed = [entry.get("file") for entry in entries if isinstance(entry, dict) and entry.get("file") in wanted]
     complete = (
         manifest is not None
         and listed == wanted

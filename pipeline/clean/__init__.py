@@ -5,6 +5,7 @@ paragraph separators) or named in the report with an action and a reason a perso
 judges blocks of lines (units between blank lines and headings), not single lines, the way boilerplate
 removers such as jusText do: forum furniture first, then posts, then each block's voice, then duplicates.
 """
+# long: the cleaner's passes over blocks and their order, in one place; the next module to split (issue 12)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -27,11 +28,11 @@ from pipeline.clean.resources import (
     USERNAME,
     CleanOptions,
     chatter_reason,
-    is_heading,
     voice,
 )
 from pipeline.clean.stories import judge_stories
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText
+from pipeline.structure import STYLES_WITH_BODY, SplitOptions, find_headings
 from pipeline.text import fold, words
 
 # Below this many folded characters a block is only called a duplicate when a neighbour is one too.
@@ -61,8 +62,10 @@ class _Unit:
 class _State:
     lines: list[str]
     options: CleanOptions
+    structure: SplitOptions = field(default_factory=SplitOptions)  # the game's options.split
     fate: dict[int, tuple[str, str]] = field(default_factory=dict)  # removed line -> (action, reason)
-    headings: set[int] = field(default_factory=set)
+    headings: set[int] = field(default_factory=set)  # heading lines: never joined, never judged as noise
+    openers: set[int] = field(default_factory=set)  # run-in heading lines: they open a block of their own
     units: list[_Unit] = field(default_factory=list)
     translators: list[str] = field(default_factory=list)
     urls: list[tuple[str, str]] = field(default_factory=list)  # (label, url)
@@ -74,11 +77,19 @@ def clean(
     *,
     corrections: tuple[Correction, ...] = (),
     options: CleanOptions | dict | None = None,
+    split_options: SplitOptions | None = None,
     strict: bool = False,
 ) -> CleanText:
-    """Remove what is not rule text, mark flavour and notes, apply corrections; report every change."""
-    state = _State(lines=[line.rstrip() for line in raw.lines], options=CleanOptions.from_mapping(options))
+    """Remove what is not rule text, mark flavour and notes, apply corrections; report every change.
+
+    `split_options` are the game's heading hints: the cleaner protects the headings the splitter will see."""
+    state = _State(
+        lines=[line.rstrip() for line in raw.lines],
+        options=CleanOptions.from_mapping(options),
+        structure=split_options or SplitOptions(),
+    )
     posts = _mark_furniture(state)
+    _find_headings(state)
     _find_units(state)
     _judge_units(state)
     _judge_posts(state, posts)
@@ -170,12 +181,27 @@ def _url_follows(lines: list[str], index: int) -> bool:
 # --- 2. units and headings -------------------------------------------------------------------------------
 
 
-def _next_text(state: _State, index: int) -> str | None:
-    """The raw line after `index` as the splitter will see it (removed lines skipped, blank ends it)."""
-    following = index + 1
-    while following < len(state.lines) and following in state.fate:
-        following += 1
-    return state.lines[following] if following < len(state.lines) else None
+def _find_headings(state: _State) -> None:
+    """Ask the structure recogniser about the lines as the splitter will see them: headings are kept whole,
+    run-in headings open a block. Removed lines and chatter (dropped later) are left out, translator's
+    asides lifted off and notes blanked (the splitter reads a note as a paragraph break)."""
+    view: list[int] = []
+    texts: list[str] = []
+    for index, text in enumerate(state.lines):
+        if not text.strip():
+            view.append(index)
+            texts.append("")
+            continue
+        if index in state.fate:
+            continue
+        bare = split_inline_note(text, state.options)[0]
+        if chatter_reason(bare, state.options):
+            continue  # "Muchísimas gracias por el esfuerzo.": a reply shaped like a title is judged as text
+        view.append(index)
+        texts.append("" if FOOTNOTE_LINE.match(text) or NOTE_PARAGRAPH.match(text) else bare)
+    for index, heading in zip(view, find_headings(texts, options=state.structure)):
+        if heading is not None:
+            (state.openers if heading.style in STYLES_WITH_BODY else state.headings).add(index)
 
 
 def _find_units(state: _State) -> None:
@@ -183,16 +209,12 @@ def _find_units(state: _State) -> None:
     for index, text in enumerate(state.lines):
         if index in state.fate and text.strip():
             continue  # a removed line does not split a paragraph: what it interrupted reads on
-        if index in state.fate or not text.strip():
+        if index in state.fate or not text.strip() or index in state.headings or index in state.openers:
             if current:
                 state.units.append(_Unit(current))
                 current = []
-            continue
-        if is_heading(split_inline_note(text, state.options)[0], _next_text(state, index)):
-            state.headings.add(index)
-            if current:
-                state.units.append(_Unit(current))
-                current = []
+            if index in state.openers:
+                current.append(index)
             continue
         if FOOTNOTE_LINE.match(text):
             # A footnote is judged on its own: it belongs to the paragraph with its marker, not to its neighbours.
@@ -327,7 +349,11 @@ def _mark_duplicates(state: _State) -> None:
     for position, kept in duplicate.items():
         first, _, unit = blocks[position]
         original = blocks[kept][2]
-        span = f"lines {original.first + 1}-{original.last + 1}" if original and original.last > original.first else f"line {blocks[kept][0] + 1}"
+        span = (
+            f"lines {original.first + 1}-{original.last + 1}"
+            if original and original.last > original.first
+            else f"line {blocks[kept][0] + 1}"
+        )
         reason = f"duplicate of {span}"
         if unit is None:
             state.fate[first] = ("duplicate", reason)
@@ -383,7 +409,9 @@ def _emit(state: _State) -> tuple[list[CleanLine], list[CleaningRecord]]:
                 for member in unit.lines:
                     report.append(CleaningRecord(member + 1, unit.kind, unit.reason, lines[member]))
                 continue
-            out = emit_unit(lines, unit, removed=state.fate, options=state.options, report=report, pending_notes=pending_notes, unit_end=unit_end)
+            out = emit_unit(
+                lines, unit, removed=state.fate, options=state.options, report=report, pending_notes=pending_notes, unit_end=unit_end
+            )
             body.append((unit.last, out))
     kept: list[CleanLine] = []
     for after, out in body:

@@ -87,55 +87,55 @@ def load_corrections(path: Path, *, display: str) -> tuple[Correction, ...]:
         data = data.get("corrections") or []
     if not isinstance(data, list):
         raise ConfigError(f"expected a list of corrections, got {type(data).__name__}", path=display)
-    corrections = []
-    for number, entry in enumerate(data, start=1):
-        where = f"corrections[{number}]"
-        entry = require_mapping(entry, display=display, where=where)
-        check_fields(
-            entry,
-            display=display,
-            where=where,
-            optional=("find", "regex", "replace", "note", "expect", "keep_id"),
-            types={"find": str, "regex": str, "replace": str, "note": str, "expect": int, "keep_id": (bool, str)},
-        )
-        line = line_of(entry)
-        if ("find" in entry) == ("regex" in entry):
-            raise ConfigError(f"{where}: give exactly one of 'find' (literal text) or 'regex'", path=display, line=line)
-        if "replace" not in entry or entry["replace"] is None:
-            raise ConfigError(f"{where}: missing 'replace' (use \"\" to delete the text)", path=display, line=line)
-        literal = "find" in entry
-        pattern = entry["find"] if literal else entry["regex"]
-        if not pattern:
-            raise ConfigError(f"{where}: empty {'find' if literal else 'regex'}", path=display, line=line)
-        if not literal:
-            try:
-                compiled = re.compile(pattern)
-            except re.error as exc:
-                raise ConfigError(f"{where}: bad regex {pattern!r}: {exc}", path=display, line=line) from None
-            if compiled.match(""):
-                raise ConfigError(f"{where}: regex {pattern!r} matches empty text", path=display, line=line)
-        keep_id = entry.get("keep_id") or False
-        if isinstance(keep_id, str) and not _ID.match(keep_id):
-            raise ConfigError(f"{where}: keep_id must be true or an id such as 'fase-de-accion' (lower-case letters, digits, '-')",
-                              path=display, line=line)
-        if literal and not sheet_text_to_find(pattern):
-            raise ConfigError(f"{where}: 'find' holds nothing but sheet marks (‹…›, ¶)", path=display, line=line)
-        expect = entry.get("expect")
-        if expect is not None and (isinstance(expect, bool) or expect < 0):
-            raise ConfigError(f"{where}: 'expect' must be a count of matches (0 or more)", path=display, line=line)
-        corrections.append(
-            Correction(
-                index=number,
-                pattern=pattern,
-                replace=entry["replace"],
-                note=entry.get("note") or "",
-                expect=expect,
-                literal=literal,
-                where=f"{display}:{line}" if line else display,
-                keep_id=keep_id,
-            )
-        )
-    return tuple(corrections)
+    return tuple(_correction(entry, number, display=display) for number, entry in enumerate(data, start=1))
+
+
+def _correction(entry: object, number: int, *, display: str) -> Correction:
+    """One entry of corrections.yaml, checked field by field (errors name the entry and its line)."""
+    where = f"corrections[{number}]"
+    entry = require_mapping(entry, display=display, where=where)
+    check_fields(
+        entry,
+        display=display,
+        where=where,
+        optional=("find", "regex", "replace", "note", "expect", "keep_id"),
+        types={"find": str, "regex": str, "replace": str, "note": str, "expect": int, "keep_id": (bool, str)},
+    )
+    line = line_of(entry)
+    if ("find" in entry) == ("regex" in entry):
+        raise ConfigError(f"{where}: give exactly one of 'find' (literal text) or 'regex'", path=display, line=line)
+    if "replace" not in entry or entry["replace"] is None:
+        raise ConfigError(f"{where}: missing 'replace' (use \"\" to delete the text)", path=display, line=line)
+    literal = "find" in entry
+    pattern = entry["find"] if literal else entry["regex"]
+    if not pattern:
+        raise ConfigError(f"{where}: empty {'find' if literal else 'regex'}", path=display, line=line)
+    if not literal:
+        try:
+            compiled = re.compile(pattern)
+        except re.error as exc:
+            raise ConfigError(f"{where}: bad regex {pattern!r}: {exc}", path=display, line=line) from None
+        if compiled.match(""):
+            raise ConfigError(f"{where}: regex {pattern!r} matches empty text", path=display, line=line)
+    keep_id = entry.get("keep_id") or False
+    if isinstance(keep_id, str) and not _ID.match(keep_id):
+        raise ConfigError(f"{where}: keep_id must be true or an id such as 'fase-de-accion' (lower-case letters, digits, '-')",
+                          path=display, line=line)
+    if literal and not sheet_text_to_find(pattern):
+        raise ConfigError(f"{where}: 'find' holds nothing but sheet marks (‹…›, ¶)", path=display, line=line)
+    expect = entry.get("expect")
+    if expect is not None and (isinstance(expect, bool) or expect < 0):
+        raise ConfigError(f"{where}: 'expect' must be a count of matches (0 or more)", path=display, line=line)
+    return Correction(
+        index=number,
+        pattern=pattern,
+        replace=entry["replace"],
+        note=entry.get("note") or "",
+        expect=expect,
+        literal=literal,
+        where=f"{display}:{line}" if line else display,
+        keep_id=keep_id,
+    )
 
 
 def apply_corrections(text: str, corrections: tuple[Correction, ...]) -> tuple[str, list[Applied]]:

@@ -12,6 +12,7 @@ from pipeline.clean.resources import (
     LIST_MARKER,
     LONE_BULLET,
 )
+from pipeline.structure.patterns import MAX_TITLE_CHARS, NUMBERED
 
 # A line this long without final punctuation is a paragraph broken by the PDF copy, not a heading or item.
 LONG_LINE = 150
@@ -36,6 +37,10 @@ def continues(previous: str, following: str) -> bool:
     if LONE_BULLET.match(before):
         return True  # a bullet on a line of its own takes the next line as its text
     if LIST_MARKER.match(after) or FOOTNOTE_LINE.match(after):
+        return False
+    if NUMBERED.match(before) and len(before) <= MAX_TITLE_CHARS and not before.endswith("."):
+        # "2.1. Refuerzos" keeps its line even when the recogniser does not call it a heading here: joined,
+        # "2.1. Refuerzos x" would read as a heading with the next words in its title (and clean twice differently).
         return False
     if after[0].islower():
         return True  # a sentence (or page-break debris such as "barco.") carried over to the next line

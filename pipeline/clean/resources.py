@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pipeline.errors import ConfigError
-from pipeline.text import is_shouting, words
+from pipeline.text import words
 from pipeline.yamlio import check_fields
 
 # --- lines that are forum or site furniture on their own -------------------------------------------
@@ -48,12 +48,9 @@ DANGLING_WORDS = frozenset(
 )
 LONE_BULLET = re.compile(r"^\s*[•·▪◦*-]\s*$")
 
-# --- headings (kept as their own lines, never joined, never judged as noise) -------------------------
+# --- list items (what a heading is, pipeline.structure decides for the cleaner and the splitter) ------
 
-PAGE_HEADING = re.compile(r"^\s*P[áa]gina\s+\d+\s*(?:[-–—:]\s*[^.]{0,80})?$", re.IGNORECASE)
-NUMBERED_HEADING = re.compile(r"^\s*(?:\d+\.)+\d*\s+\S.{0,70}$")
 LIST_MARKER = re.compile(r"^\s*(?:[-•·*+]|\d+[.):]|\(?[a-z]\)|[a-z]\.\s)")
-TERMINAL = re.compile(r"[.;,!?…]\s*[\"»”']?$")
 
 # --- translator notes ---------------------------------------------------------------------------------
 
@@ -169,7 +166,9 @@ class CleanOptions:
             items = data.get(key) or []
             for index, item in enumerate(items):
                 if not isinstance(item, str) or not item.strip():
-                    raise ConfigError(f"options.clean.{key}[{index}] must be non-empty text", path=display, line=getattr(data, "line", None))
+                    raise ConfigError(
+                        f"options.clean.{key}[{index}] must be non-empty text", path=display, line=getattr(data, "line", None)
+                    )
             values[key] = tuple(item.strip() for item in items)
         return cls(**values)
 
@@ -224,25 +223,6 @@ def voice(text: str, options: CleanOptions) -> Voice:
     narrative += len(CONVERSATIONAL.findall(text))
     rules = sum(0.5 if token in WEAK_RULE_WORDS else 1 for token in tokens if token in rule_set)
     return Voice(words=len(tokens), narrative=narrative, rules=rules)
-
-
-def is_heading(text: str, following: str | None) -> bool:
-    """A line the splitter will read as a heading: never joined into a paragraph, never judged as noise."""
-    stripped = text.strip()
-    if not stripped or len(stripped) > 90 or LIST_MARKER.match(stripped) and not NUMBERED_HEADING.match(stripped):
-        return False
-    if PAGE_HEADING.match(stripped):
-        return True
-    if NUMBERED_HEADING.match(stripped) and not stripped.endswith("."):
-        return True
-    if is_shouting(stripped, min_letters=4):
-        return True
-    if len(stripped) > 60 or len(stripped.split()) > 8 or TERMINAL.search(stripped) or re.search(r"[.!?]\s", stripped) or not stripped[0].isupper() and stripped[0] not in "\"'“¿":
-        return False
-    if following is None or not following.strip():
-        return True
-    nxt = following.strip()
-    return nxt[0].isupper() or nxt[0] in "\"'“¿¡-•+"
 
 
 def aside_reason(text: str, options: CleanOptions) -> str | None:

@@ -151,7 +151,9 @@ def _by_neighbours(
                 break
             run.append(before)
         opens_section = all(sections[other] != sections[position] for other in range(0, position - len(run)))
-        opening = run and opens_section and len(run) <= OPENING_RUN and all(_rule_share(texts[i], options) < OPENING_RULE_SHARE for i in run)
+        opening = (
+            run and opens_section and len(run) <= OPENING_RUN and all(_rule_share(texts[i], options) < OPENING_RULE_SHARE for i in run)
+        )
         candidates = [run] if opening else []
         following: list[int] = []
         for after in range(position + 1, len(kinds)):

@@ -44,7 +44,8 @@ tr.drop td.raw,tr.duplicate td.raw{color:#999;text-decoration:line-through}
 tr.flavor td.raw{color:#7a4d9c;font-style:italic}tr.note td.raw{color:#8a6d00}tr.credit td.raw{color:#0f766e}
 tr.correct td.fate{color:#b45309}tr.join td.fate{color:#555}
 tr:target td{background:#fff3b0}tr.section:target td{background:#ffe58a}
-mark.term{background:#dbeafe;border-radius:2px}mark.term::after{content:" ‹" attr(data-en) "›";font-size:.8em;color:#1d4ed8}mark.typo{background:none;text-decoration:underline wavy #dc2626}
+mark.term{background:#dbeafe;border-radius:2px}mark.term::after{content:" ‹" attr(data-en) "›";font-size:.8em;color:#1d4ed8}
+mark.typo{background:none;text-decoration:underline wavy #dc2626}
 .label{display:inline-block;min-width:5.5em;font-weight:600}
 #filters{margin:.5em 0}#filters button{margin-right:.3em}
 body.only-changes tr.rules:not(.section),body.only-changes tr.blank{display:none}
@@ -88,25 +89,17 @@ def _section_starts(document: Document) -> dict[int, list[Section]]:
     return starts
 
 
-def _section_of_line(document: Document) -> dict[int, Section]:
-    """The innermost section each raw line belongs to (later, deeper sections win their own lines)."""
-    owner: dict[int, Section] = {}
+def _terms_by_line(document: Document) -> dict[int, dict[str, str]]:
+    """raw line -> {surface form: English name} of the glossary hits of the blocks (and titles) on that line."""
+    found: dict[int, dict[str, str]] = {}
     for section in document.sections:
-        for number in range(section.first, section.last + 1):
-            current = owner.get(number)
-            if current is None or section.level >= current.level:
-                owner[number] = section
-    return owner
-
-
-def _terms_of(section: Section) -> dict[str, str]:
-    """Surface form -> English name of each glossary hit in a section (title hits included)."""
-    found = {}
-    for hit in section.terms:
-        source = section.title if hit.in_title else section.text
-        surface = source[hit.start:hit.end]
-        if surface.strip():
-            found[surface] = hit.en
+        for hit in section.title_terms:
+            found.setdefault(section.first, {})[section.title[hit.start:hit.end]] = hit.en
+        for block in section.blocks:
+            for hit in block.terms:
+                surface = block.text[hit.start:hit.end]
+                for number in range(block.first, block.last + 1):
+                    found.setdefault(number, {})[surface] = hit.en
     return found
 
 
@@ -115,7 +108,8 @@ def _marked(text: str, terms: dict[str, str], typos: dict[str, Typo]) -> str:
     spans: list[tuple[int, int, str]] = []
     for surface, english in sorted(terms.items(), key=lambda item: -len(item[0])):
         for match in re.finditer(rf"(?<!\w){re.escape(surface)}(?!\w)", text):
-            spans.append((match.start(), match.end(), f'<mark class="term" title="{html.escape(english)}" data-en="{html.escape(english)}">'))
+            shown = html.escape(english)
+            spans.append((match.start(), match.end(), f'<mark class="term" title="{shown}" data-en="{shown}">'))
     for word, typo in typos.items():
         for match in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text):
             hint = "did you mean: " + ", ".join(typo.suggestions) if typo.suggestions else "unknown word"
@@ -146,8 +140,7 @@ def proof_html(
     game = document.game
     fates = line_fates(raw, cleaned)
     starts = _section_starts(document)
-    owner = _section_of_line(document)
-    terms = {section.id: _terms_of(section) for section in document.sections}
+    terms = _terms_by_line(document)
     typos_by_line: dict[int, dict[str, Typo]] = {}
     for typo in typos:
         typos_by_line.setdefault(typo.line, {})[typo.word] = typo
@@ -179,9 +172,8 @@ def proof_html(
         line_fates_ = fates.get(number, [])
         main_fate = line_fates_[0].fate if line_fates_ else "rules"
         said = "; ".join(_fate_text(fate) for fate in line_fates_ if fate.said or fate.fate not in ("rules", "blank"))
-        section = owner.get(number)
         # Terms are tagged in the text the sheets print: a dropped line shows none.
-        hits = terms.get(section.id, {}) if section and main_fate in TAGGED_FATES else {}
+        hits = terms.get(number, {}) if main_fate in TAGGED_FATES else {}
         marked = _marked(text, hits, typos_by_line.get(number, {}))
         parts.append(
             f'<tr id="L{number}" class="{main_fate}"><td class="n"><a href="#L{number}">{number}</a></td>'
@@ -212,7 +204,8 @@ def _outline(document: Document, sheets_of: dict[str, list[str]]) -> str:
         indent = f"padding-left:{(section.level - 1) * 0.9:.1f}em"
         sheets = ", ".join(sheets_of[section.id]) or "no sheet"
         items.append(
-            f'<a href="#s-{html.escape(section.id)}" style="{indent}" title="{html.escape(section.id)} · lines {section.first}-{section.last}">'
+            f'<a href="#s-{html.escape(section.id)}" style="{indent}" '
+            f'title="{html.escape(section.id)} · lines {section.first}-{section.last}">'
             f'{html.escape(section.title)} <span class="meta">[{section.kind}] {html.escape(section.id)} · {html.escape(sheets)}</span></a>'
         )
     items.append("</nav>")
@@ -232,7 +225,8 @@ def _warnings(warnings: list[str], typos: list[Typo], raw_path: str) -> str:
         for typo in typos:
             hint = f" → {', '.join(typo.suggestions)}" if typo.suggestions else ""
             times = f" (×{typo.count})" if typo.count > 1 else ""
-            items.append(f'<li><a href="#L{typo.line}">line {typo.line}</a>: <b>{html.escape(typo.word)}</b>{html.escape(hint + times)}</li>')
+            word = html.escape(typo.word)
+            items.append(f'<li><a href="#L{typo.line}">line {typo.line}</a>: <b>{word}</b>{html.escape(hint + times)}</li>')
         parts.append(f'<details id="typos"><summary>Suspected typos ({len(typos)}): candidates, see <code>refsheets typos</code></summary>'
                      f'<ul>{"".join(items)}</ul></details>')
     parts.append("</section>")

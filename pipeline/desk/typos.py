@@ -76,10 +76,11 @@ def lexicon(cache_dir: Path | None = None) -> Lexicon:
     if path is not None:
         try:
             with open(path, "rb") as stream:
-                saved_stamp, words = pickle.load(stream)
+                # Our own file under .refsheets-cache/ (written atomically by this function), never one from elsewhere.
+                saved_stamp, words = pickle.load(stream)  # noqa: S301
             if saved_stamp == stamp and isinstance(words, Lexicon):
                 return words
-        except Exception:  # noqa: BLE001 - a missing, truncated or foreign cache file is simply made again
+        except Exception:  # noqa: BLE001, S110 - a missing, truncated or foreign cache file is simply made again
             pass
     words = _load_lexicon()
     if path is not None:
@@ -87,7 +88,7 @@ def lexicon(cache_dir: Path | None = None) -> Lexicon:
 
         try:
             write_atomic(path, pickle.dumps((stamp, words), protocol=pickle.HIGHEST_PROTOCOL))
-        except Exception:  # noqa: BLE001 - a read-only project still gets its typos, only slower
+        except Exception:  # noqa: BLE001, S110 - a read-only project still gets its typos, only slower
             pass
     return words
 
@@ -146,7 +147,8 @@ def _neighbours(word: str, words: Lexicon, *, max_distance: int, extra: tuple[st
     from rapidfuzz import process
     from rapidfuzz.distance import OSA
 
-    pool = [candidate for length in range(len(word) - max_distance, len(word) + max_distance + 1) for candidate in words.by_length.get(length, ())]
+    lengths = range(len(word) - max_distance, len(word) + max_distance + 1)
+    pool = [candidate for length in lengths for candidate in words.by_length.get(length, ())]
     found = process.extract(word, pool + list(extra), scorer=OSA.distance, score_cutoff=max_distance, limit=12)
     # Nearest first; among equals a slip that keeps the length ('uan' -> 'una'), then the more probable word.
     ranked = sorted({name: distance for name, distance, _ in found}.items(),
@@ -282,6 +284,10 @@ def corrections_yaml(typos: list[Typo]) -> str:
         if not typo.suggestions:
             continue
         entry = {"regex": rf"\b{re.escape(typo.word)}\b", "replace": typo.suggestions[0], "expect": typo.count,
-                 "note": f"typo (refsheets typos; line {typo.line}" + (f"; also: {', '.join(typo.suggestions[1:])}" if len(typo.suggestions) > 1 else "") + ")"}
+                 "note": f"typo (refsheets typos; line {typo.line}{_also(typo)})"}
         entries.append(entry)
     return yaml.safe_dump(entries, allow_unicode=True, sort_keys=False, width=110) if entries else ""
+
+
+def _also(typo: Typo) -> str:
+    return f"; also: {', '.join(typo.suggestions[1:])}" if len(typo.suggestions) > 1 else ""

@@ -88,11 +88,15 @@ def _title_paragraphs(layout: Layout, furniture: Furniture, styles: dict[str, Pa
         subtitle = styles["subtitle"]
         title = safe_text(furniture.title_es)
         if subtitle_parts:
-            title += f'<font name="{subtitle.fontName}" size="{subtitle.fontSize}" color="#{subtitle.textColor.hexval()[2:]}">  ·  {" · ".join(subtitle_parts)}</font>'
+            color, parts = subtitle.textColor.hexval()[2:], " · ".join(subtitle_parts)
+            title += f'<font name="{subtitle.fontName}" size="{subtitle.fontSize}" color="#{color}">  ·  {parts}</font>'
         small = [f"<b>Contenido:</b> {safe_text(furniture.covers)}"] if furniture.covers else []
         # Addresses without "http://www." still find the thread and take a line less.
         credit = URL_PREFIX.sub("", credit)
-        left = [Paragraph(title, ParagraphStyle("title-compact", parent=styles["title"], spaceAfter=1)), Paragraph(" · ".join([*small, safe_text(credit)]), styles["footer"])]
+        left = [
+            Paragraph(title, ParagraphStyle("title-compact", parent=styles["title"], spaceAfter=1)),
+            Paragraph(" · ".join([*small, safe_text(credit)]), styles["footer"]),
+        ]
     else:
         left = [Paragraph(safe_text(furniture.title_es), styles["title"])]
     if subtitle_parts and not furniture.compact:
@@ -173,7 +177,9 @@ def make_canvas_class(layout: Layout, furniture: Furniture, styles: dict[str, Pa
     return SheetCanvas
 
 
-def draw_furniture(canvas: Canvas, layout: Layout, furniture: Furniture, styles: dict[str, ParagraphStyle], *, number: int, total: int) -> None:
+def draw_furniture(
+    canvas: Canvas, layout: Layout, furniture: Furniture, styles: dict[str, ParagraphStyle], *, number: int, total: int
+) -> None:
     width, height = layout.page_width, layout.page_height
     left, right = layout.margin_left, width - layout.margin_right
     header = styles["header"]

@@ -102,7 +102,8 @@ def missing_warning(game_id: str, found: Counter[str], *, family: str, replaceme
         return None
     shown = ", ".join(f"{_label(char)} ×{count}" for char, count in sorted(found.items(), key=lambda item: (-item[1], item[0]))[:12])
     more = f" and {len(found) - 12} more" if len(found) > 12 else ""
-    return f"{game_id}: the font {family} has no glyph for {len(found)} character{'s' if len(found) != 1 else ''}, printed as {replacement!r}: {shown}{more}"
+    plural = "s" if len(found) != 1 else ""
+    return f"{game_id}: the font {family} has no glyph for {len(found)} character{plural}, printed as {replacement!r}: {shown}{more}"
 
 
 def _label(char: str) -> str:

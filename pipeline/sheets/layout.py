@@ -127,7 +127,10 @@ def load_layout(templates_dir: Path, name: str, *, paper: str = "a4") -> Layout:
     if styles["body"].size < MIN_BODY_SIZE:
         raise ConfigError(f"styles.body.size must be at least {MIN_BODY_SIZE} pt", path=display)
     width, height = PAPER_SIZES[paper]
-    font_files = tuple(str(p.relative_to(templates_dir.parent)) if p.is_relative_to(templates_dir.parent) else str(p) for p in (fonts.regular, fonts.bold, fonts.italic, fonts.bold_italic))
+    font_files = tuple(
+        str(p.relative_to(templates_dir.parent)) if p.is_relative_to(templates_dir.parent) else str(p)
+        for p in (fonts.regular, fonts.bold, fonts.italic, fonts.bold_italic)
+    )
     return Layout(
         name=name,
         paper=paper,

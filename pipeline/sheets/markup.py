@@ -25,6 +25,25 @@ def safe_text(text: str) -> str:
     return escape(printable(text))
 
 
+class MeasuredTTFont(TTFont):
+    """A TTFont that remembers the width of each (string, size) it has measured.
+
+    Line breaking measures every word of every paragraph at every size the fit search tries, and
+    reportlab sums the glyph widths in Python each time; the answer is reportlab's own, kept.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._widths: dict[tuple[str, float], float] = {}
+
+    def stringWidth(self, text, size, encoding="utf8"):  # noqa: N802 - reportlab API
+        key = (text, size)
+        width = self._widths.get(key)
+        if width is None:
+            width = self._widths[key] = super().stringWidth(text, size, encoding)
+        return width
+
+
 @lru_cache(maxsize=8)
 def register_fonts(fonts: Fonts) -> dict[str, str]:
     """Register the four faces of a TTF family once; returns style -> registered font name."""
@@ -35,7 +54,7 @@ def register_fonts(fonts: Fonts) -> dict[str, str]:
         "bold_italic": f"{fonts.family}-BoldItalic",
     }
     for key, name in names.items():
-        pdfmetrics.registerFont(TTFont(name, str(getattr(fonts, key))))
+        pdfmetrics.registerFont(MeasuredTTFont(name, str(getattr(fonts, key))))
     pdfmetrics.registerFontFamily(
         fonts.family, normal=names["regular"], bold=names["bold"], italic=names["italic"], boldItalic=names["bold_italic"]
     )
@@ -69,7 +88,9 @@ def paragraph_styles(layout: Layout, *, body_size: float | None = None) -> dict[
         # Boxed blocks (formulas) paint this behind their cell; a Paragraph backColor would not pad.
         styles[name].box_color = HexColor(spec.background) if spec.background else None
     body = styles["body"]
-    styles["item"] = ParagraphStyle("item", parent=body, leftIndent=body.fontSize * 1.1, bulletIndent=body.fontSize * 0.2, spaceAfter=body.spaceAfter * 0.6)
+    styles["item"] = ParagraphStyle(
+        "item", parent=body, leftIndent=body.fontSize * 1.1, bulletIndent=body.fontSize * 0.2, spaceAfter=body.spaceAfter * 0.6
+    )
     for level in (1, 2, 3):
         styles[f"heading{level}"].keepWithNext = 1
     return styles
@@ -113,9 +134,7 @@ def _states_english(text: str, hit: TermHit) -> bool:
 def bilingual_title(section: Section) -> str:
     """'Platillo giratorio · Spinning Saucer' when the title is (almost) one glossary term."""
     title = section.title.strip()
-    for hit in section.terms:
-        if not hit.in_title:
-            continue
+    for hit in section.title_terms:
         covered = hit.end - hit.start
         letters = len(re.sub(r"[\W\d_]", "", title))
         if covered >= 0.7 * max(letters, 1) and fold(hit.en, keep_punctuation=True) != fold(title, keep_punctuation=True):

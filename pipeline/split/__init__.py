@@ -1,6 +1,6 @@
 """CleanText -> Document: headings become a tree of sections with stable ids and kinds.
 
-headings.py says which lines are headings and in which style; this module gives each heading a level
+pipeline.structure says which lines are headings and in which style; this module gives each heading a level
 and a parent (styles rank: chapter > ALL-CAPS / capitalised page title > page title > numbered >
 lettered / title > run-in > label), decides kinds (rules, flavor, example, card, table, note, credits)
 and builds ids from the titles of a section and its parents, never from positions.
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from pipeline.model import Block, CleanLine, CleanText, CorrectedLine, Document, GameInfo, RenamedId, Section
 from pipeline.split.blocks import build_blocks
-from pipeline.split.headings import (
+from pipeline.structure import (
     Heading,
     SplitOptions,
     card_title,
@@ -150,7 +150,14 @@ def _natural_parent(entries: list[_Entry], path: list[int], index: int, *, chapt
     if style == "page":
         if heading.shout:
             return None
-        return next((i for i in reversed(path) if entries[i].heading.style in ("chapter", "preamble") or (entries[i].heading.style == "page" and entries[i].heading.shout)), None)
+        return next(
+            (
+                i
+                for i in reversed(path)
+                if entries[i].heading.style in ("chapter", "preamble") or (entries[i].heading.style == "page" and entries[i].heading.shout)
+            ),
+            None,
+        )
     if style == "numbered":
         for i in reversed(path):
             other = entries[i].heading
@@ -216,20 +223,20 @@ def _sections(entries: list[_Entry], *, corrected: dict[int, CorrectedLine]) -> 
     used: set[str] = set()
     sections: list[Section] = []
     renamed: list[RenamedId] = []
-    for index, entry in enumerate(entries):
+    for entry in entries:
         title = card_title(entry.heading.title) if entry.card else entry.heading.title
         parent_id = ids[entry.parent] if entry.parent is not None else None
-        own = slug(title, max_length=MAX_SLUG)
+        segment = slug(title, max_length=MAX_SLUG)
         change = corrected.get(entry.first)
         old = _uncorrected_title(entry, change) if change is not None else None
-        if old is not None and slug(old, max_length=MAX_SLUG) != own:
-            old_slug = slug(old, max_length=MAX_SLUG)
+        if old is not None and slug(old, max_length=MAX_SLUG) != segment:
+            old_segment = slug(old, max_length=MAX_SLUG)
             if change.keep_id:
-                own = change.keep_id if isinstance(change.keep_id, str) else old_slug
+                segment = change.keep_id if isinstance(change.keep_id, str) else old_segment
             else:
                 path = f"{parent_id}/" if parent_id else ""
-                renamed.append(RenamedId(f"{path}{old_slug}", f"{path}{own}", change.where))
-        section_id = _unique(f"{parent_id}/{own}" if parent_id else own, used)
+                renamed.append(RenamedId(f"{path}{old_segment}", f"{path}{segment}", change.where))
+        section_id = _unique(f"{parent_id}/{segment}" if parent_id else segment, used)
         ids.append(section_id)
         own, stories = _separate_flavor(entry.lines)
         blocks = build_blocks(own)
@@ -256,7 +263,17 @@ def _sections(entries: list[_Entry], *, corrected: dict[int, CorrectedLine]) -> 
         for story in stories:
             story_id = _unique(f"{section_id}/{slug(FLAVOR_TITLE, max_length=MAX_SLUG)}", used)
             sections.append(
-                Section(story_id, FLAVOR_TITLE, entry.level + 1, "flavor", (_story_block(story),), story[0].first, story[-1].last, section_id, entry.page)
+                Section(
+                    story_id,
+                    FLAVOR_TITLE,
+                    entry.level + 1,
+                    "flavor",
+                    (_story_block(story),),
+                    story[0].first,
+                    story[-1].last,
+                    section_id,
+                    entry.page,
+                )
             )
     return sections, renamed
 

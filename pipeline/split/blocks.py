@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from pipeline.model import Block, CleanLine
-from pipeline.split.headings import BULLET, LETTERED, NUMBERED, TABLE_CAPTION
+from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, TABLE_CAPTION
 
 # "Potencia requerida = masa x dificultad", "dado ≤ nivel de radiación × años": a relation between terms.
 RELATION = re.compile(r"(?<![-<>=])(=|≤|≥|<=|>=)(?![>=])")
@@ -127,7 +127,12 @@ def _table(lines: list[CleanLine], index: int, blocks: list[Block]) -> int:
     """A caption and the garbled rows after it, up to a blank line or the next prose sentence."""
     rows = [lines[index]]
     index += 1
-    while index < len(lines) and lines[index].kind == "text" and is_table_row(lines[index].text) and not TABLE_CAPTION.match(lines[index].text.strip()):
+    while (
+        index < len(lines)
+        and lines[index].kind == "text"
+        and is_table_row(lines[index].text)
+        and not TABLE_CAPTION.match(lines[index].text.strip())
+    ):
         rows.append(lines[index])
         index += 1
     blocks.append(Block("table", "\n".join(row.text.strip() for row in rows), rows[0].first, rows[-1].last))

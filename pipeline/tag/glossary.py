@@ -77,7 +77,9 @@ def _label(index: int, es: object) -> str:
     return f"terms[{index}]" + (f" (es: {es!r})" if isinstance(es, str) and es.strip() else "")
 
 
-def read_glossary_file(path: Path, *, display: str, source: str) -> list[Term]:
+def read_glossary_file(  # long: every entry of the file checked in one pass, so all its problems come together
+    path: Path, *, display: str, source: str
+) -> list[Term]:
     """Every entry of one glossary file; all problems are reported together, each with its line."""
     data = load_yaml(path, display=display)
     if data is None:

@@ -13,6 +13,14 @@ from reportlab.lib.colors import HexColor
 
 from pipeline.errors import BuildError
 from pipeline.model import Document, SheetSpec
+from pipeline.sheets.cards.geometry import (
+    DEFAULT_TONES,
+    CardOptions,
+    Rect,
+    card_options,
+)
+from pipeline.sheets.cards.measure import Typesetter
+from pipeline.sheets.cards.plan import PlacedPanel, Plan, plan_sheet
 from pipeline.sheets.cards.select import CardSet
 from pipeline.sheets.furniture import (
     Furniture,
@@ -22,10 +30,6 @@ from pipeline.sheets.furniture import (
 )
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.markup import paragraph_styles, register_fonts
-
-from pipeline.sheets.cards.geometry import DEFAULT_TONES, CardOptions, Rect, card_options
-from pipeline.sheets.cards.measure import Typesetter
-from pipeline.sheets.cards.plan import PlacedPanel, Plan, plan_sheet
 
 # ---------------------------------------------------------------------------------------- draw
 

@@ -61,7 +61,9 @@ def card_options(layout: Layout, *, mode: str | None = None, columns: int | None
         raise ConfigError(f"options.mode must be one of {', '.join(MODES)}, got {chosen!r}", path=display)
     min_size = float(options.get("min_size", 6.5))
     if not 6.5 <= min_size <= layout.style("body").size:
-        raise ConfigError(f"options.min_size must be between 6.5 pt and the body size ({layout.style('body').size} pt), got {min_size}", path=display)
+        raise ConfigError(
+            f"options.min_size must be between 6.5 pt and the body size ({layout.style('body').size} pt), got {min_size}", path=display
+        )
     panel = grid.get("panel_mm", [63, 88])
     if len(panel) != 2 or not all(isinstance(v, (int, float)) and 30 <= v <= 250 for v in panel):
         raise ConfigError(f"options.grid.panel_mm must be [width, height] in mm (30..250), got {panel!r}", path=display)

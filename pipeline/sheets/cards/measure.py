@@ -7,12 +7,10 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
-from pipeline.model import Block
-from pipeline.sheets.cards.select import Card
+from pipeline.sheets.cards.geometry import CONT, DEFAULT_TONES, CardOptions
+from pipeline.sheets.cards.select import Card, PanelBlock
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.markup import paragraph_styles, safe_text
-
-from pipeline.sheets.cards.geometry import CONT, DEFAULT_TONES, CardOptions
 
 # ----------------------------------------------------------------------------------- measuring
 
@@ -39,7 +37,7 @@ class Typesetter:
             self._styles[size] = paragraph_styles(self.layout, body_size=size)
         return self._styles[size]
 
-    def paragraph(self, block: Block, size: float) -> Paragraph:
+    def paragraph(self, block: PanelBlock, size: float) -> Paragraph:
         styles = self.styles(size)
         text = safe_text(block.text)
         if block.kind == "item":
@@ -75,10 +73,10 @@ class Typesetter:
         inner = width - 2 * self.options.padding
         return 2 * self.options.padding * 0.75 + sum(p.wrap(inner, 10_000)[1] for p in self.header(card, continued=continued, width=width))
 
-    def body_height(self, blocks: list[Block], size: float, width: float) -> float:
+    def body_height(self, blocks: list[PanelBlock], size: float, width: float) -> float:
         return sum(self._block_heights(blocks, size, width))
 
-    def _block_heights(self, blocks: list[Block], size: float, width: float) -> list[float]:
+    def _block_heights(self, blocks: list[PanelBlock], size: float, width: float) -> list[float]:
         heights = []
         for index, block in enumerate(blocks):
             paragraph = self.paragraph(block, size)
@@ -90,9 +88,9 @@ class Typesetter:
             heights.append(height)
         return heights
 
-    def fill(self, blocks: list[Block], size: float, width: float, height: float) -> tuple[list[Block], list[Block]]:
+    def fill(self, blocks: list[PanelBlock], size: float, width: float, height: float) -> tuple[list[PanelBlock], list[PanelBlock]]:
         """As much of `blocks` as fits `height` (a block may be cut between words) and the rest."""
-        placed: list[Block] = []
+        placed: list[PanelBlock] = []
         for index, block in enumerate(blocks):
             if self.body_height(placed + [block], size, width) <= height:
                 placed.append(block)

@@ -4,7 +4,7 @@ A card is one entry a player looks up during play (a threat, a specialization, a
 By default every section of kind `card` is a card, grouped by its parent section. A recipe in
 `sources/<game>/game.yaml` may instead name groups and select sections by title, parent title, id or
 kind, so a sheet also works on an outline where the splitter has not marked cards yet. Layout and
-drawing live in `panels.py`.
+drawing live in geometry.py, measure.py, plan.py and draw.py.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 
 from pipeline.errors import ConfigError
-from pipeline.model import BLOCK_SEPARATOR, Block, Document, Section, TermHit
+from pipeline.model import BLOCK_KINDS, Block, Document, Section, TermHit
 from pipeline.text import fold, is_shouting
 from pipeline.yamlio import check_fields, line_of, require_mapping
 
@@ -31,6 +31,25 @@ DEFINITION_SEPARATOR = re.compile(r"^\s*(?::|\.|\s[-–—])\s*")
 ENGLISH_COVERAGE = 0.6
 
 
+# What a panel prints: the model's block kinds, plus what a card sheet adds of its own: a sub-heading inside a
+# card ("BÁSICA"), the rest of a list item continued on the next panel, and the index's group names and entries.
+PANEL_KINDS = (*BLOCK_KINDS, "heading", "item-cont", "index-heading", "index")
+
+
+@dataclass(frozen=True)
+class PanelBlock:
+    """One piece of a card's text and how a panel sets it (`kind`: one of PANEL_KINDS); lines for messages."""
+
+    kind: str
+    text: str
+    first: int = 0
+    last: int = 0
+
+    @classmethod
+    def of(cls, block: Block) -> "PanelBlock":
+        return cls(block.kind, block.text, block.first, block.last)
+
+
 @dataclass(frozen=True)
 class Card:
     """One entry of a card sheet: a panel (or several, when it continues)."""
@@ -40,7 +59,7 @@ class Card:
     title_en: str  # official English card name(s) from the glossary, "" when unknown
     group: str  # the group label printed on the panel (e.g. "Amenaza externa")
     tone: str  # template tone: colours that tell groups apart
-    blocks: tuple[Block, ...]  # paragraph / item / note / heading (sub-headings such as BÁSICA)
+    blocks: tuple[PanelBlock, ...]
     first: int = 0  # source lines, for messages
     last: int = 0
 
@@ -100,7 +119,9 @@ def parse_groups(recipe: dict, *, display: str) -> tuple[Group, ...]:
             check_fields(selector, display=display, where=spot, optional=SELECTOR_FIELDS,
                          types={name: str for name in SELECTOR_FIELDS})
             if not set(selector) - {"as"}:
-                raise ConfigError(f"{spot}: say what to select (one of kind, title, parent, id, title_term)", path=display, line=line_of(selector))
+                raise ConfigError(
+                    f"{spot}: say what to select (one of kind, title, parent, id, title_term)", path=display, line=line_of(selector)
+                )
             for key in ("title", "parent"):
                 if key in selector:
                     _compile(selector[key], display=display, where=f"{spot}.{key}", line=line_of(selector))
@@ -180,7 +201,7 @@ def _matching_selector(section: Section, group: Group, by_id: dict[str, Section]
             continue
         if "parent" in selector and not (parent and re.fullmatch(selector["parent"], fold(parent.title))):
             continue
-        kind_hits = [h for h in section.terms if h.kind == selector.get("title_term")]
+        kind_hits = [h for h in section.title_terms if h.kind == selector.get("title_term")]
         if "title_term" in selector and not (title_hits(section.title, kind_hits) or bilingual_name(section.title, kind_hits)):
             continue
         return selector
@@ -218,34 +239,33 @@ def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
     """A card from a section (plus merged sections), and the entries named inside its text."""
     head = parts[0]
     # "Hunt/cazar" prints as "Cazar" with its English name; other titles keep their words.
-    bilingual = bilingual_name(head.title, [hit for hit in head.terms if _allowed(hit, group)])
-    title, title_en = bilingual or (_display_title(head.title), english_name(head.title, head.terms, in_title=True))
+    bilingual = bilingual_name(head.title, [hit for hit in head.title_terms if _allowed(hit, group)])
+    title, title_en = bilingual or (_display_title(head.title), english_name(head.title, head.title_terms))
     if rename:
         title, title_en = rename, ""
     current = _Entry(key=head.id, title=title, title_en=title_en, first=head.first, last=head.last)
     entries = [current]
     for number, section in enumerate(parts):
         if number and section.title:
-            current.blocks.append(Block("heading", _display_title(section.title), section.first, section.first))
+            current.blocks.append(PanelBlock("heading", _display_title(section.title), section.first, section.first))
         if number == 0 and not group.own_text and len(parts) > 1:
             continue
-        offset = 0
         for block in section.blocks:
-            hits = [hit for hit in section.terms if not hit.in_title and offset <= hit.start and hit.end <= offset + len(block.text)]
-            hits = [replace(hit, start=hit.start - offset, end=hit.end - offset) for hit in hits]
-            offset += len(block.text) + len(BLOCK_SEPARATOR)
+            hits = list(block.terms)
             named = _named_block(block, hits, group) if group.named_blocks else None
             if named is not None:
-                current = _Entry(key=f"{head.id}#{fold(named[0])}", title=_display_title(named[0]), title_en=named[1], first=block.first, last=block.last)
+                current = _Entry(
+                    key=f"{head.id}#{fold(named[0])}", title=_display_title(named[0]), title_en=named[1], first=block.first, last=block.last
+                )
                 entries.append(current)
                 continue
             definition = _definition(block, hits, group) if group.definitions else None
             if definition is not None:
                 name, english, rest = definition
                 entries.append(_Entry(key=f"{head.id}#{fold(name)}", title=name, title_en=english, first=block.first, last=block.last,
-                                      blocks=[Block("paragraph", rest, block.first, block.last)]))
+                                      blocks=[PanelBlock("paragraph", rest, block.first, block.last)]))
                 continue
-            current.blocks.append(block)
+            current.blocks.append(PanelBlock.of(block))
             current.last = max(current.last, block.last)
     return [
         Card(key=entry.key, title=entry.title, title_en=entry.title_en, group=group.label, tone=group.tone,
@@ -262,7 +282,7 @@ class _Entry:
     title_en: str
     first: int
     last: int
-    blocks: list[Block] = field(default_factory=list)
+    blocks: list[PanelBlock] = field(default_factory=list)
 
 
 def _allowed(hit: TermHit, group: Group) -> bool:
@@ -277,7 +297,7 @@ def _named_block(block: Block, hits: list[TermHit], group: Group) -> tuple[str, 
     whole = [hit for hit in hits if hit.start == 0 and hit.end >= len(name) and _allowed(hit, group)]
     if whole and len(name.split()) <= 8:
         return name, "" if fold(whole[0].en, keep_punctuation=True) == fold(name, keep_punctuation=True) else whole[0].en
-    return bilingual_name(name, [replace(hit, in_title=True) for hit in hits if _allowed(hit, group)])
+    return bilingual_name(name, [hit for hit in hits if _allowed(hit, group)])
 
 
 def _definition(block: Block, hits: list[TermHit], group: Group) -> tuple[str, str, str] | None:
@@ -294,35 +314,38 @@ def _definition(block: Block, hits: list[TermHit], group: Group) -> tuple[str, s
     return name, english, rest[separator.end() :].strip()
 
 
-def title_hits(title: str, hits: tuple[TermHit, ...] | list[TermHit], *, in_title: bool = True) -> list[TermHit]:
-    """The glossary hits that make up a title, when they cover (almost) all of it; else []."""
-    found = [hit for hit in sorted(hits, key=lambda h: h.start) if hit.in_title == in_title and hit.end <= len(title)]
+def title_hits(title: str, hits: tuple[TermHit, ...] | list[TermHit]) -> list[TermHit]:
+    """The glossary hits (found in `title`) that make up a title, when they cover (almost) all of it; else []."""
+    found = [hit for hit in sorted(hits, key=lambda h: h.start) if hit.end <= len(title)]
     letters = len(re.sub(r"[\W\d_]", "", title)) or 1
     covered = sum(len(re.sub(r"[\W\d_]", "", title[hit.start : hit.end])) for hit in found)
     return found if found and covered >= ENGLISH_COVERAGE * letters else []
 
 
-def bilingual_name(text: str, hits: tuple[TermHit, ...] | list[TermHit], *, in_title: bool = True) -> tuple[str, str] | None:
+def bilingual_name(text: str, hits: tuple[TermHit, ...] | list[TermHit]) -> tuple[str, str] | None:
     """'Dual Class/clase doble', 'Hunt/cazar': translators name a card in both languages around a slash.
     When a glossary term is one side of it -> (Spanish name, official English name)."""
     if "/" not in text or len(text.split()) > 6:
         return None
     letters = len(re.sub(r"[\W\d_]", "", text)) or 1
     for hit in sorted(hits, key=lambda h: h.start):
-        if hit.in_title != in_title or hit.end > len(text):
+        if hit.end > len(text):
             continue
         if len(re.sub(r"[\W\d_]", "", text[hit.start : hit.end])) >= 0.35 * letters:
             sides = [side.strip() for side in text.split("/") if side.strip()]
             # the Spanish side is the one least like the English name (the English side may be misspelt)
-            spanish = min(sides, key=lambda side: SequenceMatcher(None, fold(side, keep_punctuation=True), fold(hit.en, keep_punctuation=True)).ratio())
+            spanish = min(
+                sides,
+                key=lambda side: SequenceMatcher(None, fold(side, keep_punctuation=True), fold(hit.en, keep_punctuation=True)).ratio(),
+            )
             spanish = spanish[:1].upper() + spanish[1:]
             return spanish, "" if fold(hit.en, keep_punctuation=True) == fold(spanish, keep_punctuation=True) else hit.en
     return None
 
 
-def english_name(title: str, hits: tuple[TermHit, ...] | list[TermHit], *, in_title: bool) -> str:
+def english_name(title: str, hits: tuple[TermHit, ...] | list[TermHit]) -> str:
     """The English card name(s) when the title is (almost) all glossary terms: 'Energy Snake, Energy Dragon'."""
-    found = title_hits(title, hits, in_title=in_title)
+    found = title_hits(title, hits)
     if not found:
         return ""
     names = list(dict.fromkeys(hit.en for hit in found))

@@ -4,6 +4,7 @@ All source text is escaped before our markup is added; output is byte-identical 
 (invariant mode, no wall-clock dates). Page furniture (header, credits footer, page numbers) is drawn
 by a canvas that knows the final page count.
 """
+# long: a few lines over since its long lines were wrapped to 140 columns; render_sheet could move out next
 from __future__ import annotations
 
 import io
@@ -24,7 +25,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from pipeline.model import BLOCK_SEPARATOR, Block, Document, Section, TermHit
+from pipeline.model import Block, Document, Section, TermHit
 from pipeline.sheets.flowables import cell_font
 from pipeline.sheets.furniture import (
     Furniture,
@@ -40,19 +41,8 @@ from pipeline.sheets.markup import (
     safe_text,
     term_markup,
 )
+from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
 from pipeline.text import fold, printable
-
-
-def _hits_for_block(section: Section, index: int) -> tuple[str, list[TermHit]]:
-    """Block text and its hits with offsets relative to the block."""
-    offset = sum(len(block.text) + len(BLOCK_SEPARATOR) for block in section.blocks[:index])
-    block = section.blocks[index]
-    hits = [
-        TermHit(hit.es, hit.en, hit.start - offset, hit.end - offset, hit.kind)
-        for hit in section.terms
-        if not hit.in_title and offset <= hit.start and hit.end <= offset + len(block.text)
-    ]
-    return block.text, hits
 
 
 class Heading(Paragraph):
@@ -88,13 +78,13 @@ class SheetDocTemplate(BaseDocTemplate):
             self.canv.addOutlineEntry(flowable.outline_title, flowable.outline_key, level=flowable.outline_level, closed=False)
 
 
-def frames_for(layout: Layout, *, columns: int, top_reserved: float = 0.0) -> list[Frame]:
+def frames_for(layout: Layout, *, columns: int, top_reserved: float = 0.0, frame_class: type[Frame] = Frame) -> list[Frame]:
     """One frame per column; `top_reserved` points are left free above them (page 1's title block)."""
     usable_width = layout.page_width - layout.margin_left - layout.margin_right
     usable_height = layout.page_height - layout.margin_top - layout.margin_bottom - top_reserved
     column_width = (usable_width - layout.gutter * (columns - 1)) / columns
     return [
-        Frame(
+        frame_class(
             layout.margin_left + index * (column_width + layout.gutter),
             layout.margin_bottom,
             column_width,
@@ -107,6 +97,7 @@ def frames_for(layout: Layout, *, columns: int, top_reserved: float = 0.0) -> li
         )
         for index in range(columns)
     ]
+
 
 
 # A run of at least SHORT_RUN short lines (a list of actions, end conditions) is set as a bulleted list,
@@ -148,7 +139,9 @@ def _run_on(flowables: list[Flowable], body: ParagraphStyle) -> list[Flowable]:
     return out
 
 
-def _block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str], compact_lists: bool = False) -> list[Flowable]:
+def _block_flowables(
+    section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str], compact_lists: bool = False
+) -> list[Flowable]:
     flowables: list[Flowable] = []
     run: list[tuple[Block, str, list[TermHit]]] = []  # short lines waiting: a list if there are enough
 
@@ -164,8 +157,8 @@ def _block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, sho
                 flowables.extend(render_block(block, text, hits, styles, shown=shown))
         run.clear()
 
-    for index, block in enumerate(section.blocks):
-        text, hits = _hits_for_block(section, index)
+    for block in section.blocks:
+        text, hits = block.text, list(block.terms)
         if compact_lists and block.kind in ("paragraph", "item") and len(text) <= SHORT_LINE_CHARS:
             run.append((block, text, hits))
             continue
@@ -184,7 +177,18 @@ def _two_column_list(markups: list[str], styles: dict[str, ParagraphStyle]) -> F
     left, right = column(markups[:half]), column(markups[half:])
     right += [Spacer(1, 1)] * (len(left) - len(right))
     table = Table([[a, b] for a, b in zip(left, right)], colWidths=["50%", "50%"], hAlign="LEFT")
-    table.setStyle(TableStyle([cell_font(styles["item"]), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 2), ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    table.setStyle(
+        TableStyle(
+            [
+                cell_font(styles["item"]),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
     return table
 
 
@@ -220,11 +224,16 @@ def render_block(block: Block, text: str, hits: list[TermHit], styles: dict[str,
     term_style = styles["term_en"]
     if block.kind == "item":
         return [
-            Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["item"], bulletText="•" if index == 0 else None)
+            Paragraph(
+                term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["item"], bulletText="•" if index == 0 else None
+            )
             for index, (piece, piece_hits) in enumerate(_pieces(text, hits))
         ]
     if block.kind == "note":
-        return [Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["note"]) for piece, piece_hits in _pieces(text, hits)]
+        return [
+            Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["note"])
+            for piece, piece_hits in _pieces(text, hits)
+        ]
     if block.kind == "formula":
         from pipeline.sheets.flowables import formula_flowables, formula_typography
 
@@ -235,16 +244,22 @@ def render_block(block: Block, text: str, hits: list[TermHit], styles: dict[str,
         from pipeline.sheets.flowables import table_flowables, table_rows
 
         return table_flowables(table_rows(text), styles["table"], escape=safe_text)
-    return [Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["body"]) for piece, piece_hits in _pieces(text, hits)]
+    return [
+        Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["body"])
+        for piece, piece_hits in _pieces(text, hits)
+    ]
 
 
 def glossary_flowables(document: Document, sections: list[Section], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
     """A compact Spanish -> English table of the terms the sheet uses."""
     used: dict[str, str] = {}
     for section in sections:
-        for hit in section.terms:
+        for hit in (*section.title_terms, *section.text_terms()):
             used.setdefault(hit.es, hit.en)
-    pairs = sorted(((es, en) for es, en in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)), key=lambda pair: fold(pair[0], keep_punctuation=True))
+    pairs = sorted(
+        ((es, en) for es, en in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)),
+        key=lambda pair: fold(pair[0], keep_punctuation=True),
+    )
     if not pairs:
         return []
     style = styles["glossary"]
@@ -285,22 +300,26 @@ def section_flowables(
     for section in sections:
         shown: set[str] = sheet_shown if english_names == "sheet" else set()
         if english_names == "titles":
-            section = replace(section, terms=tuple(hit for hit in section.terms if hit.in_title))
+            section = replace(section, blocks=tuple(replace(block, terms=()) for block in section.blocks))
         depth = min(section.level - base_level, 2)
         title = bilingual_title(section)
         if title != section.title.strip():
             # The heading already shows the English name; the text need not repeat it.
-            shown.update(hit.es for hit in section.terms if hit.in_title)
+            shown.update(hit.es for hit in section.title_terms)
         heading = Heading(
             safe_text(title), styles[f"heading{depth + 1}"], outline_title=printable(title), level=depth, key=section.id
         )
         first = section.blocks[0] if section.blocks else None
         if run_in and depth >= 1 and first is not None and first.kind == "paragraph" and len(first.text) > SHORT_LINE_CHARS:
-            text, hits = _hits_for_block(section, 0)
+            text, hits = first.text, list(first.terms)
             color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
-            markup = f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ' + term_markup(text, hits, shown=shown, term_style=styles["term_en"])
+            markup = f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ' + term_markup(
+                text, hits, shown=shown, term_style=styles["term_en"]
+            )
             lead = Paragraph(markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore))
-            rest = block_flowables(replace(section, blocks=section.blocks[1:], terms=_shift_terms(section, len(first.text) + len(BLOCK_SEPARATOR))), styles, shown=shown, compact_lists=compact_lists, run_on=run_on)
+            rest = block_flowables(
+                replace(section, blocks=section.blocks[1:]), styles, shown=shown, compact_lists=compact_lists, run_on=run_on
+            )
             if run_on and rest and isinstance(rest[0], Paragraph) and rest[0].style is styles["body"]:
                 lead = Paragraph(lead.text + RUN_ON_SEPARATOR + rest.pop(0).text, lead.style)
             flowables.extend([OutlineAnchor(outline_title=printable(title), level=depth, key=section.id), lead, *rest])
@@ -312,20 +331,29 @@ def section_flowables(
     return flowables
 
 
-def _shift_terms(section: Section, offset: int) -> tuple[TermHit, ...]:
-    """Hits of the text after its first `offset` characters, re-based (titles' hits kept)."""
-    return tuple(
-        hit if hit.in_title else replace(hit, start=hit.start - offset, end=hit.end - offset)
-        for hit in section.terms
-        if hit.in_title or hit.start >= offset
-    )
+def render_sheet(document: Document, sections: list[Section], layout: Layout, **options) -> tuple[bytes, int]:
+    """Typeset `sections` of `document` (options: see `_compose`); returns (pdf bytes, page count)."""
+    buffer = io.BytesIO()
+    doc, story, canvas_class = _compose(document, sections, layout, buffer, probe=False, **options)
+    doc.build(story, canvasmaker=canvas_class)
+    return buffer.getvalue(), doc.page
 
 
-def render_sheet(
+def measure_sheet(document: Document, sections: list[Section], layout: Layout, **options) -> tuple[int, float]:
+    """(page count, pages filled) of the sheet laid out exactly as `render_sheet` would, without drawing,
+    furniture or PDF writing: what the fit search probes."""
+    doc, story, _ = _compose(document, sections, layout, io.BytesIO(), probe=True, **options)
+    doc.build(story, canvasmaker=ProbeCanvas)
+    return doc.page, doc.fill
+
+
+def _compose(  # long: one reportlab document (metadata, page templates, story) for a render or a probe; most lines are keywords
     document: Document,
     sections: list[Section],
     layout: Layout,
+    buffer: io.BytesIO,
     *,
+    probe: bool,
     sheet_label: str,
     revision: str = "",
     columns: int | None = None,
@@ -337,8 +365,8 @@ def render_sheet(
     run_in: bool = False,
     compact_title: bool = False,
     run_on: bool = False,
-) -> tuple[bytes, int]:
-    """Typeset `sections` of `document`; returns (pdf bytes, page count).
+):
+    """The document template, story and canvas class of a sheet (`probe`: the layout-only kind).
 
     With `title_block`, page 1 opens with the game, publisher, what the sheet covers (`covers`), the
     credits and the revision (the date of the last content change lives in manifest.json, not in the PDF,
@@ -358,8 +386,7 @@ def render_sheet(
         title_block=title_block,
         compact=compact_title,
     )
-    buffer = io.BytesIO()
-    doc = SheetDocTemplate(
+    doc = (ProbeDocTemplate if probe else SheetDocTemplate)(
         buffer,
         pagesize=(layout.page_width, layout.page_height),
         leftMargin=layout.margin_left,
@@ -379,11 +406,12 @@ def render_sheet(
         initialFontName=register_fonts(layout.fonts)["regular"],
     )
     columns = columns or layout.columns
-    later = PageTemplate(id="columns", frames=frames_for(layout, columns=columns))
+    frame_class = ProbeFrame if probe else Frame
+    later = PageTemplate(id="columns", frames=frames_for(layout, columns=columns, frame_class=frame_class))
     if title_block:
         reserved = title_block_height(layout, furniture, styles)
-        first = PageTemplate(id="first", frames=frames_for(layout, columns=columns, top_reserved=reserved), autoNextPageTemplate="columns")
-        doc.addPageTemplates([first, later])
+        first_frames = frames_for(layout, columns=columns, top_reserved=reserved, frame_class=frame_class)
+        doc.addPageTemplates([PageTemplate(id="first", frames=first_frames, autoNextPageTemplate="columns"), later])
     else:
         doc.addPageTemplates([later])
     story: list[Flowable] = section_flowables(sections, styles, english_names=english_names, run_in=run_in, run_on=run_on)
@@ -391,6 +419,4 @@ def render_sheet(
         story.extend(glossary_flowables(document, sections, styles))
     if not story:
         story = [Paragraph("(sin contenido)", styles["body"])]
-    canvas_class = make_canvas_class(layout, furniture, styles)
-    doc.build(story, canvasmaker=canvas_class)
-    return buffer.getvalue(), doc.page
+    return doc, story, None if probe else make_canvas_class(layout, furniture, styles)

@@ -79,7 +79,7 @@ class Recipe:
     run_on_paragraphs: bool = False  # a section's paragraphs set as one, split by ¶ (saves a ragged line each)
 
 
-def parse_recipe(
+def parse_recipe(  # long: every field of a recipe checked in one place, in the order the messages should come
     data: dict | None, *, defaults: dict | None = None, display: str, line: int | None = None, paper: str | None = None
 ) -> Recipe:
     """Recipe data (game overrides on top of template defaults) -> a validated Recipe.
@@ -225,7 +225,9 @@ def closest_ids(wanted: str, ids: list[str], *, count: int = 5) -> list[str]:
     for candidate in ids:
         if len(close) >= count:
             break
-        if candidate not in close and candidate.rsplit("/", 1)[-1] in difflib.get_close_matches(tail, [candidate.rsplit("/", 1)[-1]], cutoff=0.6):
+        if candidate not in close and candidate.rsplit("/", 1)[-1] in difflib.get_close_matches(
+            tail, [candidate.rsplit("/", 1)[-1]], cutoff=0.6
+        ):
             close.append(candidate)
     return close
 

@@ -1,16 +1,13 @@
 """Tagging: glossary terms found in Spanish text across plural/gender forms, capitals, accents and English variants."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from pipeline.build import tagged_document
-from pipeline.project import Project
 from pipeline.tag.glossary import Glossary, Term
 from pipeline.tag.matcher import Tagger, spanish_nlp, word_forms
 
-from .conftest import GAMES
+from ..conftest import GAMES
 
 
 def glossary(*terms: Term) -> Glossary:
@@ -103,26 +100,29 @@ def test_gender_forms_need_the_lemma_table_to_agree() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_real_texts_are_tagged_in_titles_and_text(project_root: Path, game: str) -> None:
-    _, _, document = tagged_document(Project(project_root), game)
-    hits = [hit for section in document.sections for hit in section.terms]
+def test_real_texts_are_tagged_in_titles_and_text(real_tagged, game: str) -> None:
+    _, _, document = real_tagged(game)
+    hits = [hit for section in document.sections for hit in section.text_terms()]
     assert len(hits) >= 150
-    assert any(hit.in_title for hit in hits)
+    assert any(section.title_terms for section in document.sections)
     for section in document.sections:
-        for hit in section.terms:
-            text = section.title if hit.in_title else section.text
+        found = [(section.title, hit) for hit in section.title_terms] + [
+            (block.text, hit) for block in section.blocks for hit in block.terms
+        ]
+        for text, hit in found:
             assert 0 <= hit.start < hit.end <= len(text)
             # whole words only: the characters around a hit are not letters
             assert not text[hit.start - 1 : hit.start].isalpha() if hit.start else True
             assert not text[hit.end : hit.end + 1].isalpha()
 
 
-def test_space_alert_common_verbs_are_not_tagged_as_nouns(project_root: Path) -> None:
-    _, _, document = tagged_document(Project(project_root), "space-alert")
+def test_space_alert_common_verbs_are_not_tagged_as_nouns(real_tagged) -> None:
+    _, _, document = real_tagged("space-alert")
     surfaces = {
-        (section.title if hit.in_title else section.text)[hit.start : hit.end].lower()
+        text[hit.start : hit.end].lower()
         for section in document.sections
-        for hit in section.terms
+        for text, hits in [(section.title, section.title_terms), *((block.text, block.terms) for block in section.blocks)]
+        for hit in hits
     }
     assert "dan" not in surfaces and "da" not in surfaces
     assert {"amenazas internas", "acciones", "misiones"} <= surfaces

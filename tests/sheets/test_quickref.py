@@ -9,8 +9,8 @@ import pytest
 from pypdf import PdfReader
 
 from pipeline.errors import BuildError
-from pipeline.model import Block, Document, GameInfo, Section, SheetSpec, TermHit
-from pipeline.sheets.quickref import _NoFit, fit_sheet, make_quickref
+from pipeline.model import Block, Document, GameInfo, Section, SheetSpec, TermHit, place_terms
+from pipeline.sheets.quickref import Probe, _NoFit, fit_sheet, make_quickref
 from pipeline.sheets.quickref.condense import CondenseOptions, condense
 from pipeline.sheets.quickref.recipe import parse_recipe
 
@@ -18,14 +18,17 @@ ALL = CondenseOptions(examples=True, narration=True, repeats=True, asides=True)
 
 
 def one(text: str, *, terms: tuple[TermHit, ...] = (), kind: str = "paragraph", extra: tuple[Block, ...] = ()) -> Section:
-    return Section(id="s", title="S", level=1, kind="rules", blocks=(Block(kind, text, 1, 1), *extra), first=1, last=1, terms=terms)
+    return Section(id="s", title="S", level=1, kind="rules", blocks=place_terms((Block(kind, text, 1, 1), *extra), terms), first=1, last=1)
 
 
 @pytest.mark.parametrize(
     ("text", "kept"),
     [
         ("Roba una carta. Por ejemplo, si tienes dos cartas robas una. Y luego otra.", "Roba una carta."),
-        ("Algunos componentes tienen un requisito - por ejemplo, los cohetes Juno.", "Algunos componentes tienen un requisito - por ejemplo, los cohetes Juno."),
+        (
+            "Algunos componentes tienen un requisito - por ejemplo, los cohetes Juno.",
+            "Algunos componentes tienen un requisito - por ejemplo, los cohetes Juno.",
+        ),
         ("Esto nos ofrece una fórmula. La potencia es la masa.", "La potencia es la masa."),
         ("Ahora tenemos nuestra nave en la Luna. Los cohetes se descartan.", "Los cohetes se descartan."),
         ("Para alcanzar la Luna se requiere 4 (2 masa x 2 dificultad = 4 potencia). Paga 10$.", "Paga 10$."),
@@ -38,7 +41,10 @@ def one(text: str, *, terms: tuple[TermHit, ...] = (), kind: str = "paragraph", 
         ("Mueve la nave (ver página 34). Roba una carta.", "Mueve la nave. Roba una carta."),
         ("Mueve la nave (véase Movimiento) y roba.", "Mueve la nave y roba."),
         # rules that only look like asides stay
-        ("El disparo funciona de manera muy parecida a un ataque. De esta forma pueden atacar hasta cuatro misiles.", "El disparo funciona de manera muy parecida a un ataque. De esta forma pueden atacar hasta cuatro misiles."),
+        (
+            "El disparo funciona de manera muy parecida a un ataque. De esta forma pueden atacar hasta cuatro misiles.",
+            "El disparo funciona de manera muy parecida a un ataque. De esta forma pueden atacar hasta cuatro misiles.",
+        ),
     ],
 )
 def test_condense_drops_examples_and_narration_and_keeps_rules(text: str, kept: str) -> None:
@@ -61,7 +67,10 @@ def test_condense_never_touches_formulas_and_drops_a_repeated_statement() -> Non
 
 
 def test_example_continues_after_a_page_break_marker() -> None:
-    section = one("Dobla la dificultad. Por ejemplo, la maniobra tiene dificultad tres y [...]", extra=(Block("paragraph", "[...] consume tres años.", 2, 2), Block("paragraph", "Decide antes.", 3, 3)))
+    section = one(
+        "Dobla la dificultad. Por ejemplo, la maniobra tiene dificultad tres y [...]",
+        extra=(Block("paragraph", "[...] consume tres años.", 2, 2), Block("paragraph", "Decide antes.", 3, 3)),
+    )
     assert condense([section], options=ALL)[0].text == "Dobla la dificultad.\n\nDecide antes."
 
 
@@ -69,36 +78,68 @@ def test_condense_moves_term_offsets_with_the_text() -> None:
     text = "Por ejemplo: el ejemplo.\n\nAhora tenemos naves. Roba un cohete."
     blocks = tuple(Block("paragraph", part, 1, 1) for part in text.split("\n\n"))
     start = text.index("cohete")
-    section = Section("s", "S", 1, "rules", blocks, 1, 1, terms=(TermHit("cohete", "rocket", start, start + 6),))
+    section = Section("s", "S", 1, "rules", place_terms(blocks, [TermHit("cohete", "rocket", start, start + 6)]), 1, 1)
     (result,) = condense([section], options=ALL)
-    (hit,) = result.terms
-    assert result.text[hit.start : hit.end] == "cohete"
+    (block,) = result.blocks
+    (hit,) = block.terms
+    assert block.text[hit.start : hit.end] == "cohete"
 
 
-def test_fit_search_prefers_the_largest_size_then_the_fewest_columns() -> None:
-    recipe = parse_recipe({"pages": 2, "columns": [2, 3], "body_size": [7, 9]}, display="x")
+def _pages_falling_with_size(columns: int, size: float) -> Probe:
+    """A sheet whose text fills 0.16 pages per point of size squared; 3 columns hold a bit more."""
+    fill = 0.16 * size * size / 9 / {2: 1.0, 3: 1.15, 4: 1.25}[columns]
+    return Probe(pages=int(fill) + 1, fill=fill)
+
+
+@pytest.mark.parametrize("pages", [1, 2, 3, 4])
+def test_fit_search_prefers_the_largest_size_then_the_fewest_columns(pages: int) -> None:
+    recipe = parse_recipe({"pages": pages, "columns": [2, 4], "body_size": [7, 9]}, display="x")
     tried: list[tuple[int, float]] = []
 
-    def render(columns: int, size: float) -> tuple[bytes, int]:
+    def measure(columns: int, size: float) -> Probe:
         tried.append((columns, size))
-        capacity = {2: 1.0, 3: 1.15}[columns] / size  # pages fall as size falls, 3 columns hold a bit more
-        return b"pdf", int(0.999 + 0.16 / capacity)
+        return _pages_falling_with_size(columns, size)
 
-    fit = fit_sheet(render, recipe)
-    assert fit.pages <= 2 and fit.body_size >= 7
-    # every layout at a larger size does not fit
-    for columns in (2, 3):
-        for size in (s / 4 for s in range(28, 37)):
-            if size > fit.body_size:
-                assert render(columns, size)[1] > 2
-    assert len(set(tried)) < 2 * 9  # bisection, not an exhaustive search
+    sizes = [s / 4 for s in range(28, 37)]
+    fits = [(size, -columns) for columns in (2, 3, 4) for size in sizes if _pages_falling_with_size(columns, size).pages <= pages]
+    best_size, best_columns = max(fits)
+    fit = fit_sheet(measure, recipe)
+    assert (fit.body_size, fit.columns) == (best_size, -best_columns)  # the largest size, then the fewest columns
+    assert fit.pages == _pages_falling_with_size(fit.columns, fit.body_size).pages
+    assert len(tried) == len(set(tried)) and len(tried) < 3 * 9 / 2  # each layout measured once, far from all of them
+
+
+def test_fit_search_without_a_budget_measures_nothing() -> None:
+    recipe = parse_recipe({"columns": [2, 3], "body_size": [7, 9]}, display="x")
+    fit = fit_sheet(lambda columns, size: pytest.fail("measured"), replace(recipe, pages=None))
+    assert (fit.columns, fit.body_size, fit.pages) == (2, 9.0, None)
 
 
 def test_fit_search_without_a_fit_reports_the_pages_at_minimum_size() -> None:
     recipe = parse_recipe({"pages": 1, "columns": [2, 3], "body_size": [7, 8]}, display="x")
     with pytest.raises(_NoFit) as error:
-        fit_sheet(lambda columns, size: (b"", 5 - columns), recipe)
+        fit_sheet(lambda columns, size: Probe(pages=5 - columns, fill=5.0 - columns), recipe)
     assert (error.value.pages, error.value.columns, error.value.size) == (2, 3, 7.0)
+
+
+def test_a_probe_counts_the_pages_a_render_makes(project_root) -> None:
+    from pipeline.build import tagged_document
+    from pipeline.project import Project
+    from pipeline.sheets.layout import load_layout
+    from pipeline.sheets.quickref import sheet_recipe, sheet_sections
+    from pipeline.sheets.quickref.flow import measure_sheet, render_sheet
+
+    project = Project(project_root)
+    game, _, document = tagged_document(project, "legendary-alien")  # its page count jumps with the size
+    sheet = next(s for s in game.sheets if s.name == "quickref")
+    layout = load_layout(project.templates, sheet.template, paper="a4")
+    recipe = sheet_recipe(document, sheet, layout)
+    sections = sheet_sections(document, sheet, recipe)
+    for columns, size in ((2, 8.25), (2, 7.0), (3, 7.5), (3, 7.75)):
+        options = dict(sheet_label=recipe.label, columns=columns, body_size=size, with_glossary=recipe.glossary, compact_title=True)
+        pages, fill = measure_sheet(document, sections, layout, **options)
+        assert render_sheet(document, sections, layout, **options)[1] == pages
+        assert pages - 1 < fill <= pages
 
 
 def test_a_recipe_that_cannot_fit_fails_with_target_pages_and_largest_sections(project_root) -> None:
@@ -119,13 +160,12 @@ def test_a_recipe_that_cannot_fit_fails_with_target_pages_and_largest_sections(p
 
 
 @pytest.fixture(scope="module")
-def leaving_earth(project_root):
-    from pipeline.build import tagged_document
+def leaving_earth(project_root, real_tagged):
     from pipeline.project import Project
     from pipeline.sheets.layout import load_layout
 
     project = Project(project_root)
-    game, _, document = tagged_document(project, "leaving-earth")  # as `refsheets build` does: English names take room
+    game, _, document = real_tagged("leaving-earth")  # tagged as `refsheets build` does: English names take room
     sheet = next(s for s in game.sheets if s.name == "quickref")
     out = {}
     for paper in ("a4", "letter"):
@@ -159,7 +199,17 @@ RULES = [
     "dejarlo dañado",
     "Para ensamblar una nave",
 ]
-NOT_ON_THE_SHEET = ["Gran trabajo", "Muchísimas gracias", "Voy por aquí", "Hagamos otro intento", "Ahora toma un Juno", "Por ejemplo", "nuestra nave", "vilvoh", "holmes70"]
+NOT_ON_THE_SHEET = [
+    "Gran trabajo",
+    "Muchísimas gracias",
+    "Voy por aquí",
+    "Hagamos otro intento",
+    "Ahora toma un Juno",
+    "Por ejemplo",
+    "nuestra nave",
+    "vilvoh",
+    "holmes70",
+]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -181,23 +231,17 @@ def test_leaving_earth_sheet_is_byte_identical_and_revision_is_paper_independent
 
     sheet, out = leaving_earth
     project = Project(project_root)
-    _, _, document = tagged_document(project, "leaving-earth")
+    _, _, document = tagged_document(project, "leaving-earth")  # made again, not the shared one: same bytes from a new document
     pdf, _, revision = make_quickref(document, sheet, load_layout(project.templates, "quickref", paper="a4"))
     assert pdf == out["a4"][0]
     assert revision == out["letter"][2]
     assert f"rev {revision}" in out["a4"][3]
 
 
-def test_alternity_sheet_meets_its_budget_and_leaves_the_damage_cards_to_their_sheet(project_root) -> None:
-    from pipeline.build import tagged_document
-    from pipeline.project import Project
-    from pipeline.sheets.layout import load_layout
-
-    project = Project(project_root)
-    game, _, document = tagged_document(project, "alternity-warships")
-    sheet = next(s for s in game.sheets if s.name == "quickref")
-    pdf, pages, _ = make_quickref(document, sheet, load_layout(project.templates, "quickref", paper=game.paper))
-    text = " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(pdf)).pages)
-    assert pages <= 4
+def test_alternity_sheet_meets_its_budget_and_leaves_the_damage_cards_to_their_sheet(built_project) -> None:
+    # The sheet `refsheets build` made in the session build (tests/conftest.py), read, not rendered again.
+    reader = PdfReader(built_project / "output/alternity-warships/alternity-warships-quickref.pdf")
+    text = " ".join(" ".join((page.extract_text() or "").split()) for page in reader.pages)
+    assert len(reader.pages) <= 4
     assert "Daño a los sistemas" in text  # the title block says where the system effects are
     assert "(ver Movimiento)" not in text  # cross-references to pages the sheet does not have are gone

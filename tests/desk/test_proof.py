@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from pipeline.model import GameInfo, RawText, TermHit
 from pipeline.split import split
 
 from .browser import Browser, find_chromium
-from .conftest import GAMES
+from ..conftest import GAMES
 
 RAW = (
     "FASE DE ACCIÓN\n"
@@ -34,9 +35,10 @@ def small_page(tmp_path: Path) -> str:
     cleaned = clean(raw, corrections=load_corrections(tmp_path / "c.yaml", display="sources/demo/corrections.yaml"))
     document = split(cleaned, game=GameInfo(id="demo", title_es="Demo", title_en="Demo"))
     first = document.sections[0]
-    start = first.text.index("escudos")
-    tagged = first.__class__(**{**first.__dict__, "terms": (TermHit("escudo", "Shields", start, start + 7),)})
-    document = document.__class__(**{**document.__dict__, "sections": (tagged, *document.sections[1:])})
+    block = first.blocks[0]
+    start = block.text.index("escudos")
+    tagged = replace(first, blocks=(replace(block, terms=(TermHit("escudo", "Shields", start, start + 7),)), *first.blocks[1:]))
+    document = replace(document, sections=(tagged, *document.sections[1:]))
     return proof_html(raw, cleaned, document, printed_by={"quickref": {first.id}},
                       warnings=["sources/demo/raw.txt:6: a warning about line 6"], typos=[Typo(6, "cuentan", ("cuenta",))])
 

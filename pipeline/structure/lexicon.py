@@ -1,6 +1,6 @@
 """Spanish words the heading rules reason with: sentence openers, verbs, function words.
 
-Shared by headings.py (is a short line a title?) and runin.py (where does a run-in heading end?).
+Shared by styles.py (is a short line a title?) and runin.py (where does a run-in heading end?).
 """
 from __future__ import annotations
 

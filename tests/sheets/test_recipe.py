@@ -92,15 +92,14 @@ def test_game_recipe_overrides_template_defaults() -> None:
     assert recipe.pages == 2 and recipe.body_size == (7.0, 9.0)
 
 
-def test_real_recipes_name_existing_sections(project_root) -> None:
-    from pipeline.build import prepare
+def test_real_recipes_name_existing_sections(project_root, real_game) -> None:
     from pipeline.project import Project
     from pipeline.sheets.layout import load_layout
     from pipeline.sheets.quickref import sheet_recipe
 
     project = Project(project_root)
     for game_id in project.game_ids():
-        game, _, document = prepare(project, game_id)
+        game, _, document = real_game(game_id)
         for sheet in game.sheets:
             layout = load_layout(project.templates, sheet.template)
             if layout.options.get("kind", "quickref") != "quickref":

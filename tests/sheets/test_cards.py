@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from pipeline.errors import ConfigError
-from pipeline.model import Block, Credits, Document, GameInfo, Section, TermHit
+from pipeline.model import Block, Credits, Document, GameInfo, Section, TermHit, place_terms
 from pipeline.sheets.cards.draw import draw_crop_marks, render_cards
 from pipeline.sheets.cards.geometry import card_options, grid_cells
 from pipeline.sheets.cards.measure import Typesetter
@@ -26,9 +26,22 @@ def _layout(project_root: Path, paper: str = "a4"):
     return load_layout(project_root / "templates", "cards", paper=paper)
 
 
-def _section(section_id: str, title: str, *texts: str, kind: str = "card", parent: str | None = None, terms=(), level: int = 2) -> Section:
-    blocks = tuple(Block("paragraph", text, 10 + i, 10 + i) for i, text in enumerate(texts))
-    return Section(id=section_id, title=title, level=level, kind=kind, blocks=blocks, first=10, last=10 + len(texts), parent=parent, terms=tuple(terms))
+def _section(
+    section_id: str, title: str, *texts: str, kind: str = "card", parent: str | None = None, terms=(), title_terms=(), level: int = 2
+) -> Section:
+    """A section of paragraphs; `terms` have offsets into the joined text, as the tagger finds them."""
+    blocks = place_terms(tuple(Block("paragraph", text, 10 + i, 10 + i) for i, text in enumerate(texts)), terms)
+    return Section(
+        id=section_id,
+        title=title,
+        level=level,
+        kind=kind,
+        blocks=blocks,
+        first=10,
+        last=10 + len(texts),
+        parent=parent,
+        title_terms=tuple(title_terms),
+    )
 
 
 def _document(*sections: Section) -> Document:
@@ -78,9 +91,13 @@ def test_repeated_appendix_gives_one_card_with_every_paragraph_once() -> None:
 
 def test_a_paragraph_that_is_only_a_glossary_name_starts_its_own_card() -> None:
     hit = TermHit("enjambre madre", "Mother Swarm", 16, 30, kind="threat")
-    title_hit = TermHit("arana dimensional", "Dimension Spider", 0, 17, kind="threat", in_title=True)
-    section = _section("s", "Araña Dimensional", "Nota de araña.", "Enjambre madre", "Nota del enjambre.", terms=(title_hit, hit))
-    cards = select_cards(_document(section), {"groups": [{"label": "Externa", "select": [{"id": "s"}], "term_kinds": ["threat"]}]}, display=DISPLAY)
+    title_hit = TermHit("arana dimensional", "Dimension Spider", 0, 17, kind="threat")
+    section = _section(
+        "s", "Araña Dimensional", "Nota de araña.", "Enjambre madre", "Nota del enjambre.", terms=(hit,), title_terms=(title_hit,)
+    )
+    cards = select_cards(
+        _document(section), {"groups": [{"label": "Externa", "select": [{"id": "s"}], "term_kinds": ["threat"]}]}, display=DISPLAY
+    )
     assert [(card.title, card.title_en, card.text) for card in cards.cards] == [
         ("Araña Dimensional", "Dimension Spider", "Nota de araña."),
         ("Enjambre madre", "Mother Swarm", "Nota del enjambre."),
@@ -114,9 +131,9 @@ def test_following_sections_merge_as_subheadings() -> None:
 
 
 def test_english_name_needs_the_title_to_be_glossary_terms() -> None:
-    hits = [TermHit("serpiente", "Energy Snake", 0, 20, in_title=True), TermHit("dragon", "Energy Dragon", 22, 39, in_title=True)]
-    assert english_name("Serpiente de energía, Dragón de energía", hits, in_title=True) == "Energy Snake, Energy Dragon"
-    assert english_name("Reglas de la serpiente de energía y demás", [replace(hits[0], start=13, end=33)], in_title=True) == ""
+    hits = [TermHit("serpiente", "Energy Snake", 0, 20), TermHit("dragon", "Energy Dragon", 22, 39)]
+    assert english_name("Serpiente de energía, Dragón de energía", hits) == "Energy Snake, Energy Dragon"
+    assert english_name("Reglas de la serpiente de energía y demás", [replace(hits[0], start=13, end=33)]) == ""
 
 
 @pytest.mark.parametrize(
@@ -159,7 +176,9 @@ def _check_fits(plan, layout, options) -> None:
         assert layout.margin_bottom - 0.01 <= panel.rect.y and panel.rect.top <= layout.page_height - layout.margin_top + 0.01
 
 
-LONG = " ".join(f"palabra{number} de una nota muy larga que no cabe." for number in range(700))
+# Long enough to run over a page break in both modes (3 handout panels, 12 grid cells, two pages each on A4 and
+# Letter); 700 sentences (28 cells, four pages) proved nothing more and took seconds to lay out.
+LONG = " ".join(f"palabra{number} de una nota muy larga que no cabe." for number in range(300))
 
 
 @pytest.mark.parametrize("mode", ["grid", "handout"])
@@ -170,7 +189,8 @@ def test_a_very_long_entry_continues_on_other_panels_and_loses_nothing(project_r
     card_set = CardSet(cards=(_card("Corta", "Una nota corta."), _card("Larga", LONG)), label="Prueba")
     plan = plan_sheet(card_set, layout, options, with_index=False)
     long_panels = [panel for panel in plan.panels if panel.card.title == "Larga"]
-    assert len(long_panels) >= 2
+    assert len(long_panels) >= 3
+    assert len({panel.page for panel in long_panels}) >= 2  # it continues across a page break too
     assert [panel.continued for panel in long_panels] == [False] + [True] * (len(long_panels) - 1)
     words = " ".join(block.text for panel in long_panels for block in panel.blocks).split()
     assert words == LONG.split()
@@ -192,8 +212,11 @@ def test_grid_text_shrinks_before_it_continues(project_root: Path) -> None:
     inner = cell.width - 2 * options.padding
     room = cell.height - setter.header_height(_card("Media", ""), continued=False, width=cell.width) - 2 * options.padding
     words = LONG.split()
-    # the longest prefix that fits at the minimum size but not at the body size
-    count = max(n for n in range(50, len(words), 10) if setter.body_height([Block("paragraph", " ".join(words[:n]), 1, 1)], options.min_size, inner) <= room)
+    # the longest prefix that fits at the minimum size but not at the body size: a prefix's height only grows
+    # with its words, so the search can stop at the first one that no longer fits
+    count = 50
+    while setter.body_height([Block("paragraph", " ".join(words[: count + 10]), 1, 1)], options.min_size, inner) <= room:
+        count += 10
     text = " ".join(words[:count])
     assert setter.body_height([Block("paragraph", text, 1, 1)], setter.base_size, inner) > room
     plan = plan_sheet(CardSet(cards=(_card("Media", text),)), layout, options, with_index=False)
@@ -239,10 +262,12 @@ def test_crop_marks_run_to_the_paper_edge_on_every_cut(project_root: Path) -> No
 
     for x in {r.x for r in rects} | {r.x + r.width for r in rects}:
         vertical = [line for line in canvas.lines if near(line[0], x) and near(line[2], x)]
-        assert any(near(max(l[1], l[3]), layout.page_height) for l in vertical) and any(near(min(l[1], l[3]), 0) for l in vertical)
+        assert any(near(max(mark[1], mark[3]), layout.page_height) for mark in vertical)
+        assert any(near(min(mark[1], mark[3]), 0) for mark in vertical)
     for y in {r.y for r in rects} | {r.top for r in rects}:
         horizontal = [line for line in canvas.lines if near(line[1], y) and near(line[3], y)]
-        assert any(near(min(l[0], l[2]), 0) for l in horizontal) and any(near(max(l[0], l[2]), layout.page_width) for l in horizontal)
+        assert any(near(min(mark[0], mark[2]), 0) for mark in horizontal)
+        assert any(near(max(mark[0], mark[2]), layout.page_width) for mark in horizontal)
     # no mark enters the grid
     left, right = min(r.x for r in rects), max(r.x + r.width for r in rects)
     bottom, top = min(r.y for r in rects), max(r.top for r in rects)
@@ -264,12 +289,8 @@ def test_markup_in_card_text_is_printed_not_obeyed(project_root: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def threats(project_root: Path):
-    from pipeline.build import tagged_document
-    from pipeline.project import Project
-
-    project = Project(project_root)
-    game, _, document = tagged_document(project, "space-alert")
+def threats(real_tagged):
+    game, _, document = real_tagged("space-alert")
     sheet = next(sheet for sheet in game.sheets if sheet.name == "threats")
     card_set = select_cards(document, sheet.recipe, display="sources/space-alert/game.yaml")
     return document, sheet, card_set
@@ -312,11 +333,11 @@ def test_threat_handout_pdf_holds_every_note(project_root: Path, threats, paper:
 @pytest.mark.parametrize(
     ("title", "hit", "expected"),
     [
-        ("Hunt/cazar", TermHit("cazar", "Hunt", 5, 10, in_title=True), ("Cazar", "Hunt")),
-        ("Stacionary/Inmovil", TermHit("inmóvil", "Stationary", 11, 18, in_title=True), ("Inmovil", "Stationary")),
-        ("Soldados Xenomorfos/Xenomotph Soldiers", TermHit("soldado xenomorfo", "Xenomorph Soldier", 0, 19, in_title=True),
+        ("Hunt/cazar", TermHit("cazar", "Hunt", 5, 10), ("Cazar", "Hunt")),
+        ("Stacionary/Inmovil", TermHit("inmóvil", "Stationary", 11, 18), ("Inmovil", "Stationary")),
+        ("Soldados Xenomorfos/Xenomotph Soldiers", TermHit("soldado xenomorfo", "Xenomorph Soldier", 0, 19),
          ("Soldados Xenomorfos", "Xenomorph Soldier")),
-        ("Nuevos hives/colmenas y avatares", TermHit("colmena", "Hive", 13, 21, in_title=True), None),
+        ("Nuevos hives/colmenas y avatares", TermHit("colmena", "Hive", 13, 21), None),
     ],
 )
 def test_bilingual_names_keep_the_spanish_side(title: str, hit: TermHit, expected) -> None:

@@ -63,7 +63,12 @@ def test_corrections_apply_in_order_literal_and_regex(tmp_path: Path) -> None:
 
 def test_clean_reports_each_corrected_line_and_warns_about_stale_entries(tmp_path: Path) -> None:
     corrections = load_corrections(
-        write(tmp_path, '- find: "barco"\n  replace: "nave"\n  note: "ship"\n- find: "nunca aparece"\n  replace: "x"\n- find: "nave"\n  replace: "nave"\n  expect: 5\n'),
+        write(
+            tmp_path,
+            '- find: "barco"\n  replace: "nave"\n  note: "ship"\n'
+            '- find: "nunca aparece"\n  replace: "x"\n'
+            '- find: "nave"\n  replace: "nave"\n  expect: 5\n',
+        ),
         display="c.yaml",
     )
     result = clean(raw_of("El barco dispara.\nOtra línea."), corrections=corrections)
@@ -82,7 +87,9 @@ def test_cli_clean_strict_fails_on_a_stale_correction(project_copy: Path) -> Non
     runner = CliRunner()
     relaxed = runner.invoke(main, ["--root", str(project_copy), "clean", "galaxy-defenders"])
     assert relaxed.exit_code == 0
-    assert "warning: sources/galaxy-defenders/corrections.yaml:1: correction 1 (find: 'texto que no existe') matched nothing" in relaxed.output
+    assert (
+        "warning: sources/galaxy-defenders/corrections.yaml:1: correction 1 (find: 'texto que no existe') matched nothing" in relaxed.output
+    )
     strict = runner.invoke(main, ["--root", str(project_copy), "clean", "galaxy-defenders", "--strict"])
     assert strict.exit_code == 2
     assert "correction 1 (find: 'texto que no existe') matched nothing" in strict.output
@@ -110,7 +117,9 @@ def test_a_stale_correction_says_when_the_cleaner_drops_the_closest_line(tmp_pat
     corrections = load_corrections(write(tmp_path, '- find: "Gracias por la traduccion"\n  replace: "x"\n'), display="c.yaml")
     result = clean(raw_of("REGLAS\n\nCada jugador roba una carta.\n\nGracias por la traducción!!\n"), corrections=corrections)
     assert len(result.warnings) == 1
-    assert result.warnings[0].startswith("c.yaml:1: correction 1 (find: 'Gracias por la traduccion') matched nothing; closest raw text: line 5 (")
+    assert result.warnings[0].startswith(
+        "c.yaml:1: correction 1 (find: 'Gracias por la traduccion') matched nothing; closest raw text: line 5 ("
+    )
     assert "(the cleaner drops that line: " in result.warnings[0]
 
 

@@ -13,8 +13,9 @@ from pipeline.clean.corrections import load_corrections
 from pipeline.clean.resources import CleanOptions
 from pipeline.model import CleanText, RawText
 from pipeline.project import Project, load_game, load_raw
+from pipeline.structure import split_options
 
-from .conftest import GAMES, ROOT
+from ..conftest import GAMES, ROOT
 
 
 @lru_cache(maxsize=None)
@@ -26,6 +27,7 @@ def cleaned(game: str) -> CleanText:
         load_raw(project, game),
         corrections=load_corrections(path, display=str(path)),
         options=CleanOptions.from_mapping(info.options.get("clean")),
+        split_options=split_options(info),
     )
 
 
@@ -220,7 +222,11 @@ def test_forum_post_headers_replies_and_quotes() -> None:
         (["La nave dispara sus armas contra", "el objetivo más cercano."], ["La nave dispara sus armas contra el objetivo más cercano."]),
         (["•", "Roba una carta."], ["• Roba una carta."]),
         (["Preparación", "Cada jugador roba una carta."], ["Preparación", "Cada jugador roba una carta."]),
-        (["a. Movimiento", "b. Combate"], ["a. Movimiento", "b. Combate"]),
+        # Lettered headings (the splitter's outline entries) are never joined to their text.
+        (
+            ["a. Movimiento", "Mueve dos casillas.", "b. Combate", "Tira los dados."],
+            ["a. Movimiento", "Mueve dos casillas.", "b. Combate", "Tira los dados."],
+        ),
     ],
 )
 def test_joins(lines: list[str], expected: list[str]) -> None:
@@ -273,7 +279,9 @@ def assert_accounted(text: str, result: CleanText) -> None:
         assert record.original == raw_lines[record.line - 1] or record.original == raw_lines[record.line - 1].rstrip()
 
 
-forum_texts = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=40).filter(lambda s: "\n" not in s and "\r" not in s)), max_size=40).map("\n".join)
+forum_texts = st.lists(
+    st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=40).filter(lambda s: "\n" not in s and "\r" not in s)), max_size=40
+).map("\n".join)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -383,7 +391,9 @@ def test_a_place_after_an_article_is_no_character() -> None:
 
 
 def test_a_rule_that_names_the_setting_is_still_a_rule() -> None:
-    text = "\n\n".join([STORY, "Misiones difíciles", "Las otras misiones tienen una dificultad a la altura de los veteranos de La Nueva Frontera."])
+    text = "\n\n".join(
+        [STORY, "Misiones difíciles", "Las otras misiones tienen una dificultad a la altura de los veteranos de La Nueva Frontera."]
+    )
     result = clean(raw_of(text), options=CleanOptions(place_names=("Nueva Frontera",)))
     assert kind_of_line(result, 1) == "flavor"
     assert kind_of_line(result, 5) == "text"
@@ -423,17 +433,25 @@ def test_publisher_note_about_the_product_is_dropped_and_errata_kept_as_note(not
 
 
 def test_a_quoted_line_in_a_rule_is_no_translator_aside() -> None:
-    text = 'La acción especial le permite pasar una puerta sellada ("Te podría contar como lo hago, pero tendría que matarte"). Y el Slime también.'
+    text = (
+        'La acción especial le permite pasar una puerta sellada ("Te podría contar como lo hago, pero tendría que matarte").'
+        " Y el Slime también."
+    )
     result = clean(raw_of(text))
     assert [line.kind for line in result.lines] == ["text"] and result.lines[0].text == text
 
 
 @pytest.mark.parametrize("game", ["space-alert", "legendary-alien", "alternity-warships", "leaving-earth", "galaxy-defenders"])
-def test_report_uses_only_the_documented_actions_and_line_kinds(project_root, game: str) -> None:
-    from pipeline.build import prepare
+def test_report_uses_only_the_documented_actions_and_line_kinds(real_game, game: str) -> None:
     from pipeline.model import CLEANING_ACTIONS, LINE_KINDS
-    from pipeline.project import Project
 
-    _, cleaned, _ = prepare(Project(project_root), game)
+    _, cleaned, _ = real_game(game)
     assert {record.action for record in cleaned.report} <= set(CLEANING_ACTIONS)
     assert {line.kind for line in cleaned.lines} <= set(LINE_KINDS)
+
+
+def test_a_numbered_outline_line_is_not_joined_into_a_heading_shaped_line() -> None:
+    # Found by the idempotence property: joined, "2.1. Refuerzos x" read as a heading with nothing under it.
+    once = clean(raw_of("2.1. Refuerzos\nx"))
+    assert once.as_text() == "2.1. Refuerzos\nx"
+    assert clean(raw_of(once.as_text())).as_text() == once.as_text()

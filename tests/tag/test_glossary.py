@@ -1,6 +1,7 @@
 """Glossary files: validation messages that point at file and entry; the pairs a text states; the CLI."""
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 
@@ -9,10 +10,11 @@ from click.testing import CliRunner
 
 from pipeline.cli import main
 from pipeline.errors import ConfigError
+from pipeline.tag import check
 from pipeline.tag.check import LanguageGuess, mine_pairs
 from pipeline.tag.glossary import Glossary, load_glossary
 
-from .conftest import GAMES
+from ..conftest import GAMES
 
 FLOORS = {"space-alert": 60, "leaving-earth": 50, "alternity-warships": 40, "legendary-alien": 30, "galaxy-defenders": 25}
 
@@ -113,9 +115,21 @@ def test_real_glossaries_load_and_meet_their_floor(project_root: Path, game: str
     assert all(term.en.strip() and term.line for term in loaded.terms)
 
 
-@pytest.fixture(scope="module")
+# Small stand-ins for spacy-lookups-data's word-frequency tables: the real values of only the words these tests
+# look up (tests/tag/frequencies.json says how they were made). Loading the real tables takes seconds.
+_TABLES = json.loads((Path(__file__).with_name("frequencies.json")).read_text(encoding="utf-8"))
+SPANISH, ENGLISH = _TABLES["es"], _TABLES["en"]
+
+
+@pytest.fixture(autouse=True)
+def small_frequency_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI commands below build their own LanguageGuess: they read the small tables too, not the real ones."""
+    monkeypatch.setattr(check, "_frequencies", lambda: (SPANISH, ENGLISH))
+
+
+@pytest.fixture
 def guess() -> LanguageGuess:
-    return LanguageGuess(Glossary(terms=()))
+    return LanguageGuess(Glossary(terms=()), frequencies=(SPANISH, ENGLISH))
 
 
 @pytest.mark.parametrize(

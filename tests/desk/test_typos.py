@@ -13,7 +13,7 @@ from pipeline.cli import main
 from pipeline.desk.typos import find_typos, judge_word, lexicon
 from pipeline.project import Project
 
-from .conftest import GAMES, ROOT
+from ..conftest import GAMES, ROOT
 
 LISTED = ("nava", "uan", "campañaa", "ESto", "inlcuido", "proporcinan", "protejer", "absorvido", "reaultado", "Landindg", "atravensado")
 
@@ -81,11 +81,14 @@ def test_typos_command_and_its_yaml_fix_the_text_on_the_next_build(tmp_path: Pat
         "  sources/uno/raw.txt:3  uan → una, han, tan\n"
     )
     as_yaml = runner.invoke(main, ["typos", "uno", "--yaml", "--root", str(root)])
-    assert as_yaml.stdout.startswith("# uno: 3 suspected typos from `refsheets typos`; check each entry before you keep it\n- regex: \\bhacar\\b\n")
+    assert as_yaml.stdout.startswith(
+        "# uno: 3 suspected typos from `refsheets typos`; check each entry before you keep it\n- regex: \\bhacar\\b\n"
+    )
     (root / "sources/uno/corrections.yaml").write_text(as_yaml.stdout, encoding="utf-8")
     built = runner.invoke(main, ["build", "--root", str(root)])
     assert built.exit_code == 0 and "warning" not in built.stderr, built.output
     _, cleaned, _ = prepare(Project(root), "uno")
-    assert [line.text for line in cleaned.lines][1:3] == ["Cada jugador puede hacer dos acciones en su turno.", "Esto se repite en una ronda."]
+    fixed = ["Cada jugador puede hacer dos acciones en su turno.", "Esto se repite en una ronda."]
+    assert [line.text for line in cleaned.lines][1:3] == fixed
     again = runner.invoke(main, ["typos", "uno", "--root", str(root)])
     assert again.stdout == "uno: 0 suspected typos (candidates: check each, then add a correction)\n"

@@ -5,13 +5,11 @@ from dataclasses import replace
 
 import pytest
 
-from pipeline.build import prepare
 from pipeline.errors import ConfigError
 from pipeline.model import CleanLine, CleanText, GameInfo
-from pipeline.project import Project
 from pipeline.split import split
 from pipeline.split.blocks import build_blocks, is_formula
-from pipeline.split.headings import (
+from pipeline.structure import (
     SplitOptions,
     find_headings,
     heading_candidate,
@@ -33,9 +31,10 @@ def _outline(document) -> list[tuple[int, str, str]]:
 
 
 @pytest.fixture(scope="module")
-def documents(project_root):
-    project = Project(project_root)
-    return {game: prepare(project, game)[2] for game in ("space-alert", "legendary-alien", "alternity-warships", "leaving-earth", "galaxy-defenders")}
+def documents(real_game):
+    return {
+        game: real_game(game)[2] for game in ("space-alert", "legendary-alien", "alternity-warships", "leaving-earth", "galaxy-defenders")
+    }
 
 
 def _titles(document) -> list[str]:
@@ -93,10 +92,22 @@ def test_lines_that_only_look_like_headings(line: str) -> None:
 @pytest.mark.parametrize(
     ("line", "title", "rest"),
     [
-        ("Acumulación de potencia Algunos sistemas de armas pesadas requieren una enorme cantidad de potencia.", "Acumulación de potencia", "Algunos sistemas"),
+        (
+            "Acumulación de potencia Algunos sistemas de armas pesadas requieren una enorme cantidad de potencia.",
+            "Acumulación de potencia",
+            "Algunos sistemas",
+        ),
         ("Sacudido Cuando todas las casillas Aturdimiento de un barco están marcadas, el barco se sacude.", "Sacudido", "Cuando todas"),
-        ("Disparo automático (Modo A) A veces, la velocidad de disparo es la característica más importante del arma.", "Disparo automático (Modo A)", "A veces"),
-        ("Fusion Age Fire Dado que la ronda de juego es tan larga para los barcos PL 6, la secuencia incluye más.", "Fusion Age Fire", "Dado que"),
+        (
+            "Disparo automático (Modo A) A veces, la velocidad de disparo es la característica más importante del arma.",
+            "Disparo automático (Modo A)",
+            "A veces",
+        ),
+        (
+            "Fusion Age Fire Dado que la ronda de juego es tan larga para los barcos PL 6, la secuencia incluye más.",
+            "Fusion Age Fire",
+            "Dado que",
+        ),
     ],
 )
 def test_run_in_headings_split_off_their_line(line: str, title: str, rest: str) -> None:
@@ -197,9 +208,8 @@ def test_ids_do_not_change_when_a_paragraph_is_inserted_earlier() -> None:
     assert [s.first for s in before.sections] != [s.first for s in after.sections]
 
 
-def test_ids_of_real_sources_survive_an_inserted_paragraph(documents, project_root) -> None:
-    project = Project(project_root)
-    game, cleaned, document = prepare(project, "space-alert")
+def test_ids_of_real_sources_survive_an_inserted_paragraph(real_game) -> None:
+    game, cleaned, document = real_game("space-alert")
     at = next(i for i, line in enumerate(cleaned.lines) if line.text.strip() and i > 5)
     extra = CleanLine("Un párrafo nuevo que una corrección ha insertado aquí.", cleaned.lines[at].first, cleaned.lines[at].first)
     lines = cleaned.lines[:at] + (CleanLine("", extra.first, extra.first), extra) + cleaned.lines[at:]
@@ -216,7 +226,10 @@ def test_flavor_runs_become_their_own_sections() -> None:
 
 
 def test_page_anchors_give_pages_and_continue_sections() -> None:
-    text = "Página 5 - MANIOBRAS\n\nUna maniobra es una ruta.\n\nPágina 6\n\nLa maniobra sigue en esta página.\n\nPágina 6 - Maniobras automáticas\n\nEstas maniobras no piden potencia."
+    text = (
+        "Página 5 - MANIOBRAS\n\nUna maniobra es una ruta.\n\nPágina 6\n\nLa maniobra sigue en esta página.\n\n"
+        "Página 6 - Maniobras automáticas\n\nEstas maniobras no piden potencia."
+    )
     document = split(_clean(text), game=GAME)
     assert [(s.title, s.page, s.level) for s in document.sections] == [("Maniobras", 5, 1), ("Maniobras automáticas", 6, 2)]
     assert "sigue en esta página" in document.sections[0].text
@@ -499,7 +512,10 @@ def test_bare_markers_are_items_in_runs() -> None:
     assert _blocks(["+1 al ataque", "+2 a la defensa"]) == [("item", "1 al ataque"), ("item", "2 a la defensa")]
     # Alone, a marker stuck to a number or an asterisk note is text, not a one-item list.
     assert _blocks(["Tira el dado.", "-3 a la tirada si la nave está averiada."])[1][0] == "paragraph"
-    assert _blocks(["Texto.", "*[Además se incluyen 2 cartas corregidas.]", "Más texto."])[1] == ("paragraph", "*[Además se incluyen 2 cartas corregidas.]")
+    assert _blocks(["Texto.", "*[Además se incluyen 2 cartas corregidas.]", "Más texto."])[1] == (
+        "paragraph",
+        "*[Además se incluyen 2 cartas corregidas.]",
+    )
     # A dash stuck to a capital is a bullet even alone ("-Gasta 5 garras y añade una carta").
     assert _blocks(["Texto.", "-Gasta 5 garras.", "Más texto."])[1] == ("item", "Gasta 5 garras.")
 
@@ -509,7 +525,12 @@ def test_small_tables_of_the_real_sources(documents) -> None:
 
     misiones = documents["leaving-earth"].section("setup/misiones")
     tables = [b for b in misiones.blocks if b.kind == "table"]
-    assert len(tables) == 1 and [row[0] for row in table_rows(tables[0].text)] == ["Juego fácil", "Juego medio", "Juego difícil", "Juego muy dificil"]
+    assert len(tables) == 1 and [row[0] for row in table_rows(tables[0].text)] == [
+        "Juego fácil",
+        "Juego medio",
+        "Juego difícil",
+        "Juego muy dificil",
+    ]
     assert not any(b.kind == "paragraph" and b.text.startswith("Juego ") for b in misiones.blocks)
     space_alert = [b for s in documents["space-alert"].sections for b in s.blocks if b.kind == "table"]
     assert any(b.text.startswith("En solitario: 3 puntos") and b.text.count("\n") == 4 for b in space_alert)

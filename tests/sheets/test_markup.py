@@ -52,11 +52,11 @@ def test_title_that_is_one_glossary_term_prints_bilingually() -> None:
     section = Section(
         id="platillo-giratorio", title="Platillo giratorio", level=2, kind="card",
         blocks=(Block("paragraph", "Texto.", 1, 1),), first=1, last=1,
-        terms=(TermHit("platillo giratorio", "Spinning Saucer", 0, 18, in_title=True),),
+        title_terms=(TermHit("platillo giratorio", "Spinning Saucer", 0, 18),),
     )
     assert bilingual_title(section) == "Platillo giratorio · Spinning Saucer"
     partial = Section(
         id="x", title="Reglas para los escudos de la nave", level=2, kind="rules", blocks=(), first=1, last=1,
-        terms=(TermHit("escudo", "Shields", 16, 23, in_title=True),),
+        title_terms=(TermHit("escudo", "Shields", 16, 23),),
     )
     assert bilingual_title(partial) == partial.title

@@ -1,13 +1,13 @@
 """Run-in headings: the heading words that start a long line which continues with the body.
 
 "Acumulación de potencia Algunos sistemas de armas pesadas..." -> ("Acumulación de potencia",
-"Algunos sistemas de armas pesadas..."). Pure string functions; headings.py makes the Heading.
+"Algunos sistemas de armas pesadas..."). Pure string functions; styles.py makes the Heading.
 """
 from __future__ import annotations
 
 import re
 
-from pipeline.split.lexicon import FUNCTION_WORDS, SENTENCE_STARTS, SENTENCE_VERBS
+from pipeline.structure.lexicon import FUNCTION_WORDS, SENTENCE_STARTS, SENTENCE_VERBS
 
 MIN_RUN_IN_LINE = 60  # shorter lines are titles or sentences, never heading + body
 MAX_RUN_IN_WORDS = 6

@@ -114,7 +114,7 @@ class Browser:
     def close(self) -> None:
         try:
             self.call("Browser.close", timeout=5)
-        except Exception:  # noqa: BLE001 - it may already be gone
+        except Exception:  # noqa: BLE001, S110 - it may already be gone
             pass
         try:
             self.process.wait(timeout=10)

@@ -1,0 +1,93 @@
+"""Headings judged by their neighbours: which candidates of styles.py really open a section.
+
+A line alone cannot say whether it is a heading; the lines around it can: a short line inside a run
+of short lines is a list entry, a line after a phrase broken off mid-sentence or before a lower-case
+continuation is a fragment, a title repeated under many sections is a sub-block label ("BÁSICA:").
+"""
+from __future__ import annotations
+
+from pipeline.structure.heading import Heading
+from pipeline.structure.lexicon import FUNCTION_WORDS
+from pipeline.structure.options import SplitOptions
+from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, REPEATED_LABEL
+from pipeline.structure.styles import heading_candidate, starts_upper
+from pipeline.text import fold, is_shouting
+
+# Styles whose form is evidence enough: no neighbour can overrule them.
+SELF_EVIDENT = ("page", "runin", "card", "chapter")
+
+
+def _ends_mid_sentence(text: str) -> bool:
+    """A previous line that breaks off mid-phrase ("... la tirada de defensa. Si") cannot precede a heading."""
+    stripped = text.rstrip()
+    if not stripped:
+        return False
+    if stripped[-1] in ",;-–":
+        return True
+    last = stripped.split()[-1]
+    return last.lower() in FUNCTION_WORDS or last.lower() in {"si", "cuando", "como"}
+
+
+def repeated_titles(texts: list[str], *, options: SplitOptions) -> set[str]:
+    """Folded titles that recur REPEATED_LABEL times or more: sub-block labels such as 'BÁSICA:'."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        found = heading_candidate(text, options=options)
+        if found and found.style in ("caps", "title") and found.title:
+            key = fold(found.title)
+            counts[key] = counts.get(key, 0) + 1
+    return {key for key, count in counts.items() if count >= REPEATED_LABEL}
+
+
+def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | None]:
+    """One entry per line: the heading it opens, or None. Blank strings are paragraph breaks.
+
+    The cleaner asks this of its raw lines (removed lines left out) and the splitter of the cleaned
+    ones, so both stages agree on what a heading is."""
+    labels = repeated_titles(texts, options=options)
+    candidates = [heading_candidate(text, options=options) for text in texts]
+    found: list[Heading | None] = []
+    for index, heading in enumerate(candidates):
+        if heading is not None and heading.style not in SELF_EVIDENT and _overruled(texts, candidates, index, options=options):
+            heading = None
+        if heading is not None and heading.style in ("caps", "title") and fold(heading.title) in labels:
+            heading = Heading(heading.title, "label")
+        found.append(heading)
+    return found
+
+
+def _overruled(texts: list[str], candidates: list[Heading | None], index: int, *, options: SplitOptions) -> bool:
+    """Whether the neighbours of a caps, numbered, lettered or title candidate show it is no heading."""
+    heading = candidates[index]
+    previous = texts[index - 1].strip() if index > 0 else ""
+    after = next((t.strip() for t in texts[index + 1 :] if t.strip()), "")
+    if heading.style == "caps":
+        return bool(after and after[0].islower() and not heading.title)
+    if _ends_mid_sentence(previous) or (
+        after and not starts_upper(after) and not after[0].isdigit() and not BULLET.match(after) and not LETTERED.match(after)
+    ):
+        return True
+    if previous.endswith(":") and not previous.startswith(("Página", "PÁGINA")) and heading_candidate(previous, options=options) is None:
+        return True  # the entries of a list introduced by "...estos eventos:"
+    if heading.style == "title" and _in_short_run(texts, index):
+        return True
+    below = candidates[index + 1] if index + 1 < len(texts) else None
+    # A line with no text of its own right before a bigger heading.
+    return heading.style == "title" and below is not None and below.style in ("numbered", "caps", "page", "chapter")
+
+
+def _in_short_run(texts: list[str], index: int) -> bool:
+    """Three or more consecutive short lines (no blank between) are a list, not a row of headings."""
+    def short(i: int) -> bool:
+        text = texts[i] if 0 <= i < len(texts) else ""
+        if not text.strip() or BULLET.match(text) or NUMBERED.match(text.strip()) or LETTERED.match(text.strip()):
+            return False
+        return len(text.split()) <= 12 and not is_shouting(text)
+
+    start = index
+    while short(start - 1):
+        start -= 1
+    end = index
+    while short(end + 1):
+        end += 1
+    return end - start + 1 >= 3
