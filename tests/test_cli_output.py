@@ -218,3 +218,19 @@ def test_python_dash_m_pipeline_and_a_broken_pipe_ends_quietly(tiny: Path) -> No
     stderr = process.stderr.read().decode()
     assert process.wait(timeout=60) == 141
     assert stderr == ""
+
+
+def test_a_pool_reports_each_games_stages_too(tiny: Path, pinned_clock: None) -> None:
+    for game in ("uno", "dos"):
+        raw = tiny / "sources" / game / "raw.txt"
+        raw.write_text(raw.read_text(encoding="utf-8") + "Una frase nueva.\n", encoding="utf-8")
+    result = invoke(tiny, "build", "--jobs", "2")
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert lines[0] == "[1/2] loading spaCy, fonts and word lists (0.0 s)"
+    for game in ("uno", "dos"):  # stages come from the workers, in whatever order they run
+        assert {f"{game}: {stage}" for stage in ("load", "clean", "typeset quickref", "write")} <= {
+            line.split("] ", 1)[1].rsplit(" (", 1)[0] for line in lines
+        }
+    assert lines[-1] == "[2/2] uno: done (0.0 s)"
+    assert result.stdout.endswith("2 rebuilt, 0 restored from cache, 0 up to date, 0 failed\n")

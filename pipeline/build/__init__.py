@@ -46,8 +46,11 @@ def make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, t
     data because an exception's file and line do not survive pickling. `stage` (in-process only)
     hears each stage as the game enters it.
     """
+    from pipeline.build.relay import worker_stage
+
+    stage = stage or worker_stage(plan.game) or (lambda name, sheet: None)  # in a pool's worker: via the relay
     try:
-        return _make_game(project, plan, out_dir=out_dir, force=force, today=today, stage=stage or (lambda name, sheet: None))
+        return _make_game(project, plan, out_dir=out_dir, force=force, today=today, stage=stage)
     except RefsheetsError as exc:
         return GameOutcome(plan.game, error=str(exc), exit_code=exc.exit_code)
 
@@ -354,34 +357,39 @@ def _run_here(
 def _run_pool(
     project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int, progress: ProgressSink
 ) -> Iterator[GameOutcome]:
-    """Workers cannot call back into this process, so progress here is per game: started, then done."""
+    """Progress: each worker's stages through the relay (forked workers), each game's end from here."""
     from concurrent.futures import ProcessPoolExecutor
 
     from pipeline.build import warm
+    from pipeline.build.relay import relay
 
     tagging, layouts = warm.needs(project, work, force=force)
+    progress(Progress("", "warm", 0, len(work)))  # seconds of loading before any game starts: say so
     warm.load(project, tagging=tagging, layouts=layouts)  # once here, not once per worker
     if any(not SheetCache(project.root).has_proof(plan.game, proof_key(plan)) for plan in work):
         from pipeline.desk.typos import lexicon
 
         lexicon(project.root / CACHE_DIR)  # the proof pages' typo word lists, loaded once before the fork
-    executor = ProcessPoolExecutor(max_workers=jobs, mp_context=warm.fork_context())
-    try:
-        # The longest games start first, so no long game is left to run alone at the end.
-        longest_first = sorted(work, key=lambda plan: -warm.cost(project, plan))
-        futures = {
-            plan.game: executor.submit(make_game, project, plan, out_dir=out_dir, force=force, today=today) for plan in longest_first
-        }
-        for plan in longest_first[:jobs]:
-            progress(Progress(plan.game, "load", 0, len(work)))
-        for done, plan in enumerate(work):
-            outcome = futures[plan.game].result()
-            progress(_finished(outcome, done + 1, len(work)))
-            if done + jobs < len(work):  # roughly: a worker is free again, it takes the next game
-                progress(Progress(longest_first[done + jobs].game, "load", done + 1, len(work)))
-            yield outcome
-    except BaseException:
-        # Ctrl-C: workers got the signal too; each write is atomic, so just stop handing out games.
-        executor.shutdown(wait=False, cancel_futures=True)
-        raise
-    executor.shutdown(wait=True)
+    context = warm.fork_context()
+    finished = [0]
+    with relay(context, lambda game, name, sheet: progress(Progress(game, name, finished[0], len(work), sheet))) as relayed:
+        executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+        try:
+            # The longest games start first, so no long game is left to run alone at the end.
+            longest_first = sorted(work, key=lambda plan: -warm.cost(project, plan))
+            futures = {
+                plan.game: executor.submit(make_game, project, plan, out_dir=out_dir, force=force, today=today) for plan in longest_first
+            }
+            if not relayed:
+                for plan in longest_first[:jobs]:
+                    progress(Progress(plan.game, "load", 0, len(work)))
+            for done, plan in enumerate(work):
+                outcome = futures[plan.game].result()
+                finished[0] = done + 1
+                progress(_finished(outcome, done + 1, len(work)))
+                yield outcome
+        except BaseException:
+            # Ctrl-C: workers got the signal too; each write is atomic, so just stop handing out games.
+            executor.shutdown(wait=False, cancel_futures=True)
+            raise
+        executor.shutdown(wait=True)

@@ -7,7 +7,8 @@ from typing import Callable
 from pipeline.build.plan import SheetResult
 
 # The stages a game goes through, in order, as progress events name them.
-STAGES = ("load", "clean", "split", "tag", "typeset", "restore", "write", "proof", "done", "failed")
+# "warm" (no game) is the pool loading spaCy, fonts and word lists once before its workers start.
+STAGES = ("warm", "load", "clean", "split", "tag", "typeset", "restore", "write", "proof", "done", "failed")
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,10 @@ class Console:
     def progress(self, event: Progress) -> None:
         if self.verbosity <= QUIET:
             return
-        what = f"{event.game}: {event.stage}" + (f" {event.sheet}" if event.sheet else "")
+        if not event.game:
+            what = "loading spaCy, fonts and word lists" if event.stage == "warm" else event.stage
+        else:
+            what = f"{event.game}: {event.stage}" + (f" {event.sheet}" if event.sheet else "")
         if self.bar:
             self._draw(event, what)
             return
