@@ -52,11 +52,13 @@ def list_games(context: Context, as_json: bool) -> None:
     Example: refsheets list
     """
     from pipeline.project import load_game
+    from pipeline.sheets.config import Templates
 
+    templates = Templates(context.project.templates)  # read once for every game
     found, worst = [], 0
     for game_id in _games(context, ()):
         try:
-            found.append(load_game(context.project, game_id))
+            found.append(load_game(context.project, game_id, templates=templates).game)
         except RefsheetsError as exc:  # one broken game.yaml must not hide the other games
             context.console.error(str(exc))
             worst = max(worst, exc.exit_code)
@@ -218,10 +220,13 @@ def sections(context: Context, game: str, as_json: bool) -> None:
 
     Example: refsheets sections space-alert --json
     """
-    from pipeline.build import tagged_document
+    from pipeline.build import prepare, tagged_document
 
+    if not as_json:  # the outline shows no glossary terms: no tagging (and no spaCy)
+        click.echo(outline_text(prepare(context.project, game)[2]), nl=False)
+        return
     _, _, document = tagged_document(context.project, game)
-    click.echo(sections_json(document) if as_json else outline_text(document), nl=False)
+    click.echo(sections_json(document), nl=False)
 
 
 @main.command()

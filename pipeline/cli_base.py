@@ -96,7 +96,8 @@ class RefsheetsGroup(click.Group):
             raise  # noqa: PLE0704 - re-raises the exception being handled, with its traceback
         if context is not None and context._console is not None:
             context.console.close()  # a progress bar must not swallow the error line
-        click.echo(f"error: {message}", err=True)
+        for line in message.splitlines() or [""]:  # every problem of a file, each on its own line
+            click.echo(f"error: {line}", err=True)
         ctx.exit(code)
 
 

@@ -44,16 +44,16 @@ class GameInfo:
     paper: str = "a4"
     sheets: tuple["SheetSpec", ...] = ()
     credits: Credits = field(default_factory=Credits)
-    options: dict = field(default_factory=dict)  # per-game hints for the stages (validated by each stage)
+    # Each stage's per-game options and each sheet's recipe are typed objects of project.GameConfig,
+    # read with this before any stage runs; the model itself stays plain data.
 
 
 @dataclass(frozen=True)
 class SheetSpec:
-    """One sheet to make for a game: its name (file suffix), its template and its recipe."""
+    """One sheet to make for a game: its name (file suffix) and its template (its recipe is in sheets.config.SheetConfig)."""
 
     name: str
     template: str = "quickref"
-    recipe: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -1,22 +1,28 @@
-"""Find games under sources/, read raw.txt (with encoding fallback) and validate game.yaml."""
+"""Find games under sources/, read raw.txt (with encoding fallback), and read game.yaml and its templates into a GameConfig."""
 from __future__ import annotations
 
 import hashlib
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pipeline.errors import ConfigError, InputError
-from pipeline.model import Credits, GameInfo, RawText, SheetSpec
+from typing import TYPE_CHECKING
+
+from pipeline.errors import InputError
+from pipeline.model import Credits, GameInfo, RawText
+from pipeline.schema import Fields, Problems
 from pipeline.text import slug
-from pipeline.yamlio import check_fields, load_yaml, require_mapping
+from pipeline.yamlio import load_yaml
+
+if TYPE_CHECKING:  # the stages' readers load only when a game.yaml is read (a no-op build reads none)
+    from pipeline.clean.resources import CleanOptions
+    from pipeline.sheets.config import SheetConfig, Templates
+    from pipeline.structure import SplitOptions
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 SOURCE_FILE = "raw.txt"  # the one source file a game folder must hold
 PAPERS = ("a4", "letter")
-DEFAULT_SHEET = SheetSpec(name="quickref", template="quickref")
-GAME_OPTION_KEYS = ("clean", "split")  # the stages that take per-game hints from game.yaml
 
 # Small acronyms kept in capitals when a title is made from a game id.
 _TITLE_WORDS = {"vs": "vs", "of": "of", "the": "the"}
@@ -169,94 +175,97 @@ def default_title(game_id: str) -> str:
     return " ".join(_TITLE_WORDS.get(word, word.capitalize()) for word in game_id.split("-"))
 
 
-def load_game(project: Project, game_id: str) -> GameInfo:
-    """game.yaml (optional) -> GameInfo; a game always has a quickref sheet."""
+@dataclass(frozen=True)
+class GameConfig:
+    """Everything a game's YAML says, read and checked once before any stage runs: the model's GameInfo,
+    each stage's typed options, and every sheet with its layout and recipe per paper."""
+
+    game: GameInfo
+    clean: CleanOptions
+    split: SplitOptions
+    sheets: tuple[SheetConfig, ...]
+
+    def sheet(self, name: str) -> SheetConfig:
+        return next(sheet for sheet in self.sheets if sheet.name == name)
+
+
+def load_game(project: Project, game_id: str, *, templates: Templates | None = None) -> GameConfig:
+    """sources/<id>/game.yaml (optional) and the templates its sheets name -> GameConfig.
+
+    Every problem of game.yaml and of those templates is reported together (ConfigError); a game
+    always has a quickref sheet. `templates` lets several games share the template chains read.
+    """
+    from pipeline.clean.resources import read_clean_options
+    from pipeline.sheets.config import Templates
+    from pipeline.structure import read_split_options
+
     folder = project.game_dir(game_id)
     path = folder / "game.yaml"
-    if not path.is_file():
-        return GameInfo(id=game_id, title_es=default_title(game_id), title_en=default_title(game_id), sheets=(DEFAULT_SHEET,))
     display = project.display(path)
-    data = load_yaml(path, display=display)
-    if data is None:
-        data = {}
-    data = require_mapping(data, display=display, where="game.yaml")
-    check_fields(
-        data,
-        display=display,
-        where="game",
-        optional=("title_es", "title_en", "publisher", "paper", "credits", "sheets", "options"),
-        types={
-            "title_es": str,
-            "title_en": str,
-            "publisher": str,
-            "paper": str,
-            "credits": dict,
-            "sheets": list,
-            "options": dict,
-        },
-    )
-    paper = data.get("paper", "a4")
-    if paper not in PAPERS:
-        raise ConfigError(f"game: paper must be one of {', '.join(PAPERS)}, got {paper!r}", path=display, line=getattr(data, "line", None))
-    options = data.get("options") or {}
-    # Each stage validates its own hints; here a misspelt stage name must not be silently ignored.
-    check_fields(options, display=display, where="options", optional=GAME_OPTION_KEYS, types={key: dict for key in GAME_OPTION_KEYS})
-    title_es = data.get("title_es") or default_title(game_id)
-    return GameInfo(
+    problems = Problems()
+    templates = templates if templates is not None else Templates(project.templates)
+    data = load_yaml(path, display=display) if path.is_file() else None
+    fields = Fields(data, where="", problems=problems, path=display, line=1)
+    title_es = fields.text("title_es", default_title(game_id))
+    info = GameInfo(
         id=game_id,
         title_es=title_es,
-        title_en=data.get("title_en") or title_es,
-        publisher=data.get("publisher", ""),
-        paper=paper,
-        sheets=_sheets(data.get("sheets"), display=display),
-        credits=_credits(data.get("credits") or {}, display=display),
-        options=options,
+        title_en=fields.text("title_en", title_es),
+        publisher=fields.text("publisher", ""),
+        paper=fields.choice("paper", PAPERS, "a4"),
+        credits=_credits(fields.mapping("credits")),
     )
+    options = fields.mapping("options")
+    clean = read_clean_options(options.mapping("clean"))
+    split = read_split_options(options.mapping("split"))
+    options.finish()
+    sheets = _sheets(fields, templates=templates)
+    fields.finish()
+    problems.raise_if_any()
+    return GameConfig(game=replace(info, sheets=tuple(sheet.spec for sheet in sheets)), clean=clean, split=split, sheets=sheets)
 
 
-def _credits(data: dict, *, display: str) -> Credits:
-    check_fields(
-        data,
-        display=display,
-        where="credits",
-        optional=("translators", "source_url", "rulebook_url", "other"),
-        types={"translators": list, "source_url": str, "rulebook_url": str, "other": list},
+def _credits(fields: Fields) -> Credits:
+    credits = Credits(
+        translators=fields.texts("translators"),
+        source_url=fields.text("source_url", ""),
+        rulebook_url=fields.text("rulebook_url", ""),
+        other=fields.texts("other"),
     )
-    for key in ("translators", "other"):
-        for index, name in enumerate(data.get(key) or []):
-            if not isinstance(name, str):
-                raise ConfigError(f"credits.{key}[{index}] must be text", path=display, line=getattr(data, "line", None))
-    return Credits(
-        translators=tuple(data.get("translators") or ()),
-        source_url=data.get("source_url", ""),
-        rulebook_url=data.get("rulebook_url", ""),
-        other=tuple(data.get("other") or ()),
-    )
+    fields.finish()
+    return credits
 
 
-def _sheets(entries: list | None, *, display: str) -> tuple[SheetSpec, ...]:
-    sheets: list[SheetSpec] = []
-    seen: set[str] = set()
-    for index, entry in enumerate(entries or []):
-        where = f"sheets[{index}]"
-        entry = require_mapping(entry, display=display, where=where)
-        check_fields(
-            entry,
-            display=display,
-            where=where,
-            required=("name",),
-            optional=("template", "recipe"),
-            types={"name": str, "template": str, "recipe": dict},
-        )
-        name = entry["name"]
-        if not GAME_ID.match(name):
-            raise ConfigError(f"{where}: sheet name {name!r} must be lower-case letters, digits and '-'", path=display, line=entry.line)
-        if name in seen:
-            raise ConfigError(f"{where}: sheet {name!r} is declared twice", path=display, line=entry.line)
-        seen.add(name)
-        sheets.append(
-            SheetSpec(name=name, template=entry.get("template", name if name == "quickref" else "cards"), recipe=entry.get("recipe") or {})
-        )
+def _sheets(fields: Fields, *, templates: Templates) -> tuple[SheetConfig, ...]:
+    """The game's `sheets:` (each name once, each template a file of templates/); a quickref sheet comes first if none is named."""
+    from pipeline.sheets.config import read_sheet
+    from pipeline.sheets.layout import template_problem
+
+    sheets: list[SheetConfig] = []
+    seen: dict[str, int | None] = {}
+    for _, entry in fields.items("sheets"):
+        name = entry.text("name")
+        if name is not None and not GAME_ID.match(name):
+            entry.fail("name", f"sheet name {name!r} must be lower-case letters, digits and '-'")
+            name = None
+        elif name in seen:
+            entry.fail("name", f"sheet {name!r} is declared twice (first on line {seen[name]})")
+            name = None
+        if name is not None:
+            seen[name] = entry.origin("name")[1]
+        template = entry.text("template", name if name == "quickref" else "cards")
+        if template is not None and (problem := template_problem(templates.dir, template)):
+            entry.fail("template", problem)
+            template = None
+        if name is not None and template is not None:
+            sheet = read_sheet(entry, name=name, template=template, templates=templates)
+            if sheet is not None:
+                sheets.append(sheet)
+        entry.has("recipe")
+        entry.finish()
     if "quickref" not in seen:
-        sheets.insert(0, DEFAULT_SHEET)
+        default = read_sheet(Fields(None, where="sheets", problems=fields.problems, path=fields.path, line=1),
+                             name="quickref", template="quickref", templates=templates)
+        if default is not None:
+            sheets.insert(0, default)
     return tuple(sheets)

@@ -12,7 +12,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("space-alert", "legendary-alien", "alternity-warships", "leaving-earth", "galaxy-defenders")
 INPUTS = ("sources", "glossaries", "templates")  # what a project is made of; output/ and .refsheets-cache/ are made from them
-_TAGGED: dict[str, tuple] = {}  # game id -> tagged_document of a real source (see real_tagged)
 
 
 def copy_project(source: Path, target: Path, *, built: bool = False) -> Path:
@@ -34,7 +33,19 @@ def tree_digest(root: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def project_root() -> Path:
+    """The checkout itself: read it, never build in it (use project_copy, built_copy or real_inputs)."""
     return ROOT
+
+
+@pytest.fixture(scope="session", autouse=True)
+def checkout_untouched() -> Iterator[None]:
+    """The suite writes no output or cache into the checkout (a build or a stage there would)."""
+    made = ("output", ".refsheets-cache")
+    before = {name: tree_digest(ROOT / name) if (ROOT / name).is_dir() else {} for name in made}
+    yield
+    after = {name: tree_digest(ROOT / name) if (ROOT / name).is_dir() else {} for name in made}
+    changed = [name for name in made if before[name] != after[name]]
+    assert not changed, f"a test wrote into the checkout's {', '.join(changed)}/ (give it project_copy or built_copy)"
 
 
 @pytest.fixture
@@ -60,24 +71,14 @@ class SessionBuild:
 
 @pytest.fixture(scope="session")
 def session_build(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SessionBuild]:
-    """Every game built once, cold, with the real command line; checked untouched when the session ends."""
+    """Every game built once, cold, in one process, with the real command line; checked untouched when the
+    session ends. (One process: test_end_to_end builds the same inputs again with --jobs 2 against it.)"""
     from click.testing import CliRunner
 
-    import pipeline.build
     from pipeline.cli import main
 
     root = copy_project(ROOT, tmp_path_factory.mktemp("built"))
-    make = pipeline.build.tagged_document
-
-    def keep(project, game_id: str, **options) -> tuple:
-        _TAGGED[game_id] = made = make(project, game_id, **options)
-        return made
-
-    # Tagging is a good part of the build: keep the documents the build made, so real_tagged need not tag
-    # the same inputs again. (Should the build stop calling this name, real_tagged just makes its own.)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pipeline.build, "tagged_document", keep)
-        result = CliRunner().invoke(main, ["--root", str(root), "build"])
+    result = CliRunner().invoke(main, ["--root", str(root), "build", "--jobs", "1"])
     assert result.exit_code == 0, result.output
     before = tree_digest(root)
     yield SessionBuild(root, result.stdout)
@@ -99,10 +100,16 @@ def built_copy(built_project: Path, tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def real_game() -> Callable[[str], tuple]:
-    """game id -> (GameInfo, CleanText, untagged Document) of a real source, made once per session.
+def real_inputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the real project's inputs for the stages to read (and keep their stage cache in), not the checkout."""
+    return copy_project(ROOT, tmp_path_factory.mktemp("real"))
 
-    The model is frozen, so tests share these safely; this is `pipeline.build.prepare` on the real project.
+
+@pytest.fixture(scope="session")
+def real_game(real_inputs: Path) -> Callable[[str], tuple]:
+    """game id -> (GameConfig, CleanText, untagged Document) of a real source, made once per session.
+
+    The model is frozen, so tests share these safely; this is `pipeline.build.prepare` on the real inputs.
     """
     from pipeline.build import prepare
     from pipeline.project import Project
@@ -111,23 +118,24 @@ def real_game() -> Callable[[str], tuple]:
 
     def get(game_id: str) -> tuple:
         if game_id not in made:
-            made[game_id] = prepare(Project(ROOT), game_id)
+            made[game_id] = prepare(Project(real_inputs), game_id)
         return made[game_id]
 
     return get
 
 
 @pytest.fixture(scope="session")
-def real_tagged() -> Callable[[str], tuple]:
-    """game id -> (GameInfo, CleanText, tagged Document) of a real source, made once per session: the ones the
-    session build made, if it has run (from its copy of the real inputs; the model holds no absolute path, so
-    they are what `pipeline.build.tagged_document` gives on the real project), else made here."""
+def real_tagged(real_inputs: Path) -> Callable[[str], tuple]:
+    """game id -> (GameConfig, CleanText, tagged Document) of a real source, made once per session
+    (`pipeline.build.tagged_document` on the real inputs, as `refsheets build` makes it)."""
     from pipeline.build import tagged_document
     from pipeline.project import Project
 
+    made: dict[str, tuple] = {}
+
     def get(game_id: str) -> tuple:
-        if game_id not in _TAGGED:
-            _TAGGED[game_id] = tagged_document(Project(ROOT), game_id)
-        return _TAGGED[game_id]
+        if game_id not in made:
+            made[game_id] = tagged_document(Project(real_inputs), game_id)
+        return made[game_id]
 
     return get

@@ -177,7 +177,7 @@ def test_a_broken_game_yaml_does_not_hide_the_other_games_from_list(tiny: Path) 
     result = invoke(tiny, "list")
     assert result.exit_code == 2
     assert result.stdout == "uno\tUno\tquickref\n"
-    assert result.stderr == "error: sources/dos/game.yaml:1: game: paper must be one of a4, letter, got 'a5'\n"
+    assert result.stderr == "error: sources/dos/game.yaml:1: paper: unknown value 'a5' (allowed: a4, letter)\n"
 
 
 def test_paper_in_the_file_name_both_papers_coexist_and_the_cache_keeps_both(tiny: Path) -> None:

@@ -31,8 +31,8 @@ from pipeline.build.plan import GamePlan, SheetResult, plan_game, proof_file, pr
 from pipeline.build.report import BuildReport, GameOutcome, Progress, ProgressSink, no_progress, record_outcome
 from pipeline.build.stages import cleaning_report_tsv, merge_credits, prepare, tagged_document
 from pipeline.errors import RefsheetsError
-from pipeline.model import Document, GameInfo
-from pipeline.project import Project
+from pipeline.model import Document
+from pipeline.project import GameConfig, Project
 
 __all__ = ["build", "prepare", "tagged_document", "cleaning_report_tsv", "merge_credits", "BuildReport", "SheetResult"]
 
@@ -75,12 +75,13 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
                 to_render.append(key)
     document: Document | None = None
     if to_render:
-        game, cleaned, document = tagged_document(project, plan.game, on_stage=lambda name: stage(name, ""))
+        config, cleaned, document = tagged_document(project, plan.game, config=plan.config, on_stage=lambda name: stage(name, ""))
         made.update(
-            _render_sheets(project, game, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures, stage=stage)
+            _render_sheets(project, config, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures, stage=stage)
         )
     else:
-        game, cleaned, _ = prepare(project, plan.game, on_stage=lambda name: stage(name, ""))
+        config, cleaned, _ = prepare(project, plan.game, config=plan.config, on_stage=lambda name: stage(name, ""))
+    game = config.game
     if failures and not made:
         # Nothing new to show for this game: leave its outputs exactly as they were.
         return GameOutcome(plan.game, failed_sheets=[(sheet, str(error), error.exit_code) for sheet, error in failures.items()])
@@ -132,11 +133,12 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
         "sections": list(next(iter(made.values()))[0].sections) if made else (previous or {}).get("sections", []),
         "sheets": sheets_json,
     }
-    write_if_changed(game_out / "manifest.json", json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
     write_if_changed(game_out / "changes.md", changes_markdown(game.title_es, [entry for entry in sheets_json if entry]))
     page = _proof(project, plan, cache=cache, cleaned=cleaned, document=document, made=made, previous=previous,
                   warnings=outcome.warnings, stage=stage)
     write_if_changed(game_out / proof_file(plan.game), page)
+    # The manifest last: until it is written the next build sees this game as unfinished and makes it again.
+    write_if_changed(game_out / "manifest.json", json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
     return outcome
 
 
@@ -152,7 +154,7 @@ def _proof(
     from pipeline.desk.proof import game_proof
 
     if document is None:  # every sheet came from the cache: the proof still wants the tagged document
-        _, cleaned, document = tagged_document(project, plan.game, on_stage=lambda name: stage(name, ""))
+        _, cleaned, document = tagged_document(project, plan.game, config=plan.config, on_stage=lambda name: stage(name, ""))
     stage("proof", "")
     printed_by = {}
     for sheet_key_ in plan.keys:
@@ -232,7 +234,7 @@ def _tool_id() -> str:
 
 def _render_sheets(
     project: Project,
-    game: GameInfo,
+    config: GameConfig,
     document: Document,
     keys: list[SheetKey],
     *,
@@ -242,22 +244,20 @@ def _render_sheets(
     stage: StageSink,
 ) -> dict[str, tuple[CachedSheet, str]]:
     """Render each sheet; one that fails is recorded in `failures` and does not stop the others."""
-    from pipeline.sheets.glyphs import cover_layout
-    from pipeline.sheets.layout import load_layout
     from pipeline.sheets import render
+    from pipeline.sheets.glyphs import cover_layout
 
     sections = tuple(digest.to_json() for digest in section_digests(document))
-    specs = {sheet.name: sheet for sheet in game.sheets}
     made = {}
     for key in keys:
-        sheet = specs[key.sheet]
+        sheet = config.sheet(key.sheet)
+        layout = sheet.layouts[key.paper]
         stage("typeset", key.sheet)
         try:
-            layout = load_layout(project.templates, sheet.template, paper=key.paper)
             sheet_document, missing = cover_layout(document, layout)  # characters the font lacks -> a visible mark
             if missing and missing not in warnings:  # once per build, even when several sheets meet them
                 warnings.append(missing)
-            rendered = render(sheet_document, sheet, layout)
+            rendered = render(sheet_document, sheet=sheet, paper=key.paper)
         except RefsheetsError as exc:
             failures[key.sheet] = exc
             continue
@@ -274,7 +274,7 @@ def _render_sheets(
         )
         # An input saved while we rendered: the PDF may mix old and new, so it must not be filed
         # under either key; an empty key in the manifest makes the next build make it again.
-        if sheet_key(project, game.id, sheet, paper=key.paper).digest == key.digest:
+        if sheet_key(project, config.game.id, sheet.spec, paper=key.paper).digest == key.digest:
             cache.put(entry)
             cache.prune(key.game, key.sheet, paper=key.paper)
         else:
@@ -307,14 +307,19 @@ def build(
     with SheetCache(project.root).lock(wait=wait, on_wait=notice):
         plans: dict[str, GamePlan | GameOutcome] = {}
         memo = ParseMemo(project.root)
+        # Every game's configuration (game.yaml, recipes, templates) is read and checked before any text is cleaned.
         for game_id in game_ids:
             try:
-                if strict:
-                    # Corrections are checked even when every sheet is up to date and nothing is cleaned.
-                    prepare(project, game_id, strict=True)
                 plans[game_id] = plan_game(project, game_id, out_dir=out_dir, paper=paper, force=force, memo=memo)
             except RefsheetsError as exc:
                 plans[game_id] = GameOutcome(game_id, error=str(exc), exit_code=exc.exit_code)
+        for game_id, plan in plans.items():
+            if strict and isinstance(plan, GamePlan):
+                try:
+                    # Corrections are checked even when every sheet is up to date and nothing is cleaned.
+                    prepare(project, game_id, strict=True, config=plan.config)
+                except RefsheetsError as exc:
+                    plans[game_id] = GameOutcome(game_id, error=str(exc), exit_code=exc.exit_code)
         memo.save()
         work = [plan for plan in plans.values() if isinstance(plan, GamePlan) and plan.refresh]
         outcomes = _run(project, work, out_dir=out_dir, force=force, today=build_date(), jobs=jobs, progress=progress)

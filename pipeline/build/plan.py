@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pipeline.build.keys import ParseMemo, SheetKey, game_inputs, sheet_key
 from pipeline.build.manifest import manifest_sheet, read_manifest, same_bytes
-from pipeline.project import Project
+from pipeline.project import GameConfig, Project
 
 
 def sheet_file(game_id: str, sheet: str, *, paper: str | None = None, default_paper: str | None = None) -> str:
@@ -66,6 +66,7 @@ class GamePlan:
     stale: tuple[str, ...]  # sheets to make (restore from the cache, or render)
     fresh: tuple[SheetResult, ...]  # sheets whose output is already the one their key names
     refresh: bool  # anything to write at all (a stale sheet, a missing cleaning report, a changed sheet list)
+    config: GameConfig | None = None  # the game's configuration when this process read it (else the worker reads it)
 
 
 def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | None, force: bool, memo: ParseMemo) -> GamePlan:
@@ -98,4 +99,6 @@ def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | Non
         and same_bytes(game_out / report_file(game_id), manifest.get("cleaning_report_sha256"))
         and (game_out / proof_file(game_id)).is_file()
     )
-    return GamePlan(game_id, tuple(keys), game_paper, tuple(stale), tuple(fresh), refresh=bool(stale) or not complete)
+    return GamePlan(
+        game_id, tuple(keys), game_paper, tuple(stale), tuple(fresh), refresh=bool(stale) or not complete, config=memo.configs.get(game_id)
+    )

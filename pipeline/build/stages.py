@@ -9,11 +9,8 @@ from dataclasses import replace
 from typing import Callable
 
 from pipeline.build.stagecache import SPLIT, TAG, StageCache, stage_key
-from pipeline.clean import clean
-from pipeline.model import CleanText, Credits, Document, GameInfo, Section, from_data, to_data
-from pipeline.project import Project, load_game, load_raw
-from pipeline.split import split
-from pipeline.structure import split_options
+from pipeline.model import CleanText, Credits, Document, Section, from_data, to_data
+from pipeline.project import GameConfig, Project, load_game, load_raw
 from pipeline.tag.glossary import load_glossary
 
 
@@ -31,58 +28,60 @@ StageSink = Callable[[str], None]
 
 
 def prepare(
-    project: Project, game_id: str, *, strict: bool = False, on_stage: StageSink | None = None
-) -> tuple[GameInfo, CleanText, Document]:
+    project: Project, game_id: str, *, strict: bool = False, config: GameConfig | None = None, on_stage: StageSink | None = None
+) -> tuple[GameConfig, CleanText, Document]:
     """load, clean and split one game (no tagging: that needs spaCy). strict: correction warnings are errors.
 
+    `config` is the game's configuration when the caller has already read it (the build plan has).
     `on_stage` hears the name of each stage as it starts ("load", "clean", "split"), for progress.
     """
     stage = on_stage or (lambda name: None)
     stage("load")
-    game = load_game(project, game_id)
+    config = config if config is not None else load_game(project, game_id)
     stage("clean")
     if strict:  # the correction counts are checked as they are made: never answered from the cache
-        return game, *_clean_and_split(project, game, strict=True, stage=stage)
+        return config, *_clean_and_split(project, config, strict=True, stage=stage)
     cache, key = StageCache(project.root), stage_key(project, game_id, SPLIT)
     stored = cache.get(game_id, SPLIT, key)
     if stored is not None:
         try:
-            return game, from_data(CleanText, stored["cleaned"]), from_data(Document, stored["document"], game=game)
+            return config, from_data(CleanText, stored["cleaned"]), from_data(Document, stored["document"], game=config.game)
         except (KeyError, TypeError, ValueError):
             pass  # damaged: make it again
-    cleaned, document = _clean_and_split(project, game, strict=False, stage=stage)
+    cleaned, document = _clean_and_split(project, config, strict=False, stage=stage)
     if stage_key(project, game_id, SPLIT) == key:  # not saved meanwhile: the result is the key's
         cache.put(game_id, SPLIT, key, {"cleaned": to_data(cleaned), "document": _without_game(document)})
-    return game, cleaned, document
+    return config, cleaned, document
 
 
-def _clean_and_split(project: Project, game: GameInfo, *, strict: bool, stage: StageSink) -> tuple[CleanText, Document]:
+def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stage: StageSink) -> tuple[CleanText, Document]:
+    # Imported here: their patterns take a tenth of a second to compile, which a no-op build never needs.
+    from pipeline.clean import clean
     from pipeline.clean.corrections import load_corrections
-    from pipeline.clean.resources import CleanOptions
+    from pipeline.split import split
 
+    game = config.game
     raw = load_raw(project, game.id)
     corrections_path = project.sources / game.id / "corrections.yaml"
     corrections = load_corrections(corrections_path, display=project.display(corrections_path))
-    options = CleanOptions.from_mapping(
-        game.options.get("clean"), display=project.display(project.sources / game.id / "game.yaml")
-    )
-    cleaned = clean(raw, corrections=corrections, options=options, split_options=split_options(game), strict=strict)
+    cleaned = clean(raw, corrections=corrections, options=config.clean, split_options=config.split, strict=strict)
     stage("split")
-    document = split(cleaned, game=game)
+    document = split(cleaned, game=game, options=config.split)
     return cleaned, replace(document, credits=merge_credits(cleaned.credits, game.credits))
 
 
 def _without_game(document: Document) -> dict:
-    # The GameInfo is read from game.yaml again on every load: its mappings remember their YAML lines
-    # (for recipe errors), which JSON would not keep.
+    # The GameInfo comes from the game's configuration, read (and checked) from game.yaml on every load.
     data = to_data(document)
     del data["game"]
     return data
 
 
-def tagged_document(project: Project, game_id: str, *, on_stage: StageSink | None = None) -> tuple[GameInfo, CleanText, Document]:
+def tagged_document(
+    project: Project, game_id: str, *, config: GameConfig | None = None, on_stage: StageSink | None = None
+) -> tuple[GameConfig, CleanText, Document]:
     """prepare(), then the glossary terms found in every title and text (spaCy loads only on a cache miss)."""
-    game, cleaned, document = prepare(project, game_id, on_stage=on_stage)
+    config, cleaned, document = prepare(project, game_id, config=config, on_stage=on_stage)
     if on_stage:
         on_stage("tag")
     cache, key = StageCache(project.root), stage_key(project, game_id, TAG)
@@ -91,7 +90,7 @@ def tagged_document(project: Project, game_id: str, *, on_stage: StageSink | Non
         try:
             sections = tuple(from_data(Section, section) for section in stored["sections"])
             if [section.id for section in sections] == [section.id for section in document.sections]:
-                return game, cleaned, replace(document, sections=sections)
+                return config, cleaned, replace(document, sections=sections)
         except (KeyError, TypeError, ValueError):
             pass  # damaged: tag again
     from pipeline.tag.matcher import tag
@@ -100,7 +99,7 @@ def tagged_document(project: Project, game_id: str, *, on_stage: StageSink | Non
     tagged = tag(document, glossary=glossary)
     if stage_key(project, game_id, TAG) == key:
         cache.put(game_id, TAG, key, {"sections": [to_data(section) for section in tagged.sections]})
-    return game, cleaned, tagged
+    return config, cleaned, tagged
 
 
 def cleaning_report_tsv(cleaned: CleanText) -> str:

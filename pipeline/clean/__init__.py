@@ -76,18 +76,15 @@ def clean(
     raw: RawText,
     *,
     corrections: tuple[Correction, ...] = (),
-    options: CleanOptions | dict | None = None,
+    options: CleanOptions | None = None,
     split_options: SplitOptions | None = None,
     strict: bool = False,
 ) -> CleanText:
     """Remove what is not rule text, mark flavour and notes, apply corrections; report every change.
 
     `split_options` are the game's heading hints: the cleaner protects the headings the splitter will see."""
-    state = _State(
-        lines=[line.rstrip() for line in raw.lines],
-        options=CleanOptions.from_mapping(options),
-        structure=split_options or SplitOptions(),
-    )
+    lines = [line.rstrip() for line in raw.lines]
+    state = _State(lines=lines, options=options or CleanOptions(), structure=split_options or SplitOptions())
     posts = _mark_furniture(state)
     _find_headings(state)
     _find_units(state)

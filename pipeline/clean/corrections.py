@@ -15,7 +15,8 @@ from pathlib import Path
 
 from pipeline.errors import ConfigError
 from pipeline.model import CleaningRecord, CleanLine, CorrectedLine
-from pipeline.yamlio import check_fields, line_of, load_yaml, require_mapping
+from pipeline.schema import check_fields, require_mapping
+from pipeline.yamlio import line_of, load_yaml
 
 # What a sheet prints that the source does not say: English names in ‹ › after a term, and ¶ marks.
 _SHEET_TAG = re.compile(r"\s*‹[^›]*›")

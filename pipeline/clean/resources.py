@@ -9,9 +9,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from pipeline.errors import ConfigError
+from pipeline.schema import Fields
 from pipeline.text import words
-from pipeline.yamlio import check_fields
 
 # --- lines that are forum or site furniture on their own -------------------------------------------
 
@@ -146,35 +145,16 @@ class CleanOptions:
     rule_words: tuple[str, ...] = ()  # extra vocabulary that marks rule text
     noise_phrases: tuple[str, ...] = ()  # extra phrases that mark a forum post as chatter
 
-    @classmethod
-    def from_mapping(cls, data: dict | None, *, display: str = "game.yaml") -> "CleanOptions":
-        if data is None:
-            return cls()
-        if isinstance(data, CleanOptions):
-            return data
-        if not isinstance(data, dict):
-            raise ConfigError(f"options.clean: expected a mapping, got {type(data).__name__}", path=display)
-        check_fields(
-            data,
-            display=display,
-            where="options.clean",
-            optional=KEYS,
-            types={key: list for key in KEYS},
-        )
-        values: dict[str, tuple[str, ...]] = {}
-        for key in KEYS:
-            items = data.get(key) or []
-            for index, item in enumerate(items):
-                if not isinstance(item, str) or not item.strip():
-                    raise ConfigError(
-                        f"options.clean.{key}[{index}] must be non-empty text", path=display, line=getattr(data, "line", None)
-                    )
-            values[key] = tuple(item.strip() for item in items)
-        return cls(**values)
-
     @cached_property  # asked once per token while judging blocks: build the set once
     def rules(self) -> frozenset[str]:
         return RULE_WORDS | {word.casefold() for word in self.rule_words}
+
+
+def read_clean_options(fields: Fields) -> CleanOptions:
+    """`options.clean` of a game.yaml -> CleanOptions; each key a list of non-empty texts."""
+    options = CleanOptions(**{key: tuple(item.strip() for item in fields.texts(key)) for key in KEYS})
+    fields.finish()
+    return options
 
 
 def chatter_reason(text: str, options: CleanOptions) -> str | None:

@@ -40,7 +40,8 @@ class Console:
             self._once(f"warning: {message}")
 
     def error(self, message: str) -> None:
-        self._once(f"error: {message}")
+        for line in message.splitlines() or [""]:  # every problem of a file, each on its own line
+            self._once(f"error: {line}")
 
     def notice(self, message: str) -> None:
         if self.verbosity > QUIET:

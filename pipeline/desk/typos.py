@@ -13,7 +13,6 @@ import gzip
 import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from pipeline.model import CleanText
@@ -61,14 +60,22 @@ class Lexicon:
 LEXICON_FORMAT = 1
 
 
-@lru_cache(maxsize=4)
+_LOADED: list[Lexicon] = []  # the process's word lists, whichever project's cache they came from
+
+
 def lexicon(cache_dir: Path | None = None) -> Lexicon:
-    """The word lists, loaded once per process.
+    """The word lists, loaded once per process (every project of a process shares them).
 
     Reading spaCy's tables takes seconds; the lists derived from them are kept in `cache_dir`
     (.refsheets-cache/) as a pickle tagged with the libraries' versions, which loads in under one.
     The pickle is our own file, written atomically; anything that does not read back is made again.
     """
+    if not _LOADED:
+        _LOADED.append(_cached_lexicon(cache_dir))
+    return _LOADED[0]
+
+
+def _cached_lexicon(cache_dir: Path | None) -> Lexicon:
     import pickle
 
     stamp = _versions()

@@ -1,13 +1,14 @@
-"""Which renderer makes a sheet: the template's `options.kind` (quickref by default) decides."""
+"""Which renderer makes a sheet: the kind its template declares (`options.kind`), with the typed recipe read for it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from pipeline.errors import BuildError, ConfigError, RefsheetsError
-from pipeline.model import Document, SheetSpec
-from pipeline.sheets.layout import Layout
+from pipeline.errors import BuildError, RefsheetsError
+from pipeline.model import Document
 
-SHEET_KINDS = ("quickref", "cards")
+if TYPE_CHECKING:  # the renderers and their readers load only when a sheet is made
+    from pipeline.sheets.config import SheetConfig
 
 
 @dataclass(frozen=True)
@@ -37,20 +38,19 @@ class RenderedSheet:
     printed: tuple[PrintedPart, ...] = ()
 
 
-def render(document: Document, sheet: SheetSpec, layout: Layout) -> RenderedSheet:
-    kind = layout.options.get("kind", "quickref")
-    if kind not in SHEET_KINDS:
-        raise ConfigError(f"options.kind {kind!r} is not a sheet kind ({', '.join(SHEET_KINDS)})", path=f"templates/{layout.name}.yaml")
+def render(document: Document, *, sheet: SheetConfig, paper: str) -> RenderedSheet:
+    """The sheet as PDF bytes on `paper`, from the layout and recipe its config holds for that paper."""
+    layout, recipe = sheet.layouts[paper], sheet.recipes[paper]
     try:
-        if kind == "quickref":
+        if sheet.kind == "quickref":
             from pipeline.sheets.quickref import quickref_with_sections
 
-            pdf, pages, revision, sections = quickref_with_sections(document, sheet, layout)
+            pdf, pages, revision, sections = quickref_with_sections(document, sheet=sheet.name, layout=layout, recipe=recipe)
             printed = tuple(PrintedPart(section.id, section.title, section.text, section.id) for section in sections)
-        elif kind == "cards":
+        else:
             from pipeline.sheets.cards.draw import cards_with_set
 
-            pdf, pages, revision, card_set = cards_with_set(document, sheet, layout)
+            pdf, pages, revision, card_set = cards_with_set(document, sheet=sheet.name, layout=layout, recipe=recipe)
             # A card's key is its section id, then "#entry" for an entry split out of that section.
             printed = tuple(
                 PrintedPart(card.key, card.title + (f" · {card.title_en}" if card.title_en else ""), card.text, card.key.split("#")[0])

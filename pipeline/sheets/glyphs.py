@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import struct
 import unicodedata
 from collections import Counter
 from functools import lru_cache
@@ -44,8 +45,8 @@ def coverage(font_path: str, family: str = "") -> Coverage:
 
     try:
         font = TTFontFile(font_path)
-    except (TTFError, OSError) as exc:
-        raise ConfigError(f"not a usable TrueType font ({exc})", path=font_path) from None
+    except (TTFError, OSError, struct.error, ValueError, IndexError) as exc:  # a damaged file fails in many ways
+        raise ConfigError(f"is not a usable TrueType font ({exc})", path=font_path) from None
     codes = sorted(code for code, glyph in font.charToGlyph.items() if glyph)
     # Control characters are never drawn (typeset.safe_text strips them; \n and \t are layout), so they
     # are never "missing".
@@ -139,4 +140,9 @@ def _map_strings(value: Any, fix: Callable[[str], str]) -> Any:
 def cover_layout(document: Document, layout: Any) -> tuple[Document, str | None]:  # layout.Layout (kept lazy)
     """cover_document with the four faces of a typeset Layout's font family."""
     fonts = layout.fonts
-    return cover_document(document, font_paths=(fonts.regular, fonts.bold, fonts.italic, fonts.bold_italic), family=fonts.family)
+    faces = (fonts.regular, fonts.bold, fonts.italic, fonts.bold_italic)
+    try:
+        return cover_document(document, font_paths=faces, family=fonts.family)
+    except ConfigError as exc:  # name the template that chose the font, not only the file
+        path = next((face for face in faces if str(face) == exc.path), fonts.regular)
+        raise fonts.problem(path, exc.problems[0].message) from None

@@ -54,7 +54,11 @@ def register_fonts(fonts: Fonts) -> dict[str, str]:
         "bold_italic": f"{fonts.family}-BoldItalic",
     }
     for key, name in names.items():
-        pdfmetrics.registerFont(MeasuredTTFont(name, str(getattr(fonts, key))))
+        path = getattr(fonts, key)
+        try:
+            pdfmetrics.registerFont(MeasuredTTFont(name, str(path)))
+        except Exception as exc:  # noqa: BLE001 - a damaged font fails inside reportlab in many ways; all are the file's fault
+            raise fonts.problem(path, f"is not a usable TrueType font ({exc})") from None
     pdfmetrics.registerFontFamily(
         fonts.family, normal=names["regular"], bold=names["bold"], italic=names["italic"], boldItalic=names["bold_italic"]
     )

@@ -18,7 +18,6 @@ from pipeline.structure import (
     SplitOptions,
     card_title,
     find_headings,
-    split_options,
 )
 from pipeline.text import slug
 
@@ -52,9 +51,11 @@ class _Entry:
 
 
 
-def split(cleaned: CleanText, *, game: GameInfo) -> Document:
-    """Group cleaned lines under the headings that precede them and arrange the headings as a tree."""
-    options = split_options(game)
+def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = None) -> Document:
+    """Group cleaned lines under the headings that precede them and arrange the headings as a tree.
+
+    `options` are the game's `options.split` hints (project.GameConfig.split); none: the general rules only."""
+    options = options or SplitOptions()
     entries = _entries(cleaned.lines, game=game, options=options)
     _arrange(entries, options=options)
     sections, renamed = _sections(entries, corrected={line.first: line for line in cleaned.corrected})

@@ -14,7 +14,7 @@ from pipeline.structure.heading import (
     card_title,
     readable_title,
 )
-from pipeline.structure.options import SPLIT_FIELDS, SplitOptions, split_options
+from pipeline.structure.options import SPLIT_FIELDS, SplitOptions, read_split_options
 from pipeline.structure.styles import STYLES, heading_candidate, looks_like_sentence
 
 __all__ = [
@@ -27,7 +27,7 @@ __all__ = [
     "find_headings",
     "heading_candidate",
     "looks_like_sentence",
+    "read_split_options",
     "readable_title",
     "repeated_titles",
-    "split_options",
 ]

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from pipeline.errors import ConfigError
 from pipeline.text import fold
-from pipeline.yamlio import check_fields, load_yaml, require_mapping
+from pipeline.schema import check_fields, require_mapping
+from pipeline.yamlio import load_yaml
 
 TERM_KINDS = (
     "threat",

@@ -251,6 +251,15 @@ def test_deciding_nothing_changed_imports_neither_spacy_nor_reportlab(built: Pat
     assert "0 rebuilt, 0 restored from cache" in result.stdout
 
 
+def test_the_parse_memo_trusts_only_what_this_version_of_refsheets_checked(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry says "this game.yaml and its templates were read without a problem": by this code only."""
+    import pipeline.build.keys as keys
+
+    assert keys.ParseMemo(built).entries  # the session build left its games' entries
+    monkeypatch.setattr(keys, "tool_fingerprint", lambda: "another version")
+    assert keys.ParseMemo(built).entries == {}
+
+
 def test_a_deleted_or_edited_output_is_made_again(built: Path) -> None:
     pdf = built / "output/galaxy-defenders/galaxy-defenders-quickref.pdf"
     good = pdf.read_bytes()
@@ -336,8 +345,8 @@ def test_key_follows_exactly_the_inputs_of_a_sheet(project_copy: Path) -> None:
     project = Project(project_copy)
 
     def key(game_id: str = "leaving-earth", paper: str = "a4") -> str:
-        game = load_game(project, game_id)
-        return sheet_key(project, game_id, game.sheets[0], paper=paper).digest
+        config = load_game(project, game_id)
+        return sheet_key(project, game_id, config.sheets[0].spec, paper=paper).digest
 
     first, other = key(), key("galaxy-defenders")
     assert key() == first

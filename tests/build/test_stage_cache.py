@@ -44,9 +44,9 @@ def runs(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
     seen: dict[str, list[str]] = {SPLIT: [], TAG: []}
     clean_and_split, tag = stages._clean_and_split, matcher.tag
 
-    def counting_split(project, game, **options):
-        seen[SPLIT].append(game.id)
-        return clean_and_split(project, game, **options)
+    def counting_split(project, config, **options):
+        seen[SPLIT].append(config.game.id)
+        return clean_and_split(project, config, **options)
 
     def counting_tag(document, **options):
         seen[TAG].append(document.game.id)
@@ -101,10 +101,10 @@ def test_a_damaged_entry_is_a_miss(tiny: Path, runs) -> None:
 
 
 def test_the_model_round_trips_through_json_data(tiny: Path) -> None:
-    game, cleaned, document = stages.tagged_document(Project(tiny), "a")
+    config, cleaned, document = stages.tagged_document(Project(tiny), "a")
     assert from_data(CleanText, to_data(cleaned)) == cleaned
     data = to_data(document)
     del data["game"]
-    assert from_data(Document, data, game=game) == document
+    assert from_data(Document, data, game=config.game) == document
     with pytest.raises(TypeError):
         from_data(CleanText, {**to_data(cleaned), "lines": "not a list"})

@@ -13,7 +13,6 @@ from pipeline.clean.corrections import load_corrections
 from pipeline.clean.resources import CleanOptions
 from pipeline.model import CleanText, RawText
 from pipeline.project import Project, load_game, load_raw
-from pipeline.structure import split_options
 
 from ..conftest import GAMES, ROOT
 
@@ -21,13 +20,13 @@ from ..conftest import GAMES, ROOT
 @lru_cache(maxsize=None)
 def cleaned(game: str) -> CleanText:
     project = Project(ROOT)
-    info = load_game(project, game)
+    config = load_game(project, game)
     path = project.sources / game / "corrections.yaml"
     return clean(
         load_raw(project, game),
         corrections=load_corrections(path, display=str(path)),
-        options=CleanOptions.from_mapping(info.options.get("clean")),
-        split_options=split_options(info),
+        options=config.clean,
+        split_options=config.split,
     )
 
 
@@ -242,12 +241,30 @@ def test_inline_translator_note_moves_after_its_paragraph() -> None:
     ]
 
 
-def test_options_validate_and_name_the_file() -> None:
+def clean_options(text: str) -> CleanOptions:
+    """`options.clean` read from game.yaml text as load_game reads it; ConfigError lists every problem."""
+    from pipeline.clean.resources import read_clean_options
+    from pipeline.schema import Fields, Problems
+    from pipeline.yamlio import parse_yaml
+
+    problems = Problems()
+    fields = Fields(parse_yaml(text, display="sources/x/game.yaml"), where="options.clean", problems=problems, path="sources/x/game.yaml")
+    options = read_clean_options(fields)
+    problems.raise_if_any()
+    return options
+
+
+def test_options_validate_and_name_the_file_and_line() -> None:
     from pipeline.errors import ConfigError
 
-    with pytest.raises(ConfigError, match=r"game.yaml.*options.clean: unknown field 'flavour'"):
-        CleanOptions.from_mapping({"flavour": ["x"]}, display="sources/x/game.yaml")
-    assert CleanOptions.from_mapping({"flavor_names": ["Alice"]}).flavor_names == ("Alice",)
+    with pytest.raises(ConfigError) as error:
+        clean_options("flavour: [x]\nplace_names: ['La Profundidad', '']\nrule_words: amenaza\n")
+    assert str(error.value).splitlines() == [
+        "sources/x/game.yaml:1: options.clean: unknown field 'flavour' (did you mean 'flavor_names'?)",
+        "sources/x/game.yaml:2: options.clean.place_names[1]: must be non-empty text, got ''",
+        "sources/x/game.yaml:3: options.clean.rule_words: must be a list of texts, got text 'amenaza'",
+    ]
+    assert clean_options("flavor_names: [' Alice ']\n").flavor_names == ("Alice",)
 
 
 # --- properties on generated forum-like texts -------------------------------------------------------------

@@ -12,6 +12,8 @@ from pipeline.cli import main
 from pipeline.errors import ConfigError
 from pipeline.model import RawText
 
+from ..conftest import ROOT
+
 
 def write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "corrections.yaml"
@@ -95,8 +97,8 @@ def test_cli_clean_strict_fails_on_a_stale_correction(project_copy: Path) -> Non
     assert "correction 1 (find: 'texto que no existe') matched nothing" in strict.output
 
 
-def test_cli_report_lists_line_action_reason_original(project_root: Path) -> None:
-    result = CliRunner().invoke(main, ["--root", str(project_root), "clean", "alternity-warships", "--report"])
+def test_cli_report_lists_line_action_reason_original(project_copy: Path) -> None:
+    result = CliRunner().invoke(main, ["--root", str(project_copy), "clean", "alternity-warships", "--report"])
     assert result.exit_code == 0, result.output
     rows = [row.split("\t") for row in result.output.splitlines()]
     assert rows[0] == ["line", "action", "reason", "original"]
@@ -172,12 +174,14 @@ def test_keep_id_pins_the_id_of_a_corrected_heading(tmp_path: Path) -> None:
 
 
 def test_a_recipe_naming_an_id_a_correction_changed_says_so(tmp_path: Path) -> None:
-    from pipeline.sheets.quickref.recipe import parse_recipe, select_sections
+    from pipeline.sheets.config import Templates, read_recipe_on
+    from pipeline.sheets.quickref.recipe import select_sections
 
     document = _document(tmp_path, '- find: "RECUENTO"\n  replace: "PUNTUACIÓN"\n')
-    recipe = parse_recipe({"leave_out_ids": ["fase-de-recuento"]}, defaults={}, display="game.yaml", line=3, paper="a4")
+    recipe = read_recipe_on(Templates(ROOT / "templates"), "quickref", {"leave_out_ids": ["fase-de-recuento"]},
+                            paper="a4", path="game.yaml", line=3)
     with pytest.raises(ConfigError) as failure:
-        select_sections(document, recipe, display="game.yaml", line=3)
+        select_sections(document, recipe)
     assert str(failure.value) == (
         "game.yaml:3: recipe.leave_out_ids[0]: no section with id 'fase-de-recuento': the correction at c.yaml:1 changed its "
         "heading, so its id is now 'fase-de-puntuacion'; add `keep_id: true` to that correction, or name 'fase-de-puntuacion' here"

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,14 +11,27 @@ from pypdf import PdfReader
 from pipeline.errors import ConfigError
 from pipeline.model import Block, Credits, Document, GameInfo, Section, TermHit, place_terms
 from pipeline.sheets.cards.draw import draw_crop_marks, render_cards
-from pipeline.sheets.cards.geometry import card_options, grid_cells
+from pipeline.sheets.cards.geometry import CardOptions, grid_cells
+from pipeline.sheets.cards.recipe import CardRecipe
 from pipeline.sheets.cards.measure import Typesetter
 from pipeline.sheets.cards.plan import plan_sheet
 from pipeline.sheets.cards.select import Card, CardSet, english_name, select_cards
+from pipeline.sheets.config import Templates, read_recipe_on
 from pipeline.sheets.layout import MM, load_layout
+from tests.conftest import ROOT
 
 GAME = GameInfo(id="demo", title_es="Juego de prueba", title_en="Demo Game", publisher="Nadie")
 DISPLAY = "sources/demo/game.yaml"
+TEMPLATES = Templates(ROOT / "templates")
+
+
+def card_recipe(data: dict, *, paper: str = "a4", templates: Templates = TEMPLATES) -> CardRecipe:
+    """`data` read as a card sheet's recipe on top of templates/cards.yaml, as a game's sheet is."""
+    return read_recipe_on(templates, "cards", data, paper=paper, path=DISPLAY)
+
+
+def card_options(layout, *, mode: str | None = None) -> CardOptions:
+    return card_recipe({"mode": mode} if mode else {}, paper=layout.paper).options
 
 
 def _layout(project_root: Path, paper: str = "a4"):
@@ -72,7 +84,7 @@ def test_default_selection_is_every_card_section_grouped_by_parent() -> None:
         _section("internas", "AMENAZAS INTERNAS", kind="rules", level=1),
         _section("internas/c", "Charlie", "Texto de charlie.", parent="internas"),
     )
-    cards = select_cards(document, {}, display=DISPLAY)
+    cards = select_cards(document, recipe=card_recipe({}))
     assert [card.title for card in cards.cards] == ["Alfa", "Bravo", "Charlie"]
     assert [card.group for card in cards.cards] == ["Amenazas externas", "Amenazas externas", "Amenazas internas"]
 
@@ -84,7 +96,7 @@ def test_repeated_appendix_gives_one_card_with_every_paragraph_once() -> None:
         _section("ext-2", "Externas", kind="rules", level=1),
         _section("ext-2/p", "PLATILLO GIRATORIO", "Primera nota.", "Nota que solo está en la copia.", parent="ext-2"),
     )
-    cards = select_cards(document, {"groups": [{"label": "Externa", "select": [{"parent": "externas"}]}]}, display=DISPLAY)
+    cards = select_cards(document, recipe=card_recipe({"groups": [{"label": "Externa", "select": [{"parent": "externas"}]}]}))
     assert len(cards.cards) == 1
     assert [block.text for block in cards.cards[0].blocks] == ["Primera nota.", "Segunda nota.", "Nota que solo está en la copia."]
 
@@ -95,9 +107,8 @@ def test_a_paragraph_that_is_only_a_glossary_name_starts_its_own_card() -> None:
     section = _section(
         "s", "Araña Dimensional", "Nota de araña.", "Enjambre madre", "Nota del enjambre.", terms=(hit,), title_terms=(title_hit,)
     )
-    cards = select_cards(
-        _document(section), {"groups": [{"label": "Externa", "select": [{"id": "s"}], "term_kinds": ["threat"]}]}, display=DISPLAY
-    )
+    recipe = card_recipe({"groups": [{"label": "Externa", "select": [{"id": "s"}], "term_kinds": ["threat"]}]})
+    cards = select_cards(_document(section), recipe=recipe)
     assert [(card.title, card.title_en, card.text) for card in cards.cards] == [
         ("Araña Dimensional", "Dimension Spider", "Nota de araña."),
         ("Enjambre madre", "Mother Swarm", "Nota del enjambre."),
@@ -108,7 +119,7 @@ def test_definitions_turn_term_colon_text_into_cards() -> None:
     hits = (TermHit("impacto", "Hit", 0, 7, kind="die-face"), TermHit("escudo", "Shield", 32, 38, kind="die-face"))
     section = _section("d", "Dados", "Impacto: sin efecto en defensa", "Escudo: sin efecto en ataque", kind="rules", terms=hits)
     recipe = {"groups": [{"label": "Cara de dado", "select": [{"id": "d"}], "definitions": True, "term_kinds": ["die-face"]}]}
-    cards = select_cards(_document(section), recipe, display=DISPLAY)
+    cards = select_cards(_document(section), recipe=card_recipe(recipe))
     assert [(card.title, card.title_en, card.text) for card in cards.cards] == [
         ("Escudo", "Shield", "sin efecto en ataque"),
         ("Impacto", "Hit", "sin efecto en defensa"),
@@ -123,7 +134,7 @@ def test_following_sections_merge_as_subheadings() -> None:
         _section("otra", "OTRA COSA", "Fuera.", kind="rules", level=1),
     )
     recipe = {"groups": [{"label": "Esp.", "select": [{"title": "medico"}], "merge_following": "basica|avanzada", "own_text": False}]}
-    (card,) = select_cards(document, recipe, display=DISPLAY).cards
+    (card,) = select_cards(document, recipe=card_recipe(recipe)).cards
     assert card.title == "Médico"
     assert [(block.kind, block.text) for block in card.blocks] == [
         ("heading", "Básica"), ("paragraph", "Acción básica."), ("heading", "Avanzada"), ("paragraph", "Acción avanzada.")
@@ -139,25 +150,70 @@ def test_english_name_needs_the_title_to_be_glossary_terms() -> None:
 @pytest.mark.parametrize(
     ("recipe", "message"),
     [
-        ({"modo": "grid"}, "unknown field 'modo'"),
-        ({"groups": [{"label": "x"}]}, "missing 'select'"),
-        ({"groups": [{"label": "x", "select": [{"as": "y"}]}]}, "say what to select"),
-        ({"groups": [{"label": "x", "select": [{"title": "(unclosed"}]}]}, "not a valid pattern"),
+        ({"modo": "grid"}, "recipe: unknown field 'modo' (did you mean 'mode'?)"),
+        ({"columns": 9}, "recipe.columns: must be a whole number from 1 to 4, got 9"),
+        ({"groups": [{"label": "x"}]}, "recipe.groups[0]: missing 'select'"),
+        ({"groups": [{"label": "x", "select": [{"as": "y"}]}]},
+         "recipe.groups[0].select[0]: say what to select (one of kind, title, parent, id, title_term)"),
+        ({"groups": [{"label": "x", "select": [{"title": "(unclosed"}]}]},
+         "recipe.groups[0].select[0].title: not a valid regular expression (missing ), unterminated subpattern at position 0)"),
+        ({"groups": [{"label": "x", "select": [{"kind": "carta"}]}]},
+         "recipe.groups[0].select[0].kind: unknown value 'carta' (did you mean 'card'?)"),
+        ({"groups": [{"label": "x", "tone": "externa", "select": [{"kind": "card"}]}]},
+         "recipe.groups[0].tone: unknown tone 'externa' (did you mean 'external'?); tones come from the template's options.tones"),
+        ({"groups": [{"label": "x", "term_kinds": ["threats"], "select": [{"kind": "card"}]}]},
+         "recipe.groups[0].term_kinds[0]: unknown value 'threats' (did you mean 'threat'?)"),
     ],
 )
 def test_bad_recipes_name_the_game_file(recipe: dict, message: str) -> None:
-    with pytest.raises(ConfigError, match=re.escape(message)) as caught:
-        select_cards(_document(), recipe, display=DISPLAY)
-    assert str(caught.value).startswith(DISPLAY)
+    with pytest.raises(ConfigError) as caught:
+        card_recipe(recipe)
+    assert str(caught.value) == f"{DISPLAY}: {message}"
 
 
-def test_bad_template_options_name_the_template(project_root: Path) -> None:
-    layout = _layout(project_root)
-    with pytest.raises(ConfigError, match=r"templates/cards\.yaml: options\.mode"):
-        card_options(layout, mode="poster")
-    broken = replace(layout, options={**layout.options, "min_size": 5})
-    with pytest.raises(ConfigError, match=r"templates/cards\.yaml: options\.min_size must be between 6\.5"):
-        card_options(broken)
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("  mode: handout", "  mode: poster", "templates/cards.yaml:27: options.mode: unknown value 'poster' (allowed: grid, handout)"),
+        ("  min_size: 6.5 ", "  min_size: 5 ",
+         "templates/cards.yaml:28: options.min_size: must be a number from 6.5 to 7.8 pt (the body size), got 5"),
+        ('external: {color: "#a4243b"', 'external: {color: "rojo oscuro"',
+         "templates/cards.yaml:38: options.tones.external.color: 'rojo oscuro' is not a colour: write it as #rrggbb, e.g. #1d3557"),
+        ("    gap_mm: 3.5", "    gap_mm: -1", "templates/cards.yaml:36: options.handout.gap_mm: must be a number from 0 to 30 mm, got -1"),
+        ("    gap_mm: 3.5", "    gap_mm: .nan",
+         "templates/cards.yaml:36: options.handout.gap_mm: must be a number from 0 to 30 mm, got .nan"),
+        ("    panel_mm: [62, 84]", "    panel_mm: [62, 300]",
+         "templates/cards.yaml:31: options.grid.panel_mm: must be [width, height] in mm, each from 30 to 250, got [62, 300]"),
+        ("    index: {color", "    indice: {color",
+         "templates/cards.yaml:37: options.tones: missing tone 'index' (card sheets colour the index with it)"),
+    ],
+)
+def test_bad_template_options_name_the_template_line(tmp_path: Path, old: str, new: str, message: str) -> None:
+    import shutil
+
+    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    template = tmp_path / "templates" / "cards.yaml"
+    text = template.read_text(encoding="utf-8")
+    assert old in text
+    template.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        card_recipe({}, templates=Templates(tmp_path / "templates"))
+    assert str(caught.value) == message
+
+
+def test_a_grid_that_does_not_fit_the_paper_is_an_error_at_the_recipe(tmp_path: Path) -> None:
+    import shutil
+
+    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    template = tmp_path / "templates" / "cards.yaml"
+    template.write_text(template.read_text(encoding="utf-8").replace("panel_mm: [62, 84]", "panel_mm: [200, 84]"), encoding="utf-8")
+    templates = Templates(tmp_path / "templates")
+    assert card_recipe({}, templates=templates).options.mode == "handout"  # the template's own mode needs no grid
+    with pytest.raises(ConfigError) as caught:
+        card_recipe({"mode": "grid"}, templates=templates)
+    assert str(caught.value) == (
+        f"{DISPLAY}: recipe.mode: options.grid.panel_mm does not fit on a4 inside the margins (page from templates/cards.yaml)"
+    )
 
 
 # ------------------------------------------------------------------------------------------ fit
@@ -195,7 +251,7 @@ def test_a_very_long_entry_continues_on_other_panels_and_loses_nothing(project_r
     words = " ".join(block.text for panel in long_panels for block in panel.blocks).split()
     assert words == LONG.split()
     _check_fits(plan, layout, options)
-    pdf, pages, printed = render_cards(_document(), card_set, layout, mode=mode, with_index=False)
+    pdf, pages, printed = render_cards(_document(), card_set, layout, options=options, with_index=False)
     _check_fits(printed, layout, options)
     long_panels = [panel for panel in printed.panels if panel.card.title == "Larga"]
     text = _pdf_text(pdf)
@@ -219,7 +275,7 @@ def test_grid_text_shrinks_before_it_continues(project_root: Path) -> None:
         count += 10
     text = " ".join(words[:count])
     assert setter.body_height([Block("paragraph", text, 1, 1)], setter.base_size, inner) > room
-    plan = plan_sheet(CardSet(cards=(_card("Media", text),)), layout, options, with_index=False)
+    plan = plan_sheet(CardSet(cards=(_card("Media", text),), label="Prueba"), layout, options, with_index=False)
     (panel,) = plan.panels
     assert options.min_size <= panel.size < setter.base_size
     _check_fits(plan, layout, options)
@@ -278,8 +334,9 @@ def test_crop_marks_run_to_the_paper_edge_on_every_cut(project_root: Path) -> No
 
 
 def test_markup_in_card_text_is_printed_not_obeyed(project_root: Path) -> None:
-    card_set = CardSet(cards=(_card("A <b> & B", "Si x < 3 & y > 2 usa <font size=40>grande</font>."),))
-    pdf, _, _ = render_cards(_document(), card_set, _layout(project_root))
+    card_set = CardSet(cards=(_card("A <b> & B", "Si x < 3 & y > 2 usa <font size=40>grande</font>."),), label="Cartas")
+    layout = _layout(project_root)
+    pdf, _, _ = render_cards(_document(), card_set, layout, options=card_options(layout))
     text = _pdf_text(pdf)
     assert "A <b> & B" in text and "Si x < 3 & y > 2 usa <font size=40>grande</font>." in text
     assert "Ana Traductora" in text
@@ -290,9 +347,9 @@ def test_markup_in_card_text_is_printed_not_obeyed(project_root: Path) -> None:
 
 @pytest.fixture(scope="module")
 def threats(real_tagged):
-    game, _, document = real_tagged("space-alert")
-    sheet = next(sheet for sheet in game.sheets if sheet.name == "threats")
-    card_set = select_cards(document, sheet.recipe, display="sources/space-alert/game.yaml")
+    config, _, document = real_tagged("space-alert")
+    sheet = config.sheet("threats")
+    card_set = select_cards(document, recipe=sheet.recipes["a4"])
     return document, sheet, card_set
 
 
@@ -315,7 +372,8 @@ def test_threat_handout_has_every_noted_threat_once(threats) -> None:
 def test_threat_handout_pdf_holds_every_note(project_root: Path, threats, paper: str) -> None:
     document, sheet, card_set = threats
     layout = _layout(project_root, paper)
-    pdf, pages, plan = render_cards(document, card_set, layout, mode=sheet.recipe.get("mode"), revision=card_set.revision())
+    options = sheet.recipes[paper].options
+    pdf, pages, plan = render_cards(document, card_set, layout, options=options, revision=card_set.revision())
     text = _pdf_text(pdf)
     for panel in plan.panels:
         if panel.card.key == "#index":
@@ -326,8 +384,8 @@ def test_threat_handout_pdf_holds_every_note(project_root: Path, threats, paper:
     for key, card in whole.items():
         placed = [block.text for panel in plan.panels if panel.card.key == key for block in panel.blocks]
         assert " ".join(placed).split() == " ".join(block.text for block in card.blocks).split()
-    _check_fits(plan, layout, card_options(layout, mode=sheet.recipe.get("mode")))
-    assert pdf == render_cards(document, card_set, layout, mode=sheet.recipe.get("mode"), revision=card_set.revision())[0]
+    _check_fits(plan, layout, options)
+    assert pdf == render_cards(document, card_set, layout, options=options, revision=card_set.revision())[0]
 
 
 @pytest.mark.parametrize(

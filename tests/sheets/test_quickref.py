@@ -9,10 +9,17 @@ import pytest
 from pypdf import PdfReader
 
 from pipeline.errors import BuildError
-from pipeline.model import Block, Document, GameInfo, Section, SheetSpec, TermHit, place_terms
+from pipeline.model import Block, Document, GameInfo, Section, TermHit, place_terms
+from pipeline.sheets.config import Templates, read_recipe_on
 from pipeline.sheets.quickref import Probe, _NoFit, fit_sheet, make_quickref
 from pipeline.sheets.quickref.condense import CondenseOptions, condense
-from pipeline.sheets.quickref.recipe import parse_recipe
+from tests.conftest import ROOT
+
+
+def parse_recipe(data: dict, *, paper: str = "a4"):
+    """`data` read on top of templates/quickref.yaml's defaults, as a game's sheet is."""
+    return read_recipe_on(Templates(ROOT / "templates"), "quickref", data, paper=paper)
+
 
 ALL = CondenseOptions(examples=True, narration=True, repeats=True, asides=True)
 
@@ -93,7 +100,7 @@ def _pages_falling_with_size(columns: int, size: float) -> Probe:
 
 @pytest.mark.parametrize("pages", [1, 2, 3, 4])
 def test_fit_search_prefers_the_largest_size_then_the_fewest_columns(pages: int) -> None:
-    recipe = parse_recipe({"pages": pages, "columns": [2, 4], "body_size": [7, 9]}, display="x")
+    recipe = parse_recipe({"pages": pages, "columns": [2, 4], "body_size": [7, 9]})
     tried: list[tuple[int, float]] = []
 
     def measure(columns: int, size: float) -> Probe:
@@ -110,31 +117,26 @@ def test_fit_search_prefers_the_largest_size_then_the_fewest_columns(pages: int)
 
 
 def test_fit_search_without_a_budget_measures_nothing() -> None:
-    recipe = parse_recipe({"columns": [2, 3], "body_size": [7, 9]}, display="x")
+    recipe = parse_recipe({"columns": [2, 3], "body_size": [7, 9]})
     fit = fit_sheet(lambda columns, size: pytest.fail("measured"), replace(recipe, pages=None))
     assert (fit.columns, fit.body_size, fit.pages) == (2, 9.0, None)
 
 
 def test_fit_search_without_a_fit_reports_the_pages_at_minimum_size() -> None:
-    recipe = parse_recipe({"pages": 1, "columns": [2, 3], "body_size": [7, 8]}, display="x")
+    recipe = parse_recipe({"pages": 1, "columns": [2, 3], "body_size": [7, 8]})
     with pytest.raises(_NoFit) as error:
         fit_sheet(lambda columns, size: Probe(pages=5 - columns, fill=5.0 - columns), recipe)
     assert (error.value.pages, error.value.columns, error.value.size) == (2, 3, 7.0)
 
 
-def test_a_probe_counts_the_pages_a_render_makes(project_root) -> None:
-    from pipeline.build import tagged_document
-    from pipeline.project import Project
-    from pipeline.sheets.layout import load_layout
-    from pipeline.sheets.quickref import sheet_recipe, sheet_sections
+def test_a_probe_counts_the_pages_a_render_makes(real_tagged) -> None:
+    from pipeline.sheets.quickref import sheet_sections
     from pipeline.sheets.quickref.flow import measure_sheet, render_sheet
 
-    project = Project(project_root)
-    game, _, document = tagged_document(project, "legendary-alien")  # its page count jumps with the size
-    sheet = next(s for s in game.sheets if s.name == "quickref")
-    layout = load_layout(project.templates, sheet.template, paper="a4")
-    recipe = sheet_recipe(document, sheet, layout)
-    sections = sheet_sections(document, sheet, recipe)
+    config, _, document = real_tagged("legendary-alien")  # its page count jumps with the size
+    sheet = config.sheet("quickref")
+    layout, recipe = sheet.layouts["a4"], sheet.recipes["a4"]
+    sections = sheet_sections(document, recipe)
     for columns, size in ((2, 8.25), (2, 7.0), (3, 7.5), (3, 7.75)):
         options = dict(sheet_label=recipe.label, columns=columns, body_size=size, with_glossary=recipe.glossary, compact_title=True)
         pages, fill = measure_sheet(document, sections, layout, **options)
@@ -151,26 +153,21 @@ def test_a_recipe_that_cannot_fit_fails_with_target_pages_and_largest_sections(p
         Section(f"sec-{i}", f"Sección {i}", 1, "rules", (Block("paragraph", long_rules[: 4000 * (i + 1)], 1, 1),), 1, 1) for i in range(3)
     )
     document = Document(game=GameInfo(id="demo", title_es="Demo", title_en="Demo"), sections=sections)
-    sheet = SheetSpec(name="quickref", recipe={"pages": 1, "columns": [2, 3], "body_size": [7, 8]})
+    recipe = parse_recipe({"pages": 1, "columns": [2, 3], "body_size": [7, 8]})
     with pytest.raises(BuildError) as error:
-        make_quickref(document, sheet, layout)
+        make_quickref(document, sheet="quickref", layout=layout, recipe=recipe)
     message = str(error.value)
     assert "target of 1 page" in message and "at the minimum body size 7 pt" in message
     assert "largest sections: sec-2 (12000 chars), sec-1 (8000 chars), sec-0 (4000 chars)" in message
 
 
 @pytest.fixture(scope="module")
-def leaving_earth(project_root, real_tagged):
-    from pipeline.project import Project
-    from pipeline.sheets.layout import load_layout
-
-    project = Project(project_root)
-    game, _, document = real_tagged("leaving-earth")  # tagged as `refsheets build` does: English names take room
-    sheet = next(s for s in game.sheets if s.name == "quickref")
+def leaving_earth(real_tagged):
+    config, _, document = real_tagged("leaving-earth")  # tagged as `refsheets build` does: English names take room
+    sheet = config.sheet("quickref")
     out = {}
     for paper in ("a4", "letter"):
-        layout = load_layout(project.templates, sheet.template, paper=paper)
-        pdf, pages, revision = make_quickref(document, sheet, layout)
+        pdf, pages, revision = make_quickref(document, sheet="quickref", layout=sheet.layouts[paper], recipe=sheet.recipes[paper])
         text = " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(pdf)).pages)
         text = re.sub(r"\s*‹[^›]*›", "", text)  # the English names shown after terms
         out[paper] = (pdf, pages, revision, text)
@@ -216,7 +213,7 @@ NOT_ON_THE_SHEET = [
 def test_leaving_earth_sheet_keeps_the_rules_and_meets_its_budget(leaving_earth, paper: str) -> None:
     sheet, out = leaving_earth
     _, pages, _, text = out[paper]
-    assert pages == sheet.recipe["pages"] == 2  # one double-sided sheet on either paper
+    assert pages == sheet.recipes[paper].pages == 2  # one double-sided sheet on either paper
     missing = [rule for rule in RULES if rule not in text]
     assert not missing
     assert "Lopez de la Osa" in text  # translator credited
@@ -224,15 +221,14 @@ def test_leaving_earth_sheet_keeps_the_rules_and_meets_its_budget(leaving_earth,
     assert not present
 
 
-def test_leaving_earth_sheet_is_byte_identical_and_revision_is_paper_independent(leaving_earth, project_root) -> None:
+def test_leaving_earth_sheet_is_byte_identical_and_revision_is_paper_independent(leaving_earth, project_copy) -> None:
     from pipeline.build import tagged_document
     from pipeline.project import Project
-    from pipeline.sheets.layout import load_layout
 
     sheet, out = leaving_earth
-    project = Project(project_root)
-    _, _, document = tagged_document(project, "leaving-earth")  # made again, not the shared one: same bytes from a new document
-    pdf, _, revision = make_quickref(document, sheet, load_layout(project.templates, "quickref", paper="a4"))
+    # made again in a fresh copy (no stage cache), not the shared one: the same bytes from a new document
+    _, _, document = tagged_document(Project(project_copy), "leaving-earth")
+    pdf, _, revision = make_quickref(document, sheet="quickref", layout=sheet.layouts["a4"], recipe=sheet.recipes["a4"])
     assert pdf == out["a4"][0]
     assert revision == out["letter"][2]
     assert f"rev {revision}" in out["a4"][3]

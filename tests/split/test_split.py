@@ -1,20 +1,24 @@
 """The splitter: heading styles, the outline of every real source, stable ids, kinds and blocks."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
 
 from pipeline.errors import ConfigError
 from pipeline.model import CleanLine, CleanText, GameInfo
+from pipeline.schema import Fields, Problems
 from pipeline.split import split
 from pipeline.split.blocks import build_blocks, is_formula
 from pipeline.structure import (
     SplitOptions,
     find_headings,
     heading_candidate,
+    read_split_options,
     readable_title,
 )
+from pipeline.yamlio import parse_yaml
 
 GAME = GameInfo(id="demo", title_es="Demo", title_en="Demo")
 
@@ -209,11 +213,11 @@ def test_ids_do_not_change_when_a_paragraph_is_inserted_earlier() -> None:
 
 
 def test_ids_of_real_sources_survive_an_inserted_paragraph(real_game) -> None:
-    game, cleaned, document = real_game("space-alert")
+    config, cleaned, document = real_game("space-alert")
     at = next(i for i, line in enumerate(cleaned.lines) if line.text.strip() and i > 5)
     extra = CleanLine("Un párrafo nuevo que una corrección ha insertado aquí.", cleaned.lines[at].first, cleaned.lines[at].first)
     lines = cleaned.lines[:at] + (CleanLine("", extra.first, extra.first), extra) + cleaned.lines[at:]
-    again = split(replace(cleaned, lines=lines), game=game)
+    again = split(replace(cleaned, lines=lines), game=config.game, options=config.split)
     assert [s.id for s in again.sections] == [s.id for s in document.sections]
 
 
@@ -269,13 +273,26 @@ def test_formula_recognition() -> None:
     assert not is_formula("En este ejemplo la nave tiene una masa de dos. Se necesita 6 (2 masa x 3 dificultad = 6 potencia)")
 
 
-def test_bad_split_options_name_the_game_file() -> None:
-    game = replace(GAME, options={"split": {"chapters": ["("]}})
-    with pytest.raises(ConfigError, match=r"sources/demo/game.yaml.*chapters"):
-        split(_clean("TEXTO"), game=game)
-    game = replace(GAME, options={"split": {"headings": []}})
-    with pytest.raises(ConfigError, match="unknown field 'headings'"):
-        split(_clean("TEXTO"), game=game)
+def split_options(text: str) -> SplitOptions:
+    """`options.split` read from game.yaml text as load_game reads it; ConfigError lists every problem."""
+    problems = Problems()
+    data = parse_yaml(text, display="sources/demo/game.yaml")
+    options = read_split_options(Fields(data, where="options.split", problems=problems, path="sources/demo/game.yaml"))
+    problems.raise_if_any()
+    return options
+
+
+def test_bad_split_options_name_the_game_file_and_each_line() -> None:
+    with pytest.raises(ConfigError) as error:
+        split_options("chapters:\n  - '^A$'\n  - '('\nheadings: []\nrun_in: 3\n")
+    assert str(error.value).splitlines() == [
+
+            "sources/demo/game.yaml:3: options.split.chapters[1]: not a valid regular expression (missing ), unterminated subpattern at "
+            "position 0)",
+        "sources/demo/game.yaml:4: options.split: unknown field 'headings' (did you mean 'not_headings'?)",
+        "sources/demo/game.yaml:5: options.split.run_in: must be a list of texts, got a number 3",
+    ]
+    assert [p.pattern for p in split_options("run_in: '^Ataque'\n").run_in] == ["^Ataque"]  # one regex needs no list
 
 
 def test_sections_rejoin_to_the_cleaned_text(documents, project_root) -> None:
@@ -575,15 +592,15 @@ def test_lettered_items_and_optional_rules_nest_consistently() -> None:
         "Turno Alienígena",
         "Roba una carta de encuentro.",
     ])
-    options = {"split": {"run_in": [r"^(Ataque|Defensa)\."]}}
-    document = split(_clean(text), game=replace(GAME, options=options))
+    options = SplitOptions(run_in=(re.compile(r"^(Ataque|Defensa)\.", re.IGNORECASE),))
+    document = split(_clean(text), game=GAME, options=options)
     parents = {s.title: (s.level, _parent_title(document, s) if s.parent else None) for s in document.sections}
     assert parents["Combate cercano? (regla opcional)"] == (4, "Combate")
     assert parents["¿Combate a distancia?"] == (4, "Combate")  # a second question is not nested in the first
     assert parents["Llevar a cabo una Acción"] == (3, "Turno del Agente")
     assert parents["Turno Alienígena"] == (2, "Fase de combate")
     # After a bigger heading, "a." starts a new list under the new numbered section.
-    again = split(_clean(text + "\n3.2. Turno extra\na. Repetir\nTexto."), game=replace(GAME, options=options))
+    again = split(_clean(text + "\n3.2. Turno extra\na. Repetir\nTexto."), game=GAME, options=options)
     assert _parent_title(again, _by_title(again, "Repetir")) == "Turno extra"
 
 

@@ -12,16 +12,12 @@ import io
 from reportlab.lib.colors import HexColor
 
 from pipeline.errors import BuildError
-from pipeline.model import Document, SheetSpec
-from pipeline.sheets.cards.geometry import (
-    DEFAULT_TONES,
-    CardOptions,
-    Rect,
-    card_options,
-)
+from pipeline.model import Document
+from pipeline.sheets.cards.geometry import CardOptions, Rect
 from pipeline.sheets.cards.measure import Typesetter
 from pipeline.sheets.cards.plan import PlacedPanel, Plan, plan_sheet
-from pipeline.sheets.cards.select import CardSet
+from pipeline.sheets.cards.recipe import CardRecipe
+from pipeline.sheets.cards.select import CardSet, select_cards
 from pipeline.sheets.furniture import (
     Furniture,
     credits_line,
@@ -34,30 +30,26 @@ from pipeline.sheets.markup import paragraph_styles, register_fonts
 # ---------------------------------------------------------------------------------------- draw
 
 
-def make_cards(document: Document, sheet: SheetSpec, layout: Layout) -> tuple[bytes, int, str]:
+def make_cards(document: Document, *, sheet: str, layout: Layout, recipe: CardRecipe) -> tuple[bytes, int, str]:
     """(pdf bytes, page count, revision) of a card sheet."""
-    pdf, pages, revision, _ = cards_with_set(document, sheet, layout)
+    pdf, pages, revision, _ = cards_with_set(document, sheet=sheet, layout=layout, recipe=recipe)
     return pdf, pages, revision
 
 
-def cards_with_set(document: Document, sheet: SheetSpec, layout: Layout) -> tuple[bytes, int, str, CardSet]:
+def cards_with_set(document: Document, *, sheet: str, layout: Layout, recipe: CardRecipe) -> tuple[bytes, int, str, CardSet]:
     """make_cards, plus the cards the sheet prints (for the change report and the proof page): the sheets.render entry point."""
-    from pipeline.sheets.cards.select import select_cards
-
-    display = f"sources/{document.game.id}/game.yaml"
-    card_set = select_cards(document, sheet.recipe, display=display)
+    card_set = select_cards(document, recipe=recipe)
     if not card_set.cards:
-        raise BuildError(f"{document.game.id}/{sheet.name}: the recipe selects no cards (check its groups in {display})")
+        game = document.game.id
+        raise BuildError(f"{game}/{sheet}: the recipe selects no cards (check its groups in sources/{game}/game.yaml)")
     revision = card_set.revision()
-    pdf, pages, _ = render_cards(document, card_set, layout, mode=sheet.recipe.get("mode"), columns=sheet.recipe.get("columns"),
-                                 with_index=sheet.recipe.get("index", True), revision=revision)
+    pdf, pages, _ = render_cards(document, card_set, layout, options=recipe.options, with_index=recipe.index, revision=revision)
     return pdf, pages, revision, card_set
 
 
-def render_cards(document: Document, card_set: CardSet, layout: Layout, *, mode: str | None = None, columns: int | None = None,
-                 with_index: bool = True, revision: str = "") -> tuple[bytes, int, Plan]:
+def render_cards(document: Document, card_set: CardSet, layout: Layout, *, options: CardOptions, with_index: bool = True,
+                 revision: str = "") -> tuple[bytes, int, Plan]:
     """(pdf bytes, page count, plan) of a card sheet."""
-    options = card_options(layout, mode=mode, columns=columns)
     setter = Typesetter(layout, options)
     styles = paragraph_styles(layout)
     game = document.game
@@ -102,7 +94,7 @@ def render_cards(document: Document, card_set: CardSet, layout: Layout, *, mode:
 
 def draw_panel(canvas, panel: PlacedPanel, setter: Typesetter, options: CardOptions) -> None:
     rect, pad = panel.rect, options.padding
-    tone = options.tones.get(panel.card.tone) or DEFAULT_TONES["general"]
+    tone = options.tone(panel.card.tone)
     color, tint = HexColor(tone["color"]), HexColor(tone["tint"])
     radius = 0 if options.mode == "grid" else 2.2
     canvas.saveState()

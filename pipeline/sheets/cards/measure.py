@@ -7,7 +7,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
-from pipeline.sheets.cards.geometry import CONT, DEFAULT_TONES, CardOptions
+from pipeline.sheets.cards.geometry import CONT, CardOptions
 from pipeline.sheets.cards.select import Card, PanelBlock
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.markup import paragraph_styles, safe_text
@@ -56,7 +56,7 @@ class Typesetter:
 
     def header(self, card: Card, *, continued: bool, width: float) -> list[Paragraph]:
         styles = self.styles(self.base_size)  # the name never shrinks: it is what players look for
-        tone = self.options.tones.get(card.tone) or DEFAULT_TONES["general"]
+        tone = self.options.tone(card.tone)
         title = safe_text(card.title) + (f" <font size=\"{styles['card_subtitle'].fontSize}\">{CONT}</font>" if continued else "")
         title_style = ParagraphStyle("t", parent=styles["card_title"], textColor=HexColor(tone["color"]))
         parts = [Paragraph(title, title_style)]

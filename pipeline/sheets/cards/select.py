@@ -3,8 +3,8 @@
 A card is one entry a player looks up during play (a threat, a specialization, a keyword, a die face).
 By default every section of kind `card` is a card, grouped by its parent section. A recipe in
 `sources/<game>/game.yaml` may instead name groups and select sections by title, parent title, id or
-kind, so a sheet also works on an outline where the splitter has not marked cards yet. Layout and
-drawing live in geometry.py, measure.py, plan.py and draw.py.
+kind, so a sheet also works on an outline where the splitter has not marked cards yet (recipe.py reads
+and checks it). Layout and drawing live in geometry.py, measure.py, plan.py and draw.py.
 """
 from __future__ import annotations
 
@@ -14,16 +14,12 @@ import re
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 
-from pipeline.errors import ConfigError
 from pipeline.model import BLOCK_KINDS, Block, Document, Section, TermHit
+from pipeline.sheets.cards.recipe import CardRecipe, CardSelector, Group
 from pipeline.text import fold, is_shouting
-from pipeline.yamlio import check_fields, line_of, require_mapping
 
-GROUP_FIELDS = ("label", "heading", "tone", "select", "merge_following", "own_text", "named_blocks", "definitions", "term_kinds")
-SELECTOR_FIELDS = ("kind", "title", "parent", "id", "title_term", "as")
 # A card says what the card does: the stories and worked examples around it stay in the rulebook.
 NOT_ON_CARDS = ("flavor", "example")
-RECIPE_FIELDS = ("label", "mode", "index", "groups", "columns")
 TRAILING = re.compile(r"[\s:.\-–—]+$")
 # "Impacto: sin efecto en defensa" -> a definition entry when "Impacto" is a glossary term.
 DEFINITION_SEPARATOR = re.compile(r"^\s*(?::|\.|\s[-–—])\s*")
@@ -69,25 +65,12 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Group:
-    label: str
-    heading: str
-    tone: str
-    selectors: tuple[dict, ...]
-    merge_following: str = ""
-    own_text: bool = True
-    named_blocks: bool = True
-    definitions: bool = False
-    term_kinds: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
 class CardSet:
     """What a card sheet prints, in order, with its groups (for the index)."""
 
     cards: tuple[Card, ...]
+    label: str  # the recipe's (templates/cards.yaml gives the default)
     groups: tuple[Group, ...] = field(default_factory=tuple)
-    label: str = "Cartas"
 
     def revision(self) -> str:
         """Short hash of what the sheet says: two printouts with the same revision say the same."""
@@ -96,59 +79,6 @@ class CardSet:
             payload = [card.title, card.title_en, card.group, [(b.kind, b.text) for b in card.blocks]]
             digest.update(json.dumps(payload, ensure_ascii=False).encode("utf-8"))
         return digest.hexdigest()[:8]
-
-
-# ---------------------------------------------------------------------------------------- recipe
-
-
-def parse_groups(recipe: dict, *, display: str) -> tuple[Group, ...]:
-    """The recipe's `groups` (validated); none given -> one group per parent of the `card` sections."""
-    check_fields(recipe, display=display, where="recipe", optional=RECIPE_FIELDS,
-                 types={"label": str, "mode": str, "index": bool, "groups": list, "columns": int})
-    groups: list[Group] = []
-    for index, entry in enumerate(recipe.get("groups") or []):
-        where = f"recipe.groups[{index}]"
-        entry = require_mapping(entry, display=display, where=where)
-        check_fields(entry, display=display, where=where, required=("label", "select"), optional=GROUP_FIELDS,
-                     types={"label": str, "heading": str, "tone": str, "select": list, "merge_following": str,
-                            "own_text": bool, "named_blocks": bool, "definitions": bool, "term_kinds": list})
-        selectors = []
-        for number, selector in enumerate(entry["select"]):
-            spot = f"{where}.select[{number}]"
-            selector = require_mapping(selector, display=display, where=spot, line=line_of(entry))
-            check_fields(selector, display=display, where=spot, optional=SELECTOR_FIELDS,
-                         types={name: str for name in SELECTOR_FIELDS})
-            if not set(selector) - {"as"}:
-                raise ConfigError(
-                    f"{spot}: say what to select (one of kind, title, parent, id, title_term)", path=display, line=line_of(selector)
-                )
-            for key in ("title", "parent"):
-                if key in selector:
-                    _compile(selector[key], display=display, where=f"{spot}.{key}", line=line_of(selector))
-            selectors.append(dict(selector))
-        if entry.get("merge_following"):
-            _compile(entry["merge_following"], display=display, where=f"{where}.merge_following", line=line_of(entry))
-        groups.append(
-            Group(
-                label=entry["label"],
-                heading=entry.get("heading", entry["label"]),
-                tone=entry.get("tone", ""),
-                selectors=tuple(selectors),
-                merge_following=entry.get("merge_following", ""),
-                own_text=entry.get("own_text", True),
-                named_blocks=entry.get("named_blocks", True),
-                definitions=entry.get("definitions", False),
-                term_kinds=tuple(str(kind) for kind in entry.get("term_kinds") or ()),
-            )
-        )
-    return tuple(groups)
-
-
-def _compile(pattern: str, *, display: str, where: str, line: int | None) -> re.Pattern:
-    try:
-        return re.compile(pattern)
-    except re.error as exc:
-        raise ConfigError(f"{where}: not a valid pattern ({exc})", path=display, line=line) from None
 
 
 def _default_groups(document: Document) -> tuple[Group, ...]:
@@ -162,7 +92,7 @@ def _default_groups(document: Document) -> tuple[Group, ...]:
         title = _display_title(parent.title) if parent else "Cartas"
         key = fold(title, keep_punctuation=True)
         if key not in seen:
-            selector = {"kind": "card", "parent": re.escape(fold(parent.title, keep_punctuation=True))} if parent else {"kind": "card"}
+            selector = CardSelector(kind="card", parent=re.escape(fold(parent.title, keep_punctuation=True)) if parent else "")
             seen[key] = Group(label=title, heading=title, tone="", selectors=(selector,))
     return tuple(seen.values())
 
@@ -170,9 +100,9 @@ def _default_groups(document: Document) -> tuple[Group, ...]:
 # ------------------------------------------------------------------------------------- selection
 
 
-def select_cards(document: Document, recipe: dict, *, display: str) -> CardSet:
+def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
     """The cards a sheet prints: grouped as the recipe says, deduplicated by name, sorted."""
-    groups = parse_groups(recipe, display=display) or _default_groups(document)
+    groups = recipe.groups or _default_groups(document)
     by_id = {section.id: section for section in document.sections}
     cards: list[Card] = []
     for group in groups:
@@ -184,25 +114,25 @@ def select_cards(document: Document, recipe: dict, *, display: str) -> CardSet:
                 continue
             parts = [section, *_merged(document, position, group, groups, by_id)]
             taken.update(part.id for part in parts)
-            found.extend(_cards_of(parts, group, rename=selector.get("as", "")))
+            found.extend(_cards_of(parts, group, rename=selector.rename))
         cards.extend(sorted(_dedupe(found), key=lambda card: (fold(card.title, keep_punctuation=True), card.key)))
     cards = _dedupe(cards)  # a name selected by two groups stays with the first
-    return CardSet(cards=tuple(cards), groups=groups, label=recipe.get("label", "Cartas"))
+    return CardSet(cards=tuple(cards), groups=groups, label=recipe.label)
 
 
-def _matching_selector(section: Section, group: Group, by_id: dict[str, Section]) -> dict | None:
+def _matching_selector(section: Section, group: Group, by_id: dict[str, Section]) -> CardSelector | None:
     parent = by_id.get(section.parent or "")
     for selector in group.selectors:
-        if "kind" in selector and section.kind != selector["kind"]:
+        if selector.kind and section.kind != selector.kind:
             continue
-        if "id" in selector and section.id != selector["id"]:
+        if selector.id and section.id != selector.id:
             continue
-        if "title" in selector and not re.fullmatch(selector["title"], fold(section.title)):
+        if selector.title and not re.fullmatch(selector.title, fold(section.title)):
             continue
-        if "parent" in selector and not (parent and re.fullmatch(selector["parent"], fold(parent.title))):
+        if selector.parent and not (parent and re.fullmatch(selector.parent, fold(parent.title))):
             continue
-        kind_hits = [h for h in section.title_terms if h.kind == selector.get("title_term")]
-        if "title_term" in selector and not (title_hits(section.title, kind_hits) or bilingual_name(section.title, kind_hits)):
+        kind_hits = [h for h in section.title_terms if h.kind == selector.title_term]
+        if selector.title_term and not (title_hits(section.title, kind_hits) or bilingual_name(section.title, kind_hits)):
             continue
         return selector
     return None

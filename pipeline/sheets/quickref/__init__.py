@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Callable
 
 from pipeline.errors import BuildError
-from pipeline.model import Document, Section, SheetSpec
+from pipeline.model import Document, Section
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.quickref.condense import CondenseOptions, condense
-from pipeline.sheets.quickref.recipe import Recipe, parse_recipe, select_sections
+from pipeline.sheets.quickref.recipe import Recipe, select_sections
 
 SIZE_STEP = 0.25  # pt between the body sizes the fit search tries
 
@@ -32,22 +32,9 @@ class Probe:
     fill: float
 
 
-def sheet_recipe(document: Document, sheet: SheetSpec, layout: Layout) -> Recipe:
-    """The template's default recipe with the game's recipe on top, validated."""
-    defaults = layout.options.get("recipe") or {}
-    return parse_recipe(
-        sheet.recipe,
-        defaults=defaults,
-        display=f"sources/{document.game.id}/game.yaml",
-        line=getattr(sheet.recipe, "line", None),
-        paper=layout.paper,
-    )
-
-
-def sheet_sections(document: Document, sheet: SheetSpec, recipe: Recipe) -> list[Section]:
+def sheet_sections(document: Document, recipe: Recipe) -> list[Section]:
     """The sections the sheet prints, condensed as the recipe asks."""
-    display = f"sources/{document.game.id}/game.yaml"
-    chosen = select_sections(document, recipe, display=display, line=getattr(sheet.recipe, "line", None))
+    chosen = select_sections(document, recipe)
     options = CondenseOptions(
         examples="examples" in recipe.condense,
         narration="narration" in recipe.condense,
@@ -162,18 +149,17 @@ def largest_sections(sections: list[Section], *, count: int = 3) -> str:
     return ", ".join(f"{section.id} ({len(section.text)} chars)" for section in sized)
 
 
-def make_quickref(document: Document, sheet: SheetSpec, layout: Layout) -> tuple[bytes, int, str]:
+def make_quickref(document: Document, *, sheet: str, layout: Layout, recipe: Recipe) -> tuple[bytes, int, str]:
     """(pdf bytes, page count, revision) of a quick-reference sheet."""
-    pdf, pages, revision, _ = quickref_with_sections(document, sheet, layout)
+    pdf, pages, revision, _ = quickref_with_sections(document, sheet=sheet, layout=layout, recipe=recipe)
     return pdf, pages, revision
 
 
-def quickref_with_sections(document: Document, sheet: SheetSpec, layout: Layout) -> tuple[bytes, int, str, list[Section]]:
+def quickref_with_sections(document: Document, *, sheet: str, layout: Layout, recipe: Recipe) -> tuple[bytes, int, str, list[Section]]:
     """make_quickref, plus the condensed sections the sheet prints (for the change report and the proof page)."""
     from pipeline.sheets.quickref.flow import measure_sheet, render_sheet
 
-    recipe = sheet_recipe(document, sheet, layout)
-    sections = sheet_sections(document, sheet, recipe)
+    sections = sheet_sections(document, recipe)
     revision = content_revision(sections)
 
     options = dict(
@@ -194,7 +180,7 @@ def quickref_with_sections(document: Document, sheet: SheetSpec, layout: Layout)
         fit = fit_sheet(measure, recipe)
     except _NoFit as exc:
         raise BuildError(
-            f"{document.game.id}/{sheet.name}: does not fit its target of {recipe.pages} page{'s' if recipe.pages != 1 else ''} "
+            f"{document.game.id}/{sheet}: does not fit its target of {recipe.pages} page{'s' if recipe.pages != 1 else ''} "
             f"on {layout.paper.upper()}: {exc.pages} pages at the minimum body size {exc.size:g} pt with {exc.columns} columns; "
             f"largest sections: {largest_sections(sections)}. Trim the recipe (leave_out_ids, condense) or raise its pages."
         ) from None

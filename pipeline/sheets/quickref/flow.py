@@ -4,7 +4,7 @@ All source text is escaped before our markup is added; output is byte-identical 
 (invariant mode, no wall-clock dates). Page furniture (header, credits footer, page numbers) is drawn
 by a canvas that knows the final page count.
 """
-# long: a few lines over since its long lines were wrapped to 140 columns; render_sheet could move out next
+# long: sections -> flowables and the document they compose into; _compose and its callers could move out next
 from __future__ import annotations
 
 import io
