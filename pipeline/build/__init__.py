@@ -28,6 +28,7 @@ from pipeline.build.changes import (
 from pipeline.build.keys import CACHE_DIR, ParseMemo, SheetKey, sheet_key, tool_fingerprint
 from pipeline.build.manifest import build_date, manifest_sheet, read_manifest, write_if_changed
 from pipeline.build.plan import GamePlan, SheetResult, plan_game, proof_file, proof_key, report_file, sheet_file
+from pipeline.build.proofpage import proof_page
 from pipeline.build.report import BuildReport, GameOutcome, Progress, ProgressSink, no_progress, record_outcome
 from pipeline.build.stages import cleaning_report_tsv, merge_credits, prepare, tagged_document
 from pipeline.errors import RefsheetsError
@@ -134,38 +135,12 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
         "sheets": sheets_json,
     }
     write_if_changed(game_out / "changes.md", changes_markdown(game.title_es, [entry for entry in sheets_json if entry]))
-    page = _proof(project, plan, cache=cache, cleaned=cleaned, document=document, made=made, previous=previous,
+    page = proof_page(project, plan, cache=cache, cleaned=cleaned, document=document, made=made, previous=previous,
                   warnings=outcome.warnings, stage=stage)
     write_if_changed(game_out / proof_file(plan.game), page)
     # The manifest last: until it is written the next build sees this game as unfinished and makes it again.
     write_if_changed(game_out / "manifest.json", json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
     return outcome
-
-
-def _proof(
-    project: Project, plan: GamePlan, *, cache: SheetCache, cleaned, document: Document | None, made: dict, previous: dict | None,
-    warnings: list[str], stage: StageSink,
-) -> str:
-    """The game's proof page: from the cache when these sheet keys made it before, else made now (tagging if need be)."""
-    key = proof_key(plan)
-    page = cache.get_proof(plan.game, key)
-    if page is not None:
-        return page
-    from pipeline.desk.proof import game_proof
-
-    if document is None:  # every sheet came from the cache: the proof still wants the tagged document
-        _, cleaned, document = tagged_document(project, plan.game, config=plan.config, on_stage=lambda name: stage(name, ""))
-    stage("proof", "")
-    printed_by = {}
-    for sheet_key_ in plan.keys:
-        entry = made[sheet_key_.sheet][0] if sheet_key_.sheet in made else None
-        if entry is None:
-            old = manifest_sheet(previous, sheet_key_.sheet)
-            entry = cache.get(old["key"]) if old and isinstance(old.get("key"), str) and old["key"] else None
-        printed_by[sheet_key_.sheet] = {part[3] for part in entry.printed if len(part) > 3} if entry else set()
-    page = game_proof(project, plan.game, cleaned=cleaned, document=document, printed_by=printed_by, warnings=warnings)
-    cache.put_proof(plan.game, key, page)
-    return page
 
 
 def _sheet_outcome(
@@ -249,12 +224,15 @@ def _render_sheets(
 
     sections = tuple(digest.to_json() for digest in section_digests(document))
     made = {}
+    covered: dict = {}  # layout.fonts -> cover_layout's (document, warning)
     for key in keys:
         sheet = config.sheet(key.sheet)
         layout = sheet.layouts[key.paper]
         stage("typeset", key.sheet)
         try:
-            sheet_document, missing = cover_layout(document, layout)  # characters the font lacks -> a visible mark
+            if layout.fonts not in covered:  # the same for every sheet in the same fonts: map the document once
+                covered[layout.fonts] = cover_layout(document, layout)  # characters the font lacks -> a visible mark
+            sheet_document, missing = covered[layout.fonts]
             if missing and missing not in warnings:  # once per build, even when several sheets meet them
                 warnings.append(missing)
             rendered = render(sheet_document, sheet=sheet, paper=key.paper)

@@ -12,8 +12,10 @@ from pipeline.clean.resources import (
     LIST_MARKER,
     LONE_BULLET,
 )
-from pipeline.structure.patterns import MAX_TITLE_CHARS, NUMBERED
 
+# A line this long ending on an article or preposition is prose cut mid-sentence; CUT_WORDS never end one.
+MIN_PROSE = 60
+CUT_WORDS = frozenset("el la los las un una unos unas de del al a en con por para que y e o u ni su sus".split())
 # A line this long without final punctuation is a paragraph broken by the PDF copy, not a heading or item.
 LONG_LINE = 150
 
@@ -38,15 +40,15 @@ def continues(previous: str, following: str) -> bool:
         return True  # a bullet on a line of its own takes the next line as its text
     if LIST_MARKER.match(after) or FOOTNOTE_LINE.match(after):
         return False
-    if NUMBERED.match(before) and len(before) <= MAX_TITLE_CHARS and not before.endswith("."):
-        # "2.1. Refuerzos" keeps its line even when the recogniser does not call it a heading here: joined,
-        # "2.1. Refuerzos x" would read as a heading with the next words in its title (and clean twice differently).
-        return False
     if after[0].islower():
         return True  # a sentence (or page-break debris such as "barco.") carried over to the next line
     # A long line cut after a word no sentence ends with ("... unos minutos antes") goes on below.
     last_word = before.rsplit(None, 1)[-1].casefold() if before else ""
-    return len(before) >= LONG_LINE and last_word in DANGLING_WORDS and len(after) >= 80
+    if len(before) >= LONG_LINE and last_word in DANGLING_WORDS and len(after) >= 80:
+        return True
+    # A sentence broken before a capitalised game term ("... varias cartas de" / "Camino en la mano."): a line
+    # of prose that ends on an article or preposition cannot end there, whatever the next line starts with.
+    return len(before) >= MIN_PROSE and last_word in CUT_WORDS and not before.endswith((":", ";")) and after[0].isupper()
 
 
 def joined_text(lines: list[str], group: list[int]) -> str:

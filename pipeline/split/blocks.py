@@ -13,7 +13,8 @@ from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, TABLE_CAPTIO
 # "Potencia requerida = masa x dificultad", "dado ≤ nivel de radiación × años": a relation between terms.
 RELATION = re.compile(r"(?<![-<>=])(=|≤|≥|<=|>=)(?![>=])")
 # Rows of a plain-text table: "Cohete Juno -> Usar cohetes Juno", "Cohetes - Cohete defectuoso - Nave destruída".
-ROW_SEPARATOR = re.compile(r"\S\s*(?:->|→)\s*\S|\S\s+[-–]\s+\S")
+# "Sardina | 1 | 0": a row of a marked-up table (ingest/ writes every <tr> and Markdown row so).
+ROW_SEPARATOR = re.compile(r"\S\s*(?:->|→)\s*\S|\S\s+[-–]\s+\S|\S\s+\|\s+\S")
 # A "label: value" row: "Juego fácil: 5 misiones fáciles", "En solitario: 3 puntos." The label ends on a
 # letter or digit, as typeset_blocks.table_rows needs to cut the row into two cells at the colon.
 LABEL_VALUE = re.compile(r"^([^:]{1,40}?\w)\s*:\s+(\S.*)$")
