@@ -76,6 +76,8 @@ def clean(
     warnings += _icon_holes(raw, kept)
     report = sorted(report + corrected, key=lambda record: record.line)
     kept, report = to_original_lines(raw, kept, report)
+    if raw.origins:  # corrected lines are named by the source's own line numbers too (a converted .md, .html ...)
+        changed_lines = [replace(line, first=raw.origin(line.first)) for line in changed_lines]
     return CleanText(
         game=raw.game,
         lines=tuple(kept),
