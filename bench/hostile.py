@@ -19,11 +19,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.robustness.hostile import broken_sentence, brackets, long_word, one_line, paragraphs  # noqa: E402
+from tests.robustness.hostile import broken_sentence, brackets, long_word, one_line, paragraphs, short_paragraphs  # noqa: E402
 
 REFSHEETS = str(Path(sys.executable).parent / "refsheets")
 CASES = {
     "200k-paragraphs": lambda: paragraphs(200_000),
+    "200k-short-paragraphs": lambda: short_paragraphs(200_000),
     "200k-line-sentence": lambda: broken_sentence(200_000),
     "100kb-word": lambda: long_word(100_000),
     "100k-brackets": lambda: brackets(100_000),
@@ -43,7 +44,8 @@ def run_case(name: str, text: str, folder: Path) -> str:
     wall = time.perf_counter() - started
     error = process.stderr.read().strip().splitlines()
     process.returncode = os.waitstatus_to_exitcode(status)
-    pages = next((line.split(", ")[-1] for line in error if "/quickref: built" in line), error[-1] if error else "")
+    failure = next((line[:160] for line in error if line.startswith("error:")), "")
+    pages = next((line.split(", ")[-1] for line in error if "/quickref: built" in line), failure or (error[-1] if error else ""))
     return (
         f"| {name} | {len(text) / 1e6:.1f} MB | {wall:.1f} s | {usage.ru_utime + usage.ru_stime:.1f} s "
         f"| {usage.ru_maxrss / 1024:.0f} MB | {process.returncode} | {pages} |"

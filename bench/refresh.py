@@ -29,7 +29,7 @@ CORRECTION_TARGET = 0.5
 def _build(project: Path, *, jobs: int, expect_noop: bool = False) -> float:
     if expect_noop:
         seconds = _build(project, jobs=jobs)
-        if "0 sheets built" in _LAST[0]:
+        if "0 rebuilt, 0 restored from cache" in _LAST[0]:
             return seconds
         # the package itself changed meanwhile (a shared working tree): that was a rebuild, measure again
         return _build(project, jobs=jobs, expect_noop=True)
@@ -38,11 +38,11 @@ def _build(project: Path, *, jobs: int, expect_noop: bool = False) -> float:
     seconds = time.perf_counter() - start
     if result.returncode not in (0, 1):  # 1: a sheet failed to fit; still a full build, still timed
         raise SystemExit(f"refsheets build failed ({result.returncode}):\n{result.stderr[-2000:]}")
-    _LAST[0] = result.stderr
+    _LAST[0] = result.stdout
     return seconds
 
 
-_LAST = [""]  # stderr of the last build, to tell a no-op from a rebuild
+_LAST = [""]  # stdout of the last build (its summary line), to tell a no-op from a rebuild
 
 
 def _correction(project: Path, game: str) -> str:
@@ -80,7 +80,9 @@ def measure_refresh(root: Path = ROOT, *, repeat: int = 3, jobs: int = 1, game: 
             noop.append(_build(project, jobs=jobs, expect_noop=True))
             # JSON is YAML: the entry is appended as a one-item flow list, merged with what is there
             items = (original.rstrip() + "\n") if original and original.strip() not in ("", "[]") else ""
-            corrections.write_text(items + "\n".join(f"- {json.dumps(e, ensure_ascii=False)}" for e in json.loads(entry)) + "\n", encoding="utf-8")
+            corrections.write_text(
+                items + "\n".join(f"- {json.dumps(e, ensure_ascii=False)}" for e in json.loads(entry)) + "\n", encoding="utf-8"
+            )
             corrected.append(_build(project, jobs=jobs))
     result = {
         "games": len([p for p in (root / "sources").iterdir() if (p / "raw.txt").is_file()]),
@@ -110,7 +112,10 @@ def main() -> None:
     print(f"{result['games']} games, jobs={result['jobs']}, median of {result['repeat']}")
     print(f"cold build          {result['cold_s']:7.2f} s")
     print(f"no-op build         {result['noop_s']:7.2f} s   {result['noop_ratio']:.3f} x cold (target <= {NOOP_TARGET})")
-    print(f"one correction      {result['correction_s']:7.2f} s   {result['correction_ratio']:.3f} x cold (target <= {CORRECTION_TARGET}; {result['corrected_game']})")
+    print(
+        f"one correction      {result['correction_s']:7.2f} s   {result['correction_ratio']:.3f} x cold "
+        f"(target <= {CORRECTION_TARGET}; {result['corrected_game']})"
+    )
     print("targets met" if result["targets_met"] else "TARGETS MISSED")
 
 

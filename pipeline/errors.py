@@ -1,6 +1,7 @@
 """One exception family for everything a user can cause; each carries its exit code."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 
@@ -28,8 +29,36 @@ class InputError(RefsheetsError):
     exit_code = 2
 
 
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a file, at its line: what a person reads as `file:line: message`."""
+
+    path: str | None
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        if self.path is None:
+            return self.message
+        return f"{self.path}:{self.line}: {self.message}" if self.line is not None else f"{self.path}: {self.message}"
+
+
 class ConfigError(InputError):
-    """A YAML file (game, glossary, template, corrections) that is malformed or invalid."""
+    """A YAML file (game, glossary, template, corrections) that is malformed or invalid.
+
+    Carries every problem found in the files read together (`problems`), one `file:line: message` a
+    line in its text; `path` and `line` are the first problem's.
+    """
+
+    def __init__(
+        self, message: str = "", *, path: str | None = None, line: int | None = None, problems: tuple[Problem, ...] = ()
+    ) -> None:
+        self.problems = tuple(problems) or (Problem(path, line, message),)
+        first = self.problems[0]
+        super().__init__(first.message, path=first.path, line=first.line)
+
+    def __str__(self) -> str:
+        return "\n".join(str(problem) for problem in self.problems)
 
 
 class BuildError(RefsheetsError):

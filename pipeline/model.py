@@ -1,15 +1,19 @@
 """The document model: frozen, JSON-friendly dataclasses that flow from stage to stage.
 
 load -> RawText -> clean -> CleanText -> split -> Document -> tag -> Document (with TermHits)
-No spaCy or reportlab objects live here, so every stage result can be cached, diffed and asserted.
+No spaCy or reportlab objects live here, so every stage result can be cached, diffed and asserted;
+`to_data`/`from_data` turn any of them into JSON data and back (the one place that knows how).
 """
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from types import UnionType
+from typing import Union, get_args, get_origin, get_type_hints
 
-# What the cleaner may say about an input line (the cleaning report's `action` column).
-CLEANING_ACTIONS = ("drop", "duplicate", "flavor", "note", "credit", "correct", "join")
+# What the cleaner may say about an input line (the cleaning report's `action` column). `markup`: the
+# line's markup (a Markdown, HTML or BBCode source) became structure (heading, item, table row) or went.
+CLEANING_ACTIONS = ("drop", "duplicate", "flavor", "note", "credit", "correct", "join", "markup")
 
 # Kinds of text a cleaned line carries into the splitter.
 LINE_KINDS = ("text", "flavor", "note")
@@ -17,8 +21,10 @@ LINE_KINDS = ("text", "flavor", "note")
 # Kinds of section in the tree.
 SECTION_KINDS = ("rules", "flavor", "example", "card", "table", "note", "credits")
 
-# Kinds of block inside a section.
-BLOCK_KINDS = ("paragraph", "item", "table", "formula", "note")
+# Kinds of block inside a section. A `table` holds rows ("\n") of cells ("\t"); a `table-ref` is a numbered
+# table of the rulebook whose cells the text lost (its caption and the debris, which a sheet does not print).
+BLOCK_KINDS = ("paragraph", "item", "table", "table-ref", "formula", "note")
+TABLE_CELL = "\t"
 
 
 @dataclass(frozen=True)
@@ -29,6 +35,7 @@ class Credits:
     source_url: str = ""
     rulebook_url: str = ""
     other: tuple[str, ...] = ()  # e.g. "Descarga del reglamento cortesía de Munny"
+    forum: bool = True  # the text came from a forum thread (an unsigned one is the forum's fans' work)
 
 
 @dataclass(frozen=True)
@@ -42,30 +49,48 @@ class GameInfo:
     paper: str = "a4"
     sheets: tuple["SheetSpec", ...] = ()
     credits: Credits = field(default_factory=Credits)
-    options: dict = field(default_factory=dict)  # per-game hints for the stages (validated by each stage)
+    # Each stage's per-game options and each sheet's recipe are typed objects of project.GameConfig,
+    # read with this before any stage runs; the model itself stays plain data.
 
 
 @dataclass(frozen=True)
 class SheetSpec:
-    """One sheet to make for a game: its name (file suffix), its template and its recipe."""
+    """One sheet to make for a game: its name (file suffix) and its template (its recipe is in sheets.config.SheetConfig)."""
 
     name: str
     template: str = "quickref"
-    recipe: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class RawText:
+    """A translation as lines of plain text (ingest/ turns every source format into this).
+
+    For a plain-text source the lines are the file's own. For a marked-up one (Markdown, HTML, BBCode,
+    PDF, .docx) they are the text with its structure written the one way the recogniser reads
+    (`## Title`, `- item`, `a | b` rows, `**Run-in.** text`, `Cita de: NAME`, `Página N`): `origins`
+    gives each line's line in the original file and `markup` reports what the conversion did to
+    original lines (so the cleaning report still accounts for every one of them).
+    """
+
     game: str
     path: str
     text: str
     encoding: str
     sha256: str
     warnings: tuple[str, ...] = ()
+    format: str = "text"  # text, markdown, html, bbcode, pdf, docx
+    origins: tuple[int, ...] = ()  # 1-based original line of each line of `text`; () means the same lines
+    markup: tuple["CleaningRecord", ...] = ()  # original lines the conversion dropped or rewrote
+    title: str = ""  # the document's own title (front matter, <title>/<h1>), when it has one
+    links: tuple[tuple[str, str], ...] = ()  # (link text, URL) of the source's links, for the credits
 
     @property
     def lines(self) -> list[str]:
         return self.text.split("\n")
+
+    def origin(self, line: int) -> int:
+        """The original file's line for 1-based line `line` of `text`."""
+        return self.origins[line - 1] if self.origins and 0 < line <= len(self.origins) else line
 
 
 @dataclass(frozen=True)
@@ -89,12 +114,25 @@ class CleanLine:
 
 
 @dataclass(frozen=True)
+class CorrectedLine:
+    """A cleaned line that corrections.yaml changed: the text before and after, and which entries did it."""
+
+    first: int  # the raw.txt line the cleaned line starts on
+    before: str
+    after: str
+    entries: tuple[int, ...]  # correction numbers (1-based, in file order)
+    where: str = ""  # "sources/x/corrections.yaml:12" of the first entry
+    keep_id: bool | str = False  # an entry's `keep_id:`: a heading it corrects keeps its section id
+
+
+@dataclass(frozen=True)
 class CleanText:
     game: str
     lines: tuple[CleanLine, ...]
     report: tuple[CleaningRecord, ...]
     credits: Credits = field(default_factory=Credits)
     warnings: tuple[str, ...] = ()
+    corrected: tuple[CorrectedLine, ...] = ()
 
     def as_text(self) -> str:
         return "\n".join(line.text for line in self.lines)
@@ -102,14 +140,13 @@ class CleanText:
 
 @dataclass(frozen=True)
 class TermHit:
-    """A glossary term found in a section: offsets are into `Section.text` (or the title)."""
+    """A glossary term found in a text: `start`..`end` index the text it was found in (a block's or a title)."""
 
     es: str  # the glossary entry's Spanish lemma
     en: str
     start: int
     end: int
     kind: str = ""
-    in_title: bool = False
 
 
 @dataclass(frozen=True)
@@ -118,6 +155,16 @@ class Block:
     text: str
     first: int
     last: int
+    terms: tuple[TermHit, ...] = ()  # glossary terms in `text`, offsets into `text`
+    marker: str = ""  # an item's marker as the list counts it ("1", "a"); "" for a bulleted item
+    depth: int = 0  # an item's nesting: 1 for the lettered steps under a numbered one
+    header: bool = False  # a table whose first row names its columns
+
+    def rows(self) -> list[list[str]]:
+        """A table's cells, every row as wide as the widest."""
+        rows = [[cell.strip() for cell in row.split(TABLE_CELL)] for row in self.text.split("\n") if row.strip()]
+        width = max((len(row) for row in rows), default=0)
+        return [row + [""] * (width - len(row)) for row in rows]
 
 
 @dataclass(frozen=True)
@@ -131,7 +178,7 @@ class Section:
     last: int
     parent: str | None = None
     page: int | None = None  # source page reference ("Página 25 - ...")
-    terms: tuple[TermHit, ...] = ()
+    title_terms: tuple[TermHit, ...] = ()  # glossary terms in `title` (the blocks carry their own)
 
     @property
     def text(self) -> str:
@@ -147,47 +194,60 @@ class Section:
             "lines": [self.first, self.last],
             "page": self.page,
             "parent": self.parent,
+            # Offsets into `text` (the blocks joined), so a JSON reader needs no block arithmetic.
             "terms": [
-                {"es": hit.es, "en": hit.en, "start": hit.start, "end": hit.end}
-                for hit in self.terms
-                if not hit.in_title
+                {"es": hit.es, "en": hit.en, "start": offset + hit.start, "end": offset + hit.end}
+                for offset, block in zip(block_offsets(self.blocks), self.blocks)
+                for hit in block.terms
             ],
-            "title_terms": [
-                {"es": hit.es, "en": hit.en, "start": hit.start, "end": hit.end}
-                for hit in self.terms
-                if hit.in_title
-            ],
+            "title_terms": [{"es": hit.es, "en": hit.en, "start": hit.start, "end": hit.end} for hit in self.title_terms],
         }
+
+    def text_terms(self) -> tuple[TermHit, ...]:
+        """Every term of the section's blocks, in reading order (offsets relative to each block)."""
+        return tuple(hit for block in self.blocks for hit in block.terms)
 
 
 BLOCK_SEPARATOR = "\n\n"
 
 
 def block_join(blocks: tuple[Block, ...] | list[Block]) -> str:
-    """The section text: blocks separated by a blank line, so term offsets address one string."""
+    """The section text: blocks separated by a blank line."""
     return BLOCK_SEPARATOR.join(block.text for block in blocks)
 
 
-def block_hits(section: Section) -> list[list[TermHit]]:
-    """Each block's glossary hits (not the title's), with offsets relative to the block, in the section's order.
+def place_terms(blocks: tuple[Block, ...] | list[Block], hits: list[TermHit] | tuple[TermHit, ...]) -> tuple[Block, ...]:
+    """The blocks carrying the hits found in their joined text (`block_join`), re-based onto each block.
 
-    One pass over the blocks and one over the hits: a section of 200,000 paragraphs must not add up the
-    lengths before each block again, nor look at every hit for every block.
+    A hit that would cross from one block into the next belongs to neither (it cannot be printed). Each hit
+    is placed by bisection, in the order given: a section of 200,000 paragraphs must not look at every hit
+    for every block.
     """
-    offsets: list[int] = []
-    offset = 0
-    for block in section.blocks:
-        offsets.append(offset)
-        offset += len(block.text) + len(BLOCK_SEPARATOR)
-    found: list[list[TermHit]] = [[] for _ in section.blocks]
-    for hit in section.terms:
+    offsets = block_offsets(blocks)
+    mine: list[list[TermHit]] = [[] for _ in blocks]
+    for hit in hits:
         index = bisect_right(offsets, hit.start) - 1
-        if hit.in_title or index < 0:
-            continue
-        start = offsets[index]
-        if hit.end <= start + len(section.blocks[index].text):
-            found[index].append(replace(hit, start=hit.start - start, end=hit.end - start))
-    return found
+        if index >= 0 and hit.end <= offsets[index] + len(blocks[index].text):
+            mine[index].append(replace(hit, start=hit.start - offsets[index], end=hit.end - offsets[index]))
+    return tuple(replace(block, terms=tuple(terms)) for block, terms in zip(blocks, mine))
+
+
+def block_offsets(blocks: tuple[Block, ...] | list[Block]) -> list[int]:
+    """Where each block starts in `block_join(blocks)`: the one place that knows the separator's length."""
+    offsets, position = [], 0
+    for block in blocks:
+        offsets.append(position)
+        position += len(block.text) + len(BLOCK_SEPARATOR)
+    return offsets
+
+
+@dataclass(frozen=True)
+class RenamedId:
+    """A section id that a correction of its heading changed (a recipe naming the old id is told so)."""
+
+    old: str
+    new: str
+    where: str  # the correction: "sources/x/corrections.yaml:12"
 
 
 @dataclass(frozen=True)
@@ -196,9 +256,78 @@ class Document:
     sections: tuple[Section, ...]
     credits: Credits = field(default_factory=Credits)
     warnings: tuple[str, ...] = ()
+    renamed_ids: tuple[RenamedId, ...] = ()
 
     def section(self, section_id: str) -> Section:
         for section in self.sections:
             if section.id == section_id:
                 return section
         raise KeyError(section_id)
+
+
+# --- the model as JSON data (the stage cache stores stage results this way) ----------------------------
+
+
+def to_data(value):
+    """A model value as JSON data: dataclasses become objects of their fields, tuples become lists."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {item.name: to_data(getattr(value, item.name)) for item in fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [to_data(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): to_data(item) for key, item in value.items()}
+    return value
+
+
+def from_data(cls: type, data: dict, **given):
+    """The inverse of `to_data` for dataclass `cls`, checked field by field against its type hints.
+
+    `given` fields are taken as they are (objects that do not travel as JSON, such as a GameInfo whose
+    mappings remember their YAML lines). Data that does not fit the types raises TypeError or
+    ValueError, so a damaged cache entry is told from a good one.
+    """
+    if not isinstance(data, dict):
+        raise TypeError(f"{cls.__name__}: expected an object, got {type(data).__name__}")
+    hints = _hints(cls)
+    unknown = set(data) - set(hints)
+    if unknown:
+        raise ValueError(f"{cls.__name__}: unknown fields {sorted(unknown)}")
+    values = {name: _from_data(hints[name], item) for name, item in data.items() if name not in given}
+    return cls(**values, **given)
+
+
+_HINTS: dict[type, dict] = {}
+
+
+def _hints(cls: type) -> dict:
+    """Field name -> resolved type (the annotations are strings: `from __future__ import annotations`)."""
+    if cls not in _HINTS:
+        resolved = get_type_hints(cls)
+        _HINTS[cls] = {item.name: resolved[item.name] for item in fields(cls)}
+    return _HINTS[cls]
+
+
+def _from_data(hint, data):
+    origin, args = get_origin(hint), get_args(hint)
+    if isinstance(hint, type) and is_dataclass(hint):
+        return from_data(hint, data)
+    if origin is tuple:  # tuple[X, ...]
+        if not isinstance(data, list):
+            raise TypeError(f"expected a list, got {type(data).__name__}")
+        return tuple(_from_data(args[0], item) for item in data)
+    if origin in (Union, UnionType):  # X | None, or plain values of several types (bool | str)
+        if data is None and type(None) in args:
+            return None
+        kinds = [arg for arg in args if arg is not type(None)]
+        if len(kinds) > 1:
+            if any(isinstance(kind, type) and not is_dataclass(kind) and isinstance(data, kind) for kind in kinds):
+                return data
+            raise TypeError(f"expected {' or '.join(getattr(kind, '__name__', str(kind)) for kind in kinds)}, got {type(data).__name__}")
+        return _from_data(kinds[0], data)
+    if origin is dict or hint is dict:
+        if not isinstance(data, dict):
+            raise TypeError(f"expected an object, got {type(data).__name__}")
+        return dict(data)
+    if hint in (str, int, float, bool) and not isinstance(data, hint):
+        raise TypeError(f"expected {hint.__name__}, got {type(data).__name__}")
+    return data

@@ -1,25 +1,31 @@
-"""Find games under sources/, read raw.txt (with encoding fallback) and validate game.yaml."""
+"""Find games under sources/, read each one's source (raw.txt, .md, .html, .pdf or .docx: ingest/) and its game.yaml
+and templates into a GameConfig."""
 from __future__ import annotations
 
-import hashlib
 import re
-import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
-from pipeline.errors import ConfigError, FileAccessError, InputError
-from pipeline.model import Credits, GameInfo, RawText, SheetSpec
-from pipeline.text import printable, slug
-from pipeline.yamlio import check_fields, load_yaml, require_mapping
+from typing import TYPE_CHECKING
 
-# A whole id (fullmatch: "evil\n" is no id); also the shape of sheet names.
+from pipeline.errors import InputError
+from pipeline.ingest import read_source, source_file, source_files
+from pipeline.model import Credits, GameInfo, RawText
+from pipeline.schema import Fields, Problems
+from pipeline.text import slug
+from pipeline.yamlio import load_yaml
+
+if TYPE_CHECKING:  # the stages' readers load only when a game.yaml is read (a no-op build reads none)
+    from pipeline.clean.resources import CleanOptions
+    from pipeline.sheets.config import SheetConfig, Templates
+    from pipeline.structure import SplitOptions
+
+# A whole id, used with fullmatch ("evil\n" is no id: `$` would match before its newline); also sheet names.
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
-# The files a game folder is recognised by (the formats layer may add more).
-SOURCE_FILES = ("raw.txt",)
+# What a game id may hold, for messages.
+ID_RULE = "lower-case letters, digits and '-'"
 PAPERS = ("a4", "letter")
-DEFAULT_SHEET = SheetSpec(name="quickref", template="quickref")
-GAME_OPTION_KEYS = ("clean", "split")  # the stages that take per-game hints from game.yaml
 
 # Small acronyms kept in capitals when a title is made from a game id.
 _TITLE_WORDS = {"vs": "vs", "of": "of", "the": "the"}
@@ -55,31 +61,13 @@ class Project:
             return str(path)
 
     def game_ids(self) -> list[str]:
-        return [name for name, reason in self.scan() if reason is None]
-
-    def skipped(self) -> list[str]:
-        """One line per folder under sources/ that is not a game, saying why and what to do."""
-        return [f"{self.display(self.sources / name)}: skipped, {reason}" for name, reason in self.scan() if reason is not None]
-
-    def scan(self) -> list[tuple[str, str | None]]:
-        """Every folder under sources/ (sorted), with None for a game or the reason it is not one."""
         if not self.sources.is_dir():
             raise InputError("no sources/ folder (is --root the project folder?)", path=str(self.root))
-        try:
-            entries = sorted(self.sources.iterdir())
-        except OSError as exc:
-            raise FileAccessError(f"cannot read: {exc.strerror}", path=self.display(self.sources)) from None
-        found: list[tuple[str, str | None]] = []
-        for entry in entries:
-            if entry.name.startswith(".") or not entry.is_dir():
-                continue  # hidden folders (.git) and loose files are not candidates
-            if not GAME_ID.fullmatch(entry.name):
-                found.append((entry.name, f"{entry.name!r} is not a game id ({ID_RULE}); rename the folder to {suggest_id(entry.name)!r}"))
-            elif not any((entry / name).is_file() for name in SOURCE_FILES):
-                found.append((entry.name, f"no source file ({', '.join(SOURCE_FILES)})"))
-            else:
-                found.append((entry.name, None))
-        return found
+        return sorted(
+            entry.name
+            for entry in self.sources.iterdir()
+            if entry.is_dir() and GAME_ID.fullmatch(entry.name) and source_files(entry)
+        )
 
     def game_dir(self, game_id: str) -> Path:
         check_game_id(game_id)
@@ -87,8 +75,9 @@ class Project:
         if not folder.is_dir():
             known = ", ".join(self.game_ids()) or "none"
             raise InputError(f"unknown game {game_id!r} (games found: {known})", path=self.display(self.sources))
-        if not (folder / "raw.txt").is_file():
-            raise InputError(f"game {game_id!r} has no raw.txt", path=self.display(folder))
+        if not source_files(folder):
+            names = "raw.txt, raw.md, raw.html, raw.pdf or raw.docx"
+            raise InputError(f"game {game_id!r} has no source file ({names})", path=self.display(folder))
         return folder
 
     @cached_property
@@ -108,13 +97,52 @@ class Project:
         return path
 
 
-# What a game id may hold, for messages.
-ID_RULE = "lower-case letters, digits and '-'"
+def skipped_folders(project: Project) -> list[str]:
+    """Why each folder under sources/ that is not a game is left out, and what name would make it one.
+
+    `list` and `build` print these as warnings: a folder named `Otro_Juego`, or one holding `reglas.txt`,
+    must not vanish without a word. The one place that decides what a game folder is, with game_ids().
+    """
+    if not project.sources.is_dir():
+        return []
+    notes = []
+    for folder in sorted(project.sources.iterdir()):
+        if not folder.is_dir() or folder.name.startswith("."):
+            continue
+        problems = []
+        if not GAME_ID.fullmatch(folder.name):
+            problems.append(
+                f"{folder.name!r} is not a valid game id ({ID_RULE}): rename the folder to {suggest_id(folder.name)!r}"
+            )
+        if not source_files(folder):
+            problems.append(_missing_source(folder))
+        if problems:
+            notes.append(f"{project.display(folder)}: skipped: " + "; ".join(problems))
+    return notes
+
+
+def _missing_source(folder: Path) -> str:
+    """What a folder without a source file holds, and the name that would make one of it a source."""
+    from pipeline.ingest import SOURCE_NAMES
+
+    found = sorted(path.name for path in folder.iterdir() if path.is_file() and not path.name.startswith("."))
+    wanted = "no source file (raw.txt, raw.md, raw.html, raw.pdf or raw.docx)"
+    if not found:
+        return f"{wanted}: the folder is empty"
+    suffixes = {name.rsplit(".", 1)[1]: name for name in SOURCE_NAMES}
+    for name in found:  # 'Raw.TXT' first, then any 'reglas.txt'
+        if name.lower() in SOURCE_NAMES:
+            return f"{wanted}: found {name}, rename it to {name.lower()}"
+    for name in found:
+        suffix = name.rsplit(".", 1)[-1].lower() if "." in name else ""
+        if suffix in suffixes:
+            return f"{wanted}: found {name}, rename it to {suffixes[suffix]}"
+    return f"{wanted}: found {', '.join(found[:4])}{' ...' if len(found) > 4 else ''}"
 
 
 def suggest_id(name: str) -> str:
     """The id a folder or argument could be given instead: 'Mi Juego' -> 'mi-juego', 'evil\n' -> 'evil'."""
-    return slug(name, max_length=64, default="juego")
+    return slug(name, max_length=64, default="game")
 
 
 def check_game_id(game_id: str) -> str:
@@ -124,168 +152,115 @@ def check_game_id(game_id: str) -> str:
 
 
 def decode_raw(data: bytes, *, display: str) -> tuple[str, str, tuple[str, ...]]:
-    """bytes -> (text, encoding, warnings). UTF-8 first, then cp1252, then latin-1."""
-    if not data.strip():
-        raise InputError(NO_TEXT, path=display)
-    utf16 = _utf16(data)
-    if utf16:
-        raise InputError(f"{utf16} text, which refsheets does not read yet; save it as UTF-8", path=display)
-    if b"\x00" in data:
-        offset = data.index(b"\x00")
-        line = data.count(b"\n", 0, offset) + 1
-        raise InputError("binary content (NUL byte); expected plain text", path=display, line=line)
-    warnings: list[str] = []
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        text, encoding = data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        try:
-            text, encoding = data.decode("cp1252"), "cp1252"
-        except UnicodeDecodeError:
-            text, encoding = data.decode("latin-1"), "latin-1"
-        warnings.append(f"{display}:{line}: not valid UTF-8; read as {encoding}")
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = unicodedata.normalize("NFC", text)
-    if _looks_binary(text):
-        raise InputError("binary content (too many control characters); expected plain text", path=display)
-    if not printable(text).strip():
-        raise InputError(NO_TEXT, path=display)  # no-break, ideographic and zero-width spaces print nothing either
+    """bytes -> (text, encoding, warnings): BOMs and UTF-16, UTF-8, cp1252, mojibake repaired (ingest/encoding.py)."""
+    from pipeline.ingest.encoding import decode
+
+    text, encoding, warnings = decode(data, display=display)
     return text, encoding, tuple(warnings)
 
 
-NO_TEXT = "no text: the file is empty or only whitespace (spaces, no-break, ideographic or zero-width)"
-
-
-def _utf16(data: bytes) -> str:
-    """'UTF-16' (or 'UTF-32') when the bytes are such text: a byte-order mark, or the zero bytes every other
-    byte that ASCII letters leave in UTF-16 without one."""
-    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
-        return "UTF-32"
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return "UTF-16"
-    sample = data[:4096]
-    pairs = len(sample) // 2
-    if pairs >= 4 and max(sample[0::2].count(0), sample[1::2].count(0)) > 0.6 * pairs:
-        return "UTF-16"
-    return ""
-
-
-def _looks_binary(text: str) -> bool:
-    sample = text[:65536]
-    controls = sum(1 for ch in sample if ord(ch) < 32 and ch not in "\n\t\f\v")
-    return controls > max(8, len(sample) // 20)
-
-
 def load_raw(project: Project, game_id: str) -> RawText:
-    path = project.inside(project.game_dir(game_id) / "raw.txt")
-    display = project.display(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise FileAccessError(f"cannot read: {exc.strerror}", path=display) from None
-    text, encoding, warnings = decode_raw(data, display=display)
-    return RawText(
-        game=game_id,
-        path=display,
-        text=text,
-        encoding=encoding,
-        sha256=hashlib.sha256(data).hexdigest(),
-        warnings=warnings,
-    )
+    """The game's one source file, read and converted to lines (several or none is an InputError)."""
+    folder = project.inside(project.game_dir(game_id))
+    path = project.inside(source_file(folder, display=project.display(folder)))
+    return read_source(path, game=game_id, display=project.display(path))
 
 
 def default_title(game_id: str) -> str:
     return " ".join(_TITLE_WORDS.get(word, word.capitalize()) for word in game_id.split("-"))
 
 
-def load_game(project: Project, game_id: str) -> GameInfo:
-    """game.yaml (optional) -> GameInfo; a game always has a quickref sheet."""
-    folder = project.game_dir(game_id)
-    path = folder / "game.yaml"
-    if not path.is_file():
-        return GameInfo(id=game_id, title_es=default_title(game_id), title_en=default_title(game_id), sheets=(DEFAULT_SHEET,))
-    display = project.display(project.inside(path))
-    data = load_yaml(path, display=display)
-    if data is None:
-        data = {}
-    data = require_mapping(data, display=display, where="game.yaml")
-    check_fields(
-        data,
-        display=display,
-        where="game",
-        optional=("title_es", "title_en", "publisher", "paper", "credits", "sheets", "options"),
-        types={
-            "title_es": str,
-            "title_en": str,
-            "publisher": str,
-            "paper": str,
-            "credits": dict,
-            "sheets": list,
-            "options": dict,
-        },
-    )
-    paper = data.get("paper", "a4")
-    if paper not in PAPERS:
-        raise ConfigError(f"game: paper must be one of {', '.join(PAPERS)}, got {paper!r}", path=display, line=getattr(data, "line", None))
-    options = data.get("options") or {}
-    # Each stage validates its own hints; here a misspelt stage name must not be silently ignored.
-    check_fields(options, display=display, where="options", optional=GAME_OPTION_KEYS, types={key: dict for key in GAME_OPTION_KEYS})
-    title_es = data.get("title_es") or default_title(game_id)
-    return GameInfo(
+@dataclass(frozen=True)
+class GameConfig:
+    """Everything a game's YAML says, read and checked once before any stage runs: the model's GameInfo,
+    each stage's typed options, and every sheet with its layout and recipe per paper."""
+
+    game: GameInfo
+    clean: CleanOptions
+    split: SplitOptions
+    sheets: tuple[SheetConfig, ...]
+
+    def sheet(self, name: str) -> SheetConfig:
+        return next(sheet for sheet in self.sheets if sheet.name == name)
+
+
+def load_game(project: Project, game_id: str, *, templates: Templates | None = None) -> GameConfig:
+    """sources/<id>/game.yaml (optional) and the templates its sheets name -> GameConfig.
+
+    Every problem of game.yaml and of those templates is reported together (ConfigError); a game
+    always has a quickref sheet. `templates` lets several games share the template chains read.
+    """
+    from pipeline.clean.resources import read_clean_options
+    from pipeline.sheets.config import Templates
+    from pipeline.structure import read_split_options
+
+    folder = project.inside(project.game_dir(game_id))
+    path = project.inside(folder / "game.yaml")
+    display = project.display(path)
+    problems = Problems()
+    templates = templates if templates is not None else Templates(project.templates)
+    data = load_yaml(path, display=display) if path.is_file() else None
+    fields = Fields(data, where="", problems=problems, path=display, line=1)
+    title_es = fields.text("title_es", default_title(game_id))
+    info = GameInfo(
         id=game_id,
         title_es=title_es,
-        title_en=data.get("title_en") or title_es,
-        publisher=data.get("publisher", ""),
-        paper=paper,
-        sheets=_sheets(data.get("sheets"), display=display),
-        credits=_credits(data.get("credits") or {}, display=display),
-        options=options,
+        title_en=fields.text("title_en", title_es),
+        publisher=fields.text("publisher", ""),
+        paper=fields.choice("paper", PAPERS, "a4"),
+        credits=_credits(fields.mapping("credits")),
     )
+    options = fields.mapping("options")
+    clean = read_clean_options(options.mapping("clean"))
+    split = read_split_options(options.mapping("split"))
+    options.finish()
+    sheets = _sheets(fields, templates=templates)
+    fields.finish()
+    problems.raise_if_any()
+    return GameConfig(game=replace(info, sheets=tuple(sheet.spec for sheet in sheets)), clean=clean, split=split, sheets=sheets)
 
 
-def _credits(data: dict, *, display: str) -> Credits:
-    check_fields(
-        data,
-        display=display,
-        where="credits",
-        optional=("translators", "source_url", "rulebook_url", "other"),
-        types={"translators": list, "source_url": str, "rulebook_url": str, "other": list},
+def _credits(fields: Fields) -> Credits:
+    credits = Credits(
+        translators=fields.texts("translators"),
+        source_url=fields.text("source_url", ""),
+        rulebook_url=fields.text("rulebook_url", ""),
+        other=fields.texts("other"),
     )
-    for key in ("translators", "other"):
-        for index, name in enumerate(data.get(key) or []):
-            if not isinstance(name, str):
-                raise ConfigError(f"credits.{key}[{index}] must be text", path=display, line=getattr(data, "line", None))
-    return Credits(
-        translators=tuple(data.get("translators") or ()),
-        source_url=data.get("source_url", ""),
-        rulebook_url=data.get("rulebook_url", ""),
-        other=tuple(data.get("other") or ()),
-    )
+    fields.finish()
+    return credits
 
 
-def _sheets(entries: list | None, *, display: str) -> tuple[SheetSpec, ...]:
-    sheets: list[SheetSpec] = []
-    seen: set[str] = set()
-    for index, entry in enumerate(entries or []):
-        where = f"sheets[{index}]"
-        entry = require_mapping(entry, display=display, where=where)
-        check_fields(
-            entry,
-            display=display,
-            where=where,
-            required=("name",),
-            optional=("template", "recipe"),
-            types={"name": str, "template": str, "recipe": dict},
-        )
-        name = entry["name"]
-        if not GAME_ID.fullmatch(name):
-            raise ConfigError(f"{where}: sheet name {name!r} must be lower-case letters, digits and '-'", path=display, line=entry.line)
-        if name in seen:
-            raise ConfigError(f"{where}: sheet {name!r} is declared twice", path=display, line=entry.line)
-        seen.add(name)
-        sheets.append(SheetSpec(name=name, template=entry.get("template", name if name == "quickref" else "cards"), recipe=entry.get("recipe") or {}))
+def _sheets(fields: Fields, *, templates: Templates) -> tuple[SheetConfig, ...]:
+    """The game's `sheets:` (each name once, each template a file of templates/); a quickref sheet comes first if none is named."""
+    from pipeline.sheets.config import read_sheet
+    from pipeline.sheets.layout import template_problem
+
+    sheets: list[SheetConfig] = []
+    seen: dict[str, int | None] = {}
+    for _, entry in fields.items("sheets"):
+        name = entry.text("name")
+        if name is not None and not GAME_ID.fullmatch(name):
+            entry.fail("name", f"sheet name {name!r} must be lower-case letters, digits and '-'")
+            name = None
+        elif name in seen:
+            entry.fail("name", f"sheet {name!r} is declared twice (first on line {seen[name]})")
+            name = None
+        if name is not None:
+            seen[name] = entry.origin("name")[1]
+        template = entry.text("template", name if name == "quickref" else "cards")
+        if template is not None and (problem := template_problem(templates.dir, template)):
+            entry.fail("template", problem)
+            template = None
+        if name is not None and template is not None:
+            sheet = read_sheet(entry, name=name, template=template, templates=templates)
+            if sheet is not None:
+                sheets.append(sheet)
+        entry.has("recipe")
+        entry.finish()
     if "quickref" not in seen:
-        sheets.insert(0, DEFAULT_SHEET)
+        default = read_sheet(Fields(None, where="sheets", problems=fields.problems, path=fields.path, line=1),
+                             name="quickref", template="quickref", templates=templates)
+        if default is not None:
+            sheets.insert(0, default)
     return tuple(sheets)

@@ -75,3 +75,8 @@ _DEBRIS = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
 def blank_debris(text: str) -> str:
     """`text` with every word longer than LONGEST_WORD replaced by as many spaces (offsets stay valid)."""
     return _DEBRIS.sub(lambda found: " " * len(found.group()), text) if len(text) > LONGEST_WORD else text
+
+
+def has_debris(text: str) -> bool:
+    """Whether `text` holds a word longer than LONGEST_WORD (see blank_debris)."""
+    return len(text) > LONGEST_WORD and _DEBRIS.search(text) is not None

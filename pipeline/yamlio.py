@@ -1,44 +1,116 @@
-"""Safe YAML loading that remembers line numbers, and small validators that name the bad entry."""
+"""Safe YAML loading that remembers the file and line of every key and list item, with syntax errors in plain words.
+
+Mappings load as LineDict and lists as LineList, so a checker can name the exact line of a bad value.
+Aliases may not expand a document past a small multiple of its size (a "billion laughs" file), and a
+key given twice is an error; both are reported with every other such problem of the file.
+"""
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import yaml
+from yaml.nodes import MappingNode, Node, SequenceNode
 
-from pipeline.errors import ConfigError, FileAccessError
+from pipeline.errors import ConfigError, FileAccessError, Problem
+
+# Aliases may repeat what a file says, but not blow it up: past this many values and this multiple of
+# the values written, the document is refused before anything walks it.
+ALIAS_FLOOR = 10_000
+ALIAS_FACTOR = 10
 
 
 class LineDict(dict):
-    """A mapping read from YAML that knows the line it started on (for error messages)."""
+    """A mapping read from YAML that knows its file, its first line and where each key was written."""
 
     line: int | None = None
+    source: str | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.origins: dict[Any, tuple[str | None, int | None]] = {}
+
+    def origin(self, key: Any) -> tuple[str | None, int | None]:
+        """(file, line) where `key` was written; the mapping's own start when unknown."""
+        return self.origins.get(key, (self.source, self.line))
+
+
+class LineList(list):
+    """A list read from YAML that knows its file, its first line and the line of each item."""
+
+    line: int | None = None
+    source: str | None = None
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.item_lines: list[int | None] = []
+
+    def line_of_item(self, index: int) -> int | None:
+        return self.item_lines[index] if index < len(self.item_lines) else self.line
 
 
 class _LineLoader(yaml.SafeLoader):
-    """SafeLoader (no arbitrary tags) whose mappings carry their source line."""
+    """SafeLoader (no arbitrary tags) whose mappings and lists carry their file and lines."""
+
+    display: str | None = None
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.problems: list[Problem] = []
 
 
-def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
+if getattr(yaml, "__with_libyaml__", False):
+
+    class _FastLineLoader(yaml.CSafeLoader):
+        """The same loader over libyaml, which reads YAML several times faster. Its error messages are worded
+        differently, so a file it cannot read is read again by _LineLoader, whose account is the one reported."""
+
+        display: str | None = None
+
+        def __init__(self, stream: str) -> None:
+            super().__init__(stream)
+            self.problems: list[Problem] = []
+
+else:
+    _FastLineLoader = None
+
+
+def _construct_mapping(loader: _LineLoader, node: MappingNode) -> LineDict:
     # PyYAML keeps the last of two equal keys without a word; a hand-typed file that says `en:` twice
-    # almost always holds a mistake, so name the second one.
-    seen: set = set()
-    for key_node, _ in node.value:
-        if key_node.tag == "tag:yaml.org,2002:merge":
-            continue  # `<<: *base` may legitimately be overridden by the keys that follow
+    # almost always holds a mistake, so name the second one. Keys brought in by `<<: *base` may be
+    # overridden by the mapping's own keys: that is what a merge is for.
+    own = {id(key_node) for key_node, _ in node.value if key_node.tag != "tag:yaml.org,2002:merge"}
+    loader.flatten_mapping(node)
+    mapping = LineDict()
+    mapping.line, mapping.source = node.start_mark.line + 1, loader.display
+    written: dict = {}  # own key -> its line
+    for key_node, value_node in node.value:
+        line = key_node.start_mark.line + 1
         key = loader.construct_object(key_node, deep=True)
-        if isinstance(key, (str, int, float, bool)) and key in seen:
-            raise yaml.constructor.ConstructorError(
-                "while reading a mapping", node.start_mark, f"duplicate key {key!r}", key_node.start_mark
-            )
-        if isinstance(key, (str, int, float, bool)):
-            seen.add(key)
-    mapping = LineDict(loader.construct_mapping(node, deep=True))
-    mapping.line = node.start_mark.line + 1
+        if isinstance(key, (list, dict)):
+            loader.problems.append(Problem(loader.display, line, "a key must be plain text, not a list or mapping"))
+            continue
+        if id(key_node) in own:
+            if key in written:
+                loader.problems.append(Problem(loader.display, line, f"duplicate key {key!r} (first on line {written[key]})"))
+            written[key] = line
+        mapping[key] = loader.construct_object(value_node, deep=True)
+        mapping.origins[key] = (loader.display, line)
     return mapping
 
 
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+def _construct_sequence(loader: _LineLoader, node: SequenceNode) -> LineList:
+    items = LineList(loader.construct_object(child, deep=True) for child in node.value)
+    items.line, items.source = node.start_mark.line + 1, loader.display
+    items.item_lines = [child.start_mark.line + 1 for child in node.value]
+    return items
+
+
+for _loader in (_LineLoader, _FastLineLoader):
+    if _loader is not None:
+        _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+        _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
 def load_yaml(path: Path, *, display: str | None = None) -> Any:
@@ -56,61 +128,162 @@ def load_yaml(path: Path, *, display: str | None = None) -> Any:
 
 
 def parse_yaml(text: str, *, display: str) -> Any:
+    if _FastLineLoader is not None:
+        try:
+            return _load(_FastLineLoader, text, display=display)
+        except yaml.YAMLError:
+            pass  # read again below, for PyYAML's account of what is wrong and where
     try:
-        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - _LineLoader is a SafeLoader
+        return _load(_LineLoader, text, display=display)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        problem = exc.problem or str(exc)
-        if "could not determine a constructor" in str(exc):
-            problem = f"tag not allowed (only plain YAML is read): {problem}"
-        raise ConfigError(f"YAML error: {problem}", path=display, line=line) from None
+        raise ConfigError(plain_yaml_error(exc, text), path=display, line=_error_line(exc)) from None
     except yaml.YAMLError as exc:
         raise ConfigError(f"YAML error: {exc}", path=display) from None
+    except RecursionError:
+        raise ConfigError("YAML error: nested too deeply to read", path=display) from None
+
+
+def _load(loader_class: type, text: str, *, display: str) -> Any:
+    """One document, its aliases checked before anything walks it; problems noted while building it are raised together."""
+    loader = loader_class(text)
+    loader.display = display
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_aliases(node, display=display)
+        data = loader.construct_document(node)
+    finally:
+        loader.dispose()
+    if loader.problems:
+        raise ConfigError(problems=tuple(loader.problems))
+    return data
+
+
+def _check_aliases(root: Node, *, display: str) -> None:
+    """Refuse documents whose aliases repeat so much that walking them would never end (or that refer to themselves)."""
+    expanded: dict[int, int] = {}  # id(node) -> values under it once every alias is written out
+    reused_line: int | None = None  # the first value an alias repeats: where the problem starts
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    open_nodes: set[int] = set()
+    while stack:
+        node, children_done = stack.pop()
+        key = id(node)
+        if children_done:
+            open_nodes.discard(key)
+            expanded[key] = 1 + sum(expanded[id(child)] for child in _children(node))
+            continue
+        if key in open_nodes:
+            message = "YAML error: an alias refers to the list or mapping that contains it"
+            raise ConfigError(message, path=display, line=node.start_mark.line + 1)
+        if key in expanded:
+            reused_line = reused_line or node.start_mark.line + 1
+            continue
+        open_nodes.add(key)
+        stack.append((node, True))
+        stack.extend((child, False) for child in reversed(_children(node)))
+    total, written = expanded[id(root)], len(expanded)
+    if total > max(ALIAS_FLOOR, ALIAS_FACTOR * written):
+        raise ConfigError(
+            f"YAML error: aliases (*name) expand {written:,} written values to {total:,}; refused as a 'billion laughs' "
+            "document: write the values out instead of nesting aliases",
+            path=display,
+            line=reused_line,
+        )
+
+
+def _children(node: Node) -> list[Node]:
+    if isinstance(node, SequenceNode):
+        return list(node.value)
+    if isinstance(node, MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+# Problems PyYAML notices far below where they start: an unclosed quote or bracket, a line without ':'.
+_STARTS_EARLIER = ("while scanning a quoted scalar", "while scanning a double-quoted", "while scanning a single-quoted",
+                   "while parsing a flow", "while scanning a simple key")
+
+
+def _error_line(exc: yaml.MarkedYAMLError) -> int | None:
+    """The line where the problem starts: an unclosed quote or bracket is reported where it opened."""
+    if exc.context_mark is not None and (exc.context or "").startswith(_STARTS_EARLIER):
+        mark = exc.context_mark
+    else:
+        mark = exc.problem_mark or exc.context_mark
+    return mark.line + 1 if mark else None
+
+
+def plain_yaml_error(exc: yaml.MarkedYAMLError, text: str) -> str:
+    """PyYAML's message in words a person editing the file can act on."""
+    context, problem = exc.context or "", exc.problem or str(exc)
+    opened = ""
+    if exc.context_mark is not None:
+        lines = text.split("\n")
+        row = lines[exc.context_mark.line] if exc.context_mark.line < len(lines) else ""
+        opened = row[exc.context_mark.column : exc.context_mark.column + 1]
+    if "quoted scalar" in context and "end of stream" in problem:
+        return f"YAML error: the quote {opened or '“'} opened on this line is never closed; end the text with {opened or 'the same quote'}"
+    if "unknown escape character" in problem:
+        char = re.search(r"'(.)'", problem)
+        escape = f"\\{char.group(1)}" if char else "this backslash"
+        return f"YAML error: {escape} is not an escape inside double quotes; write \\\\ for a backslash, or use single quotes"
+    if context.startswith("while parsing a flow sequence") or context.startswith("while parsing a flow mapping"):
+        pair = ("[", "]") if "sequence" in context else ("{", "}")
+        return f"YAML error: the {pair[0]} opened on this line is not closed with {pair[1]} (or a comma is missing between its items)"
+    if "could not find expected ':'" in problem:
+        return "YAML error: this line is not 'key: value' (a ':' is missing, or the text should continue the line above)"
+    if "mapping values are not allowed" in problem:
+        return "YAML error: unexpected ': ' here; put a value that contains ': ' in quotes, or check the line above for a missing ':'"
+    if "cannot start any token" in problem:
+        char = re.search(r"character '(.+?)'", problem)
+        if char and char.group(1) == "\\t":
+            return "YAML error: a tab character; indent YAML with spaces"
+        return f"YAML error: a value cannot start with {char.group(1) if char else 'this character'}; put it in quotes"
+    if "expected <block end>" in problem:
+        if "'-'" in problem:
+            return "YAML error: a list item ('- ') where a 'key: value' was expected; check the indentation"
+        return ("YAML error: this line does not fit the lines above; check its indentation, and quote values that contain ': ' "
+                "or start with a quote")
+    if "undefined alias" in problem:
+        return f"YAML error: {problem.replace('found undefined alias', 'alias')} refers to no anchor (&name) defined above it"
+    if context.startswith("found duplicate anchor"):
+        anchor = context.split(";")[0].replace("found duplicate", "the")
+        return f"YAML error: {anchor} is defined twice (first on line {exc.context_mark.line + 1})"
+    if "expected a single document" in context:
+        return "YAML error: a second document ('---') in the file; a file holds one document"
+    if "could not determine a constructor" in problem:
+        return f"YAML error: tag not allowed (only plain YAML is read): {problem}"
+    return f"YAML error: {problem}"
 
 
 def line_of(value: Any) -> int | None:
     return getattr(value, "line", None)
 
 
-def require_mapping(value: Any, *, display: str, where: str, line: int | None = None) -> dict:
-    if not isinstance(value, dict):
-        raise ConfigError(
-            f"{where}: expected a mapping, got {type(value).__name__}",
-            path=display,
-            line=line_of(value) or line,
-        )
-    return value
+def merge(base: dict, overlay: dict) -> dict:
+    """`overlay` on top of `base`, mappings merged key by key (templates, per-paper overrides).
+
+    Every key keeps the file and line it came from, so a value inherited from a base template is
+    reported in the base template's file.
+    """
+    merged = LineDict(base)
+    merged.origins = dict(getattr(base, "origins", {}))
+    merged.line = getattr(overlay, "line", None) or getattr(base, "line", None)
+    merged.source = getattr(overlay, "source", None) or getattr(base, "source", None)
+    for key, value in overlay.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = merge(merged[key], value)
+        else:
+            merged[key] = value
+        if isinstance(overlay, LineDict):
+            merged.origins[key] = overlay.origin(key)
+    return merged
 
 
-def check_fields(
-    entry: dict,
-    *,
-    display: str,
-    where: str,
-    required: Iterable[str] = (),
-    optional: Iterable[str] = (),
-    types: dict[str, type | tuple[type, ...]] | None = None,
-) -> None:
-    """Unknown, missing or wrongly typed fields -> ConfigError pointing at the entry."""
-    required = tuple(required)
-    allowed = set(required) | set(optional)
-    line = line_of(entry)
-    unknown = sorted(set(entry) - allowed)
-    if unknown:
-        raise ConfigError(
-            f"{where}: unknown field {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})",
-            path=display,
-            line=line,
-        )
-    for name in required:
-        if name not in entry or entry[name] in (None, ""):
-            raise ConfigError(f"{where}: missing {name!r}", path=display, line=line)
-    for name, expected in (types or {}).items():
-        if name in entry and entry[name] is not None and not isinstance(entry[name], expected):
-            wanted = expected.__name__ if isinstance(expected, type) else " or ".join(t.__name__ for t in expected)
-            raise ConfigError(
-                f"{where}: {name!r} must be {wanted}, got {type(entry[name]).__name__}",
-                path=display,
-                line=line,
-            )
+def without(mapping: dict, *keys: str) -> LineDict:
+    """A copy of `mapping` without `keys`, every other key keeping the file and line it came from."""
+    kept = LineDict({key: value for key, value in mapping.items() if key not in keys})
+    kept.origins = {key: origin for key, origin in getattr(mapping, "origins", {}).items() if key not in keys}
+    kept.line, kept.source = getattr(mapping, "line", None), getattr(mapping, "source", None)
+    return kept

@@ -1,8 +1,7 @@
-"""Build every game from a copy of the real sources and check the PDFs a player would print."""
+"""Every game built from a copy of the real sources (once per session): the PDFs a player would print."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ from pypdf import PdfReader
 
 from pipeline.cli import main
 
-from .conftest import GAMES, ROOT
+from .conftest import GAMES, SessionBuild, copy_project
 
 # Headings a person would expect on each game's quick reference (a few per source, hard ones included).
 EXPECTED_HEADINGS = {
@@ -24,18 +23,9 @@ EXPECTED_HEADINGS = {
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("project")
-    for name in ("sources", "glossaries", "templates"):
-        shutil.copytree(ROOT / name, root / name)
-    return root
-
-
-@pytest.fixture(scope="module")
-def built(project: Path) -> Path:
-    result = CliRunner().invoke(main, ["--root", str(project), "build"])
-    assert result.exit_code == 0, result.output
-    return project / "output"
+def built(built_project: Path) -> Path:
+    """The output/ of the session's build of every game (tests/conftest.py)."""
+    return built_project / "output"
 
 
 def _pages_text(pdf: Path) -> list[str]:
@@ -99,19 +89,28 @@ def test_spanish_characters_survive_into_the_pdf(built: Path) -> None:
         assert character in text, character
 
 
-def test_forced_rebuild_gives_byte_identical_pdfs(built: Path, project: Path, tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["--root", str(project), "build", "--force", "--out", str(tmp_path)])
+def test_a_second_cold_build_in_two_processes_gives_the_same_report_and_byte_identical_pdfs(
+    session_build: SessionBuild, built: Path, tmp_path: Path
+) -> None:
+    """Determinism: every real sheet rendered again from the same inputs, with no cache to restore from, has the
+    same bytes. Built with --jobs 2 against the session's one-process build, so the same run also shows that
+    parallel jobs give the same report, order and bytes as one process."""
+    again = copy_project(session_build.root, tmp_path)  # inputs only: no output/, no cache
+    result = CliRunner().invoke(main, ["--root", str(again), "build", "--jobs", "2"])
     assert result.exit_code == 0, result.output
+    assert result.stdout == session_build.output  # the results; progress (stderr) is per stage here, per game in a pool
+    assert ": restored" not in result.stdout and " 0 restored from cache" in result.stdout
     for game in GAMES:
         for sheet in _sheets(built, game):
             first = (built / game / sheet["file"]).read_bytes()
-            second = (tmp_path / game / sheet["file"]).read_bytes()
+            second = (again / "output" / game / sheet["file"]).read_bytes()
             assert first == second, f"{game}/{sheet['file']} differs between two builds"
 
 
-def test_letter_paper_gives_letter_pages(project: Path, tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["--root", str(project), "build", "galaxy-defenders", "--paper", "letter", "--out", str(tmp_path)])
+def test_letter_paper_gives_letter_pages(built_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "letter"
+    result = CliRunner().invoke(main, ["--root", str(built_copy), "build", "galaxy-defenders", "--paper", "letter", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    for sheet in _sheets(tmp_path, "galaxy-defenders"):
-        box = PdfReader(tmp_path / "galaxy-defenders" / sheet["file"]).pages[0].mediabox
+    for sheet in _sheets(out, "galaxy-defenders"):
+        box = PdfReader(out / "galaxy-defenders" / sheet["file"]).pages[0].mediabox
         assert (round(float(box.width)), round(float(box.height))) == (612, 792)

@@ -5,17 +5,15 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import tagged_document
 from pipeline.cli import outline_text, sections_json
-from pipeline.project import Project
 
 from .conftest import GAMES
 from .golden_cases import GOLDEN, case_files
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_golden_case(built_project: Path, game: str, update_goldens: bool) -> None:
-    _, _, document = tagged_document(Project(built_project), game)
+def test_golden_case(built_project: Path, real_tagged, game: str, update_goldens: bool) -> None:
+    _, _, document = real_tagged(game)  # the document the session build made its sheets from (same inputs)
     actual = case_files(built_project / "output", game, outline=outline_text(document), sections_json=sections_json(document))
     folder = GOLDEN / game
     if update_goldens:

@@ -61,10 +61,10 @@ def raw_text(text: str) -> RawText:
 
 
 @pytest.fixture(scope="module")
-def quickref_layout():
-    from pipeline.sheets.layout import load_layout
+def quickref_sheet():
+    from pipeline.sheets.config import Templates, load_sheet
 
-    return load_layout(ROOT / "templates", "quickref", paper="a4")
+    return load_sheet(Templates(ROOT / "templates"), name="quickref", template="quickref")
 
 
 @settings(max_examples=300, deadline=None)
@@ -75,7 +75,7 @@ def test_any_bytes_decode_or_give_an_input_error(data: bytes) -> None:
     except InputError as exc:
         assert str(exc).startswith("sources/prop/raw.txt")
         return
-    assert encoding in ("utf-8", "cp1252", "latin-1")
+    assert encoding  # utf-8, cp1252, utf-16 by its BOM or NULs, or a guess that carries a warning
     assert "\r" not in text and "\x00" not in text and not text.startswith("\ufeff")
     assert all(warning.startswith("sources/prop/raw.txt:") for warning in warnings)
 
@@ -107,25 +107,82 @@ def test_split_and_tag_never_raise_anything_but_our_errors(text: str) -> None:
     ids = [section.id for section in document.sections]
     assert len(ids) == len(set(ids))
     for section in document.sections:
-        body = section.text
-        for hit in section.terms:
-            if not hit.in_title:
-                assert 0 <= hit.start < hit.end <= len(body)
+        for block in section.blocks:
+            for hit in block.terms:
+                assert 0 <= hit.start < hit.end <= len(block.text)
+        for hit in section.title_terms:
+            assert 0 <= hit.start < hit.end <= len(section.title)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(text=TEXTS, title=st.one_of(st.sampled_from(FRAGMENTS), st.text(min_size=1, max_size=30)))
-def test_any_text_typesets_to_a_pdf_or_a_clear_error(quickref_layout, text: str, title: str) -> None:
+def test_any_text_typesets_to_a_pdf_or_a_clear_error(quickref_sheet, text: str, title: str) -> None:
     from pipeline.sheets import render
     from pipeline.tag.matcher import tag
 
     game = GameInfo(id="prop", title_es=title, title_en="Prop <&>", publisher="A & B <i>", sheets=(SheetSpec(name="quickref"),))
     try:
         document = tag(split(clean(raw_text(text)), game=game), glossary=GLOSSARY)
-        document, _ = cover_layout(document, quickref_layout)
-        rendered = render(document, game.sheets[0], quickref_layout)
+        document, _ = cover_layout(document, quickref_sheet.layouts["a4"])
+        rendered = render(document, sheet=quickref_sheet, paper="a4")
     except RefsheetsError as exc:
         assert str(exc).strip() and "Traceback" not in str(exc)
         return
     reader = PdfReader(io.BytesIO(rendered.pdf))
     assert len(reader.pages) == rendered.pages >= 1
+
+
+# -- configuration: any game.yaml gives a GameConfig or a ConfigError listing file:line problems ------------------
+
+RECIPE_KEYS = ("label", "covers", "sections", "leave_out", "leave_out_ids", "condense", "narration", "pages", "columns",
+               "body_size", "glossary", "english_names", "mode", "index", "groups", "colums")
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-5, 20), st.floats(allow_nan=True, allow_infinity=True),
+                    st.sampled_from(["", "x", "rules", "card", "(", "grid", "#1d3557", "a4"]))
+VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=3),
+    st.dictionaries(st.sampled_from(RECIPE_KEYS + ("kind", "id", "select", "tone", "title", "a4", "letter")), inner, max_size=3),
+), max_leaves=8)
+GAME_YAML = st.fixed_dictionaries({
+    "paper": st.one_of(st.sampled_from(["a4", "letter", "A4"]), SCALARS),
+    "sheets": st.lists(st.fixed_dictionaries({
+        "name": st.sampled_from(["quickref", "cards", "Bad Name"]),
+        "template": st.sampled_from(["quickref", "cards", "base", "../../outside/evil"]),
+        "recipe": st.dictionaries(st.sampled_from(RECIPE_KEYS), VALUES, max_size=4),
+    }), max_size=2),
+    "options": st.dictionaries(st.sampled_from(["clean", "split", "splt"]),
+                               st.dictionaries(st.sampled_from(["chapters", "run_in", "flavor_names", "x"]), VALUES, max_size=2),
+                               max_size=2),
+})
+
+
+@pytest.fixture(scope="module")
+def config_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    import shutil
+
+    root = tmp_path_factory.mktemp("config")
+    shutil.copytree(ROOT / "templates", root / "templates")
+    (root / "sources" / "prop").mkdir(parents=True)
+    (root / "sources" / "prop" / "raw.txt").write_text("REGLAS\n\nTexto.\n", encoding="utf-8")
+    return root
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(GAME_YAML)
+def test_any_game_yaml_gives_a_config_or_problems_each_at_a_line(config_project: Path, data: dict) -> None:
+    import yaml
+
+    from pipeline.errors import ConfigError
+    from pipeline.project import Project, load_game
+    from pipeline.sheets.config import Templates
+
+    text = yaml.safe_dump(data, allow_unicode=True)
+    (config_project / "sources" / "prop" / "game.yaml").write_text(text, encoding="utf-8")
+    try:
+        config = load_game(Project(config_project), "prop", templates=Templates(config_project / "templates"))
+    except ConfigError as exc:
+        lines = str(exc).splitlines()
+        assert lines and all(line.startswith("sources/prop/game.yaml:") for line in lines), lines
+        return
+    assert config.sheets[0].name == "quickref" or any(sheet.name == "quickref" for sheet in config.sheets)
+    for sheet in config.sheets:
+        assert set(sheet.layouts) == set(sheet.recipes) == {"a4", "letter"}

@@ -16,14 +16,17 @@ from pathlib import Path
 from pipeline import __version__
 from pipeline.build.output import write_atomic
 from pipeline.model import SheetSpec
-from pipeline.project import Project, load_game
+from pipeline.project import GameConfig, Project, load_game
 from pipeline.sheets.layout import load_layout
 
 CACHE_DIR = ".refsheets-cache"
 # Bump when the entry layout or what a key covers changes: old entries then simply miss.
 FORMAT_VERSION = 1
-# Libraries whose version can change the PDF bytes or the tagging.
-OUTPUT_LIBRARIES = ("reportlab", "spacy", "spacy-lookups-data", "pyyaml")
+# Libraries whose version can change the PDF bytes, the tagging or what a source file reads as (ingest/).
+OUTPUT_LIBRARIES = (
+    "reportlab", "spacy", "spacy-lookups-data", "pyyaml",
+    "markdown-it-py", "lxml", "pdfminer.six", "mammoth", "charset-normalizer", "ftfy",
+)
 ABSENT = "absent"
 
 
@@ -120,9 +123,13 @@ class ParseMemo:
         self.path = root / CACHE_DIR / "parsed.json"
         self.root = root
         self.changed = False
+        self.configs: dict[str, GameConfig] = {}  # games read (and so checked) by this process
+        self._templates = None  # sheets.config.Templates, shared by the games this memo reads
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
-            self.entries = data["entries"] if data.get("format") == FORMAT_VERSION and isinstance(data.get("entries"), dict) else {}
+            # What an entry means is the code's reading of the files: another version of refsheets reads again.
+            same = data.get("format") == FORMAT_VERSION and data.get("tool") == tool_fingerprint()
+            self.entries = data["entries"] if same and isinstance(data.get("entries"), dict) else {}
         except (OSError, ValueError, AttributeError, KeyError):
             self.entries = {}
 
@@ -132,12 +139,22 @@ class ParseMemo:
             return None
         for shown, digest in entry["from"].items():
             path = self.root / shown
-            if (file_digest(path) if path.is_file() else ABSENT) != digest:
+            if not path.is_file():
+                if digest != ABSENT:
+                    return None
+                continue
+            stat = path.stat()
+            if _cached_digest(path, stat.st_mtime_ns, stat.st_size) != digest:
                 return None
         return entry
 
     def game_sheets(self, project: Project, game_id: str) -> tuple[str, tuple[SheetSpec, ...]]:
-        """(paper, sheets) from sources/<game>/game.yaml, as sources.load_game reads them."""
+        """(paper, sheets) of a game, as project.load_game reads them.
+
+        An entry exists only for a configuration that was read without a problem, and it holds while
+        game.yaml, the templates and the fonts it was checked with are unchanged: so a game that needs
+        no rebuild is still known to be valid, without reading its YAML again.
+        """
         name = f"game/{game_id}"
         entry = self._valid(name)
         try:
@@ -145,14 +162,23 @@ class ParseMemo:
                 return str(entry["paper"]), tuple(SheetSpec(name=n, template=t) for n, t in entry["sheets"])
         except (KeyError, TypeError, ValueError):
             pass
-        game = load_game(project, game_id)
+        if self._templates is None:
+            from pipeline.sheets.config import Templates  # the readers load only when a game.yaml must be read
+
+            self._templates = Templates(project.templates)
+        config = load_game(project, game_id, templates=self._templates)
+        self.configs[game_id] = config
         path = project.sources / game_id / "game.yaml"
+        checked = {project.display(path): file_digest(path) if path.is_file() else ABSENT}
+        for sheet in config.sheets:
+            for layout in sheet.layouts.values():
+                checked.update({shown: file_digest(project.inside(project.root / shown)) for shown in layout.files})
         self._put(name, {
-            "from": {project.display(path): file_digest(path) if path.is_file() else ABSENT},
-            "paper": game.paper,
-            "sheets": [[sheet.name, sheet.template] for sheet in game.sheets],
+            "from": checked,
+            "paper": config.game.paper,
+            "sheets": [[sheet.name, sheet.template] for sheet in config.sheets],
         })
-        return game.paper, tuple(SheetSpec(name=sheet.name, template=sheet.template) for sheet in game.sheets)
+        return config.game.paper, tuple(sheet.spec for sheet in config.sheets)
 
     def template_files(self, project: Project, template: str, paper: str) -> tuple[str, ...]:
         """The template chain (extends:) and its font files, project-relative (Layout.files)."""
@@ -171,7 +197,8 @@ class ParseMemo:
 
     def save(self) -> None:
         if self.changed:
-            write_atomic(self.path, json.dumps({"format": FORMAT_VERSION, "entries": self.entries}, sort_keys=True) + "\n")
+            data = {"format": FORMAT_VERSION, "tool": tool_fingerprint(), "entries": self.entries}
+            write_atomic(self.path, json.dumps(data, sort_keys=True) + "\n")
             self.changed = False
 
 

@@ -64,14 +64,16 @@ def manifest_damage(data: object) -> str | None:
             return f"{name} is {data.get(name)!r}"
     if not all(isinstance(path, str) and isinstance(digest, str) for path, digest in data["inputs"].items()):
         return "inputs are not file digests"
-    if not all(isinstance(entry, dict) and all(isinstance(entry.get(key), str) for key in ("id", "title", "digest")) for entry in data["sections"]):
+    if not all(isinstance(entry, dict) and all(isinstance(entry.get(key), str) for key in ("id", "title", "digest"))
+               for entry in data["sections"]):
         return "sections are not section digests"
     return None
 
 
-def manifest_sheet(manifest: dict | None, name: str) -> dict | None:
+def manifest_sheet(manifest: dict | None, name: str, *, file: str | None = None) -> dict | None:
+    """The manifest entry of sheet `name` (of its file `file`, when a sheet was built on two papers)."""
     for entry in (manifest or {}).get("sheets", []):
-        if isinstance(entry, dict) and entry.get("name") == name:
+        if isinstance(entry, dict) and entry.get("name") == name and (file is None or entry.get("file") == file):
             return entry
     return None
 

@@ -1,15 +1,17 @@
 """One game through the stages: load -> clean -> split (-> tag), and the cleaning report as TSV.
 
 Used by the build and by the commands that show a stage's result (`clean`, `sections`, `glossary`).
+Results come from the stage cache (stagecache.py) when their inputs are the ones they were made from.
 """
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
-from pipeline.clean import clean
-from pipeline.model import CleanText, Credits, Document, GameInfo
-from pipeline.project import Project, load_game, load_raw
-from pipeline.split import split
+from pipeline.build.defaults import title_from_text, titled, untitled
+from pipeline.build.stagecache import SPLIT, TAG, StageCache, stage_key
+from pipeline.model import CleanText, Credits, Document, Section, from_data, to_data
+from pipeline.project import GameConfig, Project, load_game, load_raw
 from pipeline.tag.glossary import load_glossary
 
 
@@ -20,35 +22,99 @@ def merge_credits(found: Credits, declared: Credits) -> Credits:
         source_url=declared.source_url or found.source_url,
         rulebook_url=declared.rulebook_url or found.rulebook_url,
         other=declared.other or found.other,
+        forum=found.forum,
     )
 
 
-def prepare(project: Project, game_id: str, *, strict: bool = False) -> tuple[GameInfo, CleanText, Document]:
-    """load, clean and split one game (no tagging: that needs spaCy). strict: correction warnings are errors."""
+StageSink = Callable[[str], None]
+
+
+def prepare(
+    project: Project, game_id: str, *, strict: bool = False, config: GameConfig | None = None, on_stage: StageSink | None = None
+) -> tuple[GameConfig, CleanText, Document]:
+    """load, clean and split one game (no tagging: that needs spaCy). strict: correction warnings are errors.
+
+    `config` is the game's configuration when the caller has already read it (the build plan has).
+    `on_stage` hears the name of each stage as it starts ("load", "clean", "split"), for progress.
+    """
+    stage = on_stage or (lambda name: None)
+    stage("load")
+    config = config if config is not None else load_game(project, game_id)
+    stage("clean")
+    if strict:  # the correction counts are checked as they are made: never answered from the cache
+        return _clean_and_split(project, config, strict=True, stage=stage)
+    cache, key = StageCache(project.root), stage_key(project, game_id, SPLIT)
+    stored = cache.get(game_id, SPLIT, key)
+    if stored is not None:
+        try:
+            if stored.get("title"):  # the title the text gave (game.yaml has none)
+                config = replace(config, game=titled(config.game, stored["title"]))
+            return config, from_data(CleanText, stored["cleaned"]), from_data(Document, stored["document"], game=config.game)
+        except (KeyError, TypeError, ValueError):
+            pass  # damaged: make it again
+    given = config.game.title_es
+    config, cleaned, document = _clean_and_split(project, config, strict=False, stage=stage)
+    if stage_key(project, game_id, SPLIT) == key:  # not saved meanwhile: the result is the key's
+        title = config.game.title_es if config.game.title_es != given else ""
+        cache.put(game_id, SPLIT, key, {"cleaned": to_data(cleaned), "document": _without_game(document), "title": title})
+    return config, cleaned, document
+
+
+def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stage: StageSink) -> tuple[GameConfig, CleanText, Document]:
+    """The stages themselves; a game with no title in game.yaml takes the one its text gives (defaults.py)."""
+    # Imported here: their patterns take a tenth of a second to compile, which a no-op build never needs.
+    from pipeline.clean import clean
     from pipeline.clean.corrections import load_corrections
-    from pipeline.clean.resources import CleanOptions
+    from pipeline.split import split
 
-    game = load_game(project, game_id)
-    raw = load_raw(project, game_id)
-    corrections_path = project.inside(project.sources / game_id / "corrections.yaml")
+    game = config.game
+    raw = load_raw(project, game.id)
+    corrections_path = project.inside(project.sources / game.id / "corrections.yaml")
     corrections = load_corrections(corrections_path, display=project.display(corrections_path))
-    options = CleanOptions.from_mapping(
-        game.options.get("clean"), display=project.display(project.sources / game_id / "game.yaml")
-    )
-    cleaned = clean(raw, corrections=corrections, options=options, strict=strict)
-    document = split(cleaned, game=game)
-    document = replace(document, credits=merge_credits(cleaned.credits, game.credits))
-    return game, cleaned, document
+    cleaned = clean(raw, corrections=corrections, options=config.clean, split_options=config.split, strict=strict)
+    stage("split")
+    if untitled(game) and raw.title:
+        game = titled(game, title_from_text(raw, None))
+    document = split(cleaned, game=game, options=config.split)
+    if untitled(game) and title_from_text(raw, document):
+        game = titled(game, title_from_text(raw, document))
+        document = split(cleaned, game=game, options=config.split)
+    config = replace(config, game=game)
+    return config, cleaned, replace(document, credits=merge_credits(cleaned.credits, game.credits))
 
 
-def tagged_document(project: Project, game_id: str) -> tuple[GameInfo, CleanText, Document]:
+def _without_game(document: Document) -> dict:
+    # The GameInfo comes from the game's configuration, read (and checked) from game.yaml on every load.
+    data = to_data(document)
+    del data["game"]
+    return data
+
+
+def tagged_document(
+    project: Project, game_id: str, *, config: GameConfig | None = None, on_stage: StageSink | None = None
+) -> tuple[GameConfig, CleanText, Document]:
+    """prepare(), then the glossary terms found in every title and text (spaCy loads only on a cache miss)."""
+    config, cleaned, document = prepare(project, game_id, config=config, on_stage=on_stage)
+    if on_stage:
+        on_stage("tag")
+    cache, key = StageCache(project.root), stage_key(project, game_id, TAG)
+    stored = cache.get(game_id, TAG, key)
+    if stored is not None:
+        try:
+            sections = tuple(from_data(Section, section) for section in stored["sections"])
+            if [section.id for section in sections] == [section.id for section in document.sections]:
+                return config, cleaned, replace(document, sections=sections)
+        except (KeyError, TypeError, ValueError):
+            pass  # damaged: tag again
     from pipeline.tag.matcher import tag
 
-    game, cleaned, document = prepare(project, game_id)
     for name in ("common.yaml", f"{game_id}.yaml"):  # the files load_glossary reads
         project.inside(project.glossaries / name)
     glossary = load_glossary(project.glossaries, game_id, display_root=project.root)
-    return game, cleaned, tag(document, glossary=glossary)
+    tagged = tag(document, glossary=glossary)
+    if stage_key(project, game_id, TAG) == key:
+        cache.put(game_id, TAG, key, {"sections": [to_data(section) for section in tagged.sections]})
+    return config, cleaned, tagged
 
 
 def cleaning_report_tsv(cleaned: CleanText) -> str:

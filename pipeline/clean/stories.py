@@ -175,7 +175,9 @@ def _by_neighbours(
                 break
             run.append(before)
         opens_section = section_start[sections[position]] >= position - len(run)  # nothing of the section before the run
-        opening = run and opens_section and len(run) <= OPENING_RUN and all(_rule_share(texts[i], options) < OPENING_RULE_SHARE for i in run)
+        opening = (
+            run and opens_section and len(run) <= OPENING_RUN and all(_rule_share(texts[i], options) < OPENING_RULE_SHARE for i in run)
+        )
         candidates = [run] if opening else []
         following: list[int] = []
         for after in range(position + 1, len(kinds)):

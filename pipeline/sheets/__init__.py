@@ -1,13 +1,34 @@
-"""Which renderer makes a sheet: the template's `options.kind` (quickref by default) decides."""
+"""Which renderer makes a sheet: the kind its template declares (`options.kind`), with the typed recipe read for it."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from pipeline.errors import BuildError, ConfigError, RefsheetsError
-from pipeline.model import Document, SheetSpec
-from pipeline.sheets.layout import Layout
+from pipeline.errors import BuildError, RefsheetsError
+from pipeline.model import Document
 
-SHEET_KINDS = ("quickref", "cards")
+if TYPE_CHECKING:  # the renderers and their readers load only when a sheet is made
+    from pipeline.sheets.config import SheetConfig
+
+
+@dataclass(frozen=True)
+class PrintedPart:
+    """One section (or card) as a sheet prints it: what the change report compares between two builds."""
+
+    id: str  # the section id (a card split out of a section: the section id and the entry name)
+    title: str
+    text: str
+    section: str = ""  # the section it came from (a card's key may add "#entry" to it)
+
+    def to_json(self) -> list[str]:
+        return [self.id, self.title, self.text, self.section]
+
+    @classmethod
+    def from_json(cls, data: object) -> "PrintedPart | None":
+        if isinstance(data, list) and len(data) == 4 and all(isinstance(item, str) for item in data):
+            return cls(*data)
+        return None
 
 
 @dataclass(frozen=True)
@@ -15,23 +36,31 @@ class RenderedSheet:
     pdf: bytes
     pages: int
     revision: str
+    printed: tuple[PrintedPart, ...] = ()
 
 
-def render(document: Document, sheet: SheetSpec, layout: Layout) -> RenderedSheet:
-    kind = layout.options.get("kind", "quickref")
-    if kind not in SHEET_KINDS:
-        raise ConfigError(f"options.kind {kind!r} is not a sheet kind ({', '.join(SHEET_KINDS)})", path=f"templates/{layout.name}.yaml")
+def render(document: Document, *, sheet: SheetConfig, paper: str, dated=None) -> RenderedSheet:
+    """The sheet as PDF bytes on `paper`, from the layout and recipe its config holds for that paper;
+    `dated(revision)` gives the day its content last changed (None: the revision is printed alone)."""
+    layout, recipe = sheet.layouts[paper], sheet.recipes[paper]
     try:
-        if kind == "quickref":
-            from pipeline.sheets.quickref import make_quickref
+        if sheet.kind == "quickref":
+            from pipeline.sheets.quickref import quickref_with_sections
 
-            pdf, pages, revision = make_quickref(document, sheet, layout)
-        elif kind == "cards":
-            from pipeline.sheets.cards.draw import make_cards
+            pdf, pages, revision, sections = quickref_with_sections(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
+            printed = tuple(PrintedPart(section.id, section.title, section.text, section.id) for section in sections)
+        else:
+            from pipeline.sheets.cards.draw import cards_with_set
 
-            pdf, pages, revision = make_cards(document, sheet, layout)
+            pdf, pages, revision, card_set = cards_with_set(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
+            # A card's key is its section id, then "#entry" for an entry split out of that section.
+            printed = tuple(
+                PrintedPart(card.key, card.title + (f" · {card.title_en}" if card.title_en else ""), card.text, card.key.split("#")[0])
+                for card in card_set.cards
+            )
     except RefsheetsError:
         raise
     except Exception as exc:  # a reportlab layout failure (e.g. a flowable larger than its frame)
         raise BuildError(f"{document.game.id}/{sheet.name}: typesetting failed: {exc}") from exc
-    return RenderedSheet(pdf=pdf, pages=pages, revision=revision)
+    return RenderedSheet(pdf=pdf, pages=pages, revision=revision, printed=printed)
+

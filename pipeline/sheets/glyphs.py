@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import struct
 import unicodedata
 from collections import Counter
 from functools import lru_cache
@@ -20,7 +21,7 @@ from pipeline.model import Document
 
 REPLACEMENTS = ("\ufffd", "\u25a1", "?")
 # Invisible characters (joiners, variation selectors, bidi marks): nothing to see when dropped, so they
-# become a zero-width space, which typeset.safe_text removes and every font we ship can draw.
+# become a zero-width space, which markup.safe_text removes and every font we ship can draw.
 INVISIBLE = "\u200b"
 _INVISIBLE_CATEGORIES = ("Cf", "Mn", "Me")
 
@@ -44,10 +45,10 @@ def coverage(font_path: str, family: str = "") -> Coverage:
 
     try:
         font = TTFontFile(font_path)
-    except (TTFError, OSError) as exc:
-        raise ConfigError(f"not a usable TrueType font ({exc})", path=font_path) from None
+    except (TTFError, OSError, struct.error, ValueError, IndexError) as exc:  # a damaged file fails in many ways
+        raise ConfigError(f"is not a usable TrueType font ({exc})", path=font_path) from None
     codes = sorted(code for code, glyph in font.charToGlyph.items() if glyph)
-    # Control characters are never drawn (typeset.safe_text strips them; \n and \t are layout), so they
+    # Control characters are never drawn (markup.safe_text strips them; \n and \t are layout), so they
     # are never "missing".
     codes = sorted(set(codes) | set(range(0x20)) | set(range(0x7F, 0xA0)))
     ranges: list[str] = []
@@ -102,7 +103,8 @@ def missing_warning(game_id: str, found: Counter[str], *, family: str, replaceme
         return None
     shown = ", ".join(f"{_label(char)} ×{count}" for char, count in sorted(found.items(), key=lambda item: (-item[1], item[0]))[:12])
     more = f" and {len(found) - 12} more" if len(found) > 12 else ""
-    return f"{game_id}: the font {family} has no glyph for {len(found)} character{'s' if len(found) != 1 else ''}, printed as {replacement!r}: {shown}{more}"
+    plural = "s" if len(found) != 1 else ""
+    return f"{game_id}: the font {family} has no glyph for {len(found)} character{plural}, printed as {replacement!r}: {shown}{more}"
 
 
 def _label(char: str) -> str:
@@ -138,4 +140,9 @@ def _map_strings(value: Any, fix: Callable[[str], str]) -> Any:
 def cover_layout(document: Document, layout: Any) -> tuple[Document, str | None]:  # layout.Layout (kept lazy)
     """cover_document with the four faces of a typeset Layout's font family."""
     fonts = layout.fonts
-    return cover_document(document, font_paths=(fonts.regular, fonts.bold, fonts.italic, fonts.bold_italic), family=fonts.family)
+    faces = (fonts.regular, fonts.bold, fonts.italic, fonts.bold_italic)
+    try:
+        return cover_document(document, font_paths=faces, family=fonts.family)
+    except ConfigError as exc:  # name the template that chose the font, not only the file
+        path = next((face for face in faces if str(face) == exc.path), fonts.regular)
+        raise fonts.problem(path, exc.problems[0].message) from None

@@ -1,24 +1,26 @@
 """CleanText -> Document: headings become a tree of sections with stable ids and kinds.
 
-headings.py says which lines are headings and in which style; this module gives each heading a level
+pipeline.structure says which lines are headings and in which style; this module gives each heading a level
 and a parent (styles rank: chapter > ALL-CAPS / capitalised page title > page title > numbered >
 lettered / title > run-in > label), decides kinds (rules, flavor, example, card, table, note, credits)
 and builds ids from the titles of a section and its parents, never from positions.
 """
+
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from pipeline.model import Block, CleanLine, CleanText, Document, GameInfo, Section
+from pipeline.model import Block, CleanLine, CleanText, CorrectedLine, Document, GameInfo, RenamedId, Section
 from pipeline.split.blocks import build_blocks
-from pipeline.split.headings import (
+from pipeline.split.inline import label_vocabulary, restructure
+from pipeline.structure import (
     Heading,
     SplitOptions,
     card_title,
     find_headings,
-    split_options,
 )
 from pipeline.text import slug
 
@@ -30,11 +32,11 @@ CREDITS_TITLE = re.compile(r"^(?:cr[ée]ditos|agradecimientos|traducci[óo]n|sob
 FLAVOR_TITLE = "Relato"
 MAX_SLUG = 60
 # Styles a sentence-case title heading nests under (its "anchor").
-TITLE_ANCHORS = ("chapter", "caps", "page", "preamble")
+TITLE_ANCHORS = ("markup", "chapter", "caps", "page", "preamble")
 # Headings a minor title (a question, an optional rule) does not nest under: it qualifies a real section.
 MINOR_SKIPS = ("runin", "card", "label")
 # Headings that end a lettered list: "a." after one of these starts a new list.
-LIST_BOUNDARIES = ("chapter", "caps", "page", "numbered", "preamble")
+LIST_BOUNDARIES = ("markup", "chapter", "caps", "page", "numbered", "preamble")
 
 
 @dataclass
@@ -51,20 +53,21 @@ class _Entry:
     card: bool = False
 
 
+def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = None) -> Document:
+    """Group cleaned lines under the headings that precede them and arrange the headings as a tree.
 
-def split(cleaned: CleanText, *, game: GameInfo) -> Document:
-    """Group cleaned lines under the headings that precede them and arrange the headings as a tree."""
-    options = split_options(game)
+    `options` are the game's `options.split` hints (project.GameConfig.split); none: the general rules only."""
+    options = options or SplitOptions()
     entries = _entries(cleaned.lines, game=game, options=options)
     _arrange(entries, options=options)
-    sections = _sections(entries)
-    return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=cleaned.warnings)
+    sections, renamed = _sections(entries, corrected={line.first: line for line in cleaned.corrected})
+    return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=cleaned.warnings, renamed_ids=tuple(renamed))
 
 
 def _entries(lines: tuple[CleanLine, ...], *, game: GameInfo, options: SplitOptions) -> list[_Entry]:
     # Flavour and note lines never open sections; to the recogniser they are paragraph breaks.
     texts = [line.text if line.kind == "text" else "" for line in lines]
-    headings = find_headings(texts, options=options)
+    headings = _document_title_level(find_headings(texts, options=options))
     first = lines[0].first if lines else 1
     entries = [_Entry(Heading(game.title_es, "preamble"), first, first, None)]
     page: int | None = None
@@ -75,7 +78,7 @@ def _entries(lines: tuple[CleanLine, ...], *, game: GameInfo, options: SplitOpti
             current.last = max(current.last, line.last)
             continue
         if heading.style == "page":
-            page = heading.page
+            page = heading.page if heading.page is not None else page
             if not heading.title:
                 # "Página N" alone: the previous section continues on the next page.
                 current.last = max(current.last, line.last)
@@ -88,6 +91,15 @@ def _entries(lines: tuple[CleanLine, ...], *, game: GameInfo, options: SplitOpti
     if len(entries) > 1 and not any(line.text.strip() for line in entries[0].lines):
         entries.pop(0)  # nothing before the first heading
     return entries
+
+
+def _document_title_level(headings: list[Heading | None]) -> list[Heading | None]:
+    """A lone top-level heading of a marked-up source is the document's title: its sections stand beside
+    it rather than all inside it ("# Juego" then "## Preparación", "## Turno")."""
+    tops = [h for h in headings if h is not None and h.style == "markup" and h.depth == 1]
+    if len(tops) != 1:
+        return headings
+    return [replace(h, depth=h.depth - 1) if h is not None and h.style == "markup" and h.depth > 1 else h for h in headings]
 
 
 def _arrange(entries: list[_Entry], *, options: SplitOptions) -> None:
@@ -145,18 +157,28 @@ def _natural_parent(entries: list[_Entry], path: list[int], index: int, *, chapt
     style = heading.style
     if style == "chapter":
         return None
+    if style == "markup":
+        # The source's own outline: under the nearest open heading of a smaller depth.
+        return next((i for i in reversed(path) if entries[i].heading.style == "markup" and entries[i].heading.depth < heading.depth), None)
     if style == "caps":
         return next((i for i in reversed(path) if entries[i].heading.style == "chapter"), None) if chapter_seen else None
     if style == "page":
         if heading.shout:
             return None
-        return next((i for i in reversed(path) if entries[i].heading.style in ("chapter", "preamble") or (entries[i].heading.style == "page" and entries[i].heading.shout)), None)
+        return next(
+            (
+                i
+                for i in reversed(path)
+                if entries[i].heading.style in ("chapter", "preamble") or (entries[i].heading.style == "page" and entries[i].heading.shout)
+            ),
+            None,
+        )
     if style == "numbered":
         for i in reversed(path):
             other = entries[i].heading
             if other.style == "numbered" and other.depth < heading.depth:
                 return i
-            if other.style in ("chapter", "caps", "page", "preamble"):
+            if other.style in ("markup", "chapter", "caps", "page", "preamble"):
                 return i
         return None
     if style == "lettered":
@@ -210,15 +232,28 @@ def _path_to(entries: list[_Entry], index: int | None) -> list[int]:
     return list(reversed(chain))
 
 
-def _sections(entries: list[_Entry]) -> list[Section]:
-    """Sections in reading order, each followed by the flavour runs found inside it."""
+def _sections(  # long: one pass that names, nests and fills every section, then recovers tables run into paragraphs
+    entries: list[_Entry], *, corrected: dict[int, CorrectedLine]
+) -> tuple[list[Section], list[RenamedId]]:
+    """Sections in reading order, each followed by the flavour runs found inside it; and the ids corrections changed."""
     ids: list[str] = []
     used: dict[str, int] = {}  # ids given so far (see _unique)
     sections: list[Section] = []
-    for index, entry in enumerate(entries):
+    renamed: list[RenamedId] = []
+    for entry in entries:
         title = card_title(entry.heading.title) if entry.card else entry.heading.title
         parent_id = ids[entry.parent] if entry.parent is not None else None
-        section_id = _unique(f"{parent_id}/{slug(title, max_length=MAX_SLUG)}" if parent_id else slug(title, max_length=MAX_SLUG), used)
+        segment = slug(title, max_length=MAX_SLUG)
+        change = corrected.get(entry.first)
+        old = _uncorrected_title(entry, change) if change is not None else None
+        if old is not None and slug(old, max_length=MAX_SLUG) != segment:
+            old_segment = slug(old, max_length=MAX_SLUG)
+            if change.keep_id:
+                segment = change.keep_id if isinstance(change.keep_id, str) else old_segment
+            else:
+                path = f"{parent_id}/" if parent_id else ""
+                renamed.append(RenamedId(f"{path}{old_segment}", f"{path}{segment}", change.where))
+        section_id = _unique(f"{parent_id}/{segment}" if parent_id else segment, used)
         ids.append(section_id)
         own, stories = _separate_flavor(entry.lines)
         blocks = build_blocks(own)
@@ -245,9 +280,50 @@ def _sections(entries: list[_Entry]) -> list[Section]:
         for story in stories:
             story_id = _unique(f"{section_id}/{slug(FLAVOR_TITLE, max_length=MAX_SLUG)}", used)
             sections.append(
-                Section(story_id, FLAVOR_TITLE, entry.level + 1, "flavor", (_story_block(story),), story[0].first, story[-1].last, section_id, entry.page)
+                Section(
+                    story_id,
+                    FLAVOR_TITLE,
+                    entry.level + 1,
+                    "flavor",
+                    (_story_block(story),),
+                    story[0].first,
+                    story[-1].last,
+                    section_id,
+                    entry.page,
+                )
             )
-    return sections
+    # A label the document uses in runs of three or more ("Aturdimiento:", "Herida:") marks the same
+    # table where a line carries only one or two of them.
+    labels = label_vocabulary([block for section in sections for block in section.blocks])
+    if not labels:
+        return sections, renamed
+    return [
+        section if section.kind == "flavor" else replace(section, blocks=restructure(section.blocks, labels=labels)) for section in sections
+    ], renamed
+
+
+def _uncorrected_title(entry: _Entry, change: CorrectedLine) -> str | None:
+    """The title this heading had before corrections.yaml changed its line (None when it cannot be told).
+
+    The heading's span in the corrected line is carried back to the uncorrected line through the edit.
+    Case is ignored when finding it (a heading in capitals gets a sentence-case title); the id is a slug anyway.
+    """
+    title = entry.heading.title
+    start = change.after.lower().find(title.lower())
+    if start < 0:
+        return None
+    end = start + len(title)
+    old_start = old_end = None
+    for op, a1, a2, b1, b2 in difflib.SequenceMatcher(None, change.after, change.before, autojunk=False).get_opcodes():
+        if old_start is None and a2 > start:
+            old_start = b1 + (start - a1 if op == "equal" else 0)
+        if a2 >= end:
+            old_end = b1 + (end - a1) if op == "equal" else b2
+            break
+    if old_start is None or old_end is None:
+        return None
+    old = change.before[old_start:old_end].strip()
+    return card_title(old) if entry.card else old
 
 
 def _story_block(story: list[CleanLine]) -> Block:

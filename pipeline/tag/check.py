@@ -69,14 +69,16 @@ class GlossaryReport:
 
 
 @lru_cache(maxsize=1)
-def _frequencies():
-    """(Spanish, English) log-probability tables; loaded only by the check command (a few seconds)."""
-    from spacy.lookups import load_lookups
+def _frequencies() -> tuple[dict[str, float], dict[str, float]]:
+    """(Spanish, English) log-probability tables; loaded only by the check command.
 
-    return (
-        load_lookups("es", ["lexeme_prob"]).get_table("lexeme_prob"),
-        load_lookups("en", ["lexeme_prob"]).get_table("lexeme_prob"),
-    )
+    spacy-lookups-data's `lexeme_prob` data as plain dicts: a million words each, which spaCy's
+    `Lookups` Table takes 7 s of CPU to hash into place and a dict 1.4 s to read.
+    """
+    from spacy.util import load_language_data
+    from spacy_lookups_data import en, es
+
+    return load_language_data(es["lexeme_prob"]), load_language_data(en["lexeme_prob"])
 
 
 class LanguageGuess:
@@ -245,7 +247,9 @@ def judge(es: str, en: str, *, glossary: Glossary, tagger) -> tuple[str, Term | 
     whole = [term for hit in tagger.find(es) if hit.start == 0 and hit.end == len(es) for term in glossary.terms if term.es == hit.es]
     if whole:
         term = whole[0]
-        mentioned = fold(en, keep_punctuation=True) in fold(term.note, keep_punctuation=True) or any(fold(es, keep_punctuation=True) in fold(other.note, keep_punctuation=True) for other in glossary.terms if _en_agrees(other, en))
+        mentioned = fold(en, keep_punctuation=True) in fold(term.note, keep_punctuation=True) or any(
+            fold(es, keep_punctuation=True) in fold(other.note, keep_punctuation=True) for other in glossary.terms if _en_agrees(other, en)
+        )
         return "contradiction", term, mentioned
     for term in glossary.terms:
         if _en_agrees(term, en) and fold(es, keep_punctuation=True) in fold(term.note, keep_punctuation=True):
@@ -256,7 +260,7 @@ def judge(es: str, en: str, *, glossary: Glossary, tagger) -> tuple[str, Term | 
 def check_glossary(document: Document, *, glossary: Glossary, tagger, guess: LanguageGuess | None = None) -> GlossaryReport:
     """Unused entries of the game's own glossary, and every pair the text states, judged."""
     guess = guess or LanguageGuess(glossary)
-    used = {hit.es for section in document.sections for hit in section.terms}
+    used = {hit.es for section in document.sections for hit in (*section.title_terms, *section.text_terms())}
     game_terms = [term for term in glossary.terms if term.source != "common"]
     unused = tuple(term for term in game_terms if term.es not in used)
     pairs: dict[tuple[str, str], StatedPair] = {}
@@ -289,7 +293,9 @@ def risky_forms(glossary: Glossary) -> tuple[tuple[Term, str], ...]:
         (term, form)
         for term in glossary.terms
         for form in term.forms
-        if fold(form, keep_punctuation=True) in STOP_WORDS and not form.isupper() and not fold(form, keep_punctuation=True).endswith(PARTICIPLE_ENDINGS)
+        if fold(form, keep_punctuation=True) in STOP_WORDS
+        and not form.isupper()
+        and not fold(form, keep_punctuation=True).endswith(PARTICIPLE_ENDINGS)
     )
 
 

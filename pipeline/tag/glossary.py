@@ -7,7 +7,8 @@ from pathlib import Path
 
 from pipeline.errors import ConfigError
 from pipeline.text import fold
-from pipeline.yamlio import check_fields, load_yaml, require_mapping
+from pipeline.schema import check_fields, require_mapping
+from pipeline.yamlio import load_yaml
 
 TERM_KINDS = (
     "threat",
@@ -23,7 +24,12 @@ TERM_KINDS = (
     "rule-term",
     "hazard",
     "mission",
+    "card",
+    # A word every player knows (carta, jugador, turno): found, but never tagged on a sheet nor listed in
+    # its glossary; its English name helps nobody find a card.
+    "everyday",
 )
+EVERYDAY = "everyday"
 
 ENTRY_FIELDS = ("es", "en", "kind", "variants", "verified", "note")
 
@@ -77,7 +83,9 @@ def _label(index: int, es: object) -> str:
     return f"terms[{index}]" + (f" (es: {es!r})" if isinstance(es, str) and es.strip() else "")
 
 
-def read_glossary_file(path: Path, *, display: str, source: str) -> list[Term]:
+def read_glossary_file(  # long: every entry of the file checked in one pass, so all its problems come together
+    path: Path, *, display: str, source: str
+) -> list[Term]:
     """Every entry of one glossary file; all problems are reported together, each with its line."""
     data = load_yaml(path, display=display)
     if data is None:

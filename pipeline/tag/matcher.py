@@ -1,20 +1,25 @@
 """Document + Glossary -> Document with TermHits (spaCy Spanish tokenizer, lookup lemmas, plural/gender forms).
 
-Every text token carries two folded keys (lower case, no accents): its surface form (`NORM`) and its
-lookup lemma (`LEMMA`). A glossary word is matched by the forms it can take, not by its lemma, because
-spaCy's lookup table turns many game nouns into verbs ('dado' -> 'dar', 'daño' -> 'dañar', 'partida' ->
-'partir', 'acciones' -> 'accionar'): matching on those lemmas would tag 'dan', 'parte' or 'accionar'.
-So a noun or adjective matches its plural and, when the lemma table agrees they are one word, its other
-gender ('interna'/'internos', 'jugador'/'jugadoras'); only an infinitive ('robar') matches by lemma
-('roba', 'robó'). Tokens are whole words, so 'fase' never matches inside 'desfase'; the longest match
-wins where matches overlap.
+Every text token has two folded keys (lower case, no accents): its surface form and its lookup lemma.
+A glossary word is matched by the forms it can take, not by its lemma, because spaCy's lookup table
+turns many game nouns into verbs ('dado' -> 'dar', 'daño' -> 'dañar', 'partida' -> 'partir',
+'acciones' -> 'accionar'): matching on those lemmas would tag 'dan', 'parte' or 'accionar'. So a noun
+or adjective matches its plural and, when the lemma table agrees they are one word, its other gender
+('interna'/'internos', 'jugador'/'jugadoras'); only an infinitive ('robar') matches by lemma ('roba',
+'robó'). Tokens are whole words, so 'fase' never matches inside 'desfase'; the longest match wins
+where matches overlap. The glossary's forms are held in a token trie (TermTrie), so tagging costs a
+few dictionary look-ups per token on top of spaCy's tokenizer.
 """
+
 from __future__ import annotations
 
-from dataclasses import replace
+import sys
+import types
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import product
 
-from pipeline.model import Document, Section, TermHit
+from pipeline.model import Document, Section, TermHit, place_terms
 from pipeline.tag.glossary import Glossary, Term
 from pipeline.text import blank_debris, fold
 
@@ -23,10 +28,14 @@ VOWELS = "aeiouáéíóú"
 
 @lru_cache(maxsize=1)
 def spanish_nlp():
-    """Blank Spanish pipeline (tokenizer only) and the lookup lemma table; built once per process."""
-    import spacy
-    from spacy.lookups import load_lookups
-    from spacy.util import compile_prefix_regex
+    """Blank Spanish pipeline (tokenizer only) and the lookup lemma table; built once per process.
+
+    The table is spacy-lookups-data's `es_lemma_lookup` as a plain dict: the same data spaCy's
+    `Lookups` table holds, without hashing every key on each look-up (and a quarter of the load time).
+    """
+    spacy = _import_spacy()
+    from spacy.util import compile_prefix_regex, load_language_data
+    from spacy_lookups_data import es as spanish_tables
 
     nlp = spacy.blank("es")
     # spaCy's 1M-character guard protects parser/NER memory; a tokenizer-only pipeline is linear, and a
@@ -34,8 +43,38 @@ def spanish_nlp():
     nlp.max_length = 100_000_000
     # A list dash glued to its word ('-Desencasquillar') must not hide the word.
     nlp.tokenizer.prefix_search = compile_prefix_regex([*nlp.Defaults.prefixes, "-", "–", "—"]).search
-    table = load_lookups("es", ["lemma_lookup"]).get_table("lemma_lookup")
+    table: dict[str, str] = load_language_data(spanish_tables["lemma_lookup"])
     return nlp, table
+
+
+def _import_spacy():
+    """`import spacy`, without the command line its package __init__ imports only to re-export `info`.
+
+    spacy.cli brings typer, weasel and httpx: 0.35 s of CPU in every process that tags, for nothing a
+    tokenizer uses. While spaCy imports, a stand-in answers for spacy.cli.info (its `info` imports the
+    real one when called); it is removed afterwards, so `import spacy.cli` still gets the real module.
+    """
+    if "spacy" in sys.modules:
+        return sys.modules["spacy"]
+    stand_ins = {name: types.ModuleType(name) for name in ("spacy.cli", "spacy.cli.info")}
+
+    def info(*args, **kwargs):
+        from spacy.cli.info import info as real_info
+
+        return real_info(*args, **kwargs)
+
+    stand_ins["spacy.cli.info"].info = info
+    stand_ins["spacy.cli"].info = stand_ins["spacy.cli.info"]
+    sys.modules.update(stand_ins)
+    try:
+        import spacy
+    finally:
+        for name, module in stand_ins.items():
+            if sys.modules.get(name) is module:
+                del sys.modules[name]
+        if getattr(sys.modules.get("spacy"), "cli", None) is stand_ins["spacy.cli"]:
+            del sys.modules["spacy"].cli
+    return spacy
 
 
 def _lemma(word: str, table) -> str:
@@ -107,71 +146,162 @@ def _same_word(base: str, other: str, table) -> bool:
     return not is_infinitive(lemma, table) or base[-3:] in ("ado", "ada", "ido", "ida")
 
 
-def token_pattern(word: str, table) -> dict:
-    """One Matcher token spec for a word of a glossary form."""
+# A word of a glossary form, as the trie tests a token: by folded surface form (an acronym only in
+# capitals), or, for an infinitive, by folded lemma.
+WordSpec = tuple[str, frozenset[str]]  # ("norm" | "upper" | "lemma", keys)
+
+
+def word_spec(word: str, table) -> WordSpec:
+    """How a token must look to be this word of a glossary form."""
     lower = word.lower()
     if is_infinitive(lower, table):
-        return {"LEMMA": fold(lower, keep_punctuation=True)}
-    spec: dict = {"NORM": {"IN": sorted(word_forms(word, table))}}
+        return "lemma", frozenset({fold(lower, keep_punctuation=True)})
     if word.isupper() and word.isalpha() and len(word) <= 4:
-        spec["IS_UPPER"] = True  # an acronym ('GD', 'PER') matches only in capitals, never 'per' or 'gd'
-    return spec
+        return "upper", word_forms(word, table)  # an acronym ('GD', 'PER') matches only in capitals, never 'per' or 'gd'
+    return "norm", word_forms(word, table)
 
 
-def annotate(doc, table) -> None:
-    """Write the two matching keys into each token: folded surface (norm_) and folded lemma (lemma_)."""
-    for token in doc:
-        lower = token.text.lower()
-        token.norm_ = fold(lower, keep_punctuation=True)
-        token.lemma_ = fold(_lemma(lower, table), keep_punctuation=True)
+@dataclass
+class TrieNode:
+    """The glossary forms that begin with the words read so far: edges by (kind, key), terms ending here."""
+
+    edges: dict[tuple[str, str], "TrieNode"] = field(default_factory=dict)
+    ends: list[int] = field(default_factory=list)  # indexes into Tagger.terms, glossary order
+
+
+@dataclass(frozen=True)
+class Token:
+    """What matching needs of a spaCy token: where it is and its two folded keys."""
+
+    text: str
+    start: int
+    norm: str
+    lemma: str
+    upper: bool
+    quote: bool
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.text)
+
+
+# Texts whose hits a Tagger remembers (a section's text or title each): several games' worth.
+FOUND_MEMO = 20_000
 
 
 class Tagger:
     """Matches glossary terms in text; build once per glossary, reuse for every section."""
 
     def __init__(self, glossary: Glossary) -> None:
-        from spacy.matcher import Matcher
-
         self.nlp, self.table = spanish_nlp()
-        self.terms: dict[str, Term] = {}
-        self._matcher = Matcher(self.nlp.vocab)
+        self.terms: tuple[Term, ...] = glossary.terms
+        self.root = TrieNode()
+        self._keys: dict[str, tuple[str, str, bool, bool]] = {}  # token text -> (norm, lemma, upper, quote)
+        # text -> hits: `watch` re-tags a whole game after each save, and all its sections but one are as before.
+        self._found: dict[str, tuple[TermHit, ...]] = {}
         for index, term in enumerate(glossary.terms):
-            key = f"t{index}"
-            self.terms[key] = term
-            patterns = [self.pattern(form) for form in term.forms]
-            self._matcher.add(key, [pattern for pattern in patterns if pattern])
+            for form in term.forms:
+                self._insert(self.pattern(form), index)
 
-    def pattern(self, form: str) -> list[dict]:
-        """Token specs of a glossary form; quotes the translator put inside a phrase are skipped
-        ('fase de “Evento”' is 'fase de evento')."""
+    def pattern(self, form: str) -> list[WordSpec]:
+        """Word specs of a glossary form; quotes the translator put inside a phrase are skipped
+        ('fase de “Evento”' is 'fase de evento': see `_walk`)."""
         words = [token.text for token in self.nlp.make_doc(form) if not token.is_space and not token.is_quote]
-        pattern: list[dict] = []
-        for index, word in enumerate(words):
-            if index:
-                pattern.append({"IS_QUOTE": True, "OP": "?"})
-            pattern.append(token_pattern(word, self.table))
-        return pattern
+        return [word_spec(word, self.table) for word in words]
+
+    def _insert(self, pattern: list[WordSpec], index: int) -> None:
+        # Each word may take several forms: one path per combination (a handful per glossary form).
+        for keys in product(*(sorted(keys) for _, keys in pattern)):
+            node = self.root
+            for (kind, _), key in zip(pattern, keys):
+                node = node.edges.setdefault((kind, key), TrieNode())
+            if index not in node.ends:
+                node.ends.append(index)
+
+    def tokens(self, text: str) -> list[Token]:
+        """spaCy's tokens of `text` with their matching keys (computed once per distinct token text)."""
+        found = []
+        for token in self.nlp.make_doc(blank_debris(text)):  # same offsets; no glossary term hides in debris
+            keys = self._keys.get(token.text)
+            if keys is None:
+                lower = token.text.lower()
+                keys = (
+                    fold(lower, keep_punctuation=True),
+                    fold(_lemma(lower, self.table), keep_punctuation=True),
+                    token.is_upper,
+                    token.is_quote,
+                )
+                self._keys[token.text] = keys
+            found.append(Token(token.text, token.idx, *keys))
+        return found
 
     def find(self, text: str) -> list[TermHit]:
         """Non-overlapping hits, longest first, in text order."""
-        from spacy.util import filter_spans
-
         if not text.strip() or not self.terms:
             return []
-        doc = self.nlp.make_doc(blank_debris(text))  # same offsets; no glossary term hides in debris
-        annotate(doc, self.table)
-        spans = []
-        for match_id, start, end in self._matcher(doc):
-            span = doc[start:end]
-            if _used_as_verb(span, self.table):
-                continue
-            span.label_ = self.nlp.vocab.strings[match_id]
-            spans.append(span)
+        if text not in self._found:
+            if len(self._found) >= FOUND_MEMO:
+                self._found.clear()  # a long-running watch over many games: start afresh rather than grow
+            self._found[text] = tuple(self._find(text))
+        return list(self._found[text])
+
+    def _find(self, text: str) -> list[TermHit]:
+        tokens = self.tokens(text)
+        matches = []  # (start token, end token, term index)
+        for start in range(len(tokens)):
+            matches.extend((start, end, index) for end, index in self._walk(tokens, start))
+        spans = [
+            (start, end, index)
+            for start, end, index in matches
+            if not _used_as_verb(tokens, start, end, self.table) and not _not_the_action(tokens, start, end, self.terms[index], self.table)
+        ]
         hits = []
-        for span in sorted(filter_spans(spans), key=lambda s: s.start_char):
-            term = self.terms[span.label_]
-            hits.append(TermHit(es=term.es, en=term.en, start=span.start_char, end=span.end_char, kind=term.kind))
+        for start, end, index in sorted(longest_first(spans)):
+            term = self.terms[index]
+            hits.append(TermHit(es=term.es, en=term.en, start=tokens[start].start, end=tokens[end - 1].end, kind=term.kind))
         return hits
+
+    def _walk(self, tokens: list[Token], start: int) -> list[tuple[int, int]]:
+        """(end token, term index) of every glossary form that starts at token `start`.
+
+        Between two words of a form one quote may stand ('fase de “Evento”'); every way through is
+        tried, and a span reached twice counts once.
+        """
+        found: list[tuple[int, int]] = []
+        states = [(self.root, start)]
+        while states:
+            node, position = states.pop()
+            candidates = [position]
+            if node is not self.root and position < len(tokens) and tokens[position].quote:
+                candidates.append(position + 1)
+            for at in candidates:
+                if at >= len(tokens):
+                    continue
+                token = tokens[at]
+                for child in _children(node, token):
+                    states.append((child, at + 1))
+                    found.extend((at + 1, index) for index in child.ends if (at + 1, index) not in found)
+        return found
+
+
+def _children(node: TrieNode, token: Token) -> list[TrieNode]:
+    edges = node.edges
+    children = [edges[key] for key in (("norm", token.norm), ("lemma", token.lemma)) if key in edges]
+    if token.upper and ("upper", token.norm) in edges:
+        children.append(edges[("upper", token.norm)])
+    return children
+
+
+def longest_first(spans: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """The spans (start, end, term) that survive overlap, longest first and then leftmost, as
+    spacy.util.filter_spans keeps them; of two equal spans the term listed first in the glossary wins."""
+    ordered = sorted(spans, key=lambda span: (-(span[1] - span[0]), span[0], span[2]))
+    kept, taken = [], set()
+    for start, end, index in ordered:
+        if start not in taken and end - 1 not in taken:
+            kept.append((start, end, index))
+            taken.update(range(start, end))
+    return kept
 
 
 PARTICIPLE_ENDINGS = ("ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas")
@@ -184,25 +314,47 @@ HABER_FORMS = frozenset(
 )
 
 
-def _used_as_verb(span, table) -> bool:
+def _used_as_verb(tokens: list[Token], start: int, end: int, table) -> bool:
     """A one-word term that looks like a participle but is a verb here: after 'haber' ('han dado',
     'ha dañado') or opening a conjunction ('Dado que'). Spanish grammar, not a per-game list."""
-    if len(span) != 1:
+    if end - start != 1:
         return False
-    word = fold(span[0].text.lower(), keep_punctuation=True)
+    word = tokens[start].norm
     if not word.endswith(PARTICIPLE_ENDINGS):
         return False
-    doc = span.doc
-    before = doc[span.start - 1] if span.start > 0 else None
-    after = doc[span.end] if span.end < len(doc) else None
-    if before is not None and (fold(before.text, keep_punctuation=True) in HABER_FORMS or fold(_lemma(before.text.lower(), table), keep_punctuation=True) == "haber"):
+    before = tokens[start - 1] if start > 0 else None
+    after = tokens[end] if end < len(tokens) else None
+    if before is not None and (before.norm in HABER_FORMS or before.lemma == "haber"):
         return True
     return word in CONJUNCTION_PARTICIPLES and after is not None and after.text.lower() == "que"
 
 
+# Words before a verb's form that make it a noun ("la baraja" is the deck, not "barajar").
+DETERMINERS = frozenset(
+    "el la los las un una unos unas su sus mi mis tu tus este esta estos estas ese esa esos esas cada otra otro".split()
+)
+# Forms of estar/ser/quedar: after them a participle is a state ("no está explorada"), not the action.
+STATE_VERBS = frozenset(
+    "esta estan estaba estaban estara estaran este esten estuviera es son era eran sea sean fue fueron sera seran "
+    "queda quedan quedo quedaron quede queden".split()
+)
+
+
+def _not_the_action(tokens: list[Token], start: int, end: int, term: Term, table) -> bool:
+    """A verb term ('barajar', 'explorar') met in another sense: a noun after a determiner ('La baraja' is the
+    deck) or a participle describing a state ('no está explorada'). Spanish grammar, not a per-game list."""
+    infinitive = fold(term.es.lower(), keep_punctuation=True)
+    if end - start != 1 or not is_infinitive(infinitive, table) or tokens[start].norm == infinitive:
+        return False  # the infinitive itself is the action
+    before = tokens[start - 1].norm if start > 0 else ""
+    if before in DETERMINERS:
+        return True
+    return tokens[start].norm.endswith(PARTICIPLE_ENDINGS) and before in STATE_VERBS
+
+
 @lru_cache(maxsize=8)
 def tagger_for(glossary: Glossary) -> Tagger:
-    """One Tagger per glossary per process (the matcher is the costly part)."""
+    """One Tagger per glossary per process (its trie and its memo of token keys are reused)."""
     return Tagger(glossary)
 
 
@@ -214,5 +366,7 @@ def tag(document: Document, *, glossary: Glossary) -> Document:
 
 
 def _tag_section(section: Section, tagger: Tagger) -> Section:
-    title_hits = [replace(hit, in_title=True) for hit in tagger.find(section.title)]
-    return replace(section, terms=tuple(title_hits + tagger.find(section.text)))
+    """Tag the title, and the blocks as one text (so no block boundary changes a token's neighbours);
+    each hit is then given to its block with offsets into that block's text."""
+    blocks = place_terms(section.blocks, tagger.find(section.text))
+    return replace(section, title_terms=tuple(tagger.find(section.title)), blocks=blocks)

@@ -3,6 +3,7 @@
 The sizes the tests use are moderate; the shapes are those of the inputs that once hung the tool (200,000 short
 lines as paragraphs or as one broken sentence, a 100 KB word) and others that stress a single stage.
 """
+# ruff: noqa: S311 - seeded pseudo-random words make test texts, nothing secret
 from __future__ import annotations
 
 import random
@@ -25,10 +26,16 @@ def paragraphs(n: int) -> str:
     return "REGLAS\n\n" + "".join(sentence(rng) + "\n\n" for _ in range(n))
 
 
+def short_paragraphs(n: int) -> str:
+    """n distinct paragraphs of three or four words, each of which looks like a title on its own."""
+    rng = random.Random(n)
+    return "REGLAS\n\n" + "".join(sentence(rng, 3) + "\n\n" for _ in range(n))
+
+
 def broken_sentence(n: int) -> str:
     """One sentence broken into n lines (each carries on in lower case)."""
     rng = random.Random(n)
-    return "REGLAS\n\nEl jugador\n" + "".join(sentence(rng, 1).lower().rstrip(".") + "\n" for _ in range(n)) + "y termina.\n"
+    return "REGLAS\n\nEl jugador\n" + "".join(sentence(rng, 3).lower().rstrip(".") + "\n" for _ in range(n)) + "y termina.\n"
 
 
 def long_word(n: int) -> str:
@@ -51,14 +58,15 @@ def headings(n: int) -> str:
 def label_rows(n: int) -> str:
     """n 'label: value' lines that share no pattern (never a table)."""
     rng = random.Random(n)
-    return "REGLAS\n\n" + "".join(f"{rng.choice(SYLLABLES).capitalize()}{rng.choice(SYLLABLES)} {index}: {sentence(rng, 1)}\n" for index in range(n))
+    rows = (f"{rng.choice(SYLLABLES).capitalize()}{rng.choice(SYLLABLES)} {index}: {sentence(rng, 3)}\n" for index in range(n))
+    return "REGLAS\n\n" + "".join(rows)
 
 
 def stories(n: int) -> str:
     """n sections, each opening with a short first-person story before its rule."""
     rng = random.Random(n)
     return "".join(
-        f"SECCION {index}\n\nYo era joven y Sergei me dijo que {sentence(rng, 2).lower()}\n\n{sentence(rng)}\n\n" for index in range(n)
+        f"SECCION {index}\n\nYo era joven y Sergei me dijo que {sentence(rng, 5).lower()}\n\n{sentence(rng)}\n\n" for index in range(n)
     )
 
 
@@ -67,7 +75,7 @@ def copies(n: int) -> str:
     rng = random.Random(n)
     lines = []
     for _ in range(n // 2):
-        text = sentence(rng, 7)
+        text = sentence(rng, 14)
         lines += [text[: len(text) * 2 // 3], text]
     return "REGLAS\n\n" + "".join(line + "\n\n" for line in lines)
 
@@ -87,6 +95,7 @@ def inline_notes(n: int) -> str:
 # name -> (text of size n, the size the tests start from: small but well above the measuring noise)
 SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     "paragraphs": (paragraphs, 100),
+    "short-paragraphs": (short_paragraphs, 150),
     "broken-sentence": (broken_sentence, 200),
     "long-word": (long_word, 5_000),
     "brackets": (brackets, 2500),

@@ -17,7 +17,6 @@ from pipeline.clean.corrections import load_corrections
 from pipeline.errors import ConfigError
 from pipeline.model import GameInfo, RawText, SheetSpec
 from pipeline.sheets import render
-from pipeline.sheets.layout import load_layout
 from pipeline.split import split
 from pipeline.tag.glossary import Glossary, Term
 from pipeline.tag.matcher import tag
@@ -32,7 +31,10 @@ MAX_RATIO = 20
 
 @pytest.fixture(scope="module")
 def layout(project_root: Path):
-    return load_layout(project_root / "templates", "quickref", paper="a4")
+    """The quickref sheet's configuration (its layout and recipe per paper), from the real templates."""
+    from pipeline.sheets.config import Templates, load_sheet
+
+    return load_sheet(Templates(project_root / "templates"), name="quickref", template="quickref")
 
 
 def pipeline_cost(text: str, layout) -> float:
@@ -40,7 +42,7 @@ def pipeline_cost(text: str, layout) -> float:
     started = time.process_time()
     raw = RawText(game="tiny", path="sources/tiny/raw.txt", text=text, encoding="utf-8", sha256="0")
     document = tag(split(clean(raw), game=GAME), glossary=GLOSSARY)
-    render(document, GAME.sheets[0], layout)
+    render(document, sheet=layout, paper="a4")
     return time.process_time() - started
 
 
@@ -57,7 +59,7 @@ def test_a_100_kb_word_is_set_as_text_across_lines(layout) -> None:
     raw = RawText(game="tiny", path="x", text=long_word(100_000), encoding="utf-8", sha256="0")
     document = split(clean(raw), game=GAME)
     assert "abcdefghij" in document.sections[0].text
-    sheet = render(tag(document, glossary=GLOSSARY), GAME.sheets[0], layout)
+    sheet = render(tag(document, glossary=GLOSSARY), sheet=layout, paper="a4")
     assert sheet.pages >= 2  # broken across lines and pages, not run off the column
 
 

@@ -34,7 +34,8 @@ def assert_only_tiny_failed(result, *fragments: str, code: int) -> None:
 def touch_both(root: Path) -> None:
     for game in ("tiny", "otro"):
         path = root / "sources" / game / "raw.txt"
-        path.write_text(path.read_text(encoding="utf-8") + "\nEl jugador activo roba otra carta de amenaza al final de su turno.\n", encoding="utf-8")
+        added = "\nEl jugador activo roba otra carta de amenaza al final de su turno.\n"
+        path.write_text(path.read_text(encoding="utf-8") + added, encoding="utf-8")
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -67,16 +68,17 @@ def test_an_invalid_game_yaml_lists_the_other_games(two_games: Path) -> None:
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_bug_in_one_game_is_reported_and_the_others_are_built(two_games: Path, monkeypatch: pytest.MonkeyPatch, jobs: str) -> None:
-    import pipeline.build.stages
+    import pipeline.clean
 
-    original = pipeline.build.stages.clean
+    original = pipeline.clean.clean
 
     def broken(raw, **kwargs):
         if raw.game == "tiny":
             raise ValueError("simulated bug")
         return original(raw, **kwargs)
 
-    monkeypatch.setattr(pipeline.build.stages, "clean", broken)
+    # build/stages.py imports `clean` from pipeline.clean when a game is cleaned, so the stand-in goes there.
+    monkeypatch.setattr(pipeline.clean, "clean", broken)
     touch_both(two_games)
     result = run(two_games, "build", "--jobs", jobs)
     assert_only_tiny_failed(result, "error: tiny: internal error (ValueError: simulated bug); please report it", code=1)

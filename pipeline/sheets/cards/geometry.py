@@ -1,25 +1,18 @@
-"""Card templates' options resolved for one paper, and the rectangles panels go in (grid cells, handout columns)."""
+"""Card templates' options read for one paper, and the rectangles panels go in (grid cells, handout columns)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.colors import HexColor
-
 from pipeline.errors import ConfigError
-from pipeline.sheets.layout import MM, Layout, merge
-from pipeline.yamlio import check_fields
+from pipeline.schema import Fields, number_problem, shown
+from pipeline.sheets.layout import MIN_BODY_SIZE, MIN_COLUMN_MM, MM, Layout
 
 MODES = ("grid", "handout")
 CARD_STYLES = ("card_title", "card_subtitle", "card_heading", "index")
+# Tones the renderer itself uses: cards of a group without a tone, and the index panel.
+NEEDED_TONES = ("general", "index")
 CONT = "(cont.)"
-DEFAULT_TONES = {
-    "external": {"color": "#a4243b", "tint": "#fbe7ea"},
-    "internal": {"color": "#1b6a8a", "tint": "#e1f0f6"},
-    "general": {"color": "#1d3557", "tint": "#eef2f7"},
-    "index": {"color": "#4a4a4a", "tint": "#f2f2f2"},
-}
-
-
+MIN_CARD_SIZE = MIN_BODY_SIZE  # pt: card text never shrinks below the type scale's body
 
 
 # ------------------------------------------------------------------------------------ options
@@ -27,71 +20,92 @@ DEFAULT_TONES = {
 
 @dataclass(frozen=True)
 class CardOptions:
-    """`options` of a cards template, resolved for one paper."""
+    """`options` of a cards template, resolved for one paper (sizes in pt); a recipe may change mode and columns."""
 
     mode: str
     min_size: float
     padding: float
-    gap: float  # between panels (handout) or cells (grid), pt
+    grid_gap: float  # between grid cells
+    handout_gap: float  # between handout panels and columns
     panel_width: float  # grid cell, pt
     panel_height: float
     columns: int  # handout columns
     mark_gap: float  # crop marks stop this far from the grid
-    tones: dict
+    tones: dict[str, dict[str, str]]  # name -> {color, tint}
+
+    @property
+    def gap(self) -> float:
+        return self.grid_gap if self.mode == "grid" else self.handout_gap
+
+    def tone(self, name: str) -> dict[str, str]:
+        """A group's colours; a card without a tone takes the general one."""
+        return self.tones.get(name or "general") or self.tones["general"]
 
 
-def card_options(layout: Layout, *, mode: str | None = None, columns: int | None = None) -> CardOptions:
-    """Validate a cards template's options (merged with `options.paper.<paper>`); errors name the template."""
-    display = f"templates/{layout.name}.yaml"
-    options = dict(layout.options)
-    overlay = (options.pop("paper", None) or {}).get(layout.paper) or {}
-    options = merge(options, overlay)
-    check_fields(options, display=display, where="options",
-                 optional=("kind", "mode", "min_size", "padding_mm", "grid", "handout", "tones"),
-                 types={"kind": str, "mode": str, "min_size": (int, float), "padding_mm": (int, float),
-                        "grid": dict, "handout": dict, "tones": dict})
-    grid = options.get("grid") or {}
-    check_fields(grid, display=display, where="options.grid", optional=("panel_mm", "gutter_mm", "mark_gap_mm"),
-                 types={"panel_mm": list, "gutter_mm": (int, float), "mark_gap_mm": (int, float)})
-    handout = options.get("handout") or {}
-    check_fields(handout, display=display, where="options.handout", optional=("columns", "gap_mm"),
-                 types={"columns": int, "gap_mm": (int, float)})
-    chosen = mode or options.get("mode", "handout")
-    if chosen not in MODES:
-        raise ConfigError(f"options.mode must be one of {', '.join(MODES)}, got {chosen!r}", path=display)
-    min_size = float(options.get("min_size", 6.5))
-    if not 6.5 <= min_size <= layout.style("body").size:
-        raise ConfigError(f"options.min_size must be between 6.5 pt and the body size ({layout.style('body').size} pt), got {min_size}", path=display)
-    panel = grid.get("panel_mm", [63, 88])
-    if len(panel) != 2 or not all(isinstance(v, (int, float)) and 30 <= v <= 250 for v in panel):
-        raise ConfigError(f"options.grid.panel_mm must be [width, height] in mm (30..250), got {panel!r}", path=display)
-    count = columns or handout.get("columns", 2)
-    if not 1 <= count <= 4:
-        raise ConfigError(f"options.handout.columns must be 1..4, got {count}", path=display)
-    tones = dict(DEFAULT_TONES)
-    for name, spec in (options.get("tones") or {}).items():
-        check_fields(spec, display=display, where=f"options.tones.{name}", required=("color", "tint"), types={"color": str, "tint": str})
-        for key in ("color", "tint"):
-            try:
-                HexColor(spec[key])
-            except (ValueError, TypeError):
-                raise ConfigError(f"options.tones.{name}.{key}: not a colour: {spec[key]!r}", path=display) from None
-        tones[name] = dict(spec)
-    for style in CARD_STYLES:
-        if style not in layout.styles:
-            raise ConfigError(f"styles: missing style {style!r} (card sheets need {', '.join(CARD_STYLES)})", path=display)
-    in_grid = chosen == "grid"
+def read_card_options(fields: Fields, layout: Layout) -> CardOptions | None:
+    """A cards template's `options` (with `options.paper.<paper>` merged in) -> CardOptions; None on problems."""
+    before = len(fields.problems)
+    body = layout.style("body").size
+    mode = fields.choice("mode", MODES)
+    min_size = fields.number("min_size", low=MIN_CARD_SIZE, high=body, unit="pt (the body size)")
+    padding = fields.number("padding_mm", low=0, high=10, unit="mm")
+    grid = fields.mapping("grid", required=True)
+    panel = _panel(grid)
+    grid_gap = grid.number("gutter_mm", low=0, high=30, unit="mm")
+    mark_gap = grid.number("mark_gap_mm", low=0, high=10, unit="mm")
+    grid.finish()
+    handout = fields.mapping("handout", required=True)
+    columns = handout.number("columns", low=1, high=4, whole=True)
+    handout_gap = handout.number("gap_mm", low=0, high=30, unit="mm")
+    handout.finish()
+    tones = _tones(fields.mapping("tones", required=True))
+    missing = [style for style in CARD_STYLES if style not in layout.styles]
+    if missing:
+        fields.fail_here(f"card sheets need the styles {', '.join(CARD_STYLES)}; missing: {', '.join(missing)}")
+    fields.finish(also=("kind", "paper", "recipe"))
+    if len(fields.problems) > before:
+        return None
     return CardOptions(
-        mode=chosen,
-        min_size=min_size,
-        padding=float(options.get("padding_mm", 2)) * MM,
-        gap=float(grid.get("gutter_mm", 2) if in_grid else handout.get("gap_mm", 3.5)) * MM,
-        panel_width=float(panel[0]) * MM,
-        panel_height=float(panel[1]) * MM,
-        columns=count,
-        mark_gap=float(grid.get("mark_gap_mm", 1.5)) * MM,
-        tones=tones,
+        mode=mode, min_size=min_size, padding=padding * MM, grid_gap=grid_gap * MM, handout_gap=handout_gap * MM,
+        panel_width=panel[0] * MM, panel_height=panel[1] * MM, columns=columns, mark_gap=mark_gap * MM, tones=tones,
     )
+
+
+def _panel(grid: Fields) -> tuple[float, float]:
+    value = grid.raw("panel_mm")
+    if not isinstance(value, list) or len(value) != 2 or any(number_problem(v, low=30, high=250) for v in value):
+        grid.fail("panel_mm", f"must be [width, height] in mm, each from 30 to 250, got {shown(value)}")
+        return (0.0, 0.0)
+    return float(value[0]), float(value[1])
+
+
+def _tones(fields: Fields) -> dict[str, dict[str, str]]:
+    tones = {}
+    for name in fields.keys():
+        tone = fields.mapping(name)
+        tones[name] = {"color": tone.colour("color"), "tint": tone.colour("tint")}
+        tone.finish()
+    for name in NEEDED_TONES:
+        if name not in tones:
+            use = "the index" if name == "index" else "groups without a tone"
+            fields.fail_here(f"missing tone {name!r} (card sheets colour {use} with it)")
+    return tones
+
+
+def layout_problem(layout: Layout, options: CardOptions) -> str | None:
+    """Why the panels of `options` cannot be laid out on `layout`'s paper, or None."""
+    usable_w = layout.page_width - layout.margin_left - layout.margin_right
+    if options.mode == "grid":
+        try:
+            grid_cells(layout, options)
+        except ConfigError as exc:
+            return exc.problems[0].message
+        return None
+    width = (usable_w - options.gap * (options.columns - 1)) / options.columns
+    if width < MIN_COLUMN_MM * MM:
+        return (f"{options.columns} handout columns with {options.gap / MM:g} mm between them leave {max(width, 0) / MM:.1f} mm "
+                f"for each on {layout.paper} (at least {MIN_COLUMN_MM:g} mm): use fewer columns or a smaller gap_mm")
+    return None
 
 
 # ------------------------------------------------------------------------------------- geometry
@@ -117,9 +131,7 @@ def grid_cells(layout: Layout, options: CardOptions) -> tuple[Rect, ...]:
     columns = int((usable_w + options.gap + 0.01) // pitch_w)
     rows = int((usable_h + options.gap + 0.01) // pitch_h)
     if columns < 1 or rows < 1:
-        raise ConfigError(
-            f"options.grid.panel_mm does not fit on {layout.paper} inside the margins", path=f"templates/{layout.name}.yaml"
-        )
+        raise ConfigError(f"options.grid.panel_mm does not fit on {layout.paper} inside the margins", path=f"templates/{layout.name}.yaml")
     grid_w, grid_h = columns * pitch_w - options.gap, rows * pitch_h - options.gap
     left = layout.margin_left + (usable_w - grid_w) / 2
     top = layout.page_height - layout.margin_top - (usable_h - grid_h) / 2

@@ -3,14 +3,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-
 from pipeline.errors import BuildError
-from pipeline.model import Block
-from pipeline.sheets.cards.select import Card, CardSet
-from pipeline.sheets.layout import Layout
-
-from pipeline.sheets.cards.geometry import CardOptions, Rect, grid_cells, handout_columns
+from pipeline.sheets.cards.geometry import (
+    CardOptions,
+    Rect,
+    grid_cells,
+    handout_columns,
+)
 from pipeline.sheets.cards.measure import Typesetter
+from pipeline.sheets.cards.select import Card, CardSet, PanelBlock
+from pipeline.sheets.layout import Layout
 
 SIZE_STEP = 0.25
 # A handout card is split at a column end only if this much of the column is left; else it moves on.
@@ -27,7 +29,7 @@ class PlacedPanel:
     page: int  # 1-based
     rect: Rect
     card: Card
-    blocks: tuple[Block, ...]
+    blocks: tuple[PanelBlock, ...]
     size: float
     continued: bool
     header_height: float
@@ -118,7 +120,9 @@ def _plan_handout(cards: list[Card], layout: Layout, options: CardOptions, sette
             placed, rest = setter.fill(remaining, size, inner, available - header - 2 * pad) if worth_splitting else ([], remaining)
             if placed and (fresh or setter.body_height(placed, size, inner) >= MIN_SPLIT_LINES * line):
                 height = header + 2 * pad + setter.body_height(placed, size, inner)
-                panels.append(PlacedPanel(page, Rect(frame.x, y - height, frame.width, height), card, tuple(placed), size, continued, header))
+                panels.append(
+                    PlacedPanel(page, Rect(frame.x, y - height, frame.width, height), card, tuple(placed), size, continued, header)
+                )
                 remaining, continued = rest, True
             elif fresh:
                 raise BuildError(f"card {card.title!r} (lines {card.first}-{card.last}): its first line does not fit an empty column")
@@ -131,18 +135,20 @@ def _plan_handout(cards: list[Card], layout: Layout, options: CardOptions, sette
 
 def index_card(card_set: CardSet, pages: dict[str, int]) -> Card:
     """The small index on the first page: per group, each name with the page its panel starts on."""
-    blocks: list[Block] = []
+    blocks: list[PanelBlock] = []
     for group in card_set.groups or ():
         names = [card for card in card_set.cards if card.group == group.label]
         if not names:
             continue
-        blocks.append(Block("index-heading", group.heading, 0, 0))
-        blocks.append(Block("index", " · ".join(f"{card.title}\u00a0{pages.get(card.key, 1)}" for card in names), 0, 0))
+        blocks.append(PanelBlock("index-heading", group.heading, 0, 0))
+        blocks.append(PanelBlock("index", " · ".join(f"{card.title}\u00a0{pages.get(card.key, 1)}" for card in names), 0, 0))
     grouped = {group.label for group in card_set.groups or ()}
     loose = [card for card in card_set.cards if card.group not in grouped]
     if loose:
-        blocks.append(Block("index", " · ".join(f"{card.title}\u00a0{pages.get(card.key, 1)}" for card in loose), 0, 0))
-    return Card(key="#index", title="Índice", title_en="", group=f"{len(card_set.cards)} cartas · página", tone="index", blocks=tuple(blocks))
+        blocks.append(PanelBlock("index", " · ".join(f"{card.title}\u00a0{pages.get(card.key, 1)}" for card in loose), 0, 0))
+    return Card(
+        key="#index", title="Índice", title_en="", group=f"{len(card_set.cards)} cartas · página", tone="index", blocks=tuple(blocks)
+    )
 
 
 def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_index: bool = True, reserved: float = 0.0) -> Plan:

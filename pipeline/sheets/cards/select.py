@@ -3,9 +3,10 @@
 A card is one entry a player looks up during play (a threat, a specialization, a keyword, a die face).
 By default every section of kind `card` is a card, grouped by its parent section. A recipe in
 `sources/<game>/game.yaml` may instead name groups and select sections by title, parent title, id or
-kind, so a sheet also works on an outline where the splitter has not marked cards yet. Layout and
-drawing live in `panels.py`.
+kind, so a sheet also works on an outline where the splitter has not marked cards yet (recipe.py reads
+and checks it). Layout and drawing live in geometry.py, measure.py, plan.py and draw.py.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -14,21 +15,42 @@ import re
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 
-from pipeline.errors import ConfigError
-from pipeline.model import Block, Document, Section, TermHit, block_hits
+from pipeline.model import BLOCK_KINDS, Block, Document, Section, TermHit
+from pipeline.sheets.cards.recipe import CardRecipe, CardSelector, Group
 from pipeline.text import fold, is_shouting
-from pipeline.yamlio import check_fields, line_of, require_mapping
 
-GROUP_FIELDS = ("label", "heading", "tone", "select", "merge_following", "own_text", "named_blocks", "definitions", "term_kinds")
-SELECTOR_FIELDS = ("kind", "title", "parent", "id", "title_term", "as")
 # A card says what the card does: the stories and worked examples around it stay in the rulebook.
 NOT_ON_CARDS = ("flavor", "example")
-RECIPE_FIELDS = ("label", "mode", "index", "groups", "columns")
 TRAILING = re.compile(r"[\s:.\-–—]+$")
 # "Impacto: sin efecto en defensa" -> a definition entry when "Impacto" is a glossary term.
 DEFINITION_SEPARATOR = re.compile(r"^\s*(?::|\.|\s[-–—])\s*")
 # A title must be mostly one glossary term (or a list of them) before we print its English name.
 ENGLISH_COVERAGE = 0.6
+
+
+# What a panel prints: the model's block kinds, plus what a card sheet adds of its own: a sub-heading inside a
+# card ("BÁSICA"), the rest of a list item continued on the next panel, and the index's group names and entries.
+PANEL_KINDS = (*BLOCK_KINDS, "heading", "item-cont", "index-heading", "index")
+
+
+@dataclass(frozen=True)
+class PanelBlock:
+    """One piece of a card's text and how a panel sets it (`kind`: one of PANEL_KINDS); lines for messages."""
+
+    kind: str
+    text: str
+    first: int = 0
+    last: int = 0
+    marker: str = ""  # as Block: an item's list marker, its nesting, a table's header row
+    depth: int = 0
+    header: bool = False
+
+    @classmethod
+    def of(cls, block: Block) -> "PanelBlock":
+        return cls(block.kind, block.text, block.first, block.last, block.marker, block.depth, block.header)
+
+    def rows(self) -> list[list[str]]:
+        return Block(self.kind, self.text, self.first, self.last).rows()
 
 
 @dataclass(frozen=True)
@@ -40,7 +62,7 @@ class Card:
     title_en: str  # official English card name(s) from the glossary, "" when unknown
     group: str  # the group label printed on the panel (e.g. "Amenaza externa")
     tone: str  # template tone: colours that tell groups apart
-    blocks: tuple[Block, ...]  # paragraph / item / note / heading (sub-headings such as BÁSICA)
+    blocks: tuple[PanelBlock, ...]
     first: int = 0  # source lines, for messages
     last: int = 0
 
@@ -50,84 +72,20 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Group:
-    label: str
-    heading: str
-    tone: str
-    selectors: tuple[dict, ...]
-    merge_following: str = ""
-    own_text: bool = True
-    named_blocks: bool = True
-    definitions: bool = False
-    term_kinds: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
 class CardSet:
     """What a card sheet prints, in order, with its groups (for the index)."""
 
     cards: tuple[Card, ...]
+    label: str  # the recipe's (templates/cards.yaml gives the default)
     groups: tuple[Group, ...] = field(default_factory=tuple)
-    label: str = "Cartas"
 
     def revision(self) -> str:
         """Short hash of what the sheet says: two printouts with the same revision say the same."""
         digest = hashlib.sha256()
         for card in self.cards:
-            payload = [card.title, card.title_en, card.group, [(b.kind, b.text) for b in card.blocks]]
+            payload = [card.title, card.title_en, card.group, [(b.kind, b.text, b.marker, b.depth, b.header) for b in card.blocks]]
             digest.update(json.dumps(payload, ensure_ascii=False).encode("utf-8"))
         return digest.hexdigest()[:8]
-
-
-# ---------------------------------------------------------------------------------------- recipe
-
-
-def parse_groups(recipe: dict, *, display: str) -> tuple[Group, ...]:
-    """The recipe's `groups` (validated); none given -> one group per parent of the `card` sections."""
-    check_fields(recipe, display=display, where="recipe", optional=RECIPE_FIELDS,
-                 types={"label": str, "mode": str, "index": bool, "groups": list, "columns": int})
-    groups: list[Group] = []
-    for index, entry in enumerate(recipe.get("groups") or []):
-        where = f"recipe.groups[{index}]"
-        entry = require_mapping(entry, display=display, where=where)
-        check_fields(entry, display=display, where=where, required=("label", "select"), optional=GROUP_FIELDS,
-                     types={"label": str, "heading": str, "tone": str, "select": list, "merge_following": str,
-                            "own_text": bool, "named_blocks": bool, "definitions": bool, "term_kinds": list})
-        selectors = []
-        for number, selector in enumerate(entry["select"]):
-            spot = f"{where}.select[{number}]"
-            selector = require_mapping(selector, display=display, where=spot, line=line_of(entry))
-            check_fields(selector, display=display, where=spot, optional=SELECTOR_FIELDS,
-                         types={name: str for name in SELECTOR_FIELDS})
-            if not set(selector) - {"as"}:
-                raise ConfigError(f"{spot}: say what to select (one of kind, title, parent, id, title_term)", path=display, line=line_of(selector))
-            for key in ("title", "parent"):
-                if key in selector:
-                    _compile(selector[key], display=display, where=f"{spot}.{key}", line=line_of(selector))
-            selectors.append(dict(selector))
-        if entry.get("merge_following"):
-            _compile(entry["merge_following"], display=display, where=f"{where}.merge_following", line=line_of(entry))
-        groups.append(
-            Group(
-                label=entry["label"],
-                heading=entry.get("heading", entry["label"]),
-                tone=entry.get("tone", ""),
-                selectors=tuple(selectors),
-                merge_following=entry.get("merge_following", ""),
-                own_text=entry.get("own_text", True),
-                named_blocks=entry.get("named_blocks", True),
-                definitions=entry.get("definitions", False),
-                term_kinds=tuple(str(kind) for kind in entry.get("term_kinds") or ()),
-            )
-        )
-    return tuple(groups)
-
-
-def _compile(pattern: str, *, display: str, where: str, line: int | None) -> re.Pattern:
-    try:
-        return re.compile(pattern)
-    except re.error as exc:
-        raise ConfigError(f"{where}: not a valid pattern ({exc})", path=display, line=line) from None
 
 
 def _default_groups(document: Document) -> tuple[Group, ...]:
@@ -141,7 +99,7 @@ def _default_groups(document: Document) -> tuple[Group, ...]:
         title = _display_title(parent.title) if parent else "Cartas"
         key = fold(title, keep_punctuation=True)
         if key not in seen:
-            selector = {"kind": "card", "parent": re.escape(fold(parent.title, keep_punctuation=True))} if parent else {"kind": "card"}
+            selector = CardSelector(kind="card", parent=re.escape(fold(parent.title, keep_punctuation=True)) if parent else "")
             seen[key] = Group(label=title, heading=title, tone="", selectors=(selector,))
     return tuple(seen.values())
 
@@ -149,9 +107,9 @@ def _default_groups(document: Document) -> tuple[Group, ...]:
 # ------------------------------------------------------------------------------------- selection
 
 
-def select_cards(document: Document, recipe: dict, *, display: str) -> CardSet:
+def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
     """The cards a sheet prints: grouped as the recipe says, deduplicated by name, sorted."""
-    groups = parse_groups(recipe, display=display) or _default_groups(document)
+    groups = recipe.groups or _default_groups(document)
     by_id = {section.id: section for section in document.sections}
     cards: list[Card] = []
     for group in groups:
@@ -163,25 +121,46 @@ def select_cards(document: Document, recipe: dict, *, display: str) -> CardSet:
                 continue
             parts = [section, *_merged(document, position, group, groups, by_id)]
             taken.update(part.id for part in parts)
-            found.extend(_cards_of(parts, group, rename=selector.get("as", "")))
-        cards.extend(sorted(_dedupe(found), key=lambda card: (fold(card.title, keep_punctuation=True), card.key)))
+            found.extend(_cards_of(parts, group, rename=selector.rename))
+        chosen = sorted(_dedupe(found), key=lambda card: (fold(card.title, keep_punctuation=True), card.key))
+        if group.table and chosen:
+            chosen = [_table_card(chosen, group)]
+        cards.extend(chosen)
     cards = _dedupe(cards)  # a name selected by two groups stays with the first
-    return CardSet(cards=tuple(cards), groups=groups, label=recipe.get("label", "Cartas"))
+    return CardSet(cards=tuple(cards), groups=groups, label=recipe.label)
 
 
-def _matching_selector(section: Section, group: Group, by_id: dict[str, Section]) -> dict | None:
+def _table_card(cards: list[Card], group: Group) -> Card:
+    """A group printed as one table (recipe `table:`): a single card holding it, a row per card."""
+    from pipeline.sheets.cards.matrix import table_text
+
+    first, last = min(card.first for card in cards), max(card.last for card in cards)
+    table = PanelBlock("table", table_text(cards, columns=group.table), first, last, header=True)
+    return Card(
+        key=f"#table/{fold(group.label)}",
+        title=group.heading,
+        title_en="",
+        group=group.label,
+        tone=group.tone,
+        blocks=(table,),
+        first=first,
+        last=last,
+    )
+
+
+def _matching_selector(section: Section, group: Group, by_id: dict[str, Section]) -> CardSelector | None:
     parent = by_id.get(section.parent or "")
     for selector in group.selectors:
-        if "kind" in selector and section.kind != selector["kind"]:
+        if selector.kind and section.kind != selector.kind:
             continue
-        if "id" in selector and section.id != selector["id"]:
+        if selector.id and section.id != selector.id:
             continue
-        if "title" in selector and not re.fullmatch(selector["title"], fold(section.title)):
+        if selector.title and not re.fullmatch(selector.title, fold(section.title)):
             continue
-        if "parent" in selector and not (parent and re.fullmatch(selector["parent"], fold(parent.title))):
+        if selector.parent and not (parent and re.fullmatch(selector.parent, fold(parent.title))):
             continue
-        kind_hits = [h for h in section.terms if h.kind == selector.get("title_term")]
-        if "title_term" in selector and not (title_hits(section.title, kind_hits) or bilingual_name(section.title, kind_hits)):
+        kind_hits = [h for h in section.title_terms if h.kind == selector.title_term]
+        if selector.title_term and not (title_hits(section.title, kind_hits) or bilingual_name(section.title, kind_hits)):
             continue
         return selector
     return None
@@ -218,34 +197,58 @@ def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
     """A card from a section (plus merged sections), and the entries named inside its text."""
     head = parts[0]
     # "Hunt/cazar" prints as "Cazar" with its English name; other titles keep their words.
-    bilingual = bilingual_name(head.title, [hit for hit in head.terms if _allowed(hit, group)])
-    title, title_en = bilingual or (_display_title(head.title), english_name(head.title, head.terms, in_title=True))
+    bilingual = bilingual_name(head.title, [hit for hit in head.title_terms if _allowed(hit, group)])
+    title, title_en = bilingual or (_display_title(head.title), english_name(head.title, head.title_terms))
     if rename:
         title, title_en = rename, ""
     current = _Entry(key=head.id, title=title, title_en=title_en, first=head.first, last=head.last)
     entries = [current]
     for number, section in enumerate(parts):
         if number and section.title:
-            current.blocks.append(Block("heading", _display_title(section.title), section.first, section.first))
+            current.blocks.append(PanelBlock("heading", _display_title(section.title), section.first, section.first))
         if number == 0 and not group.own_text and len(parts) > 1:
             continue
-        for block, hits in zip(section.blocks, block_hits(section)):
+        defined: _Entry | None = None  # the last definition entry: its sub-items ("Buscar. Tira 1DR:" / "“GD”: ...") follow it
+        for block in section.blocks:
+            hits = list(block.terms)
+            if defined is not None and block.kind == "item" and block.depth:
+                defined.blocks.append(PanelBlock.of(replace(block, depth=block.depth - 1)))
+                defined.last = max(defined.last, block.last)
+                continue
+            defined = None
             named = _named_block(block, hits, group) if group.named_blocks else None
             if named is not None:
-                current = _Entry(key=f"{head.id}#{fold(named[0])}", title=_display_title(named[0]), title_en=named[1], first=block.first, last=block.last)
+                current = _Entry(
+                    key=f"{head.id}#{fold(named[0])}", title=_display_title(named[0]), title_en=named[1], first=block.first, last=block.last
+                )
                 entries.append(current)
                 continue
             definition = _definition(block, hits, group) if group.definitions else None
             if definition is not None:
                 name, english, rest = definition
-                entries.append(_Entry(key=f"{head.id}#{fold(name)}", title=name, title_en=english, first=block.first, last=block.last,
-                                      blocks=[Block("paragraph", rest, block.first, block.last)]))
+                defined = _Entry(
+                    key=f"{head.id}#{fold(name)}",
+                    title=name,
+                    title_en=english,
+                    first=block.first,
+                    last=block.last,
+                    blocks=[PanelBlock("paragraph", rest, block.first, block.last)],
+                )
+                entries.append(defined)
                 continue
-            current.blocks.append(block)
+            current.blocks.append(PanelBlock.of(block))
             current.last = max(current.last, block.last)
     return [
-        Card(key=entry.key, title=entry.title, title_en=entry.title_en, group=group.label, tone=group.tone,
-             blocks=tuple(entry.blocks), first=entry.first, last=entry.last)
+        Card(
+            key=entry.key,
+            title=entry.title,
+            title_en=entry.title_en,
+            group=group.label,
+            tone=group.tone,
+            blocks=tuple(entry.blocks),
+            first=entry.first,
+            last=entry.last,
+        )
         for entry in entries
         if any(block.kind != "heading" for block in entry.blocks)
     ]
@@ -258,7 +261,7 @@ class _Entry:
     title_en: str
     first: int
     last: int
-    blocks: list[Block] = field(default_factory=list)
+    blocks: list[PanelBlock] = field(default_factory=list)
 
 
 def _allowed(hit: TermHit, group: Group) -> bool:
@@ -273,7 +276,7 @@ def _named_block(block: Block, hits: list[TermHit], group: Group) -> tuple[str, 
     whole = [hit for hit in hits if hit.start == 0 and hit.end >= len(name) and _allowed(hit, group)]
     if whole and len(name.split()) <= 8:
         return name, "" if fold(whole[0].en, keep_punctuation=True) == fold(name, keep_punctuation=True) else whole[0].en
-    return bilingual_name(name, [replace(hit, in_title=True) for hit in hits if _allowed(hit, group)])
+    return bilingual_name(name, [hit for hit in hits if _allowed(hit, group)])
 
 
 def _definition(block: Block, hits: list[TermHit], group: Group) -> tuple[str, str, str] | None:
@@ -290,35 +293,38 @@ def _definition(block: Block, hits: list[TermHit], group: Group) -> tuple[str, s
     return name, english, rest[separator.end() :].strip()
 
 
-def title_hits(title: str, hits: tuple[TermHit, ...] | list[TermHit], *, in_title: bool = True) -> list[TermHit]:
-    """The glossary hits that make up a title, when they cover (almost) all of it; else []."""
-    found = [hit for hit in sorted(hits, key=lambda h: h.start) if hit.in_title == in_title and hit.end <= len(title)]
+def title_hits(title: str, hits: tuple[TermHit, ...] | list[TermHit]) -> list[TermHit]:
+    """The glossary hits (found in `title`) that make up a title, when they cover (almost) all of it; else []."""
+    found = [hit for hit in sorted(hits, key=lambda h: h.start) if hit.end <= len(title)]
     letters = len(re.sub(r"[\W\d_]", "", title)) or 1
     covered = sum(len(re.sub(r"[\W\d_]", "", title[hit.start : hit.end])) for hit in found)
     return found if found and covered >= ENGLISH_COVERAGE * letters else []
 
 
-def bilingual_name(text: str, hits: tuple[TermHit, ...] | list[TermHit], *, in_title: bool = True) -> tuple[str, str] | None:
+def bilingual_name(text: str, hits: tuple[TermHit, ...] | list[TermHit]) -> tuple[str, str] | None:
     """'Dual Class/clase doble', 'Hunt/cazar': translators name a card in both languages around a slash.
     When a glossary term is one side of it -> (Spanish name, official English name)."""
     if "/" not in text or len(text.split()) > 6:
         return None
     letters = len(re.sub(r"[\W\d_]", "", text)) or 1
     for hit in sorted(hits, key=lambda h: h.start):
-        if hit.in_title != in_title or hit.end > len(text):
+        if hit.end > len(text):
             continue
         if len(re.sub(r"[\W\d_]", "", text[hit.start : hit.end])) >= 0.35 * letters:
             sides = [side.strip() for side in text.split("/") if side.strip()]
             # the Spanish side is the one least like the English name (the English side may be misspelt)
-            spanish = min(sides, key=lambda side: SequenceMatcher(None, fold(side, keep_punctuation=True), fold(hit.en, keep_punctuation=True)).ratio())
+            spanish = min(
+                sides,
+                key=lambda side: SequenceMatcher(None, fold(side, keep_punctuation=True), fold(hit.en, keep_punctuation=True)).ratio(),
+            )
             spanish = spanish[:1].upper() + spanish[1:]
             return spanish, "" if fold(hit.en, keep_punctuation=True) == fold(spanish, keep_punctuation=True) else hit.en
     return None
 
 
-def english_name(title: str, hits: tuple[TermHit, ...] | list[TermHit], *, in_title: bool) -> str:
+def english_name(title: str, hits: tuple[TermHit, ...] | list[TermHit]) -> str:
     """The English card name(s) when the title is (almost) all glossary terms: 'Energy Snake, Energy Dragon'."""
-    found = title_hits(title, hits, in_title=in_title)
+    found = title_hits(title, hits)
     if not found:
         return ""
     names = list(dict.fromkeys(hit.en for hit in found))

@@ -1,45 +1,41 @@
 """Quick-reference sheets: recipe -> chosen, condensed sections -> the most readable layout that fits the page budget."""
+
 from __future__ import annotations
 
 import hashlib
 import json
 from dataclasses import dataclass
+from typing import Callable
 
 from pipeline.errors import BuildError
-from pipeline.model import Document, Section, SheetSpec
+from pipeline.model import Document, Section
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.quickref.condense import CondenseOptions, condense
-from pipeline.sheets.quickref.recipe import Recipe, parse_recipe, select_sections
+from pipeline.sheets.quickref.recipe import Recipe, select_sections
 
 SIZE_STEP = 0.25  # pt between the body sizes the fit search tries
 
 
 @dataclass(frozen=True)
 class Fit:
-    """The layout the fit search chose, and what it produced."""
+    """The layout the fit search chose, and the pages it takes."""
 
     columns: int
     body_size: float
+    pages: int | None  # None when there is no budget (nothing was measured)
+
+
+@dataclass(frozen=True)
+class Probe:
+    """A layout-only pass: exact page count, and how many pages the text filled (last page in part)."""
+
     pages: int
-    pdf: bytes
+    fill: float
 
 
-def sheet_recipe(document: Document, sheet: SheetSpec, layout: Layout) -> Recipe:
-    """The template's default recipe with the game's recipe on top, validated."""
-    defaults = layout.options.get("recipe") or {}
-    return parse_recipe(
-        sheet.recipe,
-        defaults=defaults,
-        display=f"sources/{document.game.id}/game.yaml",
-        line=getattr(sheet.recipe, "line", None),
-        paper=layout.paper,
-    )
-
-
-def sheet_sections(document: Document, sheet: SheetSpec, recipe: Recipe) -> list[Section]:
+def sheet_sections(document: Document, recipe: Recipe) -> list[Section]:
     """The sections the sheet prints, condensed as the recipe asks."""
-    display = f"sources/{document.game.id}/game.yaml"
-    chosen = select_sections(document, recipe, display=display, line=getattr(sheet.recipe, "line", None))
+    chosen = select_sections(document, recipe)
     options = CondenseOptions(
         examples="examples" in recipe.condense,
         narration="narration" in recipe.condense,
@@ -72,47 +68,75 @@ def body_sizes(recipe: Recipe) -> list[float]:
     return sizes
 
 
-def fit_sheet(render, recipe: Recipe) -> Fit:
+def fit_sheet(measure: Callable[[int, float], Probe], recipe: Recipe) -> Fit:
     """Search body size (largest first) and, for each size, columns (fewest first) until the page budget is met.
 
-    `render(columns, body_size) -> (pdf, pages)`. Without a budget the most readable layout is used.
-    Page count falls as the size falls, so each column count is searched by bisection over the sizes.
-    Raises BuildError (with the pages reached at the smallest size) when nothing fits.
+    `measure(columns, body_size) -> Probe` lays the sheet out without drawing it; the caller renders the
+    chosen layout once. Without a budget the most readable layout is used and nothing is measured.
+    Page count falls as the size falls, so for each column count the search looks for the boundary
+    between the largest size that fits and the next larger one, guessing where it lies from the fill
+    it measured (text area grows about as the square of the size) and confirming it on both sides.
+    Raises _NoFit (with the pages reached at the smallest size) when nothing fits.
     """
     sizes = body_sizes(recipe)
     columns_range = range(recipe.columns[0], recipe.columns[1] + 1)
-    cache: dict[tuple[int, float], tuple[bytes, int]] = {}
-
-    def attempt(columns: int, size: float) -> tuple[bytes, int]:
-        if (columns, size) not in cache:
-            cache[(columns, size)] = render(columns, size)
-        return cache[(columns, size)]
-
     if recipe.pages is None:
-        pdf, pages = attempt(recipe.columns[0], sizes[0])
-        return Fit(recipe.columns[0], sizes[0], pages, pdf)
+        return Fit(recipe.columns[0], sizes[0], None)
+    probes: dict[tuple[int, float], Probe] = {}
+
+    def probe(columns: int, index: int) -> Probe:
+        if (columns, sizes[index]) not in probes:
+            probes[(columns, sizes[index])] = measure(columns, sizes[index])
+        return probes[(columns, sizes[index])]
+
     best: tuple[int, int] | None = None  # (index into sizes, columns): smaller index = larger size
     for columns in columns_range:
-        low, high = 0, len(sizes) - 1  # find the first (largest) size that fits
-        if best is not None:
-            high = min(high, best[0] - 1)  # only a larger size than the best so far can win
-            if high < 0:
-                break
-        if attempt(columns, sizes[high])[1] > recipe.pages:
-            continue
-        while low < high:
-            middle = (low + high) // 2
-            if attempt(columns, sizes[middle])[1] <= recipe.pages:
-                high = middle
-            else:
-                low = middle + 1
-        best = (low, columns)
+        high = len(sizes) - 1 if best is None else best[0] - 1  # only a larger size than the best so far can win
+        if high < 0:
+            break
+        # The first column count starts at the most readable size; a later one at the size just above
+        # the best so far, which is the one it must beat (and most often cannot).
+        start = high if best else 0
+        index = _largest_fitting(lambda index, columns=columns: probe(columns, index), sizes, start=start, high=high, budget=recipe.pages)
+        if index is not None:
+            best = (index, columns)
     if best is None:
-        reached = min((attempt(columns, sizes[-1])[1], columns) for columns in columns_range)
+        reached = min((probe(columns, len(sizes) - 1).pages, columns) for columns in columns_range)
         raise _NoFit(pages=reached[0], columns=reached[1], size=sizes[-1])
     index, columns = best
-    pdf, pages = attempt(columns, sizes[index])
-    return Fit(columns, sizes[index], pages, pdf)
+    return Fit(columns, sizes[index], probe(columns, index).pages)
+
+
+def _largest_fitting(probe: Callable[[int], Probe], sizes: list[float], *, start: int, high: int, budget: int) -> int | None:
+    """The smallest index <= `high` whose layout fits `budget` pages, None if even `high` does not fit.
+
+    Keeps a bracket: `too_big` (largest index known not to fit) and `fits` (smallest index known to
+    fit); the next probe is predicted from the last one's fill and kept strictly inside the bracket,
+    so each probe narrows it and the search ends when the two are neighbours.
+    """
+    too_big, fits = -1, high + 1  # high + 1: no fitting index known yet
+    index = start
+    while True:
+        measured = probe(index)
+        if measured.pages <= budget:
+            fits = index
+        else:
+            too_big = index
+        if fits == too_big + 1:
+            return fits if fits <= high else None
+        index = min(max(_predicted(sizes, index, measured, budget), too_big + 1), fits - 1)
+
+
+# The prediction aims a little under the budget: a page that ends exactly full is rarely one that fits.
+FILL_MARGIN = 0.03
+
+
+def _predicted(sizes: list[float], index: int, measured: Probe, budget: int) -> int:
+    """The index of the largest size whose text should fill `budget` pages, judged from one probe."""
+    if measured.fill <= 0:
+        return 0
+    target = sizes[index] * ((budget - FILL_MARGIN) / measured.fill) ** 0.5
+    return next((i for i, size in enumerate(sizes) if size <= target + 1e-9), len(sizes) - 1)
 
 
 class _NoFit(Exception):
@@ -126,37 +150,44 @@ def largest_sections(sections: list[Section], *, count: int = 3) -> str:
     return ", ".join(f"{section.id} ({len(section.text)} chars)" for section in sized)
 
 
-def make_quickref(document: Document, sheet: SheetSpec, layout: Layout) -> tuple[bytes, int, str]:
-    """(pdf bytes, page count, revision) of a quick-reference sheet."""
-    from pipeline.sheets.quickref.flow import render_sheet
+def make_quickref(document: Document, *, sheet: str, layout: Layout, recipe: Recipe, dated=None) -> tuple[bytes, int, str]:
+    """(pdf bytes, page count, revision) of a quick-reference sheet; `dated(revision)` -> the day its content
+    last changed (printed beside the revision), from the build's manifest."""
+    pdf, pages, revision, _ = quickref_with_sections(document, sheet=sheet, layout=layout, recipe=recipe, dated=dated)
+    return pdf, pages, revision
 
-    recipe = sheet_recipe(document, sheet, layout)
-    sections = sheet_sections(document, sheet, recipe)
+
+def quickref_with_sections(
+    document: Document, *, sheet: str, layout: Layout, recipe: Recipe, dated=None
+) -> tuple[bytes, int, str, list[Section]]:
+    """make_quickref, plus the condensed sections the sheet prints (for the change report and the proof page)."""
+    from pipeline.sheets.furniture import revision_label
+    from pipeline.sheets.quickref.flow import measure_sheet, render_sheet
+
+    sections = sheet_sections(document, recipe)
     revision = content_revision(sections)
+    printed = revision_label(revision, dated(revision) if dated else "")
 
-    def render(columns: int, body_size: float) -> tuple[bytes, int]:
-        return render_sheet(
-            document,
-            sections,
-            layout,
-            sheet_label=recipe.label,
-            revision=revision,
-            columns=columns,
-            body_size=body_size,
-            with_glossary=recipe.glossary,
-            covers=recipe.covers,
-            english_names=recipe.english_names,
-            run_in=recipe.run_in_headings,
-            compact_title=True,
-            run_on=recipe.run_on_paragraphs,
-        )
+    options = dict(
+        sheet_label=recipe.label,
+        revision=printed,
+        with_glossary=recipe.glossary,
+        covers=recipe.covers,
+        english_names=recipe.english_names,
+        run_in=recipe.run_in_headings,
+        compact_title=True,
+    )
+
+    def measure(columns: int, body_size: float) -> Probe:
+        return Probe(*measure_sheet(document, sections, layout, columns=columns, body_size=body_size, **options))
 
     try:
-        fit = fit_sheet(render, recipe)
+        fit = fit_sheet(measure, recipe)
     except _NoFit as exc:
         raise BuildError(
-            f"{document.game.id}/{sheet.name}: does not fit its target of {recipe.pages} page{'s' if recipe.pages != 1 else ''} "
+            f"{document.game.id}/{sheet}: does not fit its target of {recipe.pages} page{'s' if recipe.pages != 1 else ''} "
             f"on {layout.paper.upper()}: {exc.pages} pages at the minimum body size {exc.size:g} pt with {exc.columns} columns; "
             f"largest sections: {largest_sections(sections)}. Trim the recipe (leave_out_ids, condense) or raise its pages."
         ) from None
-    return fit.pdf, fit.pages, revision
+    pdf, pages = render_sheet(document, sections, layout, columns=fit.columns, body_size=fit.body_size, **options)
+    return pdf, pages, revision, sections

@@ -13,7 +13,7 @@ from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from pipeline.model import BLOCK_SEPARATOR, Block, Section, TermHit
+from pipeline.model import Block, Section
 from pipeline.text import fold
 
 # A sentence ends at . ! ? (or a closing bracket after one) followed by space and a capital, digit,
@@ -202,7 +202,9 @@ def _without_cross_references(text: str, start: int, end: int) -> list[tuple[int
     return [(s, e) for s, e in pieces if text[s:e].strip()] or []
 
 
-def _kept_spans(block: Block, options: CondenseOptions, patterns: tuple[re.Pattern, ...], in_example: bool, flavor: tuple[re.Pattern, ...] = ()) -> _Kept:
+def _kept_spans(
+    block: Block, options: CondenseOptions, patterns: tuple[re.Pattern, ...], in_example: bool, flavor: tuple[re.Pattern, ...] = ()
+) -> _Kept:
     text = block.text
     if block.kind in options.leave_out_blocks:
         return _Kept([], False)
@@ -234,39 +236,29 @@ def _kept_spans(block: Block, options: CondenseOptions, patterns: tuple[re.Patte
 
 
 def _rebuild(section: Section, pieces_per_block: list[list[tuple[int, int]]]) -> Section:
-    """New blocks from the kept spans, and the glossary hits moved to their new offsets."""
+    """New blocks from the kept spans, each block's glossary hits moved to their new offsets."""
     blocks: list[Block] = []
-    moves: list[tuple[int, int, int]] = []  # (old start, old end, new start) of every kept piece
-    old_offset = 0
-    new_offset = 0
     for block, spans in zip(section.blocks, pieces_per_block):
-        if spans:
-            if blocks:
-                new_offset += len(BLOCK_SEPARATOR)
-            parts: list[str] = []
-            cursor = new_offset
-            for index, (start, end) in enumerate(spans):
-                # Sentences are joined by a space; the pieces of a sentence cut around a cross-reference
-                # (not preceded by a space in the source) are glued as they were.
-                if index and (start == 0 or block.text[start - 1].isspace()):
-                    parts.append(" ")
-                    cursor += 1
-                parts.append(block.text[start:end])
-                moves.append((old_offset + start, old_offset + end, cursor))
-                cursor += end - start
-            text = "".join(parts)
-            blocks.append(replace(block, text=text))
-            new_offset += len(text)
-        old_offset += len(block.text) + len(BLOCK_SEPARATOR)
-    terms: list[TermHit] = []
-    starts = [start for start, _, _ in moves]  # kept pieces in text order, none overlapping another
-    for hit in section.terms:
-        if hit.in_title:
-            terms.append(hit)
+        if not spans:
             continue
-        piece = bisect_right(starts, hit.start) - 1
-        if piece >= 0 and hit.end <= moves[piece][1]:
-            start, _, new_start = moves[piece]
-            shift = new_start - start
-            terms.append(replace(hit, start=hit.start + shift, end=hit.end + shift))
-    return replace(section, blocks=tuple(blocks), terms=tuple(terms))
+        parts: list[str] = []
+        moves: list[tuple[int, int, int]] = []  # (old start, old end, new start) of every kept piece
+        cursor = 0
+        for index, (start, end) in enumerate(spans):
+            # Sentences are joined by a space; the pieces of a sentence cut around a cross-reference
+            # (not preceded by a space in the source) are glued as they were.
+            if index and (start == 0 or block.text[start - 1].isspace()):
+                parts.append(" ")
+                cursor += 1
+            parts.append(block.text[start:end])
+            moves.append((start, end, cursor))
+            cursor += end - start
+        terms = []
+        starts = [start for start, _, _ in moves]  # kept pieces in text order, none overlapping another: bisect
+        for hit in block.terms:
+            piece = bisect_right(starts, hit.start) - 1
+            if piece >= 0 and hit.end <= moves[piece][1]:
+                start, _, new_start = moves[piece]
+                terms.append(replace(hit, start=hit.start + new_start - start, end=hit.end + new_start - start))
+        blocks.append(replace(block, text="".join(parts), terms=tuple(terms)))
+    return replace(section, blocks=tuple(blocks))

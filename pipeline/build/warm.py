@@ -1,0 +1,92 @@
+"""Heavy resources loaded once per process: spaCy's tokenizer and lemma table, reportlab and the templates' fonts.
+
+A build with several jobs loads what its games will need before the pool forks (every worker then
+inherits them instead of loading its own), and `watch` loads them once for all its rebuilds. What a
+build will need is decided from cache file names alone: a sheet the cache holds needs no typesetting,
+a game whose tagged document the stage cache holds needs no spaCy.
+"""
+from __future__ import annotations
+
+import multiprocessing
+
+from pipeline.build.cache import SheetCache
+from pipeline.build.plan import GamePlan
+from pipeline.build.stagecache import TAG, StageCache, stage_key
+from pipeline.project import Project
+
+
+def needs(project: Project, work: list[GamePlan], *, force: bool) -> tuple[bool, set[tuple[str, str]]]:
+    """(whether any game must be tagged, the (template, paper) of every sheet that must be typeset)."""
+    sheets, stages = SheetCache(project.root), StageCache(project.root)
+    tagging, layouts = False, set()
+    for plan in work:
+        to_render = [key for key in plan.keys if key.sheet in plan.stale and (force or not sheets.has(key.digest))]
+        if not to_render:
+            continue
+        tagging = tagging or not stages.has(plan.game, TAG, stage_key(project, plan.game, TAG))
+        templates = dict(_templates(project, plan.game))
+        layouts |= {(templates.get(key.sheet, "quickref"), key.paper) for key in to_render}
+    return tagging, layouts
+
+
+def _templates(project: Project, game_id: str) -> list[tuple[str, str]]:
+    from pipeline.build.keys import ParseMemo
+
+    _, sheets = ParseMemo(project.root).game_sheets(project, game_id)
+    return [(sheet.name, sheet.template) for sheet in sheets]
+
+
+def load(project: Project, *, tagging: bool, layouts: set[tuple[str, str]]) -> None:
+    """Import and build what `needs` named; each loader caches its result for the life of the process."""
+    if tagging:
+        from pipeline.tag.matcher import spanish_nlp
+
+        spanish_nlp()
+    if layouts:
+        import pipeline.sheets.cards.draw  # noqa: F401 - reportlab and the renderers, imported once
+        import pipeline.sheets.quickref.flow  # noqa: F401
+        from pipeline.errors import RefsheetsError
+        from pipeline.sheets.layout import load_layout
+        from pipeline.sheets.markup import register_fonts
+
+        for template, paper in sorted(layouts):
+            try:
+                register_fonts(load_layout(project.templates, template, paper=paper).fonts)
+            except RefsheetsError:
+                continue  # the game's own build reports it, with its name
+
+
+def cost(project: Project, plan: GamePlan) -> int:
+    """How long a game will take, roughly (its raw text's size): the pool starts the longest first."""
+    try:
+        return (project.sources / plan.game / "raw.txt").stat().st_size * max(len(plan.stale), 1)
+    except OSError:
+        return 0
+
+
+def fork_context():
+    """Workers forked from this process share what it loaded; where fork is missing, the default start."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork") if "fork" in methods else multiprocessing.get_context()
+
+
+def keep_warm(project: Project, game_ids: list[str], *, paper: str | None = None) -> None:
+    """Everything a rebuild of `game_ids` may need, loaded now: `watch` then answers a save at once.
+
+    spaCy and the lemma table, each game's glossary tagger, reportlab and the fonts of every template
+    the games use. A game whose files are broken is skipped here: its build says what is wrong.
+    """
+    from pipeline.build.keys import ParseMemo
+    from pipeline.errors import RefsheetsError
+    from pipeline.tag.glossary import load_glossary
+    from pipeline.tag.matcher import tagger_for
+
+    memo, layouts = ParseMemo(project.root), set()
+    for game_id in game_ids:
+        try:
+            game_paper, sheets = memo.game_sheets(project, game_id)
+            layouts |= {(sheet.template, paper or game_paper) for sheet in sheets}
+            tagger_for(load_glossary(project.glossaries, game_id, display_root=project.root))
+        except RefsheetsError:
+            continue
+    load(project, tagging=True, layouts=layouts)

@@ -1,0 +1,195 @@
+"""A game's `sheets:` entry -> SheetConfig: its template resolved for every paper, its kind and its recipe, all checked
+before any stage runs.
+
+A template says which kind of sheet it makes (`options.kind`) and gives that kind's defaults
+(`options.recipe`, card panel options); the game's recipe is read on top of them. Template chains are
+read once per `Templates` and shared by every sheet and game that uses them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.errors import ConfigError, Problem
+from pipeline.model import SheetSpec
+from pipeline.schema import Fields, Problems
+from pipeline.sheets.cards.geometry import layout_problem, read_card_options
+from pipeline.sheets.cards.recipe import CardRecipe, read_card_defaults, read_card_recipe
+from pipeline.sheets.layout import MIN_COLUMN_MM, MM, PAPER_SIZES, Layout, Template, column_problem, read_layout, read_template
+from pipeline.sheets.quickref.recipe import Recipe, read_recipe
+from pipeline.yamlio import merge, without
+
+SHEET_KINDS = ("quickref", "cards")
+
+
+@dataclass(frozen=True)
+class SheetConfig:
+    """One sheet of a game, validated: its kind, and its layout and recipe for each paper."""
+
+    name: str
+    template: str
+    kind: str  # one of SHEET_KINDS
+    layouts: dict[str, Layout]  # paper -> Layout
+    recipes: dict[str, Recipe | CardRecipe]  # paper -> recipe (a page budget may differ per paper)
+
+    @property
+    def spec(self) -> SheetSpec:
+        return SheetSpec(name=self.name, template=self.template)
+
+
+@dataclass(frozen=True)
+class TemplateSheet:
+    """A template resolved for one paper: its layout, the kind of sheet it makes and that kind's default recipe."""
+
+    layout: Layout
+    kind: str
+    base: Recipe | CardRecipe
+
+
+class Templates:
+    """The templates of a project, each chain read once and resolved once per paper, shared by every game.
+
+    A template's problems are kept with it and added to the problems of every game that uses it.
+    """
+
+    def __init__(self, templates_dir: Path) -> None:
+        self.dir = templates_dir
+        self._resolved: dict[tuple[str, str], tuple[TemplateSheet | None, tuple[Problem, ...]]] = {}
+        self._chains: dict[str, tuple[Template | None, Problems]] = {}
+
+    def sheet(self, name: str, paper: str, problems: Problems) -> TemplateSheet | None:
+        if (name, paper) not in self._resolved:
+            own = Problems()
+            template = self._chain(name, own)
+            resolved = self._resolve(template, paper, own) if template is not None else None
+            self._resolved[(name, paper)] = (resolved, tuple(own.items))
+        resolved, found = self._resolved[(name, paper)]
+        for problem in found:
+            problems.add(problem.message, path=problem.path, line=problem.line)
+        return resolved
+
+    def makes_a_sheet(self, name: str) -> bool:
+        """Whether the template (a readable chain) says which kind of sheet it makes; a base template does not."""
+        template = self._chain(name, Problems())
+        options = template.data.get("options") if template is not None else None
+        return template is None or (isinstance(options, dict) and "kind" in options)
+
+    def _chain(self, name: str, problems: Problems) -> Template | None:
+        if name not in self._chains:
+            own = Problems()
+            try:
+                template = read_template(self.dir, name, own)
+            except ConfigError as exc:  # a template that is not even YAML: say so beside the other problems
+                for problem in exc.problems:
+                    own.add(problem.message, path=problem.path, line=problem.line)
+                template = None
+            self._chains[name] = (template, own)
+        template, own = self._chains[name]
+        for problem in own.items:
+            problems.add(problem.message, path=problem.path, line=problem.line)
+        return template
+
+    def _resolve(self, template: Template, paper: str, problems: Problems) -> TemplateSheet | None:
+        before = len(problems)
+        layout = read_layout(template, paper=paper, templates_dir=self.dir, problems=problems)
+        root = Fields(template.data, where="", problems=problems, path=f"templates/{template.name}.yaml", line=1)
+        options = _for_paper(root.mapping("options", required=True), paper)
+        kind = options.choice("kind", SHEET_KINDS)
+        if not options.has("recipe"):
+            options.fail_here(f"missing 'recipe': a {kind or 'sheet'} template gives the default of every recipe key")
+        if layout is None or kind is None or len(problems) > before:
+            return None
+        base: Recipe | CardRecipe | None
+        if kind == "quickref":
+            base = read_recipe(options.mapping("recipe"), base=None, paper=paper)
+            options.finish()
+        else:
+            card_options = read_card_options(options, layout)
+            base = read_card_defaults(options.mapping("recipe"), options=card_options) if card_options else None
+            if base is not None and (problem := layout_problem(layout, base.options)):
+                options.fail_here(problem)
+        if len(problems) > before or base is None:
+            return None
+        return TemplateSheet(layout=layout, kind=kind, base=base)
+
+
+def _for_paper(options: Fields, paper: str) -> Fields:
+    """`options` with `options.paper.<paper>` merged in (values keep the lines that set them)."""
+    by_paper = options.mapping("paper")
+    for name in by_paper.keys():
+        if name not in PAPER_SIZES:
+            by_paper.fail(name, f"not a paper (papers: {', '.join(PAPER_SIZES)})")
+        by_paper.mapping(name)  # says so when an override is not a mapping
+    overlay = by_paper.data.get(paper)
+    merged = merge(without(options.data, "paper"), overlay if isinstance(overlay, dict) else {})
+    return Fields(merged, where=options.where, problems=options.problems, path=options.path, line=options.line)
+
+
+def read_sheet(entry: Fields, *, name: str, template: str, templates: Templates) -> SheetConfig | None:
+    """A game's sheet (name and template already checked) -> SheetConfig, its recipe read for every paper."""
+    before = len(entry.problems)
+    if not templates.makes_a_sheet(template):
+        entry.fail("template", f"template {template!r} makes no sheet (it sets no options.kind): use one that does, "
+                               f"such as {', '.join(SHEET_KINDS)}, or one that extends them")
+        entry.has("recipe")
+        return None
+    layouts: dict[str, Layout] = {}
+    recipes: dict[str, Recipe | CardRecipe] = {}
+    kind = ""
+    for paper in PAPER_SIZES:
+        resolved = templates.sheet(template, paper, entry.problems)
+        if resolved is None:
+            entry.has("recipe")
+            return None
+        kind, layouts[paper] = resolved.kind, resolved.layout
+        recipe = _read_recipe(entry.mapping("recipe"), resolved, paper=paper, template=template)
+        if recipe is not None:
+            recipes[paper] = recipe
+    if len(entry.problems) > before:
+        return None
+    return SheetConfig(name=name, template=template, kind=kind, layouts=layouts, recipes=recipes)
+
+
+def _read_recipe(fields: Fields, resolved: TemplateSheet, *, paper: str, template: str) -> Recipe | CardRecipe | None:
+    """A game's recipe on top of its template's, for one paper, and whether the page holds the columns it asks for."""
+    layout = resolved.layout
+    if resolved.kind == "quickref":
+        recipe = read_recipe(fields, base=resolved.base, paper=paper)
+        too_narrow = recipe is not None and layout.column_width(recipe.columns[1]) < MIN_COLUMN_MM * MM
+        problem = column_problem(layout, recipe.columns[1]) if too_narrow else None
+        key = "columns"
+    else:
+        recipe = read_card_recipe(fields, base=resolved.base)
+        problem = layout_problem(layout, recipe.options) if recipe else None
+        key = "mode" if "mode" in fields.data else "columns"
+    if problem is None:
+        return recipe
+    # More than the template's page holds: at the recipe's key when it sets it, else where the sheet asks for the recipe.
+    message = f"{problem} (page from templates/{template}.yaml)"
+    if key in fields.data:
+        fields.fail(key, message)
+    else:
+        fields.fail_here(message)
+    return None
+
+
+def read_recipe_on(templates: Templates, template: str, data: object, *, paper: str = "a4", path: str = "game.yaml",
+                   line: int | None = None, where: str = "recipe") -> Recipe | CardRecipe:
+    """`data` read as a recipe on top of `template`'s defaults, as a game's sheet is; ConfigError lists every problem."""
+    problems = Problems()
+    resolved = templates.sheet(template, paper, problems)
+    recipe = None
+    if resolved is not None:
+        fields = Fields(data, where=where, problems=problems, path=path, line=line)
+        recipe = _read_recipe(fields, resolved, paper=paper, template=template)
+    problems.raise_if_any()
+    return recipe
+
+
+def load_sheet(templates: Templates, *, name: str, template: str, recipe: object = None, path: str = "game.yaml") -> SheetConfig:
+    """A sheet as a game.yaml would declare it (`recipe` its mapping), read and checked; ConfigError lists every problem."""
+    problems = Problems()
+    entry = Fields({"name": name, "template": template, "recipe": recipe}, where="sheets[0]", problems=problems, path=path)
+    sheet = read_sheet(entry, name=name, template=template, templates=templates)
+    problems.raise_if_any()
+    return sheet

@@ -1,0 +1,46 @@
+"""What a recognised heading is (the Heading value) and how its display title is made from the line."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pipeline.structure.patterns import QUOTES, TRAILING_PAREN, TRANSLATOR_REMARK
+from pipeline.text import is_shouting
+
+# Styles, in the order the splitter ranks them when it builds the tree (split/__init__.py):
+# markup (by its depth), chapter, caps, page, numbered, lettered, title, runin, card, label.
+STYLES_WITH_BODY = ("runin", "card")  # the heading shares its line with body text (`Heading.rest`)
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A recognised heading: its display title, style, outline depth and the body text left on its line."""
+
+    title: str
+    style: str  # markup, chapter, page, numbered, lettered, caps, title, label, runin, card (preamble: the splitter's own)
+    depth: int = 1  # numbered outlines: "2.1." -> 2; markup: "### " -> 3
+    page: int | None = None
+    rest: str = ""  # body text that shares the heading's line (run-in headings, "Name: text" cards)
+    card: bool = False  # the heading itself names a card (bilingual keyword, quoted name, YAML hint)
+    shout: bool = False  # written in ALL CAPS (a page title in capitals opens a chapter)
+    minor: bool = False  # a question or optional-rule title: it nests inside the section it follows
+    letter: str = ""  # lettered outlines: "c. Acción" -> "c"
+
+
+def readable_title(text: str) -> str:
+    """A heading's display title: no trailing colon/full stop, no enclosing quotes, ALL CAPS in sentence case."""
+    title = TRANSLATOR_REMARK.sub("", text.strip())
+    title = title.strip().rstrip(":.;,").strip()
+    if len(title) > 1 and title[0] in QUOTES and title[-1] in QUOTES:
+        title = title[1:-1].strip()
+    if is_shouting(title) and (len(title.split()) > 1 or len(title) > 4):  # "FTL" stays an acronym
+        lowered = title.lower()
+        title = lowered[0].upper() + lowered[1:]
+    return re.sub(r"\s+", " ", title)
+
+
+def card_title(title: str) -> str:
+    """A card's name only: quotes and a trailing explanation in brackets go ("'Probe' (sonda)" -> "Probe")."""
+    name = TRAILING_PAREN.sub("", title).strip() or title
+    name = name.strip(QUOTES + " ").rstrip(":.").strip()
+    return name or title

@@ -1,0 +1,34 @@
+"""`options.split` of a game.yaml -> SplitOptions: the per-game heading hints the cleaner and the splitter both read."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pipeline.schema import Fields, regex_problem
+
+
+@dataclass(frozen=True)
+class SplitOptions:
+    """Per-game hints from `options: {split: ...}` in game.yaml (all regular expressions)."""
+
+    chapters: tuple[re.Pattern, ...] = ()  # headings that open a top-level chapter
+    card_groups: tuple[re.Pattern, ...] = ()  # sections whose following headings are cards
+    cards: tuple[re.Pattern, ...] = ()  # headings (or "Name: text" line starts) that are cards
+    run_in: tuple[re.Pattern, ...] = ()  # line starts that are run-in headings ("Ataque.")
+    not_headings: tuple[re.Pattern, ...] = ()  # lines that look like headings but are not
+
+
+SPLIT_FIELDS = ("chapters", "card_groups", "cards", "run_in", "not_headings")
+
+
+def read_split_options(fields: Fields) -> SplitOptions:
+    """`options.split` of a game.yaml -> SplitOptions: each key a regular expression or a list of them."""
+    compiled: dict[str, tuple[re.Pattern, ...]] = {}
+    for name in SPLIT_FIELDS:
+        # Chapters match the line as written (an ALL-CAPS chapter title, not a sentence-case list label
+        # with the same words); the other hints match the display title in any case.
+        flags = 0 if name == "chapters" else re.IGNORECASE
+        patterns = fields.texts(name, single=True, check=lambda text, flags=flags: regex_problem(text, flags=flags))
+        compiled[name] = tuple(re.compile(pattern, flags) for pattern in patterns)
+    fields.finish()
+    return SplitOptions(**compiled)

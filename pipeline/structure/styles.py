@@ -1,0 +1,293 @@
+"""Heading styles a line can have on its own: one recogniser per style, tried in the order of STYLES.
+
+Each recogniser looks at one stripped line and answers a Heading (the line is a heading of its style),
+NOT_A_HEADING (the line has the style's form but fails it, and no later style may take it: "2. Roba
+una carta." is a numbered list item, not a title) or None (not this style's business). A new heading
+style is one more function and one more entry in STYLES; context.py then judges the candidates by
+their neighbours. Styles: markup ("## Preparación", as ingest/ writes a marked-up heading), bold run-in
+("**Combate.** El atacante..."), page ("Página 25 - MANIOBRAS"), chapter ("Capítulo 2: ...", or a YAML hint),
+hinted run-in ("Ataque. Elige...", YAML), card ("Impacto: sin efecto", YAML), numbered ("2.1. Promoción"),
+lettered ("a. Movimiento"), run-in (heading words that start a long line, "Acumulación de potencia
+Algunos sistemas..."), caps ("AMENAZAS EXTERNAS:") and title ("Platillo giratorio:").
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from pipeline.structure.heading import Heading, readable_title
+from pipeline.structure.lexicon import (
+    DETERMINERS,
+    FUNCTION_WORDS,
+    IMPERATIVE_OBJECTS,
+    RULE_MODALS,
+    SENTENCE_STARTS,
+    SENTENCE_VERBS,
+)
+from pipeline.structure.options import SplitOptions
+from pipeline.structure.patterns import (
+    ARTICLE_TITLE,
+    BILINGUAL,
+    BOLD_RUN_IN,
+    BULLET,
+    CHAPTER,
+    INTERROGATIVE_TITLE,
+    LETTERED,
+    MARKUP_HEADING,
+    MAX_TITLE_CHARS,
+    MAX_TITLE_WORDS,
+    MINOR_TITLE,
+    NUMBERED,
+    ORDINAL,
+    PAGE,
+    PAGE_MARKER,
+    QUESTION,
+    QUOTED_NAME,
+    QUOTES,
+    TABLE_CAPTION,
+    TRAILING_PAREN,
+)
+from pipeline.structure.runin import split_run_in
+from pipeline.text import is_shouting
+
+
+class _NotAHeading:
+    """The answer of a style that claims a line and rejects it (see the module docstring)."""
+
+    def __repr__(self) -> str:
+        return "NOT_A_HEADING"
+
+
+NOT_A_HEADING = _NotAHeading()
+LONG_STOPPED_TITLE = 7  # a line of this many words with a full stop is a sentence, not a title
+SHOUTED_RULE_WORDS = 5  # a sentence in capitals this long, with a modal and a full stop, is a rule shouted
+Verdict = Heading | _NotAHeading | None
+Recogniser = Callable[[str, SplitOptions], Verdict]
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[\wÁÉÍÓÚÑáéíóúñü]+", text)
+
+
+def looks_like_sentence(text: str) -> bool:
+    words = [word.lower() for word in _words(text)]
+    if not words:
+        return True
+    return words[0] in SENTENCE_STARTS or any(word in SENTENCE_VERBS for word in words)
+
+
+def starts_upper(text: str) -> bool:
+    stripped = text.lstrip(QUOTES + "¿¡(")
+    return bool(stripped) and stripped[0].isupper()
+
+
+def _short(text: str) -> bool:
+    return len(text) <= MAX_TITLE_CHARS and len(text.split()) <= MAX_TITLE_WORDS + 1
+
+
+# --- the styles, in the order they are tried ------------------------------------------------------------
+
+
+def markup(line: str, options: SplitOptions) -> Verdict:
+    """'## Preparación': a heading the source marked up (Markdown, <h2>, [size]; ingest/ writes them all so)."""
+    found = MARKUP_HEADING.match(line)
+    if not found:
+        return None
+    title = readable_title(found.group(2).replace("**", ""))
+    return Heading(title, "markup", depth=len(found.group(1))) if title else NOT_A_HEADING
+
+
+def bold_run_in(line: str, options: SplitOptions) -> Verdict:
+    """'**Combate.** El atacante tira...': a bold phrase opening a paragraph is its run-in heading."""
+    found = BOLD_RUN_IN.match(line)
+    if not found:
+        return None
+    return Heading(readable_title(found.group(1)), "runin", rest=found.group(2).strip())
+
+
+def page(line: str, options: SplitOptions) -> Verdict:
+    """'Página 25 - MANIOBRAS': a page reference, with the page's title when it has one; '===== PAGINA 3 ====='
+    and '- 3 -' are page breaks only (a footer's number says nothing of the page that follows)."""
+    marker = PAGE_MARKER.match(line)
+    if marker and not PAGE.match(line):
+        number = marker.group(1) or marker.group(3)
+        return Heading("", "page", page=int(number) if number else None)
+    found = PAGE.match(line)
+    if not found:
+        return None
+    title = (found.group(2) or "").strip()
+    if title and (len(_words(title)) > MAX_TITLE_WORDS + 2 or ". " in title.rstrip(". ")):
+        title = ""  # "Página 30 y 31: Se corresponden al esquema resumen..." is a remark, not a title
+    return Heading(readable_title(title) if title else "", "page", page=int(found.group(1)), shout=is_shouting(title))
+
+
+def chapter(line: str, options: SplitOptions) -> Verdict:
+    """'Capítulo 2: Combate', or a line the game's `options.split.chapters` names."""
+    if CHAPTER.match(line) and _short(line) and not re.search(r"[.!?]\s+\S", line):
+        return Heading(readable_title(line), "chapter")
+    if any(pattern.search(line.rstrip(":. ")) for pattern in options.chapters) and _short(line):
+        return Heading(readable_title(line), "chapter", shout=is_shouting(line))
+    return None
+
+
+def hinted_run_in(line: str, options: SplitOptions) -> Verdict:
+    """'Ataque. Elige un arma...' when the game's `options.split.run_in` names the heading words."""
+    for pattern in options.run_in:
+        found = pattern.match(line)
+        if found and found.end() < len(line):
+            return Heading(readable_title(found.group(0)), "runin", rest=line[found.end():].strip())
+    return None
+
+
+def card_line(line: str, options: SplitOptions) -> Verdict:
+    """'Impacto: sin efecto en defensa' when the game lists 'Impacto' as a card."""
+    if not options.cards:
+        return None
+    found = re.match(r"^([^:.]{1,40}?)\s*[:.]\s+(\S.*)$", line)
+    if not found:
+        return None
+    name = found.group(1).strip()
+    if name[:1] in QUOTES:
+        return None  # '“Energía”: elige entre...' quotes a result inside a rule, it does not name an entry
+    if any(pattern.search(name) for pattern in options.cards):
+        return Heading(readable_title(name), "card", rest=found.group(2).strip(), card=True)
+    return None
+
+
+def numbered(line: str, options: SplitOptions) -> Verdict:
+    """'2.1. Promoción': a numbered outline entry (a numbered sentence is a list item)."""
+    found = NUMBERED.match(line)
+    if not found:
+        return None
+    title = found.group(2).strip()
+    if _short(title) and not title.endswith(".") or is_shouting(title):
+        if starts_upper(title) and not (looks_like_sentence(title) and not is_shouting(title)):
+            return Heading(readable_title(title), "numbered", depth=found.group(1).count(".") + 1, shout=is_shouting(title))
+    return NOT_A_HEADING
+
+
+def ordinal(line: str, options: SplitOptions) -> Verdict:
+    """'1ª fase: Navegación', 'Fase 2 - Abordaje': a numbered step, ranked like a numbered outline entry."""
+    found = ORDINAL.match(line)
+    if not found or not _short(line) or re.search(r"[.!?]\s+\S", line):
+        return None
+    return Heading(readable_title(line), "numbered", shout=is_shouting(line))
+
+
+def question(line: str, options: SplitOptions) -> Verdict:
+    """'¿Cómo se juega una carta de Mercader?': a question standing alone heads its answer (FAQ style)."""
+    if not QUESTION.match(line) or len(line.split()) > 16:
+        return None
+    return Heading(readable_title(line.rstrip()), "title", minor=True)
+
+
+def lettered(line: str, options: SplitOptions) -> Verdict:
+    """'a. Movimiento': a lettered outline entry of a few words."""
+    found = LETTERED.match(line)
+    if not found:
+        return None
+    title = found.group(2).strip()
+    if len(title.split()) <= 6 and starts_upper(title) and not looks_like_sentence(title):
+        return Heading(readable_title(title), "lettered", letter=found.group(1).lower())
+    return NOT_A_HEADING
+
+
+def run_in(line: str, options: SplitOptions) -> Verdict:
+    """A long line is never a title; it may open with run-in heading words (runin.py)."""
+    if _short(line):
+        return None
+    found = split_run_in(line)
+    return Heading(readable_title(found[0]), "runin", rest=found[1]) if found else NOT_A_HEADING
+
+
+def caps(line: str, options: SplitOptions) -> Verdict:
+    """'AMENAZAS EXTERNAS:': a short line in capitals (not a sentence, an aside or a cry)."""
+    if not is_shouting(line):
+        return None
+    if line[0] in "([" or line.endswith("!") or re.search(r"[.!?]\s+\S", line.rstrip(". ")):
+        return NOT_A_HEADING
+    if line.endswith("...") and len(line.split()) > 6:
+        return NOT_A_HEADING
+    if line.endswith((".", "!")) and len(line.split()) >= SHOUTED_RULE_WORDS and any(word.lower() in RULE_MODALS for word in _words(line)):
+        return NOT_A_HEADING  # "NUNCA PUEDES ABORDAR UN BARCO QUE ESTÉ EN UN PUERTO.": a rule written in capitals
+    return Heading(readable_title(line), "caps", shout=True)
+
+
+def title(line: str, options: SplitOptions) -> Verdict:
+    """A short sentence-case title line ("Platillo giratorio:", "Escape/escapar", "'Probe' (sonda)")."""
+    if not starts_upper(line):
+        return None
+    body = line.rstrip()
+    if " | " in body:
+        return None  # "Jugadores | 2-4": a table row (ingest/ writes every marked-up row so)
+    if ":" in body[:-1] or re.search(r"=|->|→|<|>|\s[-–]\s", body) or re.search(r"[.!]\s+\S", body) or body.endswith(("...", ";", ",")):
+        return None
+    if body.endswith(".") and (len(body.split()) > MAX_TITLE_WORDS or "," in body):
+        return None
+    words = body.split()
+    if body.endswith(".") and len(words) > 1 and words[1].lower().strip(".") in IMPERATIVE_OBJECTS:
+        return None  # "Repara un daño.", "Roba dos cartas.": an instruction, not a title
+    if body.endswith(":") and len(words) > 2 and words[1].lower() in DETERMINERS:
+        return None  # "Vende tus peces según la tabla:": an instruction that introduces what follows
+    bare = body.rstrip(":.").strip()
+    if _table_row_like(bare):
+        return None
+    named = _quoted_name(bare)
+    plain_title = ARTICLE_TITLE.match(body) or (INTERROGATIVE_TITLE.match(body) and not body.endswith("."))
+    if looks_like_sentence(TRAILING_PAREN.sub("", body)) and not BILINGUAL.match(bare) and not named and not plain_title:
+        return None
+    if body.endswith(".") and len(words) >= LONG_STOPPED_TITLE:
+        return None  # "Actualizado con la errata de la segunda edición.": a sentence, however verbless
+    if QUOTED_NAME.match(bare) and not named:
+        return None  # '“Refrescar” poderes y objetos': a quoted word opening a sentence
+    card = bool(BILINGUAL.match(bare)) or named or any(p.search(bare) for p in options.cards)
+    return Heading(readable_title(body), "title", card=card, minor=bool(MINOR_TITLE.search(bare)))
+
+
+def _table_row_like(text: str) -> bool:
+    """'Convierte 0,005 0,010 0,015', 'Potencia de fuego base Media Pesada S-Pesada S-Pesada': a table row."""
+    tokens = text.split()
+    numbers = sum(1 for token in tokens if re.search(r"\d", token))
+    content = [token.lower() for token in tokens if token.lower() not in FUNCTION_WORDS]
+    return numbers >= 2 or len(content) - len(set(content)) >= 2
+
+
+def _quoted_name(text: str) -> bool:
+    """The whole line is a quoted name, maybe with a bracketed gloss: "'Probe' (sonda)", '"Rush/ímpetu"'."""
+    name = TRAILING_PAREN.sub("", text).strip()
+    return len(name) > 2 and name[0] in QUOTES and (name[-1] in QUOTES or "(" in text)
+
+
+# The order matters: a YAML hint outranks the general forms, an outline number outranks the words after it,
+# and "title" is the weakest guess. Add a style here (and its rank in split/__init__.py) to teach a new form.
+STYLES: tuple[tuple[str, Recogniser], ...] = (
+    ("markup", markup),
+    ("bold run-in", bold_run_in),
+    ("page", page),
+    ("chapter", chapter),
+    ("hinted run-in", hinted_run_in),
+    ("card", card_line),
+    ("ordinal", ordinal),
+    ("numbered", numbered),
+    ("lettered", lettered),
+    ("run-in", run_in),
+    ("question", question),
+    ("caps", caps),
+    ("title", title),
+)
+
+
+def heading_candidate(text: str, *, options: SplitOptions) -> Heading | None:
+    """The heading this line would be on its own, before looking at its neighbours."""
+    line = text.strip()
+    if not line or TABLE_CAPTION.match(line) or (BULLET.match(text) and not line.startswith("**")):
+        return None
+    if any(pattern.search(line) for pattern in options.not_headings):
+        return None
+    for _, recognise in STYLES:
+        verdict = recognise(line, options)
+        if verdict is NOT_A_HEADING:
+            return None
+        if verdict is not None:
+            return verdict
+    return None

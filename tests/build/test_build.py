@@ -1,0 +1,139 @@
+"""Build orchestration: parallel jobs, failures of one sheet, watch, the build API (the lock and killed builds: tests/robustness)."""
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pipeline.build import build
+from pipeline.build.watch import watch
+from pipeline.cli import main
+from pipeline.desk.console import Console
+from pipeline.project import Project, load_game
+
+# The two quickest real games keep these tests quick; the real-source scenarios are in test_refresh.py.
+GAMES = ["galaxy-defenders", "legendary-alien"]
+TINY = "REGLAS GENERALES\n\nEl jugador roba una carta de amenaza.\n\n- Primer punto de la lista\n"  # a made-up game
+
+
+def invoke(root: Path, *args: str):
+    return CliRunner().invoke(main, ["--root", str(root), *args])
+
+
+def pdfs(root: Path, games: list[str] | None = None) -> dict[str, bytes]:
+    """The PDFs under output/ by relative path (of `games` only, when given)."""
+    return {
+        str(p.relative_to(root / "output")): p.read_bytes()
+        for p in sorted((root / "output").rglob("*.pdf"))
+        if games is None or p.parent.name in games
+    }
+
+
+def sheet_count(root: Path) -> int:
+    return sum(len(load_game(Project(root), game).sheets) for game in GAMES)
+
+
+@pytest.fixture
+def built(built_copy: Path) -> Path:
+    """A copy of the session's build of every game (tests/conftest.py): GAMES are built and up to date."""
+    return built_copy
+
+
+def test_jobs_give_the_same_report_and_bytes_as_one_process(project_copy: Path, tmp_path: Path) -> None:
+    # A game that fails inside its worker (an empty raw.txt is found while cleaning, not while planning) sits
+    # between two that build: its error must come back in its place in the order. (test_end_to_end builds
+    # every real game with --jobs 2 against one process too.)
+    (project_copy / "sources/broken").mkdir()
+    (project_copy / "sources/broken/raw.txt").write_bytes(b"  \n")
+    (project_copy / "sources/tiny").mkdir()
+    (project_copy / "sources/tiny/raw.txt").write_text(TINY, encoding="utf-8")
+    other = tmp_path / "other"
+    for name in ("sources", "glossaries", "templates"):
+        shutil.copytree(project_copy / name, other / name)
+    games = ["galaxy-defenders", "broken", "tiny"]
+    serial = invoke(project_copy, "build", *games)
+    parallel = invoke(other, "build", "--jobs", "3", *games)
+    assert serial.exit_code == parallel.exit_code == 2, parallel.output
+    # the results; progress on stderr is per stage in one process, per game in a pool
+    assert serial.stdout == parallel.stdout
+    assert serial.stdout.index("galaxy-defenders/") < serial.stdout.index("tiny/")
+    assert [line for line in serial.stderr.splitlines() if line.startswith("error:")] == [
+        line for line in parallel.stderr.splitlines() if line.startswith("error:")
+    ]
+    assert "1 failed" in serial.stdout
+    assert pdfs(project_copy) == pdfs(other) != {}
+
+
+def test_unknown_paper_or_jobs_are_usage_errors(built: Path) -> None:
+    assert invoke(built, "build", "--jobs", "0").exit_code == 2
+
+
+def test_watch_rebuilds_after_a_save_with_the_same_report(built: Path) -> None:
+    lines: list[str] = []
+    raw = built / "sources/galaxy-defenders/raw.txt"
+
+    def edit_soon() -> None:
+        time.sleep(0.5)
+        raw.write_bytes(raw.read_bytes() + b"\nUna frase guardada mientras se vigila.\n")
+
+    def stop() -> bool:
+        return sum(" failed" in line and "restored from cache" in line for line in lines) >= 2
+
+    console = Console()
+    console.result = console.notice = lines.append  # what watch says, in order, as one list
+    threading.Thread(target=edit_soon).start()
+    builds = watch(Project(built), list(GAMES), out_dir=built / "output", interval=0.1, quiet=0.2, console=console, should_stop=stop)
+    assert builds == 2
+    assert "changed: sources/galaxy-defenders/raw.txt" in lines
+    assert any(line.startswith("galaxy-defenders/quickref: rebuilt") for line in lines), lines
+    changed = len(load_game(Project(built), "galaxy-defenders").sheets)
+    assert lines[-1] == f"{changed} rebuilt, 0 restored from cache, {sheet_count(built) - changed} up to date, 0 failed"
+
+
+def test_build_api_reports_up_to_date_sheets(built: Path) -> None:
+    report = build(Project(built), GAMES, out_dir=built / "output")
+    assert report.built == [] and len(report.up_to_date) == sheet_count(built) and report.exit_code == 0
+    digest = {r.sheet + r.game: r.revision for r in report.up_to_date}
+    manifest = json.loads((built / "output/galaxy-defenders/manifest.json").read_text(encoding="utf-8"))
+    assert digest["quickrefgalaxy-defenders"] == manifest["sheets"][0]["revision"]
+    assert (
+        hashlib.sha256((built / "output/galaxy-defenders/galaxy-defenders-quickref.pdf").read_bytes()).hexdigest()
+        == manifest["sheets"][0]["pdf_sha256"]
+    )
+
+
+def test_a_sheet_that_fails_does_not_stop_the_other_sheets_of_its_game(built: Path) -> None:
+    out = built / "output" / "galaxy-defenders"
+    dice_before = (out / "galaxy-defenders-dice.pdf").read_bytes()
+    # A corrected translation that no longer has the die faces the card sheet selects.
+    (built / "sources" / "galaxy-defenders" / "raw.txt").write_text(
+        "FASE DE COMBATE\nCada agente mueve y ataca.\n", encoding="utf-8"
+    )
+    result = invoke(built, "build", "galaxy-defenders")
+    assert result.exit_code == 1
+    assert result.stderr.count("selects no cards") == 1  # each error once
+    assert "error: galaxy-defenders/dice: the recipe selects no cards" in result.stderr
+    assert "galaxy-defenders/quickref: rebuilt" in result.output
+    assert "mueve y ataca" in "".join(page.extract_text() for page in PdfReader(out / "galaxy-defenders-quickref.pdf").pages)
+    assert (out / "galaxy-defenders-dice.pdf").read_bytes() == dice_before  # the previous sheet is kept intact
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert {sheet["name"] for sheet in manifest["sheets"]} == {"quickref", "dice"}
+
+
+def test_strict_build_fails_on_a_stale_correction_even_when_sheets_are_up_to_date(project_copy: Path) -> None:
+    (project_copy / "sources" / "galaxy-defenders" / "corrections.yaml").write_text(
+        '- find: "texto que no existe"\n  replace: "x"\n  note: stale\n', encoding="utf-8"
+    )
+    relaxed = invoke(project_copy, "build", "galaxy-defenders")
+    assert relaxed.exit_code == 0
+    assert "corrections.yaml:1: correction 1 (find: 'texto que no existe') matched nothing" in relaxed.output
+    strict = invoke(project_copy, "build", "galaxy-defenders", "--strict")
+    assert strict.exit_code == 2
+    assert "error: sources/galaxy-defenders/corrections.yaml:1: correction 1" in strict.output

@@ -1,0 +1,62 @@
+"""How glossary terms and source text reach reportlab: escaped, English name once, never twice."""
+from __future__ import annotations
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
+
+from pipeline.model import Block, Section, TermHit
+from pipeline.sheets.markup import bilingual_title, safe_text, term_markup
+
+STYLE = ParagraphStyle("term_en", fontName="Helvetica", fontSize=7)
+
+
+def _hit(text: str, surface: str, *, es: str, en: str, nth: int = 0) -> TermHit:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(surface, start + 1)
+    return TermHit(es=es, en=en, start=start, end=start + len(surface))
+
+
+def test_english_name_follows_only_the_first_occurrence() -> None:
+    text = "Los escudos absorben daño. Los escudos se recargan."
+    hits = [_hit(text, "escudos", es="escudo", en="Shields"), _hit(text, "escudos", es="escudo", en="Shields", nth=1)]
+    markup = term_markup(text, hits, shown=set(), term_style=STYLE)
+    assert markup.count("‹Shields›") == 1
+    assert markup.index("‹Shields›") < markup.index("se recargan")
+
+
+def test_english_name_already_stated_by_the_translator_is_not_repeated() -> None:
+    text = "Los cohetes proporcionan 'empuje (thrust)' que se muestra abajo."
+    shown: set[str] = set()
+    markup = term_markup(text, [_hit(text, "empuje", es="empuje", en="Thrust")], shown=shown, term_style=STYLE)
+    assert "‹Thrust›" not in markup
+    assert "empuje" in shown  # and later occurrences stay plain too
+
+
+def test_term_already_shown_in_the_section_stays_plain() -> None:
+    text = "Coloca la sonda."
+    markup = term_markup(text, [_hit(text, "sonda", es="sonda", en="Probe")], shown={"sonda"}, term_style=STYLE)
+    assert "‹" not in markup
+
+
+def test_markup_characters_in_the_source_are_escaped_and_parse() -> None:
+    text = "Si a < b & c > d, el <b>daño</b> se dobla </para>"
+    hits = [_hit(text, "daño", es="daño", en="Damage")]
+    markup = term_markup(text, hits, shown=set(), term_style=STYLE)
+    assert "&lt;b&gt;" in markup and "&amp;" in markup
+    Paragraph(markup, STYLE)  # reportlab's parser accepts it
+    assert safe_text("a\x00b\u200bc") == "abc"
+
+
+def test_title_that_is_one_glossary_term_prints_bilingually() -> None:
+    section = Section(
+        id="platillo-giratorio", title="Platillo giratorio", level=2, kind="card",
+        blocks=(Block("paragraph", "Texto.", 1, 1),), first=1, last=1,
+        title_terms=(TermHit("platillo giratorio", "Spinning Saucer", 0, 18),),
+    )
+    assert bilingual_title(section) == "Platillo giratorio · Spinning Saucer"
+    partial = Section(
+        id="x", title="Reglas para los escudos de la nave", level=2, kind="rules", blocks=(), first=1, last=1,
+        title_terms=(TermHit("escudo", "Shields", 16, 23),),
+    )
+    assert bilingual_title(partial) == partial.title

@@ -1,0 +1,89 @@
+"""The structure recogniser: one verdict on headings for the cleaner and the splitter, with the game's hints."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pipeline.clean import clean
+from pipeline.model import GameInfo, RawText
+from pipeline.split import split
+from pipeline.structure import STYLES, SplitOptions, find_headings, heading_candidate
+
+GAME = GameInfo(id="demo", title_es="Demo", title_en="Demo")
+STORY = "Yo era el capitán y recuerdo que fuimos los primeros en llegar. Había silencio y yo pensaba en casa."
+RUN_IN = "Acumulación de potencia Algunos sistemas de armas pesadas requieren una enorme cantidad de energía."
+
+
+def raw_of(text: str) -> RawText:
+    return RawText(game="demo", path="raw.txt", text=text, encoding="utf-8", sha256="0")
+
+
+def kinds(text: str, **options) -> dict[str, str]:
+    return {line.text: line.kind for line in clean(raw_of(text), **options).lines if line.text}
+
+
+def test_styles_are_one_ordered_list() -> None:
+    names = [name for name, _ in STYLES]
+    assert names[0] == "markup" and names[-1] == "title"  # what a source marked up outranks every guess
+    assert len(names) == len(set(names))
+
+
+def test_a_run_in_heading_opens_its_own_block_in_the_cleaner() -> None:
+    # The story before it (no blank line between) must not swallow the rule that the splitter will title.
+    found = kinds(f"{STORY}\n{RUN_IN}")
+    assert found[STORY] == "flavor"
+    assert found[RUN_IN] == "text"
+
+
+def test_the_cleaner_reads_the_games_split_hints() -> None:
+    rule = "Ataque. Elige un arma y tira los dados."
+    hints = SplitOptions(run_in=(re.compile(r"^Ataque\.", re.IGNORECASE),))
+    assert heading_candidate(rule, options=SplitOptions()) is None
+    assert heading_candidate(rule, options=hints).style == "runin"
+    assert kinds(f"{STORY}\n{rule}", split_options=hints)[rule] == "text"
+
+
+def test_a_title_shaped_reply_is_judged_as_chatter_not_protected() -> None:
+    text = "REGLAS\n\nCada jugador roba una carta.\n\n[member]\n\nMuchísimas gracias por el esfuerzo."
+    result = clean(raw_of(text))
+    assert "Muchísimas gracias por el esfuerzo." not in [line.text for line in result.lines]
+    assert result.credits.translators == ()
+
+
+def test_what_the_cleaner_protects_the_splitter_titles() -> None:
+    text = "\n".join(
+        [
+            "a. Movimiento",
+            "El agente mueve hasta dos casillas.",
+            "",
+            "AMENAZAS EXTERNAS:",
+            "",
+            RUN_IN,
+            "",
+            "Página 25 - Maniobras",
+            "Cada maniobra tiene una dificultad.",
+        ]
+    )
+    cleaned = clean(raw_of(text))
+    texts = [line.text for line in cleaned.lines]
+    found = find_headings(texts, options=SplitOptions())
+    titles = [heading.title for heading in found if heading]
+    assert titles == ["Movimiento", "Amenazas externas", "Acumulación de potencia", "Maniobras"]
+    document = split(cleaned, game=GAME)
+    assert [section.title for section in document.sections] == titles
+
+
+@pytest.mark.parametrize(
+    ("line", "formula"),
+    [
+        ("Potencia requerida = masa x dificultad", True),
+        ("dado ≤ nivel de radiación × años", True),
+        ("3 + 2 = 5", False),  # a worked example's sum: not boxed as the rule's formula
+        ("2 + 1 = 3 puntos", False),
+    ],
+)
+def test_worked_arithmetic_is_no_formula(line: str, formula: bool) -> None:
+    from pipeline.split.blocks import is_formula
+
+    assert is_formula(line) is formula
