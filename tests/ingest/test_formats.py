@@ -215,3 +215,9 @@ def test_property_any_markup_is_read_and_accounted_for(tmp_path: Path, pieces: l
     missing = [number for number, line in enumerate(lines, start=1) if line.strip() and number not in reported | covered]
     assert not missing, [lines[number - 1] for number in missing[:5]]
     assert all(1 <= line.first <= line.last <= len(lines) for line in cleaned.lines)
+
+
+def test_a_page_title_leaves_its_site_name(tmp_path: Path) -> None:
+    page = "<html><head><title>Reglas de Volcán Dormido - Foro de juegos de mesa</title></head><body><p>Roba una carta.</p></body></html>"
+    (tmp_path / "raw.html").write_text(page, encoding="utf-8")
+    assert read_source(tmp_path / "raw.html", game="juego", display="raw.html").title == "Reglas de Volcán Dormido"
