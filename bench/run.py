@@ -92,7 +92,10 @@ def stage_cpu(project: Path) -> dict[str, float]:
     """stages.py's figures; none when it cannot run (a version of the package with other stage functions)."""
     script = Path(__file__).parent / "stages.py"
     result = subprocess.run([sys.executable, str(script), str(project)], capture_output=True, text=True)
-    return json.loads(result.stdout) if result.returncode == 0 else {}
+    if result.returncode != 0:
+        print(f"  per-stage CPU not measured: {(result.stderr.strip().splitlines() or ['?'])[-1]}", flush=True)
+        return {}
+    return json.loads(result.stdout)
 
 
 def compile_package() -> None:

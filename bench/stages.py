@@ -25,17 +25,13 @@ def main(root: Path) -> dict[str, float]:
         from pipeline.build.stages import merge_credits
         from pipeline.clean import clean
         from pipeline.clean.corrections import load_corrections
-        from pipeline.clean.resources import CleanOptions
         from pipeline.project import Project, load_game, load_raw
         from pipeline.split import split
-        from pipeline.structure import split_options
         from pipeline.tag.glossary import load_glossary
 
-        return Project, load_game, load_raw, load_corrections, CleanOptions, clean, split, split_options, merge_credits, load_glossary
+        return Project, load_game, load_raw, load_corrections, clean, split, merge_credits, load_glossary
 
-    project_class, load_game, load_raw, load_corrections, clean_options, clean, split, split_options, merge_credits, load_glossary = timed(
-        "imports (pipeline)", imports
-    )
+    project_class, load_game, load_raw, load_corrections, clean, split, merge_credits, load_glossary = timed("imports (pipeline)", imports)
     from pipeline.tag.matcher import spanish_nlp, tag, tagger_for
 
     timed("load spaCy tokenizer + lemma table", spanish_nlp)
@@ -45,29 +41,27 @@ def main(root: Path) -> dict[str, float]:
         import pipeline.sheets.quickref.flow  # noqa: F401
         from pipeline.sheets import render
         from pipeline.sheets.glyphs import cover_layout
-        from pipeline.sheets.layout import load_layout
 
-        return render, cover_layout, load_layout
+        return render, cover_layout
 
-    render, cover_layout, load_layout = timed("load reportlab", typesetting)
+    render, cover_layout = timed("load reportlab", typesetting)
     project = project_class(root)
     for game_id in project.game_ids():
-        game = timed("read game.yaml, raw.txt, corrections", load_game, project, game_id)
-        raw = timed("read game.yaml, raw.txt, corrections", load_raw, project, game_id)
+        config = timed("read game.yaml (and its templates), raw.txt, corrections", load_game, project, game_id)
+        raw = timed("read game.yaml (and its templates), raw.txt, corrections", load_raw, project, game_id)
         path = project.sources / game_id / "corrections.yaml"
-        corrections = timed("read game.yaml, raw.txt, corrections", load_corrections, path, display=str(path))
-        options = clean_options.from_mapping(game.options.get("clean"), display=game_id)
-        cleaned = timed("clean", clean, raw, corrections=corrections, options=options, split_options=split_options(game))
-        document = timed("split", split, cleaned, game=game)
-        document = replace(document, credits=merge_credits(cleaned.credits, game.credits))
+        corrections = timed("read game.yaml (and its templates), raw.txt, corrections", load_corrections, path, display=str(path))
+        cleaned = timed("clean", clean, raw, corrections=corrections, options=config.clean, split_options=config.split)
+        document = timed("split", split, cleaned, game=config.game, options=config.split)
+        document = replace(document, credits=merge_credits(cleaned.credits, config.game.credits))
         glossary = timed("read glossaries", load_glossary, project.glossaries, game_id, display_root=project.root)
         timed("build glossary trie", tagger_for, glossary)
         document = timed("tag", tag, document, glossary=glossary)
-        for sheet in game.sheets:
-            layout = load_layout(project.templates, sheet.template, paper=game.paper)
-            sheet_document, _ = cover_layout(document, layout)
-            kind = layout.options.get("kind", "quickref")
-            timed(f"typeset {kind} sheets (fit search + render)", render, sheet_document, sheet, layout)
+        paper = config.game.paper
+        for sheet in config.sheets:
+            layout = sheet.layouts[paper]
+            sheet_document, _ = timed("map glyphs the font lacks", cover_layout, document, layout)
+            timed(f"typeset {sheet.kind} sheets (fit search + render)", render, sheet_document, sheet=sheet, paper=paper)
     return {stage: round(value, 3) for stage, value in seconds.items()}
 
 

@@ -20,8 +20,10 @@ LINE_KINDS = ("text", "flavor", "note")
 # Kinds of section in the tree.
 SECTION_KINDS = ("rules", "flavor", "example", "card", "table", "note", "credits")
 
-# Kinds of block inside a section.
-BLOCK_KINDS = ("paragraph", "item", "table", "formula", "note")
+# Kinds of block inside a section. A `table` holds rows ("\n") of cells ("\t"); a `table-ref` is a numbered
+# table of the rulebook whose cells the text lost (its caption and the debris, which a sheet does not print).
+BLOCK_KINDS = ("paragraph", "item", "table", "table-ref", "formula", "note")
+TABLE_CELL = "\t"
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,15 @@ class Block:
     first: int
     last: int
     terms: tuple[TermHit, ...] = ()  # glossary terms in `text`, offsets into `text`
+    marker: str = ""  # an item's marker as the list counts it ("1", "a"); "" for a bulleted item
+    depth: int = 0  # an item's nesting: 1 for the lettered steps under a numbered one
+    header: bool = False  # a table whose first row names its columns
+
+    def rows(self) -> list[list[str]]:
+        """A table's cells, every row as wide as the widest."""
+        rows = [[cell.strip() for cell in row.split(TABLE_CELL)] for row in self.text.split("\n") if row.strip()]
+        width = max((len(row) for row in rows), default=0)
+        return [row + [""] * (width - len(row)) for row in rows]
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from pipeline.errors import InputError
 from pipeline.ingest import read_source, source_file, source_files
-from pipeline.ingest.encoding import decode
 from pipeline.model import Credits, GameInfo, RawText
 from pipeline.schema import Fields, Problems
 from pipeline.text import slug
@@ -132,6 +131,8 @@ def check_game_id(game_id: str) -> str:
 
 def decode_raw(data: bytes, *, display: str) -> tuple[str, str, tuple[str, ...]]:
     """bytes -> (text, encoding, warnings): BOMs and UTF-16, UTF-8, cp1252, mojibake repaired (ingest/encoding.py)."""
+    from pipeline.ingest.encoding import decode
+
     text, encoding, warnings = decode(data, display=display)
     return text, encoding, tuple(warnings)
 

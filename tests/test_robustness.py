@@ -190,8 +190,9 @@ def test_markup_lookalikes_and_exotic_characters_build(tiny: Path) -> None:
     raw(tiny).write_text(NASTY, encoding="utf-8")
     text = assert_builds(tiny, "warning: tiny: the font", "U+4E2D", "U+1F44D")
     # (pypdf cannot extract the emoji DejaVu does draw, so only the word before it is checked.)
+    flowing = " ".join(text.split())  # three columns wrap the line where they like
     for kept in ("<b>negrita</b>", "</para>", "&amp; & &lt; &#169; &nosuch; a < b > c", "Emoji", "separación"):
-        assert kept in text
+        assert kept in flowing
     assert "\x07" not in text and "\x1b" not in text
 
 
@@ -235,7 +236,7 @@ BOMB = "".join(f"l{n}: &l{n} [{', '.join([f'*l{n - 1}'] * 9) if n else ', '.join
         ("sheets:\n  - name: quickref\n  - name: quickref\n", (
          "sources/tiny/game.yaml:3: sheets[1].name: sheet 'quickref' is declared twice (first on line 2)",)),
         ("sheets:\n  - name: quickref\n    recipe:\n      body_size: .nan\n",
-         ("sources/tiny/game.yaml:4: sheets[0].recipe.body_size: must be a number from 7 to 14 pt, got .nan",)),
+         ("sources/tiny/game.yaml:4: sheets[0].recipe.body_size: must be a number from 7.5 to 14 pt, got .nan",)),
         ("sheets:\n  - name: quickref\n    recipe:\n      columns: [2, 9]\n",  # wrong for both papers, said once
          ("sources/tiny/game.yaml:4: sheets[0].recipe.columns: must be a whole number from 1 to 5, got 9 in [2, 9]",)),
         ("sheets:\n  - name: evil\n    template: ../../outside/evil\n",
@@ -292,13 +293,13 @@ def test_template_naming_a_missing_font(tiny: Path) -> None:
     [
         ("base", 'color: "#1d3557"}', 'color: "rojo oscuro"}',
          "templates/base.yaml:14: styles.title.color: 'rojo oscuro' is not a colour: write it as #rrggbb, e.g. #1d3557"),
-        ("quickref", "gutter_mm: 3.2", "gutter_mm: -2",
+        ("quickref", "gutter_mm: 3.5", "gutter_mm: -2",
          "templates/quickref.yaml:7: page.gutter_mm: must be a number from 0 to 30 mm, got -2"),
-        ("quickref", "gutter_mm: 3.2", "gutter_mm: 500",
+        ("quickref", "gutter_mm: 3.5", "gutter_mm: 500",
          "templates/quickref.yaml:7: page.gutter_mm: must be a number from 0 to 30 mm, got 500"),
-        ("quickref", "columns: 2", "columns: .inf",
+        ("quickref", "columns: 3", "columns: .inf",
          "templates/quickref.yaml:6: page.columns: must be a whole number from 1 to 5, got .inf"),
-        ("base", "  body: {size: 8,", "  body: {size: 8, colour: red,",
+        ("base", "  body: {size: 7.5,", "  body: {size: 7.5, colour: red,",
          "templates/base.yaml:19: styles.body: unknown field 'colour' (did you mean 'color'?)"),
     ],
     ids=["colour-name", "negative-gutter", "gutter-wider-than-the-page", "infinite-columns", "misspelt-style-key"],

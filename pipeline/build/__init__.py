@@ -1,8 +1,9 @@
 """Run the stages for the games whose inputs changed and write their sheets, reports and manifests.
 
-load -> clean -> split -> tag -> typeset -> output, skipped for every sheet whose cache key (cache.py)
+load -> clean -> split -> tag -> typeset -> output, skipped for every sheet whose cache key (keys.py)
 is the one its manifest records; deciding that imports neither spaCy nor reportlab.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -77,8 +78,11 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     document: Document | None = None
     if to_render:
         config, cleaned, document = tagged_document(project, plan.game, config=plan.config, on_stage=lambda name: stage(name, ""))
+        dated = _dating(read_manifest(game_out), today)
         made.update(
-            _render_sheets(project, config, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures, stage=stage)
+            _render_sheets(
+                project, config, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures, dated=dated, stage=stage
+            )
         )
     else:
         config, cleaned, _ = prepare(project, plan.game, config=plan.config, on_stage=lambda name: stage(name, ""))
@@ -203,6 +207,23 @@ def _other_papers(previous: dict | None, plan: GamePlan, game_out: Path) -> list
     return kept
 
 
+def _dating(previous: dict | None, today: str):
+    """sheet name -> (revision -> the day that content last changed): the previous manifest's date while
+    the revision is the same, else today. The PDF prints it, so an unchanged sheet keeps its bytes."""
+
+    def dated_for(sheet: str):
+        old = manifest_sheet(previous, sheet)
+
+        def dated(revision: str) -> str:
+            if old is not None and old.get("revision") == revision and isinstance(old.get("changed"), str):
+                return old["changed"]
+            return today
+
+        return dated
+
+    return dated_for
+
+
 def _tool_id() -> str:
     return tool_fingerprint()[:16]
 
@@ -216,6 +237,7 @@ def _render_sheets(
     cache: SheetCache,
     warnings: list[str],
     failures: dict[str, RefsheetsError],
+    dated,
     stage: StageSink,
 ) -> dict[str, tuple[CachedSheet, str]]:
     """Render each sheet; one that fails is recorded in `failures` and does not stop the others."""
@@ -235,7 +257,7 @@ def _render_sheets(
             sheet_document, missing = covered[layout.fonts]
             if missing and missing not in warnings:  # once per build, even when several sheets meet them
                 warnings.append(missing)
-            rendered = render(sheet_document, sheet=sheet, paper=key.paper)
+            rendered = render(sheet_document, sheet=sheet, paper=key.paper, dated=dated(key.sheet))
         except RefsheetsError as exc:
             failures[key.sheet] = exc
             continue

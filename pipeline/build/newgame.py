@@ -2,6 +2,7 @@
 with what its text says (title, credits), ready to edit."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from pipeline.build.defaults import untitled
@@ -56,7 +57,6 @@ def new_game(project, game_id: str, file: Path) -> tuple[Path, list[str]]:  # no
 
 def game_yaml(game: GameInfo, cleaned, document: Document, *, source: str) -> str:  # noqa: ANN001 - a CleanText
     """A commented game.yaml: what the text says, ready to edit."""
-    import json
 
     credits = document.credits
     dropped = sum(1 for record in cleaned.report if record.action in ("drop", "duplicate"))
@@ -69,10 +69,10 @@ def game_yaml(game: GameInfo, cleaned, document: Document, *, source: str) -> st
         '# publisher: ""',
         "paper: a4  # or letter",
         "credits:",
-        f"  translators: {json.dumps(list(credits.translators), ensure_ascii=False)}"
-        + ("" if credits.translators else "  # the text names nobody: add who translated it"),
-        f"  source_url: {json.dumps(credits.source_url, ensure_ascii=False)}",
-        f"  rulebook_url: {json.dumps(credits.rulebook_url, ensure_ascii=False)}",
+        # game.yaml refuses empty values, so what the text does not say is written as a comment to fill in.
+        _credit_line("translators", list(credits.translators), "the text names nobody: add who translated it"),
+        _credit_line("source_url", credits.source_url, "where the translation was published"),
+        _credit_line("rulebook_url", credits.rulebook_url, "the publisher's rulebook"),
     ]
     if credits.other:
         lines.append(f"  other: {json.dumps(list(credits.other), ensure_ascii=False)}")
@@ -85,3 +85,8 @@ def game_yaml(game: GameInfo, cleaned, document: Document, *, source: str) -> st
         "#     noise_phrases: ['frase del foro']               # chatter the cleaner kept",
     ]
     return "\n".join(lines) + "\n"
+
+
+def _credit_line(key: str, value: object, hint: str) -> str:
+    shown = json.dumps(value if value else ([] if isinstance(value, list) else ""), ensure_ascii=False)
+    return f"  {key}: {shown}" if value else f"  # {key}: {shown}  # {hint}"

@@ -9,6 +9,8 @@ from pipeline.clean.resources import (
     BRACKETED,
     BREADCRUMBS,
     BYLINE,
+    POST_DATE,
+    PROFILE,
     CAPTION,
     COPYRIGHT_LINE,
     CREDIT_LABEL,
@@ -16,6 +18,7 @@ from pipeline.clean.resources import (
     LONE_BULLET,
     NAVIGATION_WORDS,
     QUOTE_HEADER,
+    REPLY_SUBJECT,
     SHARE,
     TRANSLATOR_LINE,
     USERNAME,
@@ -23,6 +26,7 @@ from pipeline.clean.resources import (
 from pipeline.clean.state import State
 from pipeline.text import fold
 
+ONLINE_STATUS = frozenset(("en línea", "desconectado", "conectado", "online", "offline"))
 # "[list]", "[/quote]", "[center]" alone on a line are BBCode left in a text not read as BBCode: no forum member.
 BBCODE_TAG = re.compile(r"^/?(?:list|quote|spoiler|code|center|left|right|b|i|u|s|size|color|url|img|\*)(?:=.*)?$", re.IGNORECASE)
 
@@ -33,8 +37,14 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
     folded = {fold(text): index for index, text in enumerate(lines) if text.strip() and not BRACKETED.match(text)}
     starts: list[tuple[int, str]] = []
     index = 0
+    profile = False  # inside the member's name, rank and counts that follow "En línea"
     while index < len(lines):
         text = lines[index].strip()
+        if profile and text and len(text.split()) <= 3 and not re.search(r"[.!?,;]", text):
+            fate[index] = ("drop", "forum member's name and rank")
+            index += 1
+            continue
+        profile = text.casefold() in ONLINE_STATUS
         bracket = BRACKETED.match(text)
         quote = QUOTE_HEADER.match(text)
         if bracket and fold(bracket.group(1)) in folded:
@@ -52,6 +62,9 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
                 fate[index] = ("drop", f"quoted forum post ({quote.group(1).strip()})")
                 index += 1
             continue
+        elif REPLY_SUBJECT.match(text) and index > 0:
+            starts.append((index, "respuesta"))  # a reply begins: its blocks are judged as a post
+            fate[index] = ("drop", "forum post header: subject of a reply")
         elif text.casefold().strip(".:") in NAVIGATION_WORDS:
             fate[index] = ("drop", "site navigation")
         elif BARE_URL.match(text):
@@ -81,8 +94,10 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
 def _site_line(state: State, index: int, text: str) -> None:
     """A line of a site's page or a document's credits: a date, breadcrumbs, a byline, a caption, who translated it."""
     fate = state.fate
-    if DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12:
+    if DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12 or POST_DATE.match(text):
         fate[index] = ("drop", "forum post date")
+    elif PROFILE.match(text):
+        fate[index] = ("drop", "forum member's profile")
     elif BREADCRUMBS.match(text) or SHARE.match(text):
         fate[index] = ("drop", "site navigation (breadcrumbs or share buttons)")
     elif BYLINE.match(text):

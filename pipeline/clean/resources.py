@@ -27,6 +27,9 @@ NAVIGATION_WORDS = frozenset(
         "Inicio", "Foro", "Foros", "Ezine", "Ingresar", "Registrarse", "Webchat", "Ayuda", "Buscar", "Portal",
         "Calendario", "Miembros", "Salir", "Perfil", "Mensajes", "Noticias", "Contacto", "Citar", "Responder",
         "Imprimir", "Home", "Login", "Register", "Search", "Help",
+        # A forum post's buttons and status, as a copy of an SMF or phpBB page keeps them.
+        "En línea", "Desconectado", "Conectado", "Me gusta", "No me gusta", "Agradecer", "Reportar", "Editar",
+        "Volver arriba", "Arriba",
     )
 )
 DATE = re.compile(
@@ -42,7 +45,8 @@ CREDIT_LABEL = re.compile(
 )
 # "Traducción: Marta", "Traducido por Marta y Luis", "© 2024 Editorial": who made the text, said by the text.
 TRANSLATOR_LINE = re.compile(
-    r"^\s*(?:traducci[óo]n(?: al (?:castellano|español))?|traducido por|traductor(?:a|es)?)\s*[:\-–]?\s+(\S.{1,80}?)\s*\.?$", re.IGNORECASE
+    r"^\s*(?:(?:traducci[óo]n(?: al (?:castellano|español))?|traductor(?:a|es)?)\s*[:\-–]|traducido por)\s*(\S.{1,80}?)\s*\.?$",
+    re.IGNORECASE,
 )
 COPYRIGHT_LINE = re.compile(r"^\s*(?:©|\(c\)|copyright\b)\s*(\S.{1,120})$", re.IGNORECASE)
 # Words a Spanish sentence does not end with: a line ending in one was cut mid-sentence.
@@ -50,6 +54,11 @@ DANGLING_WORDS = frozenset(
     "el la los las un una unos unas de del a al en con por para que y e o u ni sin su sus se lo le "
     "antes entre como cuando si pero mientras desde hasta sobre tras hacia según muy más".split()
 )
+# A forum post's header and profile in a copied page: "Re: Reglas de X" (a reply's subject), "« Respuesta #2 en:
+# 13 Marzo 2015, 09:40:02 »" (its date), "Mensajes: 1234" (the member's profile beside it).
+REPLY_SUBJECT = re.compile(r"^\s*(?:re|res)\s*:\s*\S.{0,100}$", re.IGNORECASE)
+POST_DATE = re.compile(r"^\s*«?\s*(?:respuesta\s*#\s*\d+\s*)?en\s*:\s*.{4,60}?»?\s*$", re.IGNORECASE)
+PROFILE = re.compile(r"^\s*(?:mensajes|posts|karma|registrado|ubicaci[óo]n|sexo|edad|aplausos)\s*:\s*\S.{0,40}$", re.IGNORECASE)
 # Page furniture of a web copy: "Inicio > Juegos > Reglas" (breadcrumbs), "Publicado por Bea el 3 de mayo"
 # (the byline), "Comparte en: Facebook · Twitter" (share buttons).
 BREADCRUMBS = re.compile(r"^\s*(?:inicio|home|portada|blog|foros?)\s*(?:[>»›/|]\s*[^>»›/|]{1,60}){1,6}$", re.IGNORECASE)

@@ -13,12 +13,11 @@ import hashlib
 from pathlib import Path
 
 from pipeline.errors import InputError
-from pipeline.ingest.artefacts import repair
-from pipeline.ingest.encoding import decode
 from pipeline.ingest.lines import Converted
-from pipeline.ingest.sniff import sniff
-from pipeline.ingest.templates import strip_template_tags
 from pipeline.model import CleaningRecord, RawText
+
+# The readers (encoding, sniff, artefacts, the format converters) are imported where a source is read:
+# finding games (`refsheets list`, a no-op build) needs only the file names.
 
 SOURCE_NAMES = ("raw.txt", "raw.md", "raw.html", "raw.pdf", "raw.docx")
 # Files beside the source that look like another copy of a translation (warned about, never read).
@@ -57,6 +56,9 @@ def read_source(path: Path, *, game: str, display: str) -> RawText:
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", path=display) from None
+    from pipeline.ingest.encoding import decode
+    from pipeline.ingest.sniff import sniff
+
     suffix = path.suffix.lower()
     if suffix in (".pdf", ".docx"):
         text, encoding, warnings, fmt = "", "binary", [], suffix[1:]
@@ -72,7 +74,7 @@ def read_source(path: Path, *, game: str, display: str) -> RawText:
         return RawText(
             game=game, path=display, text=text, encoding=encoding, sha256=hashlib.sha256(data).hexdigest(), warnings=tuple(warnings)
         )
-    if fmt != "text":
+    if suffix == ".txt" and fmt != "text":  # a raw.txt that holds markup: say how it was read
         warnings.append(f"{display}: read as {fmt}; `refsheets clean {game} --report` shows what became of each line")
     return RawText(
         game=game,
@@ -91,6 +93,8 @@ def read_source(path: Path, *, game: str, display: str) -> RawText:
 
 def _text(text: str, fmt: str) -> tuple[list[str], Converted | None]:
     """A text source as it is (None: plain text with nothing to convert) or converted from its markup."""
+    from pipeline.ingest.templates import strip_template_tags
+
     bare, tags = strip_template_tags(text)
     original = text.split("\n")
     if fmt == "text":
@@ -116,6 +120,8 @@ def _text(text: str, fmt: str) -> tuple[list[str], Converted | None]:
 def _plain_text(original: list[str], bare: str, tags: dict[int, str]) -> Converted | None:
     """Plain text: template tags out, extraction artefacts repaired; None if it needs nothing. Entities stay:
     in a text that is no HTML, "&amp;" may be what the author wrote (markup formats decode theirs)."""
+    from pipeline.ingest.artefacts import repair
+
     lines = bare.split("\n")
     repaired = repair(lines)
     if repaired is None and not tags and lines == original:

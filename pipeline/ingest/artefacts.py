@@ -21,6 +21,7 @@ from pipeline.structure.runin import run_in_head
 from pipeline.text import is_shouting
 
 SETEXT = re.compile(r"^\s*(?:={3,}|-{3,})\s*$")
+MIN_RUNNING = 3  # a running header without page numbers shows itself by repeating at least this often
 BARE_NUMBER = re.compile(r"^\s*\d{1,3}\s*$")
 # "...puntuación.3", "COMODÍN2": a page number glued to the end of a sentence or of a heading in capitals.
 GLUED_AFTER_STOP = re.compile(r"(?<=[a-záéíóúñ\)][.!?])(\d{1,3})\s*$")
@@ -89,7 +90,39 @@ def _correct(records: dict[int, CleaningRecord], index: int, original: str, reas
 
 
 def _page_furniture(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
-    """Bare page numbers that count up through the text, and the short lines repeated beside them."""
+    """Bare page numbers that count up through the text, the short lines repeated beside them, and short
+    lines repeated through the text that break into the middle of a sentence (a header with no number)."""
+    return _numbered_pages(texts, records) | _interrupting_headers(texts, records)
+
+
+def _interrupting_headers(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
+    """'CORSARIOS DEL SUR – Reglamento' three times, once between 'El jugador' and 'inicial resuelve...':
+    a line that repeats and cuts a sentence in two is the page's running header, wherever it stands."""
+    where: dict[str, list[int]] = {}
+    for index, text in enumerate(texts):
+        stripped = text.strip()
+        if 8 <= len(stripped) <= 80 and not stripped.endswith(":"):
+            where.setdefault(stripped, []).append(index)
+    dropped: set[int] = set()
+    for indexes in where.values():
+        if len(indexes) < MIN_RUNNING:
+            continue
+        cuts = sum(1 for index in indexes if _cuts_a_sentence(texts, index))
+        if cuts:
+            dropped.update(indexes)
+            for index in indexes:
+                reason = "running header or footer (repeated, breaking into sentences)"
+                records[index + 1] = CleaningRecord(index + 1, "drop", reason, texts[index])
+    return dropped
+
+
+def _cuts_a_sentence(texts: list[str], index: int) -> bool:
+    before = texts[index - 1].rstrip() if index > 0 else ""
+    after = texts[index + 1].lstrip() if index + 1 < len(texts) else ""
+    return bool(before) and bool(after) and before[-1:].isalpha() and after[:1].islower()
+
+
+def _numbered_pages(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
     numbers = [index for index, text in enumerate(texts) if BARE_NUMBER.match(text)]
     values = [int(texts[index]) for index in numbers]
     rising = sum(1 for a, b in zip(values, values[1:]) if 0 < b - a <= 2)
@@ -125,11 +158,18 @@ def _table_of_contents(texts: list[str], records: dict[int, CleaningRecord]) -> 
 
 
 def _setext(texts: list[str], lines: list[str], records: dict[int, CleaningRecord]) -> set[int]:
-    """'Preparación' over '-----------': the title is a heading ('## Preparación'), the underline goes."""
+    """'Preparación' over '-----------': the title is a heading ('## Preparación'), the underline goes; a
+    line of dashes under prose or a blank line only separates (it goes too, said as such)."""
     dropped: set[int] = set()
-    for index in range(1, len(texts)):
-        above = texts[index - 1].strip()
-        if SETEXT.match(texts[index]) and above and len(above) <= 90 and not SETEXT.match(above) and not above.startswith("#"):
+    for index in range(len(texts)):
+        above = texts[index - 1].strip() if index else ""
+        if not SETEXT.match(texts[index]):
+            continue
+        heading_like = above and len(above.split()) <= 10 and not above.endswith((".", ",", ";")) and not SETEXT.match(above)
+        if not heading_like:
+            records[index + 1] = CleaningRecord(index + 1, "drop", "separator line", lines[index])
+            dropped.add(index)
+        elif not above.startswith("#"):
             level = "#" if texts[index].strip().startswith("=") else "##"
             texts[index - 1] = f"{level} {above}"
             _correct(records, index - 1, lines[index - 1], f"heading underlined with {texts[index].strip()[0] * 3}")

@@ -89,6 +89,9 @@ FURNITURE = re.compile(
     r"|editsection|catlinks|printfooter|noprint|sitesub|contentsub|\breferences?\b|\bmw-jump",
     re.IGNORECASE,
 )
+CSS_CLASS_RULE = re.compile(r"\.([\w-]+)\s*\{([^}]*)\}")
+SITE_WORDS = 5  # what follows the last dash of a <title>, when this short, is the site's name
+FURNITURE_SHARE = 0.5  # an element holding this share of the page's text is never furniture by its class
 QUOTE_AUTHOR = re.compile(r"^(.{2,40}?)\s+(?:escribió|dijo|wrote)\s*:?$", re.IGNORECASE)
 IMAGE_NAME = re.compile(r"\.(?:png|jpe?g|gif|svg|webp)$|^(?:image|imagen|img|foto)\b", re.IGNORECASE)
 
@@ -107,12 +110,33 @@ def convert_html(text: str, out: Converted, *, first_line: int = 1, fragment: bo
     if not fragment:
         _metadata(root, out)
     walker = _Walker(out, shift=first_line - 1)
-    walker.block(root.find("body") if root.find("body") is not None else root)
+    walker.classes = _class_styles(root)
+    body = root.find("body") if root.find("body") is not None else root
+    walker.size = len(body.text_content() or "")
+    walker.block(body)
     walker.flush()
 
 
 def convert_fragment(text: str, out: Converted, *, first_line: int = 1) -> None:
     convert_html(text, out, first_line=first_line, fragment=True)
+
+
+def _class_styles(root) -> dict[str, str]:
+    """'.c0{font-weight:700;font-size:16pt}' in the page's <style>: what each class sets (Google Docs, Word's
+    HTML), so emphasis given by class reads like an inline style."""
+    rules: dict[str, str] = {}
+    for sheet in root.iter("style"):
+        for name, body in CSS_CLASS_RULE.findall(sheet.text or ""):
+            rules[name] = rules.get(name, "") + ";" + body
+    return rules
+
+
+def _without_site(title: str) -> str:
+    """'Reglas de X | El Rincón del Dado', 'Reglas de X - Foro de juegos': a page's <title> ends with its site."""
+    if " | " in title:
+        return title.split(" | ")[0].strip()
+    head, dash, site = title.rpartition(" - ") if " - " in title else title.rpartition(" – ")
+    return head.strip() if dash and len(site.split()) <= SITE_WORDS and len(head.split()) >= 2 else title
 
 
 def _anchor_list(element) -> bool:
@@ -140,7 +164,7 @@ def _metadata(root, out: Converted) -> None:
         if (link.get("rel") or "").lower() == "canonical" and link.get("href"):
             out.links.append(("canonical", link.get("href")))
     heading = root.find(".//h1")
-    out.title = out.title or (tidy(heading.text_content()) if heading is not None else tidy(title))
+    out.title = out.title or (tidy(heading.text_content()) if heading is not None else _without_site(tidy(title)))
 
 
 class _Walker:
@@ -157,6 +181,8 @@ class _Walker:
         self.big = 0  # inside large type (inline style): a line all in it is a heading
         self.lines_big: list[bool] = []
         self.lists: list[list] = []  # [ordered?, next number]
+        self.size = 0  # characters of text in the whole page
+        self.classes: dict[str, str] = {}  # class -> its CSS declarations (Google Docs sets bold by class)
 
     def _source(self, element) -> int:
         return (element.sourceline or 1) + self.shift
@@ -198,7 +224,7 @@ class _Walker:
         if tag == "div" and FORUM_POST.search(element.get("class") or ""):
             self._post_header(element)
         self._open(element, tag)
-        style = element.get("style") or ""
+        style = (element.get("style") or "") + ";" + ";".join(self.classes.get(name, "") for name in (element.get("class") or "").split())
         bold, big = tag in BOLD or bool(STYLE_BOLD.search(style)), bool(STYLE_BIG.search(style))
         self.bold, self.big = self.bold + bold, self.big + big
         if tag in BLOCKS:
@@ -218,7 +244,7 @@ class _Walker:
     def _gone(self, element, tag: str) -> bool:
         """Page furniture, a masthead, a reply's subject line, a caption: skipped whole (and reported)."""
         where = f"{element.get('class', '')} {element.get('id', '')}"
-        if not tag or tag in SKIP or FURNITURE.search(where):
+        if not tag or tag in SKIP or (FURNITURE.search(where) and self._small(element)):
             self._skip(element, tag or "comment")
         elif tag == "header" and element.find(".//h1") is None and element.find(".//h2") is None:
             self._skip(element, "header")  # a site's masthead: its name and menu, no heading of the text
@@ -233,6 +259,13 @@ class _Walker:
         else:
             return False
         return True
+
+    def _small(self, element) -> bool:
+        """Furniture by its class is a part of the page, never the page: a <body class="has-sidebar
+        comments-open"> or a wrapper holding most of the text (or the title) is read, whatever its class says."""
+        if element.tag in ("html", "body", "main", "article") or element.find(".//h1") is not None:
+            return False
+        return len(element.text_content() or "") < FURNITURE_SHARE * self.size
 
     def _leaf(self, element, tag: str) -> bool:
         """Elements written whole, without descending: a table row, an image, a line break."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pipeline.model import CleaningRecord
 
 CONTENTS_TITLE = re.compile(r"^(?:[íi]ndice(?: de contenidos?)?|contenidos?|tabla de contenidos?|sumario)\s*:?\s*$", re.IGNORECASE)
-SPACES = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
+SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")  # HTML whitespace, line breaks included
 
 
 def tidy(text: str) -> str:
@@ -36,6 +36,10 @@ class Converted:
     def add(self, text: str, origin: int, *, markup: str = "", through: int = 0) -> None:
         """Write one line taken from original line `origin` (1-based, up to `through` for an element spread
         over several lines); `markup` names what it was written from."""
+        if "\n" in text:  # a line is one line: each piece keeps the same original line
+            for piece in text.split("\n"):
+                self.add(piece, origin, markup=markup, through=through)
+            return
         self.texts.append(text)
         self.origins.append(origin)
         if markup and text.strip() != self._original(origin).strip():

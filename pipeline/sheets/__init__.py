@@ -1,4 +1,5 @@
 """Which renderer makes a sheet: the kind its template declares (`options.kind`), with the typed recipe read for it."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -38,19 +39,20 @@ class RenderedSheet:
     printed: tuple[PrintedPart, ...] = ()
 
 
-def render(document: Document, *, sheet: SheetConfig, paper: str) -> RenderedSheet:
-    """The sheet as PDF bytes on `paper`, from the layout and recipe its config holds for that paper."""
+def render(document: Document, *, sheet: SheetConfig, paper: str, dated=None) -> RenderedSheet:
+    """The sheet as PDF bytes on `paper`, from the layout and recipe its config holds for that paper;
+    `dated(revision)` gives the day its content last changed (None: the revision is printed alone)."""
     layout, recipe = sheet.layouts[paper], sheet.recipes[paper]
     try:
         if sheet.kind == "quickref":
             from pipeline.sheets.quickref import quickref_with_sections
 
-            pdf, pages, revision, sections = quickref_with_sections(document, sheet=sheet.name, layout=layout, recipe=recipe)
+            pdf, pages, revision, sections = quickref_with_sections(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
             printed = tuple(PrintedPart(section.id, section.title, section.text, section.id) for section in sections)
         else:
             from pipeline.sheets.cards.draw import cards_with_set
 
-            pdf, pages, revision, card_set = cards_with_set(document, sheet=sheet.name, layout=layout, recipe=recipe)
+            pdf, pages, revision, card_set = cards_with_set(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
             # A card's key is its section id, then "#entry" for an entry split out of that section.
             printed = tuple(
                 PrintedPart(card.key, card.title + (f" · {card.title_en}" if card.title_en else ""), card.text, card.key.split("#")[0])

@@ -1,8 +1,10 @@
-"""Formula and table blocks -> reportlab flowables: boxed formulas, small ruled tables.
+"""Formula, table and list blocks -> reportlab flowables: boxed formulas, ruled tables, numbered lists.
 
-Typography only: operators are set as their proper signs ("x" between terms -> "×", "<=" -> "≤"),
-table rows are cut into cells at the separator the translator used; no word is added or removed.
+Typography only: operators are set as their proper signs ("x" between terms -> "×", "<=" -> "≤");
+tables get their cells from the splitter (`Block.rows()`); no word is added or removed, except the
+pointer a sheet prints for a numbered table whose cells the text lost (`table_reference`).
 """
+
 from __future__ import annotations
 
 import re
@@ -23,14 +25,6 @@ _OPERATORS = (
     (re.compile(r"\s*(?:>|&gt;)=\s*"), " ≥ "),
     (re.compile(r"\s*-(?:>|&gt;)\s*"), " → "),
 )
-# Cell separators a translator types in a plain-text table, most specific first.
-_SEPARATORS = (
-    re.compile(r"\t+"),
-    re.compile(r"\s+\|\s+"),
-    re.compile(r"\s*(?:->|→)\s*"),
-    re.compile(r"\s+[-–—]\s+"),
-    re.compile(r"(?<=\w)\s*:\s+"),
-)
 
 
 def formula_typography(text: str) -> str:
@@ -38,30 +32,6 @@ def formula_typography(text: str) -> str:
     for pattern, sign in _OPERATORS:
         text = pattern.sub(sign, text)
     return text
-
-
-def table_rows(text: str) -> list[list[str]]:
-    """Rows of cells: the first separator found in most rows splits every row (':' only once)."""
-    rows = [row.strip() for row in text.split("\n") if row.strip()]
-    for separator in _SEPARATORS:
-        hits = sum(1 for row in rows if separator.search(row))
-        if rows and hits >= max(2, (2 * len(rows) + 2) // 3):
-            limit = 1 if ":" in separator.pattern else 0
-            cells = [[cell.strip() for cell in separator.split(row, maxsplit=limit) if cell.strip()] for row in rows]
-            width = max(len(row) for row in cells)
-            return [row + [""] * (width - len(row)) for row in cells]
-    return [[row] for row in rows]
-
-
-def has_header(rows: list[list[str]]) -> bool:
-    """A first row of short labels without numbers over longer rows reads as column headings."""
-    if len(rows) < 3 or len(rows[0]) < 2:
-        return False
-    first = rows[0]
-    if any(ch.isdigit() for cell in first for ch in cell) or any(len(cell.split()) > 3 for cell in first):
-        return False
-    rest = [len(" ".join(row).split()) for row in rows[1:]]
-    return sum(rest) / len(rest) >= 1.5 * len(" ".join(first).split())
 
 
 def cell_font(style: ParagraphStyle) -> tuple:
@@ -88,35 +58,72 @@ def formula_flowables(markup: str, style: ParagraphStyle) -> list[Flowable]:
     return [Spacer(1, 1.5), table, Spacer(1, style.spaceAfter or 3)]
 
 
-def table_flowables(rows: list[list[str]], style: ParagraphStyle, *, escape: Callable[[str], str]) -> list[Flowable]:
-    """A small ruled table of plain-text cells (escaped with `escape`); columns share the width by text length."""
+def table_flowables(rows: list[list[str]], style: ParagraphStyle, *, header: bool, escape: Callable[[str], str]) -> list[Flowable]:
+    """A ruled table of plain-text cells (escaped with `escape`): a tinted header row when `header`,
+    hairlines between rows; columns share the width by text length."""
     if not rows:
         return []
-    header = has_header(rows)
+    table = Table(
+        table_cells(rows, style, header=header, escape=escape), colWidths=column_widths(rows), hAlign="LEFT", repeatRows=1 if header else 0
+    )
+    table.setStyle(TableStyle(table_commands(rows, style, header=header)))
+    return [Spacer(1, 1.5), table, Spacer(1, max(style.spaceAfter, 3))]
+
+
+def table_cells(rows: list[list[str]], style: ParagraphStyle, *, header: bool, escape: Callable[[str], str]) -> list[list[Paragraph]]:
     bold = ParagraphStyle("table-header", parent=style, fontName=_bold_font(style))
-    cells = [[Paragraph(escape(cell), bold if header and index == 0 else style) for cell in row] for index, row in enumerate(rows)]
-    # A column gets room for its longest word at least, and more as its cells hold more text.
-    longest_word = [max((len(word) for row in rows for word in row[col].split()), default=1) for col in range(len(rows[0]))]
-    average = [sum(len(row[col]) for row in rows) / len(rows) for col in range(len(rows[0]))]
-    shares = [max(2.6 * word, min(length, 45)) for word, length in zip(longest_word, average)]
-    widths = [f"{100 * share / sum(shares):.2f}%" for share in shares]
-    table = Table(cells, colWidths=widths, hAlign="LEFT")
+    # A row label (first column of a table without a header, or under one) is what the eye scans: bold.
+    label = ParagraphStyle("table-label", parent=style, fontName=_bold_font(style)) if len(rows[0]) > 1 else style
+    return [
+        [Paragraph(escape(cell), bold if header and index == 0 else label if col == 0 else style) for col, cell in enumerate(row)]
+        for index, row in enumerate(rows)
+    ]
+
+
+def column_widths(rows: list[list[str]]) -> list[str]:
+    """A column gets room for its longest word at least, and more as its cells hold more text."""
+    count = len(rows[0])
+    longest_word = [max((len(word) for row in rows for word in row[col].split()), default=1) for col in range(count)]
+    average = [sum(len(row[col]) for row in rows) / len(rows) for col in range(count)]
+    shares = [max(2.6 * word, min(length, 45), 3) for word, length in zip(longest_word, average)]
+    return [f"{100 * share / sum(shares):.2f}%" for share in shares]
+
+
+def table_commands(rows: list[list[str]], style: ParagraphStyle, *, header: bool) -> list[tuple]:
     commands = [
         cell_font(style),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor(RULE_COLOR)),
-        ("LINEABOVE", (0, 0), (-1, 0), 0.6, HexColor(FRAME_COLOR)),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.6, HexColor(FRAME_COLOR)),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.3, HexColor(RULE_COLOR)),
+        ("LINEABOVE", (0, 0), (-1, 0), 0.8, HexColor(FRAME_COLOR)),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.8, HexColor(FRAME_COLOR)),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        ("TOPPADDING", (0, 0), (-1, -1), 0.8),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
+        ("TOPPADDING", (0, 0), (-1, -1), 0.9),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.3),
     ]
     if header:
-        commands.append(("BACKGROUND", (0, 0), (-1, 0), HexColor(HEADER_BACKGROUND)))
-    commands.extend(_repeated_cell_spans(rows))
-    table.setStyle(TableStyle(commands))
-    return [Spacer(1, 1), table, Spacer(1, style.spaceAfter or 3)]
+        commands += [
+            ("BACKGROUND", (0, 0), (-1, 0), HexColor(HEADER_BACKGROUND)),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.6, HexColor(FRAME_COLOR)),
+        ]
+    return commands + _repeated_cell_spans(rows)
+
+
+def table_reference(text: str, *, page: int | None = None) -> str:
+    """What a sheet says for a numbered table whose cells the text lost: 'Tabla 2-4: caption — ver el reglamento, p. 25'.
+
+    Only the caption line is kept (the debris rows would mislead a player); the words say where to look.
+    """
+    caption = text.split("\n", 1)[0].strip()
+    where = f"ver el reglamento, p.\u00a0{page}" if page else "ver el reglamento"
+    return f"{caption.rstrip(' :.')} — {where}"
+
+
+def list_marker(marker: str) -> str:
+    """How a list marker prints: '3' -> '3.', 'b' -> 'b)', '' -> a bullet."""
+    if not marker:
+        return "•"
+    return f"{marker}." if marker[:1].isdigit() else f"{marker})"
 
 
 def _repeated_cell_spans(rows: list[list[str]]) -> list[tuple]:
@@ -135,7 +142,7 @@ def _repeated_cell_spans(rows: list[list[str]]) -> list[tuple]:
 
 
 def _bold_font(style: ParagraphStyle) -> str:
-    """The bold face of the style's family (registered by typeset.register_fonts)."""
+    """The bold face of the style's family (registered by markup.register_fonts)."""
     try:
         return tt2ps(style.fontName, 1, 0)
     except (KeyError, ValueError):

@@ -1,12 +1,16 @@
-"""Page furniture drawn around a sheet's content: title block, running header, credits footer, print hint.
+"""Page furniture drawn around a sheet's content: title block, running header, footer, credits.
 
-Drawn by a canvas that knows the final page count. Nothing here reads the clock: the date of the last
-content change comes in as data, so the same inputs give the same bytes.
+Drawn by a canvas that knows the final page count. Every mark stays SAFE_EDGE or more from the paper's
+edge (home printers cannot print closer): the header and footer sit inside the template's margins,
+which must leave room for them. Nothing here reads the clock: the date a sheet's content last changed
+comes in as data (the build reads it from the manifest), so the same inputs give the same bytes.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from urllib.parse import unquote, urlsplit
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_RIGHT
@@ -15,15 +19,19 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from pipeline.model import Credits
-from pipeline.sheets.layout import Layout
+from pipeline.sheets.layout import MM, Layout
 from pipeline.sheets.markup import safe_text
 from pipeline.text import fold, printable
 
 PRINT_HINT = "Imprimir al 100 % · doble cara, giro por el borde largo"
 PRINT_HINT_SINGLE = "Imprimir al 100 % (tamaño real, sin ajustar a la página)"
-URL_PREFIX = re.compile(r"\bhttps?://(?:www\.)?")
+SAFE_EDGE = 8 * MM  # no mark closer to the paper's edge than this
 TITLE_RULE = 1.2  # pt: the rule under the title block
 TITLE_GAP = 5.0  # pt between the title block's rule and the columns
+RULE_GAP = 2.5  # pt between the header or footer rule and the margin, and between a rule and its text
+MAX_URL_CHARS = 52  # a shortened address: host and as much of the path as fits
+FAINT = "#555555"  # the revision: readable, but quieter than the credits
+ASCENT = 0.76  # DejaVu's ascent, in em: how far a line's letters rise above its baseline
 
 
 @dataclass(frozen=True)
@@ -34,12 +42,12 @@ class Furniture:
     title_en: str
     sheet_label: str
     credits_line: str
-    revision: str
+    revision: str  # as printed: "v2026-12-01 · a1b2c3d4" (revision_label)
     publisher: str = ""
     covers: str = ""  # what the sheet covers, in a few words
     credits: Credits = field(default_factory=Credits)
     title_block: bool = False
-    compact: bool = False  # title block in two lines (title with subtitle; what it covers with the credits)
+    compact: bool = False  # title and subtitle on one line; the credits go to a block at the end (credits_block)
 
 
 # When the text names nobody, the sheet still says who made the translation.
@@ -47,20 +55,50 @@ ANONYMOUS_TRANSLATORS = "Traducción: aficionados del foro (sin firma en el text
 UNSIGNED = "Traducción: sin firma en el texto"  # a blog post, a web page or a document: no forum to thank
 
 
+def revision_label(revision: str, changed: str = "") -> str:
+    """'v2026-12-01 · a1b2c3d4': the day the content last changed, then its hash; 'rev a1b2c3d4' without a date."""
+    if not revision:
+        return ""
+    return f"v{changed} · {revision}" if changed else f"rev {revision}"
+
+
+def short_url(url: str) -> str:
+    """An address a reader can type: no scheme, no 'www.', no query, %20 decoded, a long path cut in the middle."""
+    parts = urlsplit(url.strip())
+    if not parts.netloc:
+        return unquote(url.strip())
+    host = parts.netloc.removeprefix("www.")
+    path = unquote(parts.path).rstrip("/")
+    # ".../boardgame/173064/leaving-earth": the number finds the page; the name after it only repeats it.
+    path = re.sub(r"(/\d{3,})/[^/]+$", r"\1", path)
+    text = host + path
+    if len(text) > MAX_URL_CHARS:
+        segments = [segment for segment in path.split("/") if segment]
+        last = segments[-1] if segments else ""
+        text = f"{host}/…/{last}" if segments else host
+        if len(text) > MAX_URL_CHARS:
+            text = text[: MAX_URL_CHARS - 1] + "…"
+    return text
+
+
+URL = re.compile(r"\bhttps?://\S+")
+
+
 def credits_line(credits: Credits, *, publisher: str = "") -> str:
+    """Who translated it, where it came from (addresses shortened) and whose game it is, on one line."""
     parts = [short_credits(credits)]
     if credits.source_url:
-        parts.append("Fuente: " + credits.source_url)
+        parts.append("Fuente: " + short_url(credits.source_url))
     if credits.rulebook_url:
-        parts.append("Reglamento original: " + credits.rulebook_url)
-    parts.extend(credits.other)
+        parts.append("Reglamento original: " + short_url(credits.rulebook_url))
+    parts.extend(URL.sub(lambda found: short_url(found.group(0)), other) for other in credits.other)
     if publisher:
         parts.append(f"Juego © {publisher}")
     return " · ".join(parts)
 
 
 def short_credits(credits: Credits) -> str:
-    """The footer's credit: who translated it (the full credits are in the title block)."""
+    """The footer's credit: who translated it (the full credits are in the title or credits block)."""
     if credits.translators:
         return "Traducción: " + ", ".join(credits.translators)
     return ANONYMOUS_TRANSLATORS if credits.forum else UNSIGNED
@@ -70,9 +108,10 @@ def print_hint(total: int) -> str:
     return PRINT_HINT if total > 1 else PRINT_HINT_SINGLE
 
 
-def revision_line(furniture: Furniture) -> str:
-    parts = [f"rev {furniture.revision}"] if furniture.revision else []
-    return " · ".join(parts)
+def credits_block(furniture: Furniture, styles: dict[str, ParagraphStyle]) -> Paragraph:
+    """The small credits paragraph a compact sheet ends with (instead of header lines on page 1)."""
+    style = ParagraphStyle("credits", parent=styles["footer"], spaceBefore=6)
+    return Paragraph(f"<b>Créditos.</b> {safe_text(furniture.credits_line)}", style)
 
 
 def _title_paragraphs(layout: Layout, furniture: Furniture, styles: dict[str, ParagraphStyle]) -> tuple[list[Paragraph], list[Paragraph]]:
@@ -80,43 +119,34 @@ def _title_paragraphs(layout: Layout, furniture: Furniture, styles: dict[str, Pa
     subtitle_parts = []
     if fold(furniture.title_en, keep_punctuation=True) != fold(furniture.title_es, keep_punctuation=True):
         subtitle_parts.append(f"<i>{safe_text(furniture.title_en)}</i>")
-    if furniture.publisher:
+    if furniture.publisher and not furniture.compact:  # a compact sheet names it in its credits block
         subtitle_parts.append(safe_text(furniture.publisher))
-    credit = credits_line(furniture.credits) if furniture.credits != Credits() else furniture.credits_line
+    covers = [Paragraph(f"<b>Contenido:</b> {safe_text(furniture.covers)}", styles["subtitle"])] if furniture.covers else []
     if furniture.compact:
-        # A quick reference spends its page on rules: the subtitle runs on after the title, and what the
-        # sheet covers shares the small line with the credits.
+        # A quick reference spends its page on rules: the subtitle runs on after the title, the credits
+        # wait in a small block at the end of the sheet.
         subtitle = styles["subtitle"]
         title = safe_text(furniture.title_es)
         if subtitle_parts:
             color, parts = subtitle.textColor.hexval()[2:], " · ".join(subtitle_parts)
             title += f'<font name="{subtitle.fontName}" size="{subtitle.fontSize}" color="#{color}">  ·  {parts}</font>'
-        small = [f"<b>Contenido:</b> {safe_text(furniture.covers)}"] if furniture.covers else []
-        # Addresses without "http://www." still find the thread and take a line less.
-        credit = URL_PREFIX.sub("", credit)
-        left = [
-            Paragraph(title, ParagraphStyle("title-compact", parent=styles["title"], spaceAfter=1)),
-            Paragraph(" · ".join([*small, safe_text(credit)]), styles["footer"]),
-        ]
+        left = [Paragraph(title, ParagraphStyle("title-compact", parent=styles["title"], spaceAfter=1)), *covers]
     else:
         left = [Paragraph(safe_text(furniture.title_es), styles["title"])]
-    if subtitle_parts and not furniture.compact:
-        left.append(Paragraph(" · ".join(subtitle_parts), styles["subtitle"]))
-    if furniture.covers and not furniture.compact:
-        left.append(Paragraph(f"<b>Contenido:</b> {safe_text(furniture.covers)}", styles["subtitle"]))
-    if not furniture.compact:
-        left.append(Paragraph(safe_text(credit), styles["footer"]))
+        if subtitle_parts:
+            left.append(Paragraph(" · ".join(subtitle_parts), styles["subtitle"]))
+        left += [*covers, Paragraph(safe_text(furniture.credits_line), styles["footer"])]
     right_style = ParagraphStyle("title-right", parent=styles["subtitle"], alignment=TA_RIGHT)
     label_style = ParagraphStyle("title-label", parent=styles["heading2"], alignment=TA_RIGHT, spaceBefore=0, spaceAfter=0, backColor=None)
     right = [Paragraph(safe_text(furniture.sheet_label), label_style)]
-    if revision_line(furniture):
-        right.append(Paragraph(safe_text(revision_line(furniture)), right_style))
+    if furniture.revision:
+        right.append(Paragraph(safe_text(furniture.revision), right_style))
     return left, right
 
 
 def _widths(layout: Layout, compact: bool = False) -> tuple[float, float]:
     usable = layout.page_width - layout.margin_left - layout.margin_right
-    return (usable * 0.82, usable * 0.17) if compact else (usable * 0.74, usable * 0.24)
+    return (usable * 0.78, usable * 0.21) if compact else (usable * 0.74, usable * 0.24)
 
 
 def _stack_height(paragraphs: list[Paragraph], width: float) -> float:
@@ -181,72 +211,86 @@ def make_canvas_class(layout: Layout, furniture: Furniture, styles: dict[str, Pa
 def draw_furniture(
     canvas: Canvas, layout: Layout, furniture: Furniture, styles: dict[str, ParagraphStyle], *, number: int, total: int
 ) -> None:
-    width, height = layout.page_width, layout.page_height
-    left, right = layout.margin_left, width - layout.margin_right
-    header = styles["header"]
     canvas.saveState()
-    canvas.setStrokeColor(HexColor(layout.style("heading1").color))
-    canvas.setLineWidth(0.6)
     if furniture.title_block and number == 1:
         draw_title_block(canvas, layout, furniture, styles)
-        _draw_print_hint(canvas, layout, styles, total=total)
     else:
-        top_line = height - layout.margin_top + 3
-        canvas.line(left, top_line, right, top_line)
-        canvas.setFillColor(header.textColor)
-        canvas.setFont(styles["heading1"].fontName, header.fontSize + 1)
-        title = furniture.title_es
-        if fold(furniture.title_en, keep_punctuation=True) != fold(furniture.title_es, keep_punctuation=True):
-            title = f"{furniture.title_es} · {furniture.title_en}"
-        label_room = canvas.stringWidth(printable(furniture.sheet_label), header.fontName, header.fontSize) + 12
-        if canvas.stringWidth(printable(title), styles["heading1"].fontName, header.fontSize + 1) > right - left - label_room:
-            title = furniture.title_es  # the English title would run into the sheet label
-        canvas.drawString(left, top_line + 3, printable(title))
-        canvas.setFont(header.fontName, header.fontSize)
-        canvas.drawRightString(right, top_line + 3, printable(furniture.sheet_label))
+        _draw_header(canvas, layout, furniture, styles)
+    _draw_footer(canvas, layout, furniture, styles, number=number, total=total)
+    canvas.restoreState()
 
-    footer = styles["footer"]
-    credit = short_credits(furniture.credits) if furniture.title_block else furniture.credits_line
-    page_label = f"{number} / {total}"
-    small = revision_line(furniture)
-    if not furniture.title_block:
-        small = f"{small} · {print_hint(total)}" if small else print_hint(total)
-    small_size = footer.fontSize - 0.5
-    # With a title block the revision is short: it sits beside the page number, so the footer is one
-    # line and stays well inside the printable area even with narrow margins.
-    beside = bool(small) and furniture.title_block
-    canvas.setStrokeColor(HexColor(layout.style("heading1").color))
+
+def _draw_header(canvas: Canvas, layout: Layout, furniture: Furniture, styles: dict[str, ParagraphStyle]) -> None:
+    """The running header: the game's title on the left, the sheet's label on the right, a rule below."""
+    left, right = layout.margin_left, layout.page_width - layout.margin_right
+    header = styles["header"]
+    top_line = layout.page_height - layout.margin_top + RULE_GAP
+    canvas.setStrokeColor(HexColor(layout.style("title").color))
     canvas.setLineWidth(0.6)
+    canvas.line(left, top_line, right, top_line)
+    canvas.setFillColor(header.textColor)
+    bold = styles["heading2"].fontName
+    title = furniture.title_es
+    if fold(furniture.title_en, keep_punctuation=True) != fold(furniture.title_es, keep_punctuation=True):
+        title = f"{furniture.title_es} · {furniture.title_en}"
+    label_room = canvas.stringWidth(printable(furniture.sheet_label), header.fontName, header.fontSize) + 12
+    if canvas.stringWidth(printable(title), bold, header.fontSize) > right - left - label_room:
+        title = furniture.title_es  # the English title would run into the sheet label
+    canvas.setFont(bold, header.fontSize)
+    canvas.drawString(left, top_line + RULE_GAP, printable(title))
+    canvas.setFont(header.fontName, header.fontSize)
+    canvas.drawRightString(right, top_line + RULE_GAP, printable(furniture.sheet_label))
+
+
+def _draw_footer(
+    canvas: Canvas, layout: Layout, furniture: Furniture, styles: dict[str, ParagraphStyle], *, number: int, total: int
+) -> None:
+    """One line under a rule: who translated it (and, on page 1, how to print it) on the left; the
+    revision and the page number on the right."""
+    left, right = layout.margin_left, layout.page_width - layout.margin_right
+    footer = styles["footer"]
+    bottom_line = layout.margin_bottom - RULE_GAP
+    baseline = bottom_line - RULE_GAP - ASCENT * footer.fontSize
+    canvas.setStrokeColor(HexColor(layout.style("title").color))
+    canvas.setLineWidth(0.6)
+    canvas.line(left, bottom_line, right, bottom_line)
+    page_label = f"{number} / {total}"
     canvas.setFillColor(footer.textColor)
     canvas.setFont(footer.fontName, footer.fontSize)
-    label_width = canvas.stringWidth(page_label, footer.fontName, footer.fontSize)
-    small_width = canvas.stringWidth(printable(small), footer.fontName, small_size) + 8 if beside else 0.0
-    paragraph = Paragraph(safe_text(credit), footer)
-    available = right - left - label_width - small_width - 12
-    _, used = paragraph.wrap(available, layout.margin_bottom)
-    bottom_line = layout.margin_bottom - 3
-    baseline = bottom_line - 2 - footer.leading + 1.5
-    canvas.line(left, bottom_line, right, bottom_line)
-    paragraph.drawOn(canvas, left, bottom_line - 2 - used)
     canvas.drawRightString(right, baseline, page_label)
-    if small:
-        canvas.setFont(footer.fontName, small_size)
-        canvas.setFillColor(HexColor("#888888"))
-        if beside:
-            canvas.drawRightString(right - label_width - 8, baseline, printable(small))
-        else:
-            canvas.drawRightString(right, max(bottom_line - 2 - used - footer.leading, 8), printable(small))
-    canvas.restoreState()
+    used = canvas.stringWidth(page_label, footer.fontName, footer.fontSize) + 8
+    if furniture.revision:
+        canvas.setFillColor(HexColor(FAINT))
+        canvas.drawRightString(right - used, baseline, printable(furniture.revision))
+        used += canvas.stringWidth(printable(furniture.revision), footer.fontName, footer.fontSize) + 8
+    text = short_credits(furniture.credits)
+    if number == 1 or not furniture.title_block:  # where a printer looks first
+        text = f"{text} · {print_hint(total)}"
+    canvas.setFillColor(footer.textColor)
+    canvas.drawString(left, baseline, _fit(canvas, printable(text), footer, right - left - used - 8))
 
 
-def _draw_print_hint(canvas: Canvas, layout: Layout, styles: dict[str, ParagraphStyle], *, total: int) -> None:
-    """One line, turned 90°, in the left margin of page 1: where a printer looks, where it is never read by mistake."""
-    footer = styles["footer"]
-    canvas.saveState()
-    canvas.setFont(footer.fontName, footer.fontSize - 0.5)
-    canvas.setFillColor(HexColor("#888888"))
-    x = max(layout.margin_left - footer.fontSize - 2, footer.fontSize)
-    canvas.translate(x, layout.page_height / 2)
-    canvas.rotate(90)
-    canvas.drawCentredString(0, 0, printable(print_hint(total)))
-    canvas.restoreState()
+def _fit(canvas: Canvas, text: str, style: ParagraphStyle, width: float) -> str:
+    """`text` cut with '…' to one line of `width` points (the footer never takes a second line)."""
+    if canvas.stringWidth(text, style.fontName, style.fontSize) <= width:
+        return text
+    while text and canvas.stringWidth(text + "…", style.fontName, style.fontSize) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def check_margins(layout: Layout, styles: dict[str, ParagraphStyle]) -> None:
+    """A template whose margins would push the header or footer closer than SAFE_EDGE to the edge is an error."""
+    from pipeline.errors import ConfigError
+
+    header, footer = styles["header"], styles["footer"]
+    header_top = layout.margin_top - 2 * RULE_GAP - header.fontSize
+    footer_bottom = layout.margin_bottom - 2 * RULE_GAP - footer.fontSize  # ascent + descent of one line
+    sides = min(layout.margin_left, layout.margin_right)
+    if min(header_top, footer_bottom, sides) < SAFE_EDGE - 0.01:
+        need = (SAFE_EDGE + 2 * RULE_GAP + max(header.fontSize, footer.fontSize)) / MM
+        raise ConfigError(
+            f"page margins leave the header, footer or text closer than 8 mm to the paper's edge on {layout.paper}: "
+            f"use margins_mm top and bottom of at least {need:.1f} and left and right of at least 8",
+            path=f"templates/{layout.name}.yaml",
+        )

@@ -24,7 +24,7 @@ STYLE_FIELDS = ("size", "leading", "color", "bold", "italic", "space_before", "s
 NEEDED_STYLES = ("body", "heading1", "heading2", "heading3", "note", "term_en", "header", "footer", "title", "subtitle",
                  "formula", "table", "glossary")
 FONT_FACES = ("regular", "bold", "italic", "bold_italic")
-MIN_BODY_SIZE = 7.0
+MIN_BODY_SIZE = 7.5  # pt: the type scale's body; no sheet prints smaller rules
 MIN_COLUMN_MM = 20.0  # a column narrower than this cannot hold a line of rules text
 TEMPLATE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 # sfnt versions of TrueType outlines, and the tables reportlab reads to embed a font.

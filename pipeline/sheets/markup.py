@@ -3,6 +3,7 @@
 All source text reaches a Paragraph through `safe_text` (or `term_markup`, which uses it) before any
 markup of ours is added, so "a < b" or "S&P" never reaches reportlab raw.
 """
+
 from __future__ import annotations
 
 import re
@@ -16,6 +17,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pipeline.model import Section, TermHit
+from pipeline.tag.glossary import EVERYDAY
 from pipeline.sheets.layout import Fonts, Layout, TextStyle
 from pipeline.text import fold, printable
 
@@ -76,6 +78,9 @@ def font_for(style: TextStyle, names: dict[str, str]) -> str:
     return names[key[(style.bold, style.italic)]]
 
 
+HEADING_BAND_PADDING = 2.5  # pt of band left of a banded heading's text
+
+
 def paragraph_styles(layout: Layout, *, body_size: float | None = None) -> dict[str, ParagraphStyle]:
     """ParagraphStyles for every template style; `body_size` rescales the text styles together."""
     names = register_fonts(layout.fonts)
@@ -94,39 +99,77 @@ def paragraph_styles(layout: Layout, *, body_size: float | None = None) -> dict[
             alignment=TA_LEFT,
             # reportlab draws bullets in Helvetica by default: a font we do not embed.
             bulletFontName=names["regular"],
+            bulletFontSize=round(spec.size * factor, 2),
         )
         # Boxed blocks (formulas) paint this behind their cell; a Paragraph backColor would not pad.
         styles[name].box_color = HexColor(spec.background) if spec.background else None
     body = styles["body"]
     styles["item"] = ParagraphStyle(
-        "item", parent=body, leftIndent=body.fontSize * 1.1, bulletIndent=body.fontSize * 0.2, spaceAfter=body.spaceAfter * 0.6
+        "item", parent=body, leftIndent=body.fontSize * 1.5, bulletIndent=body.fontSize * 0.2, spaceAfter=body.spaceAfter * 0.6
     )
+    # Lettered steps under a numbered one ("a) Naves capitales" under "4. Fase de movimiento").
+    styles["subitem"] = ParagraphStyle("subitem", parent=styles["item"], leftIndent=body.fontSize * 2.9, bulletIndent=body.fontSize * 1.6)
     for level in (1, 2, 3):
-        styles[f"heading{level}"].keepWithNext = 1
+        heading = styles[f"heading{level}"]
+        heading.keepWithNext = 1
+        if heading.box_color is not None:
+            # A colour band behind the heading, the width of the column: the text indented inside it.
+            heading.backColor = heading.box_color
+            heading.leftIndent = HEADING_BAND_PADDING
+            heading.borderPadding = (1, 0, 1.6, HEADING_BAND_PADDING)
+            heading.spaceBefore += 1
     return styles
 
 
 def term_markup(text: str, hits: list[TermHit], *, shown: set[str], term_style: ParagraphStyle) -> str:
-    """Escaped text with the English name after the first occurrence of each term (per `shown`)."""
+    """Escaped text with the English name after the first occurrence of each term (per `shown`).
+
+    Everyday words (carta, jugador) are never tagged; a term inside quotation marks gets its name after
+    the closing mark ("'explorables' ‹explorable›"), never between the marks.
+    """
     out: list[str] = []
     position = 0
     for hit in sorted(hits, key=lambda h: h.start):
-        if hit.start < position or hit.end > len(text):
+        if hit.start < position or hit.end > len(text) or hit.kind == EVERYDAY:
             continue
-        out.append(safe_text(text[position:hit.end]))
-        position = hit.end
         surface = text[hit.start : hit.end]
         if hit.es in shown or fold(surface, keep_punctuation=True) == fold(hit.en, keep_punctuation=True):
             continue
         shown.add(hit.es)
         if _states_english(text, hit):
             continue
+        end = quote_end(text, hit.start, hit.end)
+        out.append(safe_text(text[position:end]))
+        position = end
         out.append(
             f'<font name="{term_style.fontName}" size="{term_style.fontSize}" color="#{term_style.textColor.hexval()[2:]}">'
             f"\u00a0‹{safe_text(hit.en)}›</font>"
         )
     out.append(safe_text(text[position:]))
     return "".join(out)
+
+
+# Quotation marks a translator opens and closes around a name; straight quotes open after a space.
+QUOTE_PAIRS = {"“": "”", "«": "»", "‘": "’", '"': '"', "'": "'"}
+QUOTE_REACH = 80  # characters: a quotation longer than this is prose, not a name
+CLOSING_QUOTES = frozenset("”»’")
+
+
+def quote_end(text: str, start: int, end: int) -> int:
+    """Where a tag for text[start:end] goes: after the closing mark when the term sits inside quotation
+    marks ("‘explorables’" -> after ’), else right after the term."""
+    # From the term's end back: a phrase may open its quotation inside ('fase de “Evento”').
+    for opening in range(end - 1, max(-1, start - QUOTE_REACH), -1):
+        mark = text[opening]
+        if mark in CLOSING_QUOTES:
+            return end  # a quotation closed before the term: it is outside
+        if mark not in QUOTE_PAIRS:
+            continue
+        if mark in "\"'" and opening > 0 and text[opening - 1].isalnum():
+            return end  # an apostrophe ("d'inicio") or a straight quote closing after a word
+        closing = text.find(QUOTE_PAIRS[mark], end, start + QUOTE_REACH)
+        return closing + 1 if closing >= 0 else end
+    return end
 
 
 # How far around a term we look for the English name the translator already wrote ("empuje (thrust)").
@@ -142,11 +185,19 @@ def _states_english(text: str, hit: TermHit) -> bool:
 
 
 def bilingual_title(section: Section) -> str:
-    """'Platillo giratorio · Spinning Saucer' when the title is (almost) one glossary term."""
+    """'Platillo giratorio · Spinning Saucer' when the title is (almost) one glossary term, unless the title
+    already shows the English name ("Ranged/A distancia") or the term is an everyday word."""
     title = section.title.strip()
     for hit in section.title_terms:
+        if hit.kind == EVERYDAY:
+            continue
         covered = hit.end - hit.start
         letters = len(re.sub(r"[\W\d_]", "", title))
-        if covered >= 0.7 * max(letters, 1) and fold(hit.en, keep_punctuation=True) != fold(title, keep_punctuation=True):
+        english = fold(hit.en, keep_punctuation=True)
+        if (
+            covered >= 0.7 * max(letters, 1)
+            and english != fold(title, keep_punctuation=True)
+            and english not in fold(title, keep_punctuation=True)
+        ):
             return f"{title} · {hit.en}"
     return title

@@ -5,6 +5,7 @@ and a parent (styles rank: chapter > ALL-CAPS / capitalised page title > page ti
 lettered / title > run-in > label), decides kinds (rules, flavor, example, card, table, note, credits)
 and builds ids from the titles of a section and its parents, never from positions.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from pipeline.model import Block, CleanLine, CleanText, CorrectedLine, Document, GameInfo, RenamedId, Section
 from pipeline.split.blocks import build_blocks
+from pipeline.split.inline import label_vocabulary, restructure
 from pipeline.structure import (
     Heading,
     SplitOptions,
@@ -48,7 +50,6 @@ class _Entry:
     level: int = 1
     parent: int | None = None  # index into the entry list
     card: bool = False
-
 
 
 def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = None) -> Document:
@@ -239,16 +240,7 @@ def _sections(entries: list[_Entry], *, corrected: dict[int, CorrectedLine]) -> 
     for entry in entries:
         title = card_title(entry.heading.title) if entry.card else entry.heading.title
         parent_id = ids[entry.parent] if entry.parent is not None else None
-        segment = slug(title, max_length=MAX_SLUG)
-        change = corrected.get(entry.first)
-        old = _uncorrected_title(entry, change) if change is not None else None
-        if old is not None and slug(old, max_length=MAX_SLUG) != segment:
-            old_segment = slug(old, max_length=MAX_SLUG)
-            if change.keep_id:
-                segment = change.keep_id if isinstance(change.keep_id, str) else old_segment
-            else:
-                path = f"{parent_id}/" if parent_id else ""
-                renamed.append(RenamedId(f"{path}{old_segment}", f"{path}{segment}", change.where))
+        segment = _id_segment(entry, title, parent_id, corrected.get(entry.first), renamed)
         section_id = _unique(f"{parent_id}/{segment}" if parent_id else segment, used)
         ids.append(section_id)
         own, stories = _separate_flavor(entry.lines)
@@ -288,7 +280,30 @@ def _sections(entries: list[_Entry], *, corrected: dict[int, CorrectedLine]) -> 
                     entry.page,
                 )
             )
-    return sections, renamed
+    # A label the document uses in runs of three or more ("Aturdimiento:", "Herida:") marks the same
+    # table where a line carries only one or two of them.
+    labels = label_vocabulary([block for section in sections for block in section.blocks])
+    if not labels:
+        return sections, renamed
+    restructured = [
+        section if section.kind == "flavor" else replace(section, blocks=restructure(section.blocks, labels=labels)) for section in sections
+    ]
+    return restructured, renamed
+
+
+def _id_segment(entry: _Entry, title: str, parent_id: str | None, change: CorrectedLine | None, renamed: list[RenamedId]) -> str:
+    """The last part of a section's id: the slug of its title, or of the title before a correction with keep_id
+    changed it (a correction without keep_id that changes the slug is recorded in `renamed`)."""
+    segment = slug(title, max_length=MAX_SLUG)
+    old = _uncorrected_title(entry, change) if change is not None else None
+    if old is None or slug(old, max_length=MAX_SLUG) == segment:
+        return segment
+    old_segment = slug(old, max_length=MAX_SLUG)
+    if change.keep_id:
+        return change.keep_id if isinstance(change.keep_id, str) else old_segment
+    path = f"{parent_id}/" if parent_id else ""
+    renamed.append(RenamedId(f"{path}{old_segment}", f"{path}{segment}", change.where))
+    return segment
 
 
 def _uncorrected_title(entry: _Entry, change: CorrectedLine) -> str | None:

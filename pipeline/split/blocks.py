@@ -1,13 +1,19 @@
-"""A section's cleaned lines -> blocks: paragraph, item, table, formula, note.
+"""A section's cleaned lines -> blocks: paragraph, item, table, table-ref, formula, note.
 
 Each non-blank line is its own paragraph (the cleaner has already joined lines broken mid-sentence);
-a line that still starts in lower case continues the block before it.
+a line that still starts in lower case continues the block before it. Structure the text shows by its
+lines becomes structure here: marked and numbered lines are items (keeping "1."/"a." as markers),
+short lines after an introducing colon are a list, rows sharing a separator or a "label: value" pattern
+are a table of cells, a numbered table whose cells the text lost is a `table-ref`. Structure hidden
+inside one run-on paragraph is recovered by `inline.restructure`.
 """
+
 from __future__ import annotations
 
 import re
 
-from pipeline.model import Block, CleanLine
+from pipeline.model import TABLE_CELL, Block, CleanLine
+from pipeline.split.inline import phrases, restructure
 from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, TABLE_CAPTION
 
 # "Potencia requerida = masa x dificultad", "dado ≤ nivel de radiación × años": a relation between terms.
@@ -16,18 +22,31 @@ RELATION = re.compile(r"(?<![-<>=])(=|≤|≥|<=|>=)(?![>=])")
 # "Sardina | 1 | 0": a row of a marked-up table (ingest/ writes every <tr> and Markdown row so).
 ROW_SEPARATOR = re.compile(r"\S\s*(?:->|→)\s*\S|\S\s+[-–]\s+\S|\S\s+\|\s+\S")
 # A "label: value" row: "Juego fácil: 5 misiones fáciles", "En solitario: 3 puntos." The label ends on a
-# letter or digit, as typeset_blocks.table_rows needs to cut the row into two cells at the colon.
+# letter or digit.
 LABEL_VALUE = re.compile(r"^([^:]{1,40}?\w)\s*:\s+(\S.*)$")
 SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-ZÁÉÍÓÚÑ¿¡]")
 # Markers that open a list item on their own: a bullet glyph, a marker and a space, "1)" / "a)", or a
 # dash or plus stuck to a capital ("-Patear", "+Amenazas"). A marker stuck to anything else ("-3 a la
 # tirada", "*solo en la variante", "+1") is an item only inside a run of marked lines (_marked_run).
 CLEAR_BULLET = re.compile(r"^\s*(?:[•·▪]|[-+*–]\s+|[-+–](?=[A-ZÁÉÍÓÚÑ¿¡\"'“‘«])|\d+[)º]\s+|[a-z]\)\s+)")
+# Cell separators a translator types in a plain-text table, most specific first.
+CELL_SEPARATORS = (
+    re.compile(r"\t+"),
+    re.compile(r"\s+\|\s+"),
+    re.compile(r"\s*(?:->|→)\s*"),
+    re.compile(r"\s+[-–—]\s+"),
+    re.compile(r"(?<=\w)\s*:\s+"),
+)
 MAX_FORMULA_CHARS = 110
 MAX_ROW_WORDS = 14
 MAX_LABEL_WORDS = 5
 MAX_LABEL_ROW_WORDS = 18
 MIN_TABLE_ROWS = 3
+# A list line is short: one clause a player reads at a glance ("Explorar.", "No quedan misiones para completar").
+MAX_LIST_WORDS = 16
+# Short lines in a row of at least this many are a list even without an introducing colon ("En tu turno").
+SHORT_LIST_CHARS = 44
+SHORT_RUN = 4
 
 
 def is_formula(text: str) -> bool:
@@ -35,7 +54,11 @@ def is_formula(text: str) -> bool:
     if not RELATION.search(line) or len(line) > MAX_FORMULA_CHARS or BULLET.match(text):
         return False
     # A sentence that happens to contain an equation ("En este ejemplo ... = 6 potencia)") is prose.
-    return not re.search(r"[.!?]\s+\S", line) and len(line.split()) <= 16
+    if re.search(r"[.!?]\s+\S", line) or len(line.split()) > 16:
+        return False
+    # "3 + 2 = 5 puntos" works an example out; a formula relates terms ("Potencia requerida = masa x dificultad").
+    left = RELATION.split(line, maxsplit=1)[0]
+    return not (re.search(r"\d", left) and not re.search(r"[^\W\d_]{3,}", left))
 
 
 def is_table_row(text: str) -> bool:
@@ -47,6 +70,36 @@ def is_table_row(text: str) -> bool:
         return True
     codes = sum(1 for word in words if len(word) <= 2 or re.search(r"\d|%|–", word))
     return codes / len(words) >= 0.4
+
+
+def table_cells(rows: list[str]) -> list[list[str]]:
+    """Rows of cells: the first separator found in most rows cuts every row (':' only once); [] if none does."""
+    rows = [row.strip() for row in rows if row.strip()]
+    for separator in CELL_SEPARATORS:
+        hits = sum(1 for row in rows if separator.search(row))
+        if rows and hits >= max(2, (2 * len(rows) + 2) // 3):
+            limit = 1 if ":" in separator.pattern else 0
+            return [[cell.strip() for cell in separator.split(row, maxsplit=limit) if cell.strip()] for row in rows]
+    return []
+
+
+def table_block(cells: list[list[str]], first: int, last: int, *, header: bool | None = None) -> Block:
+    """A table block of `cells` (rows padded to one width); `header` None -> guessed from the first row."""
+    width = max(len(row) for row in cells)
+    cells = [row + [""] * (width - len(row)) for row in cells]
+    text = "\n".join(TABLE_CELL.join(row) for row in cells)
+    return Block("table", text, first, last, header=looks_like_header(cells) if header is None else header)
+
+
+def looks_like_header(rows: list[list[str]]) -> bool:
+    """A first row of short labels without numbers over longer rows reads as column headings."""
+    if len(rows) < 3 or len(rows[0]) < 2:
+        return False
+    first = rows[0]
+    if any(ch.isdigit() for cell in first for ch in cell) or any(len(cell.split()) > 3 for cell in first):
+        return False
+    rest = [len(" ".join(row).split()) for row in rows[1:]]
+    return sum(rest) / len(rest) >= 1.5 * len(" ".join(first).split())
 
 
 def _item_text(text: str) -> str:
@@ -73,22 +126,50 @@ def build_blocks(lines: list[CleanLine]) -> tuple[Block, ...]:
         run = _separator_run(lines, index) or _label_value_run(lines, index)
         if run:
             rows = [row for row in run if row.text.strip()]
-            blocks.append(Block("table", "\n".join(row.text.strip() for row in rows), rows[0].first, rows[-1].last))
+            cells = table_cells([row.text for row in rows]) or [[row.text.strip()] for row in rows]
+            blocks.append(table_block(cells, rows[0].first, rows[-1].last))
             index += len(run)
             continue
-        if is_formula(text):
-            blocks.append(Block("formula", text, line.first, line.last))
-        elif _is_item(lines, index) or _listed(lines, index):
-            item = _item_text(line.text) if BULLET.match(line.text) else _strip_number(text)
-            if item:
-                blocks.append(Block("item", item, line.first, line.last))
-        elif blocks and blocks[-1].kind in ("paragraph", "item") and text[0].islower() and blocks[-1].last >= line.first - 1:
-            previous = blocks[-1]
-            blocks[-1] = Block(previous.kind, f"{previous.text} {text}", previous.first, line.last)
-        else:
-            blocks.append(Block("paragraph", text, line.first, line.last))
+        listed = _short_list(lines, index, blocks)
+        if listed:
+            depth = blocks[-1].depth + 1 if blocks and blocks[-1].kind == "item" and blocks[-1].text.rstrip().endswith(":") else 0
+            blocks.extend(Block("item", item.text.strip(), item.first, item.last, depth=depth) for item in listed)
+            index = lines.index(listed[-1]) + 1
+            continue
+        _line_block(lines, index, blocks)
         index += 1
-    return tuple(blocks)
+    return restructure(tuple(blocks))
+
+
+def _line_block(lines: list[CleanLine], index: int, blocks: list[Block]) -> None:
+    """One line as a formula, an item (with its marker), a continuation of the block before, or a paragraph."""
+    line = lines[index]
+    text = line.text.strip()
+    if is_formula(text):
+        blocks.append(Block("formula", text, line.first, line.last))
+    elif _is_item(lines, index) or _listed(lines, index):
+        marker, depth = _marker(text, blocks)
+        item = _item_text(line.text) if BULLET.match(line.text) else _strip_number(text)
+        if item:
+            blocks.append(Block("item", item, line.first, line.last, marker=marker, depth=depth))
+    elif blocks and blocks[-1].kind in ("paragraph", "item") and text[0].islower() and blocks[-1].last >= line.first - 1:
+        previous = blocks[-1]
+        blocks[-1] = Block(
+            previous.kind, f"{previous.text} {text}", previous.first, line.last, marker=previous.marker, depth=previous.depth
+        )
+    else:
+        blocks.append(Block("paragraph", text, line.first, line.last))
+
+
+def _marker(text: str, blocks: list[Block]) -> tuple[str, int]:
+    """('3', 0) for '3. Fase...', ('b', 1) for 'b. ...' after a numbered item, ('', 0) for a bullet."""
+    numbered, lettered = NUMBERED.match(text), LETTERED.match(text)
+    if numbered:
+        return numbered.group(1), 0
+    if lettered:
+        under_number = any(block.kind == "item" and block.marker[:1].isdigit() for block in blocks[-8:])
+        return lettered.group(1), 1 if under_number else 0
+    return "", 0
 
 
 def _is_item(lines: list[CleanLine], index: int) -> bool:
@@ -124,9 +205,53 @@ def _listed(lines: list[CleanLine], index: int) -> bool:
     return bool(NUMBERED.match(text) or LETTERED.match(text))
 
 
+def _is_list_line(line: CleanLine, *, max_words: int = MAX_LIST_WORDS, one_clause: bool = True) -> bool:
+    """A short plain line of one clause: what a list entry looks like once its marker was lost."""
+    text = line.text.strip()
+    return (
+        line.kind == "text"
+        and bool(text)
+        and not BULLET.match(line.text)
+        and not NUMBERED.match(text)
+        and not LETTERED.match(text)
+        and not text.endswith(":")
+        and len(text.split()) <= max_words
+        and not (one_clause and SENTENCE_BREAK.search(text))
+        and not TABLE_CAPTION.match(text)
+        and not is_formula(text)
+    )
+
+
+def _short_list(lines: list[CleanLine], index: int, blocks: list[Block]) -> list[CleanLine]:
+    """Unmarked list entries: two or more short lines after a paragraph ending in ':' ("ocurre una de
+    estas cosas:" / "Nuevas amenazas:"), the lines after an item ending in ':' (its sub-items: "Buscar.
+    Tira 1DR:" / "“Energía”: ..."), or SHORT_RUN short lines in a row. A blank line ends the list."""
+    last = blocks[-1] if blocks else None
+    introduced = last is not None and last.kind in ("paragraph", "item") and last.text.rstrip().endswith(":")
+    under_item = introduced and last.kind == "item"
+    run: list[CleanLine] = []
+    for line in lines[index:]:
+        if under_item:
+            fits = _is_list_line(line, max_words=2 * MAX_LIST_WORDS, one_clause=False)
+        else:
+            fits = _is_list_line(line) and (introduced or len(line.text.strip()) <= SHORT_LIST_CHARS)
+        if not fits:
+            break
+        run.append(line)
+    if under_item and run or introduced and len(run) >= 2 or len(run) >= SHORT_RUN:
+        return run
+    return []
+
+
 def _table(lines: list[CleanLine], index: int, blocks: list[Block]) -> int:
-    """A caption and the garbled rows after it, up to a blank line or the next prose sentence."""
-    rows = [lines[index]]
+    """A numbered table ('Tabla 2-1: ...') and its rows, up to a blank line or the next prose sentence.
+
+    Rows that cut into the same number of cells are a table (its caption a paragraph before it); rows
+    that do not (a PDF copy that lost the columns) or no rows at all are a `table-ref`, kept whole so
+    that nothing is lost, printed as a pointer to the rulebook.
+    """
+    caption = lines[index]
+    rows: list[CleanLine] = []
     index += 1
     while (
         index < len(lines)
@@ -136,12 +261,29 @@ def _table(lines: list[CleanLine], index: int, blocks: list[Block]) -> int:
     ):
         rows.append(lines[index])
         index += 1
-    blocks.append(Block("table", "\n".join(row.text.strip() for row in rows), rows[0].first, rows[-1].last))
+    cells = table_cells([row.text for row in rows]) if len(rows) >= 2 else []
+    readable = all(re.search(r"\w", cell) for row in cells for cell in row[1:])  # "– –" is what is left of lost numbers
+    if cells and readable and len({len(row) for row in cells}) == 1 and len(cells[0]) >= 2:
+        blocks.append(Block("paragraph", caption.text.strip(), caption.first, caption.last))
+        blocks.append(table_block(cells, rows[0].first, rows[-1].last))
+    else:
+        text = "\n".join([*_caption_lines(caption.text), *(line.text.strip() for line in rows)])
+        blocks.append(Block("table-ref", text, caption.first, (rows or [caption])[-1].last))
     return index
+
+
+def _caption_lines(text: str) -> list[str]:
+    """'Tabla 2–1: Ataques a minas Número de patrones' -> ['Tabla 2–1: Ataques a minas', 'Número de patrones']:
+    a copy that lost the columns runs the first headings into the caption; the title is its first phrase."""
+    found = TABLE_CAPTION.match(text.strip())
+    label, rest = text.strip()[: found.end()], text.strip()[found.end() :]
+    title, *after = phrases(rest) or [""]
+    return [f"{label} {title}".strip()] + ([" ".join(after)] if after else [])
 
 
 def _separator_run(lines: list[CleanLine], index: int) -> list[CleanLine]:
     """Three or more rows sharing a column separator ('->', ' - '), allowing one blank line after a header row."""
+
     def row(i: int) -> bool:
         if i >= len(lines) or lines[i].kind != "text":
             return False

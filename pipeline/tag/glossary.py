@@ -24,7 +24,12 @@ TERM_KINDS = (
     "rule-term",
     "hazard",
     "mission",
+    "card",
+    # A word every player knows (carta, jugador, turno): found, but never tagged on a sheet nor listed in
+    # its glossary; its English name helps nobody find a card.
+    "everyday",
 )
+EVERYDAY = "everyday"
 
 ENTRY_FIELDS = ("es", "en", "kind", "variants", "verified", "note")
 

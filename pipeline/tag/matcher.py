@@ -10,6 +10,7 @@ or adjective matches its plural and, when the lemma table agrees they are one wo
 where matches overlap. The glossary's forms are held in a token trie (TermTrie), so tagging costs a
 few dictionary look-ups per token on top of spaCy's tokenizer.
 """
+
 from __future__ import annotations
 
 import sys
@@ -249,7 +250,11 @@ class Tagger:
         matches = []  # (start token, end token, term index)
         for start in range(len(tokens)):
             matches.extend((start, end, index) for end, index in self._walk(tokens, start))
-        spans = [(start, end, index) for start, end, index in matches if not _used_as_verb(tokens, start, end, self.table)]
+        spans = [
+            (start, end, index)
+            for start, end, index in matches
+            if not _used_as_verb(tokens, start, end, self.table) and not _not_the_action(tokens, start, end, self.terms[index], self.table)
+        ]
         hits = []
         for start, end, index in sorted(longest_first(spans)):
             term = self.terms[index]
@@ -322,6 +327,29 @@ def _used_as_verb(tokens: list[Token], start: int, end: int, table) -> bool:
     if before is not None and (before.norm in HABER_FORMS or before.lemma == "haber"):
         return True
     return word in CONJUNCTION_PARTICIPLES and after is not None and after.text.lower() == "que"
+
+
+# Words before a verb's form that make it a noun ("la baraja" is the deck, not "barajar").
+DETERMINERS = frozenset(
+    "el la los las un una unos unas su sus mi mis tu tus este esta estos estas ese esa esos esas cada otra otro".split()
+)
+# Forms of estar/ser/quedar: after them a participle is a state ("no está explorada"), not the action.
+STATE_VERBS = frozenset(
+    "esta estan estaba estaban estara estaran este esten estuviera es son era eran sea sean fue fueron sera seran "
+    "queda quedan quedo quedaron quede queden".split()
+)
+
+
+def _not_the_action(tokens: list[Token], start: int, end: int, term: Term, table) -> bool:
+    """A verb term ('barajar', 'explorar') met in another sense: a noun after a determiner ('La baraja' is the
+    deck) or a participle describing a state ('no está explorada'). Spanish grammar, not a per-game list."""
+    infinitive = fold(term.es.lower(), keep_punctuation=True)
+    if end - start != 1 or not is_infinitive(infinitive, table) or tokens[start].norm == infinitive:
+        return False  # the infinitive itself is the action
+    before = tokens[start - 1].norm if start > 0 else ""
+    if before in DETERMINERS:
+        return True
+    return tokens[start].norm.endswith(PARTICIPLE_ENDINGS) and before in STATE_VERBS
 
 
 @lru_cache(maxsize=8)

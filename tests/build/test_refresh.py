@@ -217,7 +217,8 @@ def test_manifest_keeps_revision_and_date_of_last_content_change(built: Path, mo
     first = json.loads(path.read_text(encoding="utf-8"))
     sheet = first["sheets"][0]
     assert re.fullmatch(r"[0-9a-f]{8}", sheet["revision"]) and re.fullmatch(r"\d{4}-\d\d-\d\d", sheet["changed"])
-    assert re.search(rf"rev\.? {sheet['revision']}", pdf_text(built / "output/galaxy-defenders" / sheet["file"]))
+    # The PDF prints both: "v2026-12-01 · 9246150f".
+    assert f"v{sheet['changed']} · {sheet['revision']}" in pdf_text(built / "output/galaxy-defenders" / sheet["file"])
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1893456000")  # 2030-01-01
     template = built / "templates/quickref.yaml"
@@ -232,6 +233,7 @@ def test_manifest_keeps_revision_and_date_of_last_content_change(built: Path, mo
     changed = json.loads(path.read_text(encoding="utf-8"))["sheets"][0]
     assert changed["revision"] != sheet["revision"]
     assert changed["changed"] == "2030-01-01"
+    assert f"v2030-01-01 · {changed['revision']}" in pdf_text(built / "output/galaxy-defenders" / changed["file"])
 
 
 def test_deciding_nothing_changed_imports_neither_spacy_nor_reportlab(built: Path) -> None:

@@ -50,3 +50,16 @@ def test_new_copies_the_file_and_writes_a_commented_game_yaml(tmp_path: Path) ->
     odd.write_text("x", encoding="utf-8")
     refused = runner.invoke(main, ["--root", str(root), "new", "otro", str(odd)])
     assert refused.exit_code == 2 and "give a .txt, .md, .html, .pdf or .docx file" in refused.output
+
+
+def test_a_game_made_by_new_builds_as_it_is_even_when_the_text_names_no_one(tmp_path: Path) -> None:
+    # game.yaml refuses empty credits: `new` writes what the text does not say as comments to fill in.
+    root = _project(tmp_path)
+    source = tmp_path / "reglas.txt"
+    source.write_text("Reglas del juego\n\nPreparación\n\nCada jugador roba cinco cartas y coloca su ficha.\n", encoding="utf-8")
+    runner = CliRunner()
+    assert runner.invoke(main, ["--root", str(root), "new", "sin-nombre", str(source)]).exit_code == 0
+    game_yaml = (root / "sources" / "sin-nombre" / "game.yaml").read_text(encoding="utf-8")
+    assert '  # source_url: ""' in game_yaml and "  # translators: []" in game_yaml
+    result = runner.invoke(main, ["--root", str(root), "build", "sin-nombre"])
+    assert result.exit_code == 0, result.output

@@ -165,3 +165,59 @@ def test_an_unsigned_text_is_credited_to_the_forum_only_when_it_is_one(tmp_path:
 
     (tmp_path / "raw.txt").write_text(text, encoding="utf-8")
     assert clean(read_source(tmp_path / "raw.txt", game="juego", display="raw.txt")).credits.forum is forum
+
+
+def test_a_page_wrapper_with_a_furniture_class_is_still_read(tmp_path: Path) -> None:
+    page = (
+        '<html><body class="single-post has-sidebar comments-open"><div class="wrap sidebar-right">'
+        "<h2>Turno</h2><p>Cada jugador roba una carta y juega otra en su turno.</p>"
+        '<div class="sidebar"><p>Entradas recientes</p></div></div></body></html>'
+    )
+    (tmp_path / "raw.html").write_text(page, encoding="utf-8")
+    raw = read_source(tmp_path / "raw.html", game="juego", display="raw.html")
+    assert "Cada jugador roba una carta y juega otra en su turno." in raw.lines
+    assert "Entradas recientes" not in raw.lines
+
+
+def test_a_separator_under_prose_is_no_heading_underline(tmp_path: Path) -> None:
+    (tmp_path / "raw.txt").write_text("Cada jugador roba una carta.\n----------\nFIN\n\nSe acaba.\n", encoding="utf-8")
+    raw = read_source(tmp_path / "raw.txt", game="juego", display="raw.txt")
+    assert raw.lines[:3] == ["Cada jugador roba una carta.", "FIN", ""]
+
+
+# --- any markup at all: read, cleaned, every line accounted for, never a traceback -----------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402 - the property tests' own imports
+from hypothesis import strategies as st  # noqa: E402
+
+PIECES = (
+    "# Título", "## Preparación", "Texto de regla con **negrita** y _cursiva_.", "- item", "1. paso", "> cita",
+    "> Pepe escribió:", "| a | b |", "|---|---|", "---", "===", "<div class='x'>", "</div>", "<p>Roba una carta.</p>",
+    "<h2>Turno</h2>", "<li>uno</li>", "<table><tr><td>1</td></tr></table>", "[b]Fase[/b]", "[list]", "[*] cosa", "[/list]",
+    "[quote=Ana]hola", "[/quote]", "[url=http://x.org]enlace[/url]", "[img]x.png[/img]", "{% if x %}", "{{ page.title }}",
+    "&quot;hola&quot;&nbsp;", "![alt](img.png)", "[texto](http://x.org)", "===== PAGINA 3 =====", "- 4 -", "Página 2 de 9",
+    "COMODÍN2", "ini-", "cial del turno", "Ia carta", "", "", "ÍNDICE", "Preparación ........ 3", "[^1]: nota", "+++",
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(PIECES), max_size=30), st.sampled_from(["raw.txt", "raw.md", "raw.html"]))
+def test_property_any_markup_is_read_and_accounted_for(tmp_path: Path, pieces: list[str], name: str) -> None:
+    from pipeline.clean import clean
+
+    text = "\n".join(pieces) + "\nREGLAS\n\nCada jugador roba una carta.\n"
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    cleaned = clean(read_source(path, game="juego", display=name))
+    lines = text.split("\n")
+    reported = {record.line for record in cleaned.report}
+    covered = {number for line in cleaned.lines for number in range(line.first, line.last + 1)}
+    missing = [number for number, line in enumerate(lines, start=1) if line.strip() and number not in reported | covered]
+    assert not missing, [lines[number - 1] for number in missing[:5]]
+    assert all(1 <= line.first <= line.last <= len(lines) for line in cleaned.lines)
+
+
+def test_a_page_title_leaves_its_site_name(tmp_path: Path) -> None:
+    page = "<html><head><title>Reglas de Volcán Dormido - Foro de juegos de mesa</title></head><body><p>Roba una carta.</p></body></html>"
+    (tmp_path / "raw.html").write_text(page, encoding="utf-8")
+    assert read_source(tmp_path / "raw.html", game="juego", display="raw.html").title == "Reglas de Volcán Dormido"

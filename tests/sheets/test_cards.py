@@ -175,14 +175,14 @@ def test_bad_recipes_name_the_game_file(recipe: dict, message: str) -> None:
     ("old", "new", "message"),
     [
         ("  mode: handout", "  mode: poster", "templates/cards.yaml:27: options.mode: unknown value 'poster' (allowed: grid, handout)"),
-        ("  min_size: 6.5 ", "  min_size: 5 ",
-         "templates/cards.yaml:28: options.min_size: must be a number from 6.5 to 7.8 pt (the body size), got 5"),
+        ("  min_size: 7.5 ", "  min_size: 5 ",
+         "templates/cards.yaml:28: options.min_size: must be a number from 7.5 to 7.5 pt (the body size), got 5"),
         ('external: {color: "#a4243b"', 'external: {color: "rojo oscuro"',
          "templates/cards.yaml:38: options.tones.external.color: 'rojo oscuro' is not a colour: write it as #rrggbb, e.g. #1d3557"),
         ("    gap_mm: 3.5", "    gap_mm: -1", "templates/cards.yaml:36: options.handout.gap_mm: must be a number from 0 to 30 mm, got -1"),
         ("    gap_mm: 3.5", "    gap_mm: .nan",
          "templates/cards.yaml:36: options.handout.gap_mm: must be a number from 0 to 30 mm, got .nan"),
-        ("    panel_mm: [62, 84]", "    panel_mm: [62, 300]",
+        ("    panel_mm: [62, 82]", "    panel_mm: [62, 300]",
          "templates/cards.yaml:31: options.grid.panel_mm: must be [width, height] in mm, each from 30 to 250, got [62, 300]"),
         ("    index: {color", "    indice: {color",
          "templates/cards.yaml:37: options.tones: missing tone 'index' (card sheets colour the index with it)"),
@@ -206,7 +206,7 @@ def test_a_grid_that_does_not_fit_the_paper_is_an_error_at_the_recipe(tmp_path: 
 
     shutil.copytree(ROOT / "templates", tmp_path / "templates")
     template = tmp_path / "templates" / "cards.yaml"
-    template.write_text(template.read_text(encoding="utf-8").replace("panel_mm: [62, 84]", "panel_mm: [200, 84]"), encoding="utf-8")
+    template.write_text(template.read_text(encoding="utf-8").replace("panel_mm: [62, 82]", "panel_mm: [200, 82]"), encoding="utf-8")
     templates = Templates(tmp_path / "templates")
     assert card_recipe({}, templates=templates).options.mode == "handout"  # the template's own mode needs no grid
     with pytest.raises(ConfigError) as caught:
@@ -260,24 +260,21 @@ def test_a_very_long_entry_continues_on_other_panels_and_loses_nothing(project_r
         assert _norm(" ".join(block.text for block in panel.blocks)) in text
 
 
-def test_grid_text_shrinks_before_it_continues(project_root: Path) -> None:
+def test_grid_text_never_shrinks_it_continues(project_root: Path) -> None:
+    """One type scale: a card too long for its panel continues on the next one at the body size."""
     layout = _layout(project_root)
     options = card_options(layout, mode="grid")
     setter = Typesetter(layout, options)
+    assert options.min_size == setter.base_size == layout.style("body").size
     cell = grid_cells(layout, options)[0]
     inner = cell.width - 2 * options.padding
     room = cell.height - setter.header_height(_card("Media", ""), continued=False, width=cell.width) - 2 * options.padding
     words = LONG.split()
-    # the longest prefix that fits at the minimum size but not at the body size: a prefix's height only grows
-    # with its words, so the search can stop at the first one that no longer fits
-    count = 50
-    while setter.body_height([Block("paragraph", " ".join(words[: count + 10]), 1, 1)], options.min_size, inner) <= room:
+    count = 50  # the shortest prefix (a multiple of 10 words) that no longer fits one panel
+    while setter.body_height([Block("paragraph", " ".join(words[:count]), 1, 1)], setter.base_size, inner) <= room:
         count += 10
-    text = " ".join(words[:count])
-    assert setter.body_height([Block("paragraph", text, 1, 1)], setter.base_size, inner) > room
-    plan = plan_sheet(CardSet(cards=(_card("Media", text),), label="Prueba"), layout, options, with_index=False)
-    (panel,) = plan.panels
-    assert options.min_size <= panel.size < setter.base_size
+    plan = plan_sheet(CardSet(cards=(_card("Media", " ".join(words[:count])),), label="Prueba"), layout, options, with_index=False)
+    assert len(plan.panels) == 2 and {panel.size for panel in plan.panels} == {setter.base_size}
     _check_fits(plan, layout, options)
 
 
@@ -288,7 +285,7 @@ def test_grid_panels_are_exact_on_each_paper(project_root: Path, paper: str, cel
     rects = grid_cells(layout, options)
     assert len(rects) == cells
     for rect in rects:
-        assert abs(rect.width - 62 * MM) <= 0.5 and abs(rect.height - 84 * MM) <= 0.5
+        assert abs(rect.width - 62 * MM) <= 0.5 and abs(rect.height - 82 * MM) <= 0.5
         assert layout.margin_left <= rect.x and rect.x + rect.width <= layout.page_width - layout.margin_right
     xs = sorted({round(r.x, 2) for r in rects})
     assert all(abs((b - a) - (62 + 2) * MM) < 0.01 for a, b in zip(xs, xs[1:]))
@@ -305,7 +302,8 @@ class _Recorder:
         return lambda *args, **kwargs: None
 
 
-def test_crop_marks_run_to_the_paper_edge_on_every_cut(project_root: Path) -> None:
+def test_crop_marks_run_towards_the_paper_edge_on_every_cut_but_stop_8_mm_short(project_root: Path) -> None:
+    from pipeline.sheets.furniture import SAFE_EDGE
     from pipeline.sheets.markup import paragraph_styles
 
     layout = _layout(project_root)
@@ -318,12 +316,16 @@ def test_crop_marks_run_to_the_paper_edge_on_every_cut(project_root: Path) -> No
 
     for x in {r.x for r in rects} | {r.x + r.width for r in rects}:
         vertical = [line for line in canvas.lines if near(line[0], x) and near(line[2], x)]
-        assert any(near(max(mark[1], mark[3]), layout.page_height) for mark in vertical)
-        assert any(near(min(mark[1], mark[3]), 0) for mark in vertical)
+        # out to the header and footer bands, which the marks leave clear
+        assert any(max(mark[1], mark[3]) >= layout.page_height - layout.margin_top - 0.01 for mark in vertical)
+        assert any(min(mark[1], mark[3]) <= layout.margin_bottom + 0.01 for mark in vertical)
     for y in {r.y for r in rects} | {r.top for r in rects}:
         horizontal = [line for line in canvas.lines if near(line[1], y) and near(line[3], y)]
-        assert any(near(min(mark[0], mark[2]), 0) for mark in horizontal)
-        assert any(near(max(mark[0], mark[2]), layout.page_width) for mark in horizontal)
+        assert any(near(min(mark[0], mark[2]), SAFE_EDGE) for mark in horizontal)
+        assert any(near(max(mark[0], mark[2]), layout.page_width - SAFE_EDGE) for mark in horizontal)
+    for x1, y1, x2, y2 in canvas.lines:  # where a home printer still prints
+        assert min(x1, x2) >= SAFE_EDGE - 0.01 and max(x1, x2) <= layout.page_width - SAFE_EDGE + 0.01
+        assert min(y1, y2) >= SAFE_EDGE - 0.01 and max(y1, y2) <= layout.page_height - SAFE_EDGE + 0.01
     # no mark enters the grid
     left, right = min(r.x for r in rects), max(r.x + r.width for r in rects)
     bottom, top = min(r.y for r in rects), max(r.top for r in rects)

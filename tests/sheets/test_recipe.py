@@ -75,9 +75,9 @@ def test_unknown_leave_out_id_is_an_error_too() -> None:
 @pytest.mark.parametrize(
     ("data", "expected"),
     [
-        ({"body_size": [6.5, 8]}, "recipe.body_size: must be a number from 7 to 14 pt, got 6.5 in [6.5, 8]"),
-        ({"body_size": float("nan")}, "recipe.body_size: must be a number from 7 to 14 pt, got .nan"),
-        ({"body_size": [7, float("inf")]}, "recipe.body_size: must be a number from 7 to 14 pt, got .inf in [7, .inf]"),
+        ({"body_size": [7, 8]}, "recipe.body_size: must be a number from 7.5 to 14 pt, got 7 in [7, 8]"),
+        ({"body_size": float("nan")}, "recipe.body_size: must be a number from 7.5 to 14 pt, got .nan"),
+        ({"body_size": [7.5, float("inf")]}, "recipe.body_size: must be a number from 7.5 to 14 pt, got .inf in [7.5, .inf]"),
         ({"columns": [3, 2]}, "recipe.columns: must be [min, max] with min <= max, got [3, 2]"),
         ({"columns": [1, 7]}, "recipe.columns: must be a whole number from 1 to 5, got 7 in [1, 7]"),
         ({"columns": 2.5}, "recipe.columns: must be a whole number from 1 to 5, got 2.5"),
@@ -115,7 +115,7 @@ def test_every_problem_of_a_recipe_is_reported_at_its_own_line() -> None:
 
 def test_game_recipe_overrides_template_defaults() -> None:
     recipe = parse_recipe({"pages": 2})
-    assert recipe.pages == 2 and recipe.body_size == (7.0, 8.5) and recipe.columns == (2, 3)
+    assert recipe.pages == 2 and recipe.body_size == (7.5, 7.5) and recipe.columns == (3, 3)
 
 
 def test_the_defaults_are_the_templates(tmp_path) -> None:
@@ -124,12 +124,12 @@ def test_the_defaults_are_the_templates(tmp_path) -> None:
 
     shutil.copytree(ROOT / "templates", tmp_path / "templates")
     template = tmp_path / "templates" / "quickref.yaml"
-    template.write_text(template.read_text(encoding="utf-8").replace("body_size: [7, 8.5]", "body_size: [7.5, 9]"), encoding="utf-8")
+    template.write_text(template.read_text(encoding="utf-8").replace("body_size: [7.5, 7.5]", "body_size: [7.5, 9]"), encoding="utf-8")
     assert parse_recipe({}, templates=Templates(tmp_path / "templates")).body_size == (7.5, 9.0)
     template.write_text(template.read_text(encoding="utf-8").replace("    glossary: true ", "    # glossary: true "), encoding="utf-8")
     with pytest.raises(ConfigError) as error:
         parse_recipe({}, templates=Templates(tmp_path / "templates"))
-    assert str(error.value) == "templates/quickref.yaml:24: options.recipe: missing 'glossary'"
+    assert str(error.value) == "templates/quickref.yaml:17: options.recipe: missing 'glossary'"
 
 
 def test_real_recipes_name_existing_sections(project_root, real_game) -> None:
@@ -168,7 +168,7 @@ def test_columns_the_page_cannot_hold_are_an_error_at_the_recipe(tmp_path) -> No
 
     shutil.copytree(ROOT / "templates", tmp_path / "templates")
     template = tmp_path / "templates" / "quickref.yaml"
-    template.write_text(template.read_text(encoding="utf-8").replace("gutter_mm: 3.2", "gutter_mm: 30"), encoding="utf-8")
+    template.write_text(template.read_text(encoding="utf-8").replace("gutter_mm: 3.5", "gutter_mm: 30"), encoding="utf-8")
     templates = Templates(tmp_path / "templates")
     assert parse_recipe({"columns": 3}, templates=templates).columns == (3, 3)
     with pytest.raises(ConfigError) as error:

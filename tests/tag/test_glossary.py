@@ -77,7 +77,7 @@ def error_of(folder: Path, game: str = "g") -> str:
             - {es: nave, en: ship, kind: boat}
             """,
             "glossaries/g.yaml:2: terms[0] (es: 'nave'): unknown kind 'boat' (allowed: threat, specialization, component, "
-            "location, advancement, keyword, phase, action, die-face, system, rule-term, hazard, mission)",
+            "location, advancement, keyword, phase, action, die-face, system, rule-term, hazard, mission, card, everyday)",
         ),
     ],
 )

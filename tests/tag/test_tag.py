@@ -146,3 +146,17 @@ def test_a_participle_used_as_a_verb_is_not_the_term(sentence: str, found: list[
 
     tagger = Tagger(Glossary(terms=(Term(es="dado", en="Die"), Term(es="dañado", en="Damaged"))))
     assert [sentence[hit.start : hit.end] for hit in tagger.find(sentence)] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("La baraja de resultados está boca abajo.", []),  # 'baraja' after a determiner: the deck
+        ("Baraja las cartas de resultado.", ["barajar"]),  # the imperative: the action
+        ("Esa localización no está explorada.", []),  # a state, not the Survey action
+        ("Puedes explorar una localización.", ["explorar"]),
+    ],
+)
+def test_verb_terms_in_another_sense_are_not_tagged(text: str, found: list[str]) -> None:
+    tagger = Tagger(glossary(Term("barajar", "shuffle", kind="action"), Term("explorar", "Survey", kind="action")))
+    assert [hit.es for hit in tagger.find(text)] == found

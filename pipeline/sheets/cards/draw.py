@@ -5,6 +5,7 @@ before anything is drawn, so tests can check that every panel's text fits (measu
 that nothing leaves its panel. Text shrinks to `min_size` and then continues on the next panel, marked
 "(cont.)"; it is never cut. Paper sizes get their own geometry from the template, never a scaled copy.
 """
+
 from __future__ import annotations
 
 import io
@@ -14,12 +15,15 @@ from reportlab.lib.colors import HexColor
 from pipeline.errors import BuildError
 from pipeline.model import Document
 from pipeline.sheets.cards.geometry import CardOptions, Rect
-from pipeline.sheets.cards.measure import Typesetter
+from pipeline.sheets.cards.measure import Typesetter, gaps
 from pipeline.sheets.cards.plan import PlacedPanel, Plan, plan_sheet
 from pipeline.sheets.cards.recipe import CardRecipe
 from pipeline.sheets.cards.select import CardSet, select_cards
 from pipeline.sheets.furniture import (
+    SAFE_EDGE,
     Furniture,
+    check_margins,
+    revision_label,
     credits_line,
     make_canvas_class,
     title_block_height,
@@ -30,28 +34,33 @@ from pipeline.sheets.markup import paragraph_styles, register_fonts
 # ---------------------------------------------------------------------------------------- draw
 
 
-def make_cards(document: Document, *, sheet: str, layout: Layout, recipe: CardRecipe) -> tuple[bytes, int, str]:
-    """(pdf bytes, page count, revision) of a card sheet."""
-    pdf, pages, revision, _ = cards_with_set(document, sheet=sheet, layout=layout, recipe=recipe)
+def make_cards(document: Document, *, sheet: str, layout: Layout, recipe: CardRecipe, dated=None) -> tuple[bytes, int, str]:
+    """(pdf bytes, page count, revision) of a card sheet; `dated` as make_quickref's."""
+    pdf, pages, revision, _ = cards_with_set(document, sheet=sheet, layout=layout, recipe=recipe, dated=dated)
     return pdf, pages, revision
 
 
-def cards_with_set(document: Document, *, sheet: str, layout: Layout, recipe: CardRecipe) -> tuple[bytes, int, str, CardSet]:
+def cards_with_set(
+    document: Document, *, sheet: str, layout: Layout, recipe: CardRecipe, dated=None
+) -> tuple[bytes, int, str, CardSet]:
     """make_cards, plus the cards the sheet prints (for the change report and the proof page): the sheets.render entry point."""
     card_set = select_cards(document, recipe=recipe)
     if not card_set.cards:
         game = document.game.id
         raise BuildError(f"{game}/{sheet}: the recipe selects no cards (check its groups in sources/{game}/game.yaml)")
     revision = card_set.revision()
-    pdf, pages, _ = render_cards(document, card_set, layout, options=recipe.options, with_index=recipe.index, revision=revision)
+    printed = revision_label(revision, dated(revision) if dated else "")
+    pdf, pages, _ = render_cards(document, card_set, layout, options=recipe.options, with_index=recipe.index, revision=printed)
     return pdf, pages, revision, card_set
 
 
-def render_cards(document: Document, card_set: CardSet, layout: Layout, *, options: CardOptions, with_index: bool = True,
-                 revision: str = "") -> tuple[bytes, int, Plan]:
+def render_cards(
+    document: Document, card_set: CardSet, layout: Layout, *, options: CardOptions, with_index: bool = True, revision: str = ""
+) -> tuple[bytes, int, Plan]:
     """(pdf bytes, page count, plan) of a card sheet."""
     setter = Typesetter(layout, options)
     styles = paragraph_styles(layout)
+    check_margins(layout, styles)
     game = document.game
     handout = options.mode == "handout"
     furniture = Furniture(
@@ -131,31 +140,36 @@ def draw_panel(canvas, panel: PlacedPanel, setter: Typesetter, options: CardOpti
     for index, block in enumerate(blocks):
         paragraph = setter.paragraph(block, panel.size)
         _, height = paragraph.wrap(inner, 100_000)
+        before, after = gaps(paragraph)
         if index:
-            y -= paragraph.style.spaceBefore
+            y -= before
         paragraph.drawOn(canvas, left, y - height)
-        y -= height + paragraph.style.spaceAfter
+        y -= height + after
 
 
 def draw_crop_marks(canvas, layout: Layout, options: CardOptions, cells: tuple[Rect, ...], styles: dict) -> None:
-    """Cut lines from each panel edge out to the paper edge, leaving the header and footer text clear,
-    so that after any cut the marks for the remaining cuts are still on every piece."""
+    """Cut lines from each panel edge out towards the paper edge (stopping SAFE_EDGE short of it, where a
+    printer still prints), leaving the header and footer text clear, so that after any cut the marks for
+    the remaining cuts are still on every piece."""
     xs = sorted({round(c.x, 3) for c in cells} | {round(c.x + c.width, 3) for c in cells})
     ys = sorted({round(c.y, 3) for c in cells} | {round(c.top, 3) for c in cells})
     left, right, bottom, top = xs[0], xs[-1], ys[0], ys[-1]
     gap = options.mark_gap
-    header_line = layout.page_height - layout.margin_top + 3
-    header_band = (header_line - 1, header_line + styles["header"].fontSize + 5)
-    footer_band = (6.0, layout.margin_bottom - 1)
+    header_band = (layout.page_height - layout.margin_top, layout.page_height)
+    footer_band = (0.0, layout.margin_bottom)
     canvas.saveState()
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(0.3)
     for x in xs:
-        for start, end in _without((top + gap, layout.page_height), [header_band]) + _without((0, bottom - gap), [footer_band]):
+        for start, end in _without((top + gap, layout.page_height - SAFE_EDGE), [header_band]) + _without(
+            (SAFE_EDGE, bottom - gap), [footer_band]
+        ):
             canvas.line(x, start, x, end)
     for y in ys:
-        canvas.line(0, y, left - gap, y)
-        canvas.line(right + gap, y, layout.page_width, y)
+        if left - gap > SAFE_EDGE:
+            canvas.line(SAFE_EDGE, y, left - gap, y)
+        if right + gap < layout.page_width - SAFE_EDGE:
+            canvas.line(right + gap, y, layout.page_width - SAFE_EDGE, y)
     canvas.restoreState()
 
 

@@ -5,14 +5,14 @@ from dataclasses import dataclass
 
 from pipeline.errors import ConfigError
 from pipeline.schema import Fields, number_problem, shown
-from pipeline.sheets.layout import MIN_COLUMN_MM, MM, Layout
+from pipeline.sheets.layout import MIN_BODY_SIZE, MIN_COLUMN_MM, MM, Layout
 
 MODES = ("grid", "handout")
 CARD_STYLES = ("card_title", "card_subtitle", "card_heading", "index")
 # Tones the renderer itself uses: cards of a group without a tone, and the index panel.
 NEEDED_TONES = ("general", "index")
 CONT = "(cont.)"
-MIN_CARD_SIZE = 6.5  # pt: card text never shrinks below this
+MIN_CARD_SIZE = MIN_BODY_SIZE  # pt: card text never shrinks below the type scale's body
 
 
 # ------------------------------------------------------------------------------------ options

@@ -1,26 +1,31 @@
 """Card text measured at a body size: paragraphs, heights, and how much of a card fits a panel."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
+from reportlab.platypus import Flowable, Paragraph
 
 from pipeline.sheets.cards.geometry import CONT, CardOptions
 from pipeline.sheets.cards.select import Card, PanelBlock
+from pipeline.sheets.flowables import list_marker, table_flowables, table_reference
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.markup import paragraph_styles, safe_text
 
 # ----------------------------------------------------------------------------------- measuring
 
 
-def _table_row(row: str) -> str:
-    """One row of a small table on a card: 'En solitario: 3 puntos' with its label in bold."""
-    label, colon, value = row.partition(":")
-    if colon and value.strip() and len(label.split()) <= 6:
-        return f"<b>{safe_text(label.strip())}:</b> {safe_text(value.strip())}"
-    return safe_text(row.strip())
+TABLE_GAP = 2.5  # pt above and below a table in a panel
+
+
+def gaps(flowable: Flowable) -> tuple[float, float]:
+    """Space before and after a block in a panel: its paragraph style's, or TABLE_GAP around a table."""
+    style = getattr(flowable, "style", None)
+    if isinstance(style, ParagraphStyle):
+        return style.spaceBefore, style.spaceAfter
+    return TABLE_GAP, TABLE_GAP
 
 
 class Typesetter:
@@ -37,27 +42,31 @@ class Typesetter:
             self._styles[size] = paragraph_styles(self.layout, body_size=size)
         return self._styles[size]
 
-    def paragraph(self, block: PanelBlock, size: float) -> Paragraph:
+    def paragraph(self, block: PanelBlock, size: float) -> Flowable:
+        """The flowable a panel draws for `block` (a Paragraph, or a Table for a table block)."""
         styles = self.styles(size)
         text = safe_text(block.text)
+        item = styles["subitem"] if block.depth else styles["item"]
         if block.kind == "item":
-            return Paragraph(text, styles["item"], bulletText="•")
+            return Paragraph(text, item, bulletText=list_marker(block.marker))
         if block.kind == "item-cont":
-            return Paragraph(text, styles["item"])
+            return Paragraph(text, item)
+        if block.kind == "table":
+            return table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text)[1]
+        if block.kind == "table-ref":
+            return Paragraph(safe_text(table_reference(block.text)), styles["note"])
         if block.kind == "heading":
             return Paragraph(text, styles["card_heading"])
         if block.kind == "index-heading":
             return Paragraph(f"<b>{text}</b>", styles["index"])
         if block.kind == "index":
             return Paragraph(text, styles["index"])
-        if block.kind == "table":
-            return Paragraph("<br/>".join(_table_row(row) for row in block.text.split("\n") if row.strip()), styles["body"])
         return Paragraph(text, styles["note" if block.kind == "note" else "body"])
 
     def header(self, card: Card, *, continued: bool, width: float) -> list[Paragraph]:
         styles = self.styles(self.base_size)  # the name never shrinks: it is what players look for
         tone = self.options.tone(card.tone)
-        title = safe_text(card.title) + (f" <font size=\"{styles['card_subtitle'].fontSize}\">{CONT}</font>" if continued else "")
+        title = safe_text(card.title) + (f' <font size="{styles["card_subtitle"].fontSize}">{CONT}</font>' if continued else "")
         title_style = ParagraphStyle("t", parent=styles["card_title"], textColor=HexColor(tone["color"]))
         parts = [Paragraph(title, title_style)]
         subtitle = []
@@ -81,10 +90,11 @@ class Typesetter:
         for index, block in enumerate(blocks):
             paragraph = self.paragraph(block, size)
             height = paragraph.wrap(width, 100_000)[1]
+            before, after = gaps(paragraph)
             if index:
-                height += paragraph.style.spaceBefore
+                height += before
             if index < len(blocks) - 1:
-                height += paragraph.style.spaceAfter
+                height += after
             heights.append(height)
         return heights
 
@@ -95,6 +105,8 @@ class Typesetter:
             if self.body_height(placed + [block], size, width) <= height:
                 placed.append(block)
                 continue
+            if block.kind == "table":
+                return self._fill_table(placed, block, list(blocks[index + 1 :]), size, width, height)
             words = block.text.split()
             low, high = 0, len(words) - 1  # largest prefix that fits, never the whole block
             while low < high:
@@ -114,3 +126,22 @@ class Typesetter:
                 rest.insert(0, placed.pop())
             return placed, rest
         return placed, []
+
+    def _fill_table(
+        self, placed: list[PanelBlock], table: PanelBlock, after: list[PanelBlock], size: float, width: float, height: float
+    ) -> tuple[list[PanelBlock], list[PanelBlock]]:
+        """A table cut between rows (the header row repeated on the rest); never inside a row."""
+        rows = table.text.split("\n")
+        head = rows[:1] if table.header else []
+        body = rows[len(head) :]
+        fits = 0
+        for count in range(1, len(body)):
+            trial = replace(table, text="\n".join(head + body[:count]))
+            if self.body_height(placed + [trial], size, width) > height:
+                break
+            fits = count
+        if not fits:
+            return placed, [table, *after]
+        first = replace(table, text="\n".join(head + body[:fits]))
+        rest = replace(table, text="\n".join(head + body[fits:]))
+        return placed + [first], [rest, *after]

@@ -5,6 +5,7 @@ The template's `options.recipe` gives the defaults (label, index) and its `optio
 by kind, title, parent title, id or glossary term kind; without groups, every `card` section is a card,
 grouped by its parent (select.py).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -40,6 +41,8 @@ class Group:
     named_blocks: bool = True  # a paragraph that is only a glossary name starts an entry of its own
     definitions: bool = False  # "Term: explanation" paragraphs become entries
     term_kinds: tuple[str, ...] = ()  # only glossary terms of these kinds name cards
+    # Printed as one table (matrix.py), a row per card: the headings of its name and text columns; () = panels.
+    table: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -96,9 +99,18 @@ def _group(fields: Fields, *, tones: dict) -> Group | None:
         named_blocks=fields.flag("named_blocks", True),
         definitions=fields.flag("definitions", False),
         term_kinds=fields.texts("term_kinds", allowed=TERM_KINDS),
+        table=_table_headings(fields),
     )
     fields.finish()
     return None if len(fields.problems) > before else group
+
+
+def _table_headings(fields: Fields) -> tuple[str, ...]:
+    """`table: [Sistema, Efecto]`: the headings of the name and text columns of a group printed as one table."""
+    headings = tuple(fields.texts("table") or ())
+    if fields.has("table") and len(headings) != 2:
+        fields.fail("table", "give the headings of the name and text columns, e.g. [Sistema, Efecto]")
+    return headings
 
 
 def _selector(fields: Fields) -> CardSelector:

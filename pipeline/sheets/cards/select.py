@@ -6,6 +6,7 @@ By default every section of kind `card` is a card, grouped by its parent section
 kind, so a sheet also works on an outline where the splitter has not marked cards yet (recipe.py reads
 and checks it). Layout and drawing live in geometry.py, measure.py, plan.py and draw.py.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -40,10 +41,16 @@ class PanelBlock:
     text: str
     first: int = 0
     last: int = 0
+    marker: str = ""  # as Block: an item's list marker, its nesting, a table's header row
+    depth: int = 0
+    header: bool = False
 
     @classmethod
     def of(cls, block: Block) -> "PanelBlock":
-        return cls(block.kind, block.text, block.first, block.last)
+        return cls(block.kind, block.text, block.first, block.last, block.marker, block.depth, block.header)
+
+    def rows(self) -> list[list[str]]:
+        return Block(self.kind, self.text, self.first, self.last).rows()
 
 
 @dataclass(frozen=True)
@@ -76,7 +83,7 @@ class CardSet:
         """Short hash of what the sheet says: two printouts with the same revision say the same."""
         digest = hashlib.sha256()
         for card in self.cards:
-            payload = [card.title, card.title_en, card.group, [(b.kind, b.text) for b in card.blocks]]
+            payload = [card.title, card.title_en, card.group, [(b.kind, b.text, b.marker, b.depth, b.header) for b in card.blocks]]
             digest.update(json.dumps(payload, ensure_ascii=False).encode("utf-8"))
         return digest.hexdigest()[:8]
 
@@ -115,9 +122,30 @@ def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
             parts = [section, *_merged(document, position, group, groups, by_id)]
             taken.update(part.id for part in parts)
             found.extend(_cards_of(parts, group, rename=selector.rename))
-        cards.extend(sorted(_dedupe(found), key=lambda card: (fold(card.title, keep_punctuation=True), card.key)))
+        chosen = sorted(_dedupe(found), key=lambda card: (fold(card.title, keep_punctuation=True), card.key))
+        if group.table and chosen:
+            chosen = [_table_card(chosen, group)]
+        cards.extend(chosen)
     cards = _dedupe(cards)  # a name selected by two groups stays with the first
     return CardSet(cards=tuple(cards), groups=groups, label=recipe.label)
+
+
+def _table_card(cards: list[Card], group: Group) -> Card:
+    """A group printed as one table (recipe `table:`): a single card holding it, a row per card."""
+    from pipeline.sheets.cards.matrix import table_text
+
+    first, last = min(card.first for card in cards), max(card.last for card in cards)
+    table = PanelBlock("table", table_text(cards, columns=group.table), first, last, header=True)
+    return Card(
+        key=f"#table/{fold(group.label)}",
+        title=group.heading,
+        title_en="",
+        group=group.label,
+        tone=group.tone,
+        blocks=(table,),
+        first=first,
+        last=last,
+    )
 
 
 def _matching_selector(section: Section, group: Group, by_id: dict[str, Section]) -> CardSelector | None:
@@ -180,8 +208,14 @@ def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
             current.blocks.append(PanelBlock("heading", _display_title(section.title), section.first, section.first))
         if number == 0 and not group.own_text and len(parts) > 1:
             continue
+        defined: _Entry | None = None  # the last definition entry: its sub-items ("Buscar. Tira 1DR:" / "“GD”: ...") follow it
         for block in section.blocks:
             hits = list(block.terms)
+            if defined is not None and block.kind == "item" and block.depth:
+                defined.blocks.append(PanelBlock.of(replace(block, depth=block.depth - 1)))
+                defined.last = max(defined.last, block.last)
+                continue
+            defined = None
             named = _named_block(block, hits, group) if group.named_blocks else None
             if named is not None:
                 current = _Entry(
@@ -192,14 +226,29 @@ def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
             definition = _definition(block, hits, group) if group.definitions else None
             if definition is not None:
                 name, english, rest = definition
-                entries.append(_Entry(key=f"{head.id}#{fold(name)}", title=name, title_en=english, first=block.first, last=block.last,
-                                      blocks=[PanelBlock("paragraph", rest, block.first, block.last)]))
+                defined = _Entry(
+                    key=f"{head.id}#{fold(name)}",
+                    title=name,
+                    title_en=english,
+                    first=block.first,
+                    last=block.last,
+                    blocks=[PanelBlock("paragraph", rest, block.first, block.last)],
+                )
+                entries.append(defined)
                 continue
             current.blocks.append(PanelBlock.of(block))
             current.last = max(current.last, block.last)
     return [
-        Card(key=entry.key, title=entry.title, title_en=entry.title_en, group=group.label, tone=group.tone,
-             blocks=tuple(entry.blocks), first=entry.first, last=entry.last)
+        Card(
+            key=entry.key,
+            title=entry.title,
+            title_en=entry.title_en,
+            group=group.label,
+            tone=group.tone,
+            blocks=tuple(entry.blocks),
+            first=entry.first,
+            last=entry.last,
+        )
         for entry in entries
         if any(block.kind != "heading" for block in entry.blocks)
     ]

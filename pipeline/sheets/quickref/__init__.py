@@ -1,4 +1,5 @@
 """Quick-reference sheets: recipe -> chosen, condensed sections -> the most readable layout that fits the page budget."""
+
 from __future__ import annotations
 
 import hashlib
@@ -149,28 +150,32 @@ def largest_sections(sections: list[Section], *, count: int = 3) -> str:
     return ", ".join(f"{section.id} ({len(section.text)} chars)" for section in sized)
 
 
-def make_quickref(document: Document, *, sheet: str, layout: Layout, recipe: Recipe) -> tuple[bytes, int, str]:
-    """(pdf bytes, page count, revision) of a quick-reference sheet."""
-    pdf, pages, revision, _ = quickref_with_sections(document, sheet=sheet, layout=layout, recipe=recipe)
+def make_quickref(document: Document, *, sheet: str, layout: Layout, recipe: Recipe, dated=None) -> tuple[bytes, int, str]:
+    """(pdf bytes, page count, revision) of a quick-reference sheet; `dated(revision)` -> the day its content
+    last changed (printed beside the revision), from the build's manifest."""
+    pdf, pages, revision, _ = quickref_with_sections(document, sheet=sheet, layout=layout, recipe=recipe, dated=dated)
     return pdf, pages, revision
 
 
-def quickref_with_sections(document: Document, *, sheet: str, layout: Layout, recipe: Recipe) -> tuple[bytes, int, str, list[Section]]:
+def quickref_with_sections(
+    document: Document, *, sheet: str, layout: Layout, recipe: Recipe, dated=None
+) -> tuple[bytes, int, str, list[Section]]:
     """make_quickref, plus the condensed sections the sheet prints (for the change report and the proof page)."""
+    from pipeline.sheets.furniture import revision_label
     from pipeline.sheets.quickref.flow import measure_sheet, render_sheet
 
     sections = sheet_sections(document, recipe)
     revision = content_revision(sections)
+    printed = revision_label(revision, dated(revision) if dated else "")
 
     options = dict(
         sheet_label=recipe.label,
-        revision=revision,
+        revision=printed,
         with_glossary=recipe.glossary,
         covers=recipe.covers,
         english_names=recipe.english_names,
         run_in=recipe.run_in_headings,
         compact_title=True,
-        run_on=recipe.run_on_paragraphs,
     )
 
     def measure(columns: int, body_size: float) -> Probe:

@@ -4,6 +4,7 @@ All source text is escaped before our markup is added; output is byte-identical 
 (invariant mode, no wall-clock dates). Page furniture (header, credits footer, page numbers) is drawn
 by a canvas that knows the final page count.
 """
+
 # long: sections -> flowables and the document they compose into; _compose and its callers could move out next
 from __future__ import annotations
 
@@ -29,11 +30,14 @@ from pipeline.model import Block, Document, Section, TermHit
 from pipeline.sheets.flowables import cell_font
 from pipeline.sheets.furniture import (
     Furniture,
+    check_margins,
+    credits_block,
     credits_line,
     make_canvas_class,
     title_block_height,
 )
 from pipeline.sheets.layout import Layout
+from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
 from pipeline.sheets.markup import (
     bilingual_title,
     paragraph_styles,
@@ -41,7 +45,6 @@ from pipeline.sheets.markup import (
     safe_text,
     term_markup,
 )
-from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
 from pipeline.text import fold, printable
 
 
@@ -99,79 +102,43 @@ def frames_for(layout: Layout, *, columns: int, top_reserved: float = 0.0, frame
     ]
 
 
-
-# A run of at least SHORT_RUN short lines (a list of actions, end conditions) is set as a bulleted list,
-# in two columns when every line fits half a column.
+# A run of at least SHORT_RUN bulleted items that each fit half a column is set in two columns.
 SHORT_LINE_CHARS = 44
 HALF_COLUMN_CHARS = 24
 SHORT_RUN = 4
 
 
-# Consecutive paragraphs set as one (run_on) are separated by this: an en space and a pilcrow, as in
-# hand-made summaries, so a paragraph's end stays visible without the ragged line it costs.
-RUN_ON_SEPARATOR = "\u2002¶\u2002"
-
-
-def block_flowables(
-    section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str], compact_lists: bool = False, run_on: bool = False
-) -> list[Flowable]:
-    flowables = _block_flowables(section, styles, shown=shown, compact_lists=compact_lists)
-    return _run_on(flowables, styles["body"]) if run_on else flowables
-
-
-def _run_on(flowables: list[Flowable], body: ParagraphStyle) -> list[Flowable]:
-    """Consecutive body paragraphs joined into one (their markup is already escaped and complete)."""
-    out: list[Flowable] = []
-    pending: list[str] = []
-
-    def flush() -> None:
-        if pending:
-            out.append(Paragraph(RUN_ON_SEPARATOR.join(pending), body))
-            pending.clear()
-
-    for flowable in flowables:
-        if isinstance(flowable, Paragraph) and flowable.style is body and len(flowable.text) < LONG_BLOCK_CHARS:
-            pending.append(flowable.text)
-            continue
-        flush()
-        out.append(flowable)
-    flush()
-    return out
-
-
-def _block_flowables(
-    section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str], compact_lists: bool = False
-) -> list[Flowable]:
+def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str]) -> list[Flowable]:
+    """A section's blocks as flowables, in order; a run of short bulleted items shares two columns."""
     flowables: list[Flowable] = []
-    run: list[tuple[Block, str, list[TermHit]]] = []  # short lines waiting: a list if there are enough
+    run: list[Block] = []
 
     def flush() -> None:
-        if len(run) >= SHORT_RUN:
-            markups = [term_markup(text, hits, shown=shown, term_style=styles["term_en"]) for _, text, hits in run]
-            if max(len(text) for _, text, _ in run) <= HALF_COLUMN_CHARS:
-                flowables.append(_two_column_list(markups, styles))
-            else:
-                flowables.extend(Paragraph(markup, styles["item"], bulletText="•") for markup in markups)
+        if len(run) >= SHORT_RUN and all(_printed_length(block) <= HALF_COLUMN_CHARS for block in run):
+            markups = [term_markup(block.text, list(block.terms), shown=shown, term_style=styles["term_en"]) for block in run]
+            flowables.append(_two_column_list(markups, styles))
         else:
-            for block, text, hits in run:
-                flowables.extend(render_block(block, text, hits, styles, shown=shown))
+            for block in run:
+                flowables.extend(render_block(block, styles, shown=shown, page=section.page))
         run.clear()
 
     for block in section.blocks:
-        text, hits = block.text, list(block.terms)
-        if compact_lists and block.kind in ("paragraph", "item") and len(text) <= SHORT_LINE_CHARS:
-            run.append((block, text, hits))
+        if block.kind == "item" and not block.marker and not block.depth:
+            run.append(block)
             continue
-        if run:
-            flush()
-        flowables.extend(render_block(block, text, hits, styles, shown=shown))
-    if run:
         flush()
+        flowables.extend(render_block(block, styles, shown=shown, page=section.page))
+    flush()
     return flowables
 
 
+def _printed_length(block: Block) -> int:
+    """Characters an item prints, counting the English names its terms may add."""
+    return len(block.text) + sum(len(hit.en) + 3 for hit in block.terms)
+
+
 def _two_column_list(markups: list[str], styles: dict[str, ParagraphStyle]) -> Flowable:
-    """Short lines as bullets in two columns, read down the first column then the second."""
+    """Short items as bullets in two columns, read down the first column then the second."""
     half = (len(markups) + 1) // 2
     column = lambda items: [Paragraph(markup, styles["item"], bulletText="•") for markup in items]  # noqa: E731
     left, right = column(markups[:half]), column(markups[half:])
@@ -211,21 +178,25 @@ def _pieces(text: str, hits: list[TermHit], *, limit: int = LONG_BLOCK_CHARS) ->
             inside = [hit.start for hit in hits if hit.start < end < hit.end and hit.start > start]
             end = min(inside, default=end)
         piece_hits = [
-            TermHit(hit.es, hit.en, hit.start - start, hit.end - start, hit.kind)
-            for hit in hits
-            if start <= hit.start and hit.end <= end
+            TermHit(hit.es, hit.en, hit.start - start, hit.end - start, hit.kind) for hit in hits if start <= hit.start and hit.end <= end
         ]
         pieces.append((text[start:end], piece_hits))
         start = end
     return pieces
 
 
-def render_block(block: Block, text: str, hits: list[TermHit], styles: dict[str, ParagraphStyle], *, shown: set[str]) -> list[Flowable]:
-    term_style = styles["term_en"]
+def render_block(block: Block, styles: dict[str, ParagraphStyle], *, shown: set[str], page: int | None = None) -> list[Flowable]:
+    """One block as flowables: paragraphs, list items with their markers, boxed formulas, ruled tables."""
+    from pipeline.sheets.flowables import formula_flowables, formula_typography, list_marker, table_flowables, table_reference
+
+    text, hits, term_style = block.text, list(block.terms), styles["term_en"]
     if block.kind == "item":
+        style = styles["item"] if not block.depth else styles["subitem"]
         return [
             Paragraph(
-                term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["item"], bulletText="•" if index == 0 else None
+                term_markup(piece, piece_hits, shown=shown, term_style=term_style),
+                style,
+                bulletText=list_marker(block.marker) if index == 0 else None,
             )
             for index, (piece, piece_hits) in enumerate(_pieces(text, hits))
         ]
@@ -235,49 +206,61 @@ def render_block(block: Block, text: str, hits: list[TermHit], styles: dict[str,
             for piece, piece_hits in _pieces(text, hits)
         ]
     if block.kind == "formula":
-        from pipeline.sheets.flowables import formula_flowables, formula_typography
-
         # Offsets stay valid for term markup only if the typography keeps the length: mark up first.
         markup = term_markup(text, hits, shown=shown, term_style=term_style)
         return formula_flowables(formula_typography(markup), styles["formula"])
     if block.kind == "table":
-        from pipeline.sheets.flowables import table_flowables, table_rows
-
-        return table_flowables(table_rows(text), styles["table"], escape=safe_text)
+        return table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text)
+    if block.kind == "table-ref":
+        return [Paragraph(safe_text(table_reference(text, page=page)), styles["note"])]
     return [
         Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["body"])
         for piece, piece_hits in _pieces(text, hits)
     ]
 
 
+# What a player looks up by the English name printed on a card: names of cards and what cards show.
+# Rule words, phases and actions are read in the rules, not looked up; everyday words never are.
+CARD_TERM_KINDS = frozenset({"card", "keyword", "threat", "specialization", "advancement", "hazard", "mission", "die-face"})
+
+
 def glossary_flowables(document: Document, sections: list[Section], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
-    """A compact Spanish -> English table of the terms the sheet uses."""
+    """The sheet's last words: an English -> Spanish index of the card terms it tags, by English name."""
     used: dict[str, str] = {}
     for section in sections:
         for hit in (*section.title_terms, *section.text_terms()):
-            used.setdefault(hit.es, hit.en)
+            if hit.kind in CARD_TERM_KINDS:
+                used.setdefault(hit.en, hit.es)
     pairs = sorted(
-        ((es, en) for es, en in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)),
+        ((en, es) for en, es in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)),
         key=lambda pair: fold(pair[0], keep_punctuation=True),
     )
     if not pairs:
         return []
     style = styles["glossary"]
-    rows = [[Paragraph(safe_text(es), style), Paragraph(f"<i>{safe_text(en)}</i>", style)] for es, en in pairs]
-    table = Table(rows, colWidths=["48%", "52%"], hAlign="LEFT", repeatRows=0)
+    rows = [[Paragraph(f"<i>{safe_text(en)}</i>", style), Paragraph(safe_text(es), style)] for en, es in pairs]
+    table = Table(rows, colWidths=["50%", "50%"], hAlign="LEFT", repeatRows=0)
     table.setStyle(
         TableStyle(
             [
                 cell_font(style),
-                ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor("#d5dbe3")),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor("#c8d0da")),
                 ("TOPPADDING", (0, 0), (-1, -1), 0.3),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8),
                 ("LEFTPADDING", (0, 0), (-1, -1), 1),
             ]
         )
     )
-    heading = Heading("Glosario · Glossary", styles["heading1"], outline_title="Glosario", level=0, key="glossary")
-    return [CondPageBreak(40), heading, table]
+    # The heading keeps only a few rows with it (keepWithNext would carry the whole table to the next column).
+    style = ParagraphStyle("index-heading", parent=styles["heading1"], keepWithNext=0)
+    heading = Heading("Índice inglés · English index", style, outline_title="Índice inglés", level=0, key="glossary")
+    return [CondPageBreak(style.leading * 6), heading, table]
+
+
+# Sibling sections that each hold one short line (a die's faces: "Impacto: sin efecto en defensa") read
+# as the rows of one table: ENTRY_RUN of them in a row, each at most ENTRY_CHARS long.
+ENTRY_RUN = 3
+ENTRY_CHARS = 140
 
 
 def section_flowables(
@@ -285,50 +268,78 @@ def section_flowables(
     styles: dict[str, ParagraphStyle],
     *,
     english_names: str = "section",
-    compact_lists: bool = True,
     run_in: bool = False,
-    run_on: bool = False,
 ) -> list[Flowable]:
-    """Headings and blocks; a term's English name is shown at its first use in each section (or once per sheet).
+    """Headings and blocks; a term's English name is shown at its first use in each top-level section (or once per sheet).
 
     With `run_in`, subsection titles open their first paragraph in bold ("Agencias. Cada jugador...")
-    instead of taking a line of their own: the dense style of hand-made rules summaries.
+    instead of taking a line of their own: the dense style of hand-made rules summaries. Runs of
+    one-line sibling sections (die faces) are set as one table.
     """
     flowables: list[Flowable] = []
     base_level = min((section.level for section in sections), default=1)
     sheet_shown: set[str] = set()
-    for section in sections:
-        shown: set[str] = sheet_shown if english_names == "sheet" else set()
+    chapter_shown: set[str] = set()
+    index = 0
+    while index < len(sections):
+        entries = _entry_run(sections, index)
+        if entries:
+            flowables.extend(_entry_table(entries, styles))
+            index += len(entries)
+            continue
+        section = sections[index]
+        index += 1
+        if section.level == base_level:
+            chapter_shown = set()  # a term's English name again at its first use in each top-level section
+        shown: set[str] = sheet_shown if english_names == "sheet" else chapter_shown
         if english_names == "titles":
             section = replace(section, blocks=tuple(replace(block, terms=()) for block in section.blocks))
-        depth = min(section.level - base_level, 2)
-        title = bilingual_title(section)
-        if title != section.title.strip():
-            # The heading already shows the English name; the text need not repeat it.
-            shown.update(hit.es for hit in section.title_terms)
-        heading = Heading(
-            safe_text(title), styles[f"heading{depth + 1}"], outline_title=printable(title), level=depth, key=section.id
-        )
-        first = section.blocks[0] if section.blocks else None
-        if run_in and depth >= 1 and first is not None and first.kind == "paragraph" and len(first.text) > SHORT_LINE_CHARS:
-            text, hits = first.text, list(first.terms)
-            color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
-            markup = f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ' + term_markup(
-                text, hits, shown=shown, term_style=styles["term_en"]
-            )
-            lead = Paragraph(markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore))
-            rest = block_flowables(
-                replace(section, blocks=section.blocks[1:]), styles, shown=shown, compact_lists=compact_lists, run_on=run_on
-            )
-            if run_on and rest and isinstance(rest[0], Paragraph) and rest[0].style is styles["body"]:
-                lead = Paragraph(lead.text + RUN_ON_SEPARATOR + rest.pop(0).text, lead.style)
-            flowables.extend([OutlineAnchor(outline_title=printable(title), level=depth, key=section.id), lead, *rest])
-            continue
-        body = block_flowables(section, styles, shown=shown, compact_lists=compact_lists, run_on=run_on)
-        # Keep the heading with the start of its text so no heading ends a column alone.
-        flowables.append(KeepTogether([heading, *body[:1]]) if body else heading)
-        flowables.extend(body[1:])
+        flowables.extend(_section(section, styles, depth=min(section.level - base_level, 2), shown=shown, run_in=run_in))
     return flowables
+
+
+def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int, shown: set[str], run_in: bool) -> list[Flowable]:
+    title = bilingual_title(section)
+    if title != section.title.strip():
+        # The heading already shows the English name; the text need not repeat it.
+        shown.update(hit.es for hit in section.title_terms)
+    heading = Heading(safe_text(title), styles[f"heading{depth + 1}"], outline_title=printable(title), level=depth, key=section.id)
+    first = section.blocks[0] if section.blocks else None
+    if run_in and depth >= 1 and first is not None and first.kind == "paragraph" and len(first.text) > SHORT_LINE_CHARS:
+        color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
+        markup = f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ' + term_markup(
+            first.text, list(first.terms), shown=shown, term_style=styles["term_en"]
+        )
+        lead = Paragraph(markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore))
+        rest = block_flowables(replace(section, blocks=section.blocks[1:]), styles, shown=shown)
+        return [OutlineAnchor(outline_title=printable(title), level=depth, key=section.id), lead, *rest]
+    body = block_flowables(section, styles, shown=shown)
+    # Keep the heading with the start of its text so no heading ends a column alone.
+    return [KeepTogether([heading, *body[:1]]) if body else heading, *body[1:]]
+
+
+def _entry_run(sections: list[Section], index: int) -> list[Section]:
+    """The one-line sibling sections starting at `index` (none unless ENTRY_RUN or more)."""
+
+    def entry(section: Section) -> bool:
+        return len(section.blocks) == 1 and section.blocks[0].kind == "paragraph" and len(section.blocks[0].text) <= ENTRY_CHARS
+
+    run: list[Section] = []
+    for position in range(index, len(sections)):
+        section = sections[position]
+        following = sections[position + 1] if position + 1 < len(sections) else None
+        if not entry(section) or (run and section.parent != run[0].parent) or (following is not None and following.parent == section.id):
+            break
+        run.append(section)
+    return run if len(run) >= ENTRY_RUN else []
+
+
+def _entry_table(entries: list[Section], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
+    from pipeline.sheets.flowables import table_flowables
+
+    rows = [[bilingual_title(section), section.blocks[0].text] for section in entries]
+    anchors = [OutlineAnchor(outline_title=printable(section.title), level=2, key=section.id) for section in entries]
+    return [*anchors, *table_flowables(rows, styles["table"], header=False, escape=safe_text)]
 
 
 def render_sheet(document: Document, sections: list[Section], layout: Layout, **options) -> tuple[bytes, int]:
@@ -364,15 +375,15 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
     english_names: str = "section",
     run_in: bool = False,
     compact_title: bool = False,
-    run_on: bool = False,
 ):
     """The document template, story and canvas class of a sheet (`probe`: the layout-only kind).
 
-    With `title_block`, page 1 opens with the game, publisher, what the sheet covers (`covers`), the
-    credits and the revision (the date of the last content change lives in manifest.json, not in the PDF,
-    so the same inputs give the same bytes on any day).
+    With `title_block`, page 1 opens with the game, publisher, what the sheet covers (`covers`) and the
+    revision as printed (`revision`: "v2026-12-01 · a1b2c3d4", the date the content last changed, so the
+    same inputs give the same bytes on any day); a compact sheet ends with its credits block.
     """
     styles = paragraph_styles(layout, body_size=body_size)
+    check_margins(layout, styles)
     game = document.game
     furniture = Furniture(
         title_es=game.title_es,
@@ -414,9 +425,11 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
         doc.addPageTemplates([PageTemplate(id="first", frames=first_frames, autoNextPageTemplate="columns"), later])
     else:
         doc.addPageTemplates([later])
-    story: list[Flowable] = section_flowables(sections, styles, english_names=english_names, run_in=run_in, run_on=run_on)
+    story: list[Flowable] = section_flowables(sections, styles, english_names=english_names, run_in=run_in)
     if with_glossary:
         story.extend(glossary_flowables(document, sections, styles))
     if not story:
         story = [Paragraph("(sin contenido)", styles["body"])]
+    if compact_title:
+        story.append(credits_block(furniture, styles))
     return doc, story, None if probe else make_canvas_class(layout, furniture, styles)

@@ -5,6 +5,7 @@ defaults live) and the game's `sheets[].recipe` overrides them key by key. `read
 shape when the files are read (no document needed); `select_sections` resolves it against a document,
 where an unknown section id is a ConfigError at the line that names it, with the closest ids.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -18,7 +19,7 @@ from pipeline.schema import REQUIRED, Fields, regex_problem, shown
 from pipeline.sheets.layout import MIN_BODY_SIZE, PAPER_SIZES
 
 CONDENSE_RULES = ("examples", "narration", "repeats", "asides")
-# A term's English name is shown at its first use in each section, once per sheet, or only in titles.
+# A term's English name is shown at its first use in each top-level section, once per sheet, or only in titles.
 ENGLISH_NAMES = ("section", "sheet", "titles")
 MAX_BODY_SIZE = 14.0  # pt: above this a sheet is no longer a quick reference
 MAX_COLUMNS = 5
@@ -52,7 +53,6 @@ class Recipe:
     # Regexes: sentences of theme or motivation that state no rule ("El espacio es un lugar muy cruel"),
     # left out of this sheet. A per-game judgement, so it lives in the recipe, not in condense.py.
     flavor_sentences: tuple[str, ...] = ()
-    run_on_paragraphs: bool = False  # a section's paragraphs set as one, split by ¶ (saves a ragged line each)
     # (where, section id, file, line) of every id the recipe names, so a missing one is reported where it is written.
     named_ids: tuple[tuple[str, str, str | None, int | None], ...] = ()
 
@@ -89,8 +89,11 @@ def _selectors(fields: Fields, key: str, paper: str) -> tuple[Selector, ...]:
             selectors.append(Selector(id=item.strip()))
             continue
         if not isinstance(item, dict) or len(item) != 1 or not set(item) <= {"kind", "id"}:
-            fields.problems.add(f"{where}: must be '- kind: <kind or [kinds]>' or '- id: <section id>', got {shown(item)}",
-                                path=fields.origin(key)[0], line=line)
+            fields.problems.add(
+                f"{where}: must be '- kind: <kind or [kinds]>' or '- id: <section id>', got {shown(item)}",
+                path=fields.origin(key)[0],
+                line=line,
+            )
             continue
         entry = Fields(item, where=where, problems=fields.problems, path=fields.origin(key)[0], line=line)
         if "kind" in item:
@@ -148,7 +151,6 @@ _READERS: dict[str, _Reader] = {
     "glossary": lambda f, key, _: f.flag(key),
     "english_names": lambda f, key, _: f.choice(key, ENGLISH_NAMES),
     "run_in_headings": lambda f, key, _: f.flag(key),
-    "run_on_paragraphs": lambda f, key, _: f.flag(key),
 }
 RECIPE_KEYS = tuple(_READERS)
 
@@ -203,6 +205,10 @@ def select_sections(document: Document, recipe: Recipe) -> list[Section]:
     left_out_ids: set[str] = set()
     for section_id in recipe.leave_out_ids:
         left_out_ids |= _subtree(document, section_id)
+    # A left-out kind takes its subsections with it: a card's "Básica"/"Avanzada" parts are that card.
+    for section in document.sections:
+        if section.kind in recipe.leave_out:
+            left_out_ids |= _subtree(document, section.id)
     chosen: list[Section] = []
     seen: set[str] = set()
     for selector in recipe.sections:

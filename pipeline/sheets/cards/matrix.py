@@ -1,0 +1,51 @@
+"""A group of cards -> the text of one table: one row per card (its name, its text, its levels).
+
+A die's faces ("Impacto: sin efecto en defensa") or the damage of every ship system ("Alojamiento:
+Aturdimiento ... Herida ... Mortal ... Crítico ...") are looked up by comparing rows, not by reading
+panels: the recipe asks for it with a group's `table`. A card's `label | value` table (the splitter's
+damage levels) fills one column per label, in the order the labels first appear; its other text fills
+the text column. No word is dropped: a card without levels leaves those cells empty. (Cards and their
+blocks are read by their fields only, so this module needs nothing from select.py, which calls it.)
+"""
+
+from __future__ import annotations
+
+from pipeline.model import TABLE_CELL, Block
+
+NAME_SEPARATOR = " · "
+
+
+def table_text(cards: list, *, columns: tuple[str, str]) -> str:
+    """The rows of `cards` (select.Card) as table text, a header row first; `columns` name the name and text columns."""
+    labels: list[str] = []
+    for card in cards:
+        for block in card.blocks:
+            if _levels(block):
+                labels.extend(row[0] for row in _rows(block) if row[0] not in labels)
+    rows = []
+    for card in cards:
+        levels = {row[0]: row[1] for block in card.blocks if _levels(block) for row in _rows(block)}
+        text = " ".join(_plain(block) for block in card.blocks if not _levels(block) and block.kind != "heading")
+        name = card.title + (f"{NAME_SEPARATOR}{card.title_en}" if card.title_en else "")
+        rows.append([name, text, *(levels.get(label, "") for label in labels)])
+    if not any(row[1] for row in rows):  # nothing but levels: no empty text column
+        rows = [[row[0], *row[2:]] for row in rows]
+        header = [columns[0], *labels]
+    else:
+        header = [columns[0], columns[1], *labels]
+    return "\n".join(TABLE_CELL.join(cell.replace(TABLE_CELL, " ").replace("\n", " ") for cell in row) for row in [header, *rows])
+
+
+def _levels(block) -> bool:
+    """A two-column label table without a header: the levels of one entry (Aturdimiento | Sin efecto)."""
+    return block.kind == "table" and not block.header and all(len(row) == 2 for row in _rows(block))
+
+
+def _rows(block) -> list[list[str]]:
+    return Block(block.kind, block.text, block.first, block.last).rows()
+
+
+def _plain(block) -> str:
+    if block.kind == "table":
+        return "; ".join(": ".join(cell for cell in row if cell) for row in _rows(block))
+    return f"• {block.text}" if block.kind == "item" else block.text

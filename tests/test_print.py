@@ -1,0 +1,161 @@
+"""What a player sees on the built sheets (read back from the PDFs with pypdf): no debris, real tables and lists."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import GAMES
+
+
+def _sheets(root: Path) -> dict[str, list[str]]:
+    """'game/sheet' -> the text of each page."""
+    found = {}
+    for pdf in sorted((root / "output").glob("*/*.pdf")):
+        game = pdf.parent.name
+        found[f"{game}/{pdf.stem.removeprefix(game + '-')}"] = [page.extract_text() or "" for page in PdfReader(pdf).pages]
+    return found
+
+
+@pytest.fixture(scope="module")
+def sheets(built_project: Path) -> dict[str, list[str]]:
+    return _sheets(built_project)
+
+
+def test_every_game_has_its_sheets(sheets) -> None:
+    assert {name.split("/")[0] for name in sheets} == set(GAMES)
+    # Eleven sheets, and two that take what a quick reference of four pages cannot hold: Space Alert's
+    # between-missions rules (experience, campaigns) and Alternity's special orders and squadrons.
+    assert len(sheets) == 13
+
+
+def test_no_pilcrow_is_ever_printed(sheets) -> None:
+    """A paragraph break is a paragraph break: '¶' joined paragraphs to save lines (item 2 of issue 14)."""
+    assert [name for name, pages in sheets.items() if any("¶" in page for page in pages)] == []
+
+
+def test_a_lost_table_points_to_the_rulebook_instead_of_printing_debris(sheets) -> None:
+    text = " ".join(sheets["alternity-warships/quickref"])
+    assert "Tabla 2–1: Ataques a minas — ver el reglamento" in text
+    assert "Verificar resultado M O G" not in text and "Un – – –" not in text
+
+
+def test_the_sequence_of_play_is_a_numbered_list(sheets) -> None:
+    text = sheets["alternity-warships/quickref"][0]
+    for step in ("1. Fase de borde", "4. Fase de movimiento", "a) Naves capitales", "5. Fase de Fuego", "8. Órdenes especiales"):
+        assert step in text
+
+
+def test_die_faces_and_system_damage_are_tables(sheets) -> None:
+    dice = " ".join(sheets["galaxy-defenders/dice"]).split()
+    assert dice[dice.index("Cara") + 1] == "Efecto"  # the table's header row
+    damage = " ".join(sheets["alternity-warships/system-damage"])
+    assert "Sistema Efecto Aturdimiento Herida Mortal Crítico" in " ".join(damage.split())
+    quickref = sheets["galaxy-defenders/quickref"][0]
+    assert "Impacto · HIT" in quickref and "Munición · Ammo" in quickref
+
+
+# --- one type scale, furniture inside the printable area (measured in the PDFs) ----------------------
+
+SAFE_MM = 8.0
+PT_PER_MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def plumbed(built_project: Path) -> dict[str, list]:
+    """'game/sheet' -> per page: (width, height, chars, marks) read with pdfplumber."""
+    import pdfplumber
+
+    found = {}
+    for pdf in sorted((built_project / "output").glob("*/*.pdf")):
+        game = pdf.parent.name
+        with pdfplumber.open(pdf) as document:
+            found[f"{game}/{pdf.stem.removeprefix(game + '-')}"] = [
+                (page.width, page.height, list(page.chars), [*page.lines, *page.rects, *page.curves]) for page in document.pages
+            ]
+    return found
+
+
+def _too_close(width: float, height: float, objects: list[dict]) -> list[str]:
+    edge = SAFE_MM * PT_PER_MM - 0.05
+    return [
+        f"{obj.get('text', obj.get('object_type'))!r} at ({obj['x0']:.1f}, {obj['top']:.1f})"
+        for obj in objects
+        if obj["x0"] < edge or obj["top"] < edge or obj["x1"] > width - edge or obj["bottom"] > height - edge
+    ]
+
+
+def test_every_printed_mark_is_8_mm_from_the_paper_edge(plumbed) -> None:
+    problems = {
+        f"{name} p{number}": close[:3]
+        for name, pages in plumbed.items()
+        for number, (width, height, chars, marks) in enumerate(pages, start=1)
+        if (close := _too_close(width, height, [c for c in chars if c["text"].strip()] + marks))
+    }
+    assert problems == {}
+
+
+def test_one_type_scale_body_75_pt_and_nothing_smaller_than_english_names(plumbed) -> None:
+    from collections import Counter
+
+    for name, pages in plumbed.items():
+        sizes = Counter(round(c["size"], 1) for _, _, chars, _ in pages for c in chars if c["text"].strip())
+        assert min(sizes) >= 7.0, name  # English names, notes, the footer: body - 0.5 pt at least
+        if "quickref" in name:
+            assert sizes.most_common(1)[0][0] == 7.5, name  # the body, the same on every quickref
+
+
+def test_english_names_are_printed_dark_and_no_smaller_than_body_minus_half_a_point(plumbed) -> None:
+    text_colour = []
+    for name, pages in plumbed.items():
+        for _, _, chars, _ in pages:
+            inside = False
+            for char in chars:
+                if char["text"] == "‹":
+                    inside = True
+                if inside:
+                    assert char["size"] >= 7.0 - 0.01, name
+                    text_colour.append(char.get("non_stroking_color"))
+                if char["text"] == "›":
+                    inside = False
+    assert text_colour
+    for colour in {tuple(c) if isinstance(c, (list, tuple)) else (c,) for c in text_colour}:
+        assert sum(colour[:3]) / min(3, len(colour)) <= 0.45  # a dark brown: at most 45 % lightness per channel
+
+
+def test_the_revision_says_when_and_which(sheets) -> None:
+    import re
+
+    for name, pages in sheets.items():
+        assert re.search(r"v\d{4}-\d{2}-\d{2} · [0-9a-f]{8}", pages[-1]), name
+
+
+def test_credits_are_one_small_block_with_readable_addresses(sheets) -> None:
+    for name, pages in sheets.items():
+        text = " ".join(pages)
+        assert "%20" not in text and not any(f"{label}: http" in text for label in ("Fuente", "Reglamento original")), name
+        if "quickref" in name:
+            assert "Créditos." in pages[-1], name
+
+
+# --- English names that help ---------------------------------------------------------------------------
+
+EVERYDAY_ENGLISH = ("card", "player", "ability", "turn", "round", "deck", "draw", "discard", "game", "hand", "phase", "action")
+
+
+def test_no_everyday_word_carries_its_english_name(sheets) -> None:
+    for name, pages in sheets.items():
+        text = " ".join(" ".join(pages).split())
+        tagged = [word for word in EVERYDAY_ENGLISH if f"‹{word}›" in text]
+        assert tagged == [], name
+
+
+def test_no_english_name_inside_quotation_marks_and_no_false_friend(sheets) -> None:
+    import re
+
+    for name, pages in sheets.items():
+        text = " ".join(" ".join(pages).split())
+        assert not re.search(r"›[”’»'\"]", text), name  # '‹explorable›' closing after the name
+        assert "baraja ‹shuffle›" not in text.lower() and "explorada ‹Survey›" not in text, name
