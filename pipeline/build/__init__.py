@@ -81,7 +81,7 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
         dated = _dating(read_manifest(game_out), today)
         made.update(
             _render_sheets(
-                project, config, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures, dated=dated, stage=stage
+                project, config, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures, stage=stage, dated=dated
             )
         )
     else:
@@ -147,6 +147,23 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     return outcome
 
 
+def _dating(previous: dict | None, today: str):
+    """sheet name -> (revision -> the day that content last changed): the previous manifest's date while
+    the revision is the same, else today. The PDF prints it, so an unchanged sheet keeps its bytes."""
+
+    def dated_for(sheet: str):
+        old = manifest_sheet(previous, sheet)
+
+        def dated(revision: str) -> str:
+            if old is not None and old.get("revision") == revision and isinstance(old.get("changed"), str):
+                return old["changed"]
+            return today
+
+        return dated
+
+    return dated_for
+
+
 def _sheet_outcome(
     project: Project, plan: GamePlan, key: SheetKey, entry: CachedSheet, how: str, *, old: dict | None, previous: dict | None,
     cache: SheetCache, path: Path, reasons: tuple[str, ...], today: str,
@@ -207,23 +224,6 @@ def _other_papers(previous: dict | None, plan: GamePlan, game_out: Path) -> list
     return kept
 
 
-def _dating(previous: dict | None, today: str):
-    """sheet name -> (revision -> the day that content last changed): the previous manifest's date while
-    the revision is the same, else today. The PDF prints it, so an unchanged sheet keeps its bytes."""
-
-    def dated_for(sheet: str):
-        old = manifest_sheet(previous, sheet)
-
-        def dated(revision: str) -> str:
-            if old is not None and old.get("revision") == revision and isinstance(old.get("changed"), str):
-                return old["changed"]
-            return today
-
-        return dated
-
-    return dated_for
-
-
 def _tool_id() -> str:
     return tool_fingerprint()[:16]
 
@@ -237,8 +237,8 @@ def _render_sheets(
     cache: SheetCache,
     warnings: list[str],
     failures: dict[str, RefsheetsError],
-    dated,
     stage: StageSink,
+    dated,
 ) -> dict[str, tuple[CachedSheet, str]]:
     """Render each sheet; one that fails is recorded in `failures` and does not stop the others."""
     from pipeline.sheets import render
