@@ -56,8 +56,8 @@ class Lexicon:
     by_length: dict[int, tuple[str, ...]]  # probable known words by length: where suggestions come from
 
 
-# Bump when Lexicon changes shape: an older pickle is then ignored and made again.
-LEXICON_FORMAT = 1
+# Bump when Lexicon changes shape: an older saved file is then ignored and made again.
+LEXICON_FORMAT = 2
 
 
 _LOADED: list[Lexicon] = []  # the process's word lists, whichever project's cache they came from
@@ -67,8 +67,8 @@ def lexicon(cache_dir: Path | None = None) -> Lexicon:
     """The word lists, loaded once per process (every project of a process shares them).
 
     Reading spaCy's tables takes seconds; the lists derived from them are kept in `cache_dir`
-    (.refsheets-cache/) as a pickle tagged with the libraries' versions, which loads in under one.
-    The pickle is our own file, written atomically; anything that does not read back is made again.
+    (.refsheets-cache/) as JSON tagged with the libraries' versions, which loads in under one. JSON, not a
+    pickle: a project folder may come from anyone, and loading a pickle found in it would run its code.
     """
     if not _LOADED:
         _LOADED.append(_cached_lexicon(cache_dir))
@@ -76,25 +76,37 @@ def lexicon(cache_dir: Path | None = None) -> Lexicon:
 
 
 def _cached_lexicon(cache_dir: Path | None) -> Lexicon:
-    import pickle
+    import json
 
-    stamp = _versions()
-    path = cache_dir / "typos-lexicon.pickle" if cache_dir is not None else None
+    stamp = f"{LEXICON_FORMAT} {_versions()}"
+    path = cache_dir / "typos-lexicon.json" if cache_dir is not None else None
     if path is not None:
         try:
-            with open(path, "rb") as stream:
-                # Our own file under .refsheets-cache/ (written atomically by this function), never one from elsewhere.
-                saved_stamp, words = pickle.load(stream)  # noqa: S301
-            if saved_stamp == stamp and isinstance(words, Lexicon):
-                return words
-        except Exception:  # noqa: BLE001, S110 - a missing, truncated or foreign cache file is simply made again
-            pass
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("stamp") == stamp:
+                return Lexicon(
+                    known=frozenset(data["known"]),
+                    folded=frozenset(data["folded"]),
+                    english=frozenset(data["english"]),
+                    probability={str(word): float(p) for word, p in data["probability"].items()},
+                    by_length={int(length): tuple(words) for length, words in data["by_length"].items()},
+                )
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            pass  # a missing, truncated or foreign cache file is simply made again
     words = _load_lexicon()
     if path is not None:
         from pipeline.build.output import write_atomic
 
+        data = {
+            "stamp": stamp,
+            "known": sorted(words.known),
+            "folded": sorted(words.folded),
+            "english": sorted(words.english),
+            "probability": words.probability,
+            "by_length": {str(length): list(found) for length, found in words.by_length.items()},
+        }
         try:
-            write_atomic(path, pickle.dumps((stamp, words), protocol=pickle.HIGHEST_PROTOCOL))
+            write_atomic(path, json.dumps(data, ensure_ascii=False))
         except Exception:  # noqa: BLE001, S110 - a read-only project still gets its typos, only slower
             pass
     return words

@@ -242,16 +242,7 @@ def _sections(  # long: one pass that names, nests and fills every section, then
     for entry in entries:
         title = card_title(entry.heading.title) if entry.card else entry.heading.title
         parent_id = ids[entry.parent] if entry.parent is not None else None
-        segment = slug(title, max_length=MAX_SLUG)
-        change = corrected.get(entry.first)
-        old = _uncorrected_title(entry, change) if change is not None else None
-        if old is not None and slug(old, max_length=MAX_SLUG) != segment:
-            old_segment = slug(old, max_length=MAX_SLUG)
-            if change.keep_id:
-                segment = change.keep_id if isinstance(change.keep_id, str) else old_segment
-            else:
-                path = f"{parent_id}/" if parent_id else ""
-                renamed.append(RenamedId(f"{path}{old_segment}", f"{path}{segment}", change.where))
+        segment = _id_segment(entry, title, parent_id, corrected.get(entry.first), renamed)
         section_id = _unique(f"{parent_id}/{segment}" if parent_id else segment, used)
         ids.append(section_id)
         own, stories = _separate_flavor(entry.lines)
@@ -296,9 +287,25 @@ def _sections(  # long: one pass that names, nests and fills every section, then
     labels = label_vocabulary([block for section in sections for block in section.blocks])
     if not labels:
         return sections, renamed
-    return [
+    restructured = [
         section if section.kind == "flavor" else replace(section, blocks=restructure(section.blocks, labels=labels)) for section in sections
-    ], renamed
+    ]
+    return restructured, renamed
+
+
+def _id_segment(entry: _Entry, title: str, parent_id: str | None, change: CorrectedLine | None, renamed: list[RenamedId]) -> str:
+    """The last part of a section's id: the slug of its title, or of the title before a correction with keep_id
+    changed it (a correction without keep_id that changes the slug is recorded in `renamed`)."""
+    segment = slug(title, max_length=MAX_SLUG)
+    old = _uncorrected_title(entry, change) if change is not None else None
+    if old is None or slug(old, max_length=MAX_SLUG) == segment:
+        return segment
+    old_segment = slug(old, max_length=MAX_SLUG)
+    if change.keep_id:
+        return change.keep_id if isinstance(change.keep_id, str) else old_segment
+    path = f"{parent_id}/" if parent_id else ""
+    renamed.append(RenamedId(f"{path}{old_segment}", f"{path}{segment}", change.where))
+    return segment
 
 
 def _uncorrected_title(entry: _Entry, change: CorrectedLine) -> str | None:
