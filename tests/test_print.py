@@ -190,3 +190,34 @@ def test_text_pasted_under_the_wrong_entry_is_read_where_it_belongs(plumbed) -> 
             rows[round(char["top"])] += char["text"]
     text = " ".join(rows[top] for top in sorted(rows))
     assert "La plataforma de mando está destruida" not in text.split("Cubierta de mando")[0]
+
+
+# --- page breaks and repeats ---------------------------------------------------------------------------
+
+
+def _sentences(text: str) -> set[str]:
+    import re
+
+    flowing = " ".join(re.sub(r"‹[^›]*›", " ", text).replace("-\n", "").split())
+    return {sentence for sentence in re.split(r"(?<=[.!?])\s+", flowing) if len(sentence) >= 60}
+
+
+def test_no_quickref_sentence_is_printed_again_on_the_games_card_sheets(sheets) -> None:
+    """Except Galaxy Defenders' dice sheet, the one-page die and action reference beside its one-page summary."""
+    for name, pages in sheets.items():
+        game, sheet = name.split("/")
+        if sheet != "quickref" or game == "galaxy-defenders":
+            continue
+        quickref = _sentences(" ".join(pages))
+        for other, other_pages in sheets.items():
+            if other.startswith(f"{game}/") and other != name and "quickref" not in other:
+                cards = " ".join(" ".join(" ".join(other_pages).split()).split())
+                repeated = [sentence for sentence in quickref if sentence in cards]
+                assert repeated == [], (other, repeated[:3])
+
+
+def test_no_page_is_near_empty(sheets) -> None:
+    """Every page holds at least a fifth of what the sheet's fullest page holds."""
+    for name, pages in sheets.items():
+        sizes = [len(page) for page in pages]
+        assert min(sizes) >= 0.2 * max(sizes), (name, sizes)
