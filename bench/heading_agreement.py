@@ -7,6 +7,7 @@ instead of importing their internals, so the figure before and after a change is
 
     PYTHONPATH=. .venv/bin/python bench/heading_agreement.py [--root DIR] [--show N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,7 +48,7 @@ def main() -> None:
     cleaner, splitter = _capture()
     total = differ = 0
     for game in project.game_ids():
-        _, cleaned, _ = prepare(project, game)
+        _, cleaned, _ = prepare(project, game, strict=True)  # strict: never answered from the stage cache
         protected, found = cleaner[-1], splitter[-1]
         lines = [(line, heading) for line, heading in zip(cleaned.lines, found) if line.text.strip() and line.kind == "text"]
         shown = 0

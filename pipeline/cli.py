@@ -79,7 +79,8 @@ def _games(context: Context, names: tuple[str, ...]) -> list[str]:
         return list(dict.fromkeys(names))
     games = context.project.game_ids()
     if not games:
-        raise InputError("no games found (expected sources/<game-id>/raw.txt)", path=context.project.display(context.project.sources))
+        expected = "expected sources/<game-id>/raw.txt, or raw.md, raw.html, raw.pdf, raw.docx"
+        raise InputError(f"no games found ({expected})", path=context.project.display(context.project.sources))
     return games
 
 
@@ -192,6 +193,24 @@ def watch(context: Context, games: tuple[str, ...], paper: str | None, out_dir: 
         run_watch(context.project, game_ids, out_dir=target, paper=paper, jobs=jobs, echo=lambda line: click.echo(line, err=True))
     except KeyboardInterrupt:
         click.echo("stopped watching", err=True)
+
+
+@main.command("new")
+@click.argument("game")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@pass_context
+def new(context: Context, game: str, file: Path) -> None:
+    """Add a game: copy FILE (.txt, .md, .html, .pdf or .docx) in as sources/GAME/raw.<ext> and write a
+    commented game.yaml with the title and credits the text gives.
+
+    Example: refsheets new ho-high-moon ~/Descargas/reglas.md
+    """
+    from pipeline.build.newgame import new_game
+
+    folder, found = new_game(context.project, game, file)
+    click.echo(f"{context.project.display(folder)}: made; check game.yaml, then run `refsheets build {game}`")
+    for line in found:
+        click.echo(f"  {line}")
 
 
 @main.command("clean")

@@ -10,8 +10,9 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from types import UnionType
 from typing import Union, get_args, get_origin, get_type_hints
 
-# What the cleaner may say about an input line (the cleaning report's `action` column).
-CLEANING_ACTIONS = ("drop", "duplicate", "flavor", "note", "credit", "correct", "join")
+# What the cleaner may say about an input line (the cleaning report's `action` column). `markup`: the
+# line's markup (a Markdown, HTML or BBCode source) became structure (heading, item, table row) or went.
+CLEANING_ACTIONS = ("drop", "duplicate", "flavor", "note", "credit", "correct", "join", "markup")
 
 # Kinds of text a cleaned line carries into the splitter.
 LINE_KINDS = ("text", "flavor", "note")
@@ -33,6 +34,7 @@ class Credits:
     source_url: str = ""
     rulebook_url: str = ""
     other: tuple[str, ...] = ()  # e.g. "Descarga del reglamento cortesía de Munny"
+    forum: bool = True  # the text came from a forum thread (an unsigned one is the forum's fans' work)
 
 
 @dataclass(frozen=True)
@@ -60,16 +62,34 @@ class SheetSpec:
 
 @dataclass(frozen=True)
 class RawText:
+    """A translation as lines of plain text (ingest/ turns every source format into this).
+
+    For a plain-text source the lines are the file's own. For a marked-up one (Markdown, HTML, BBCode,
+    PDF, .docx) they are the text with its structure written the one way the recogniser reads
+    (`## Title`, `- item`, `a | b` rows, `**Run-in.** text`, `Cita de: NAME`, `Página N`): `origins`
+    gives each line's line in the original file and `markup` reports what the conversion did to
+    original lines (so the cleaning report still accounts for every one of them).
+    """
+
     game: str
     path: str
     text: str
     encoding: str
     sha256: str
     warnings: tuple[str, ...] = ()
+    format: str = "text"  # text, markdown, html, bbcode, pdf, docx
+    origins: tuple[int, ...] = ()  # 1-based original line of each line of `text`; () means the same lines
+    markup: tuple["CleaningRecord", ...] = ()  # original lines the conversion dropped or rewrote
+    title: str = ""  # the document's own title (front matter, <title>/<h1>), when it has one
+    links: tuple[tuple[str, str], ...] = ()  # (link text, URL) of the source's links, for the credits
 
     @property
     def lines(self) -> list[str]:
         return self.text.split("\n")
+
+    def origin(self, line: int) -> int:
+        """The original file's line for 1-based line `line` of `text`."""
+        return self.origins[line - 1] if self.origins and 0 < line <= len(self.origins) else line
 
 
 @dataclass(frozen=True)

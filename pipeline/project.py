@@ -1,15 +1,15 @@
-"""Find games under sources/, read raw.txt (with encoding fallback), and read game.yaml and its templates into a GameConfig."""
+"""Find games under sources/, read each one's source (raw.txt, .md, .html, .pdf or .docx: ingest/) and its game.yaml
+and templates into a GameConfig."""
 from __future__ import annotations
 
-import hashlib
 import re
-import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from typing import TYPE_CHECKING
 
 from pipeline.errors import InputError
+from pipeline.ingest import read_source, source_file, source_files
 from pipeline.model import Credits, GameInfo, RawText
 from pipeline.schema import Fields, Problems
 from pipeline.yamlio import load_yaml
@@ -61,7 +61,7 @@ class Project:
         return sorted(
             entry.name
             for entry in self.sources.iterdir()
-            if entry.is_dir() and GAME_ID.match(entry.name) and (entry / "raw.txt").is_file()
+            if entry.is_dir() and GAME_ID.match(entry.name) and source_files(entry)
         )
 
     def game_dir(self, game_id: str) -> Path:
@@ -70,8 +70,9 @@ class Project:
         if not folder.is_dir():
             known = ", ".join(self.game_ids()) or "none"
             raise InputError(f"unknown game {game_id!r} (games found: {known})", path=self.display(self.sources))
-        if not (folder / "raw.txt").is_file():
-            raise InputError(f"game {game_id!r} has no raw.txt", path=self.display(folder))
+        if not source_files(folder):
+            names = "raw.txt, raw.md, raw.html, raw.pdf or raw.docx"
+            raise InputError(f"game {game_id!r} has no source file ({names})", path=self.display(folder))
         return folder
 
 
@@ -84,54 +85,18 @@ def check_game_id(game_id: str) -> str:
 
 
 def decode_raw(data: bytes, *, display: str) -> tuple[str, str, tuple[str, ...]]:
-    """bytes -> (text, encoding, warnings). UTF-8 first, then cp1252, then latin-1."""
-    if not data.strip():
-        raise InputError("file is empty or only whitespace", path=display)
-    if b"\x00" in data:
-        offset = data.index(b"\x00")
-        line = data.count(b"\n", 0, offset) + 1
-        raise InputError("binary content (NUL byte); expected plain text", path=display, line=line)
-    warnings: list[str] = []
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        text, encoding = data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        try:
-            text, encoding = data.decode("cp1252"), "cp1252"
-        except UnicodeDecodeError:
-            text, encoding = data.decode("latin-1"), "latin-1"
-        warnings.append(f"{display}:{line}: not valid UTF-8; read as {encoding}")
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = unicodedata.normalize("NFC", text)
-    if _looks_binary(text):
-        raise InputError("binary content (too many control characters); expected plain text", path=display)
+    """bytes -> (text, encoding, warnings): BOMs and UTF-16, UTF-8, cp1252, mojibake repaired (ingest/encoding.py)."""
+    from pipeline.ingest.encoding import decode
+
+    text, encoding, warnings = decode(data, display=display)
     return text, encoding, tuple(warnings)
 
 
-def _looks_binary(text: str) -> bool:
-    sample = text[:65536]
-    controls = sum(1 for ch in sample if ord(ch) < 32 and ch not in "\n\t\f\v")
-    return controls > max(8, len(sample) // 20)
-
-
 def load_raw(project: Project, game_id: str) -> RawText:
-    path = project.game_dir(game_id) / "raw.txt"
-    display = project.display(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=display) from None
-    text, encoding, warnings = decode_raw(data, display=display)
-    return RawText(
-        game=game_id,
-        path=display,
-        text=text,
-        encoding=encoding,
-        sha256=hashlib.sha256(data).hexdigest(),
-        warnings=warnings,
-    )
+    """The game's one source file, read and converted to lines (several or none is an InputError)."""
+    folder = project.game_dir(game_id)
+    path = source_file(folder, display=project.display(folder))
+    return read_source(path, game=game_id, display=project.display(path))
 
 
 def default_title(game_id: str) -> str:

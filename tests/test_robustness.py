@@ -87,7 +87,8 @@ def test_game_id_with_path_parts_is_refused(tiny: Path, game_id: str) -> None:
 
 def test_game_folder_without_raw_txt(tiny: Path) -> None:
     (tiny / "sources" / "empty").mkdir()
-    assert_fails_cleanly(tiny, ("build", "empty"), "error: sources/empty: game 'empty' has no raw.txt")
+    message = "error: sources/empty: game 'empty' has no source file (raw.txt, raw.md, raw.html, raw.pdf or raw.docx)"
+    assert_fails_cleanly(tiny, ("build", "empty"), message)
 
 
 def test_commands_other_than_build_refuse_bad_ids_too(tiny: Path) -> None:

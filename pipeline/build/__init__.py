@@ -1,6 +1,6 @@
 """Run the stages for the games whose inputs changed and write their sheets, reports and manifests.
 
-load -> clean -> split -> tag -> typeset -> output, skipped for every sheet whose cache key (cache.py)
+load -> clean -> split -> tag -> typeset -> output, skipped for every sheet whose cache key (keys.py)
 is the one its manifest records; deciding that imports neither spaCy nor reportlab.
 """
 
@@ -176,11 +176,14 @@ def _render_sheets(
 
     sections = tuple(digest.to_json() for digest in section_digests(document))
     made = {}
+    covered: dict = {}  # layout.fonts -> cover_layout's (document, warning)
     for key in keys:
         sheet = config.sheet(key.sheet)
         layout = sheet.layouts[key.paper]
         try:
-            sheet_document, missing = cover_layout(document, layout)  # characters the font lacks -> a visible mark
+            if layout.fonts not in covered:  # the same for every sheet in the same fonts: map the document once
+                covered[layout.fonts] = cover_layout(document, layout)  # characters the font lacks -> a visible mark
+            sheet_document, missing = covered[layout.fonts]
             if missing and missing not in warnings:  # once per build, even when several sheets meet them
                 warnings.append(missing)
             rendered = render(sheet_document, sheet=sheet, paper=key.paper, dated=dated(key.sheet))

@@ -22,8 +22,11 @@ from pipeline.sheets.layout import load_layout
 CACHE_DIR = ".refsheets-cache"
 # Bump when the entry layout or what a key covers changes: old entries then simply miss.
 FORMAT_VERSION = 1
-# Libraries whose version can change the PDF bytes or the tagging.
-OUTPUT_LIBRARIES = ("reportlab", "spacy", "spacy-lookups-data", "pyyaml")
+# Libraries whose version can change the PDF bytes, the tagging or what a source file reads as (ingest/).
+OUTPUT_LIBRARIES = (
+    "reportlab", "spacy", "spacy-lookups-data", "pyyaml",
+    "markdown-it-py", "lxml", "pdfminer.six", "mammoth", "charset-normalizer", "ftfy",
+)
 ABSENT = "absent"
 
 

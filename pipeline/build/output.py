@@ -8,8 +8,11 @@ from pathlib import Path
 from pipeline.errors import InputError
 
 
-def write_atomic(path: Path, data: bytes | str, *, display: str | None = None) -> None:
-    """Write to a temporary file beside `path`, fsync, then os.replace it into place."""
+def write_atomic(path: Path, data: bytes | str, *, display: str | None = None, durable: bool = True) -> None:
+    """Write to a temporary file beside `path`, fsync, then os.replace it into place.
+
+    `durable=False` skips the fsync, for files whose loss in a crash costs only time (cache entries
+    that check their own contents)."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
     shown = display or str(path)
     try:
@@ -21,7 +24,8 @@ def write_atomic(path: Path, data: bytes | str, *, display: str | None = None) -
         with os.fdopen(handle, "wb") as stream:
             stream.write(payload)
             stream.flush()
-            os.fsync(stream.fileno())
+            if durable:
+                os.fsync(stream.fileno())
         os.chmod(temp_name, 0o644)
         os.replace(temp_name, path)
     except BaseException as exc:

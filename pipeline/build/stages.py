@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pipeline.build.defaults import title_from_text, titled, untitled
 from pipeline.build.stagecache import SPLIT, TAG, StageCache, stage_key
 from pipeline.model import CleanText, Credits, Document, Section, from_data, to_data
 from pipeline.project import GameConfig, Project, load_game, load_raw
@@ -20,6 +21,7 @@ def merge_credits(found: Credits, declared: Credits) -> Credits:
         source_url=declared.source_url or found.source_url,
         rulebook_url=declared.rulebook_url or found.rulebook_url,
         other=declared.other or found.other,
+        forum=found.forum,
     )
 
 
@@ -32,21 +34,26 @@ def prepare(
     """
     config = config if config is not None else load_game(project, game_id)
     if strict:  # the correction counts are checked as they are made: never answered from the cache
-        return config, *_clean_and_split(project, config, strict=True)
+        return _clean_and_split(project, config, strict=True)
     cache, key = StageCache(project.root), stage_key(project, game_id, SPLIT)
     stored = cache.get(game_id, SPLIT, key)
     if stored is not None:
         try:
+            if stored.get("title"):  # the title the text gave (game.yaml has none)
+                config = replace(config, game=titled(config.game, stored["title"]))
             return config, from_data(CleanText, stored["cleaned"]), from_data(Document, stored["document"], game=config.game)
         except (KeyError, TypeError, ValueError):
             pass  # damaged: make it again
-    cleaned, document = _clean_and_split(project, config, strict=False)
+    given = config.game.title_es
+    config, cleaned, document = _clean_and_split(project, config, strict=False)
     if stage_key(project, game_id, SPLIT) == key:  # not saved meanwhile: the result is the key's
-        cache.put(game_id, SPLIT, key, {"cleaned": to_data(cleaned), "document": _without_game(document)})
+        title = config.game.title_es if config.game.title_es != given else ""
+        cache.put(game_id, SPLIT, key, {"cleaned": to_data(cleaned), "document": _without_game(document), "title": title})
     return config, cleaned, document
 
 
-def _clean_and_split(project: Project, config: GameConfig, *, strict: bool) -> tuple[CleanText, Document]:
+def _clean_and_split(project: Project, config: GameConfig, *, strict: bool) -> tuple[GameConfig, CleanText, Document]:
+    """The stages themselves; a game with no title in game.yaml takes the one its text gives (defaults.py)."""
     # Imported here: their patterns take a tenth of a second to compile, which a no-op build never needs.
     from pipeline.clean import clean
     from pipeline.clean.corrections import load_corrections
@@ -57,8 +64,14 @@ def _clean_and_split(project: Project, config: GameConfig, *, strict: bool) -> t
     corrections_path = project.sources / game.id / "corrections.yaml"
     corrections = load_corrections(corrections_path, display=project.display(corrections_path))
     cleaned = clean(raw, corrections=corrections, options=config.clean, split_options=config.split, strict=strict)
+    if untitled(game) and raw.title:
+        game = titled(game, title_from_text(raw, None))
     document = split(cleaned, game=game, options=config.split)
-    return cleaned, replace(document, credits=merge_credits(cleaned.credits, game.credits))
+    if untitled(game) and title_from_text(raw, document):
+        game = titled(game, title_from_text(raw, document))
+        document = split(cleaned, game=game, options=config.split)
+    config = replace(config, game=game)
+    return config, cleaned, replace(document, credits=merge_credits(cleaned.credits, game.credits))
 
 
 def _without_game(document: Document) -> dict:

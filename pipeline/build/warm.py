@@ -68,3 +68,25 @@ def fork_context():
     """Workers forked from this process share what it loaded; where fork is missing, the default start."""
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork") if "fork" in methods else multiprocessing.get_context()
+
+
+def keep_warm(project: Project, game_ids: list[str], *, paper: str | None = None) -> None:
+    """Everything a rebuild of `game_ids` may need, loaded now: `watch` then answers a save at once.
+
+    spaCy and the lemma table, each game's glossary tagger, reportlab and the fonts of every template
+    the games use. A game whose files are broken is skipped here: its build says what is wrong.
+    """
+    from pipeline.build.keys import ParseMemo
+    from pipeline.errors import RefsheetsError
+    from pipeline.tag.glossary import load_glossary
+    from pipeline.tag.matcher import tagger_for
+
+    memo, layouts = ParseMemo(project.root), set()
+    for game_id in game_ids:
+        try:
+            game_paper, sheets = memo.game_sheets(project, game_id)
+            layouts |= {(sheet.template, paper or game_paper) for sheet in sheets}
+            tagger_for(load_glossary(project.glossaries, game_id, display_root=project.root))
+        except RefsheetsError:
+            continue
+    load(project, tagging=True, layouts=layouts)

@@ -8,68 +8,44 @@ removers such as jusText do: forum furniture first, then posts, then each block'
 # long: the cleaner's passes over blocks and their order, in one place; the next module to split (issue 12)
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import replace
 
 from pipeline.clean.corrections import Correction, check_counts, correct_lines
+from pipeline.clean.furniture import mark_furniture
 from pipeline.clean.notes import emit_unit, split_inline_note
+from pipeline.clean.offtopic import off_topic_sections
+from pipeline.clean.origins import source_links, to_original_lines
 from pipeline.clean.resources import (
-    BARE_URL,
-    BRACKETED,
     CREDIT_LABEL,
-    DATE,
     FOOTNOTE_LINE,
     LONE_BULLET,
     META_WORDS,
-    NAVIGATION_WORDS,
     NOTE_PARAGRAPH,
     PUBLISHER_NOTE,
-    QUOTE_HEADER,
     URL,
-    USERNAME,
     CleanOptions,
     chatter_reason,
     voice,
 )
+from pipeline.clean.state import State, Unit
 from pipeline.clean.stories import judge_stories
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText
 from pipeline.structure import STYLES_WITH_BODY, SplitOptions, find_headings, heading_candidate
 from pipeline.text import fold, words
 
+PRINTED_SIGNS = ("page number", "running header", "table of contents")  # repairs only a printed document needs
+SENTENCE_END = re.compile(r"[.!]\s*$")
+# "( )", "[ ]": the place of an icon the copy lost.
+ICON_HOLE = re.compile(r"\(\s*\)|\[\s+\]")
+# Chatter a title may carry and still be a title ("MINAS DE COBRE - Reglas traducidas").
+TITLE_TALK = ("talk about the translation", "opinion about the rulebook")
+# Longer lines are never headings nor title-shaped replies: only shorter ones are asked whether they are chatter.
+MAX_CHATTER_LINE = 300
 # Below this many folded characters a block is only called a duplicate when a neighbour is one too.
 MIN_DUPLICATE_CHARS = 40
 # A publisher's note with less rule vocabulary per word than this is about the product (dropped), not errata.
 PUBLISHER_RULE_SHARE = 0.06
-
-
-@dataclass
-class _Unit:
-    """A block of consecutive text lines (no blank line, no heading inside) judged as a whole."""
-
-    lines: list[int]  # 0-based indexes into the raw lines
-    kind: str = "text"  # text | flavor | note | drop | credit | duplicate
-    reason: str = ""
-
-    @property
-    def first(self) -> int:
-        return self.lines[0]
-
-    @property
-    def last(self) -> int:
-        return self.lines[-1]
-
-
-@dataclass
-class _State:
-    lines: list[str]
-    options: CleanOptions
-    structure: SplitOptions = field(default_factory=SplitOptions)  # the game's options.split
-    fate: dict[int, tuple[str, str]] = field(default_factory=dict)  # removed line -> (action, reason)
-    headings: set[int] = field(default_factory=set)  # heading lines: never joined, never judged as noise
-    openers: set[int] = field(default_factory=set)  # run-in heading lines: they open a block of their own
-    units: list[_Unit] = field(default_factory=list)
-    translators: list[str] = field(default_factory=list)
-    urls: list[tuple[str, str]] = field(default_factory=list)  # (label, url)
-    other_credits: list[str] = field(default_factory=list)
 
 
 def clean(
@@ -84,8 +60,9 @@ def clean(
 
     `split_options` are the game's heading hints: the cleaner protects the headings the splitter will see."""
     lines = [line.rstrip() for line in raw.lines]
-    state = _State(lines=lines, options=options or CleanOptions(), structure=split_options or SplitOptions())
-    posts = _mark_furniture(state)
+    state = State(lines=lines, options=options or CleanOptions(), structure=split_options or SplitOptions())
+    posts = mark_furniture(state)
+    state.urls[:0] = source_links(raw)  # a converted page's own address comes first: it is the source
     _find_headings(state)
     _find_units(state)
     _judge_units(state)
@@ -94,89 +71,22 @@ def clean(
     _settle_headings(state)
     kept, report = _emit(state)
     kept, corrected, counts = correct_lines(kept, corrections, state.lines)
-    warnings = list(raw.warnings) + check_counts(corrections, counts, strict=strict)
+    warnings = list(raw.warnings) + check_counts(corrections, counts, strict=strict) + _icon_holes(raw, kept)
     report = sorted(report + corrected, key=lambda record: record.line)
+    kept, report = to_original_lines(raw, kept, report)
     return CleanText(
         game=raw.game,
         lines=tuple(kept),
         report=tuple(report),
-        credits=_credits(state),
+        credits=replace(_credits(state), forum=_from_a_forum(raw, state, posts)),
         warnings=tuple(warnings),
     )
-
-
-# --- 1. forum and site furniture, line by line ----------------------------------------------------------
-
-
-def _mark_furniture(state: _State) -> list[tuple[int, int, str]]:
-    """Mark post headers, quotes, navigation, URLs and credit lines; return posts as (start, end, author)."""
-    lines, fate = state.lines, state.fate
-    folded = {fold(text): index for index, text in enumerate(lines) if text.strip() and not BRACKETED.match(text)}
-    starts: list[tuple[int, str]] = []
-    index = 0
-    while index < len(lines):
-        text = lines[index].strip()
-        bracket = BRACKETED.match(text)
-        quote = QUOTE_HEADER.match(text)
-        if bracket and fold(bracket.group(1)) in folded:
-            fate[index] = ("duplicate", f"bracketed copy of line {folded[fold(bracket.group(1))] + 1}")
-        elif bracket and USERNAME.match(bracket.group(1).strip()):
-            starts.append((index, bracket.group(1).strip()))
-            fate[index] = ("drop", f"forum post header: {bracket.group(1).strip()}")  # settled by _judge_posts
-        elif quote:
-            fate[index] = ("drop", f"quoted post header ({quote.group(1).strip()})")
-            starts.append((index, quote.group(1).strip()))
-            index += 1
-            while index < len(lines) and lines[index].strip():
-                fate[index] = ("drop", f"quoted forum post ({quote.group(1).strip()})")
-                index += 1
-            continue
-        elif text.casefold().strip(".:") in NAVIGATION_WORDS:
-            fate[index] = ("drop", "site navigation")
-        elif BARE_URL.match(text):
-            label = _label_before(lines, index)
-            state.urls.append((label, text.strip("<> ")))
-            fate[index] = ("credit", f"link kept in credits{f' ({label})' if label else ''}")
-        elif CREDIT_LABEL.match(text):
-            fate[index] = ("credit", "credit line kept in the sheet footer")
-            if not _url_follows(lines, index):
-                state.other_credits.append(text.strip().rstrip(":"))
-        elif DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12:
-            fate[index] = ("drop", "forum post date")
-        index += 1
-    # Empty bullets in a row are page debris whose text is missing in the source.
-    for index, text in enumerate(lines):
-        if LONE_BULLET.match(text) and any(
-            LONE_BULLET.match(lines[other]) for other in (index - 1, index + 1) if 0 <= other < len(lines)
-        ):
-            fate[index] = ("drop", "empty bullet (its text is missing in the source)")
-    posts = []
-    for number, (start, author) in enumerate(starts):
-        end = starts[number + 1][0] if number + 1 < len(starts) else len(lines)
-        posts.append((start, end, author))
-    return posts
-
-
-def _label_before(lines: list[str], index: int) -> str:
-    previous = index - 1
-    while previous >= 0 and not lines[previous].strip():
-        previous -= 1
-    if previous >= 0 and CREDIT_LABEL.match(lines[previous]):
-        return lines[previous].strip().rstrip(":")
-    return ""
-
-
-def _url_follows(lines: list[str], index: int) -> bool:
-    following = index + 1
-    while following < len(lines) and not lines[following].strip():
-        following += 1
-    return following < len(lines) and bool(BARE_URL.match(lines[following]))
 
 
 # --- 2. units and headings -------------------------------------------------------------------------------
 
 
-def _find_headings(state: _State) -> None:
+def _find_headings(state: State) -> None:
     """Ask the structure recogniser about the lines as the splitter will see them: headings are kept whole,
     run-in headings open a block. Removed lines and chatter (dropped later) are left out, translator's
     asides lifted off and notes blanked (the splitter reads a note as a paragraph break)."""
@@ -190,7 +100,8 @@ def _find_headings(state: _State) -> None:
         if index in state.fate:
             continue
         bare = split_inline_note(text, state.options)[0]
-        if chatter_reason(bare, state.options):
+        reason = chatter_reason(bare, state.options) if len(bare) <= MAX_CHATTER_LINE else None
+        if reason and reason not in TITLE_TALK:
             continue  # "Muchísimas gracias por el esfuerzo.": a reply shaped like a title is judged as text
         view.append(index)
         texts.append("" if FOOTNOTE_LINE.match(text) or NOTE_PARAGRAPH.match(text) else bare)
@@ -205,14 +116,14 @@ def _find_headings(state: _State) -> None:
             (state.openers if heading.style in STYLES_WITH_BODY else state.headings).add(index)
 
 
-def _find_units(state: _State) -> None:
+def _find_units(state: State) -> None:
     current: list[int] = []
     for index, text in enumerate(state.lines):
         if index in state.fate and text.strip():
             continue  # a removed line does not split a paragraph: what it interrupted reads on
         if index in state.fate or not text.strip() or index in state.headings or index in state.openers:
             if current:
-                state.units.append(_Unit(current))
+                state.units.append(Unit(current))
                 current = []
             if index in state.openers:
                 current.append(index)
@@ -220,19 +131,19 @@ def _find_units(state: _State) -> None:
         if FOOTNOTE_LINE.match(text):
             # A footnote is judged on its own: it belongs to the paragraph with its marker, not to its neighbours.
             if current:
-                state.units.append(_Unit(current))
+                state.units.append(Unit(current))
                 current = []
-            state.units.append(_Unit([index]))
+            state.units.append(Unit([index]))
             continue
         current.append(index)
     if current:
-        state.units.append(_Unit(current))
+        state.units.append(Unit(current))
 
 
 # --- 3. each unit's voice ----------------------------------------------------------------------------------
 
 
-def _judge_units(state: _State) -> None:
+def _judge_units(state: State) -> None:
     for unit in state.units:
         # Judge the text without the translator's asides: a rule with a note in it is still a rule.
         text = split_inline_note(" ".join(state.lines[index].strip() for index in unit.lines), state.options)[0]
@@ -257,10 +168,24 @@ def _judge_units(state: _State) -> None:
         if voice(text, state.options).flavor:
             unit.kind, unit.reason = "flavor", "story (first-person narrative, not rules)"
     _judge_publisher_notes(state)
+    _judge_off_topic(state)
     _judge_stories(state)
 
 
-def _judge_stories(state: _State) -> None:
+def _judge_off_topic(state: State) -> None:
+    """Opinion, rating, download and comment sections of a blog or fan page go, heading and all."""
+    for heading, (end, reason) in off_topic_sections(state.lines, sorted(state.headings), state.fate).items():
+        state.fate[heading] = ("drop", reason)
+        for unit in state.units:
+            if heading < unit.first <= end and unit.kind != "drop":
+                unit.kind, unit.reason = "drop", reason
+        for index in [index for index in state.headings if heading < index <= end]:
+            state.fate[index] = ("drop", reason)
+            state.headings.discard(index)
+        state.headings.discard(heading)
+
+
+def _judge_stories(state: State) -> None:
     """Stories told to the reader, or with little first person, are found through characters and neighbours."""
     units = state.units
     texts = [split_inline_note(" ".join(state.lines[index].strip() for index in unit.lines), state.options)[0] for unit in units]
@@ -271,7 +196,7 @@ def _judge_stories(state: _State) -> None:
         units[position].kind, units[position].reason = "flavor", reason
 
 
-def _judge_publisher_notes(state: _State) -> None:
+def _judge_publisher_notes(state: State) -> None:
     """A publisher's note ("NOTA DEL DISTRIBUIDOR:") about the product is dropped; one with rules is a note."""
     headings = sorted(state.headings)
     for unit in state.units:
@@ -292,7 +217,7 @@ def _judge_publisher_notes(state: _State) -> None:
             state.headings.discard(heading)
 
 
-def _judge_posts(state: _State, posts: list[tuple[int, int, str]]) -> None:
+def _judge_posts(state: State, posts: list[tuple[int, int, str]]) -> None:
     """A post with no heading is a reply in the thread; a post with headings is the translator's."""
     for start, end, author in posts:
         translator = any(start < index < end for index in state.headings)
@@ -316,9 +241,9 @@ def _judge_posts(state: _State, posts: list[tuple[int, int, str]]) -> None:
 # --- 4. duplicates -----------------------------------------------------------------------------------------
 
 
-def _mark_duplicates(state: _State) -> None:
+def _mark_duplicates(state: State) -> None:
     """A block seen before is a duplicate; a truncated copy yields to the complete one wherever it is."""
-    blocks: list[tuple[int, str, _Unit | None]] = []  # (first line, folded text, unit or None for heading)
+    blocks: list[tuple[int, str, Unit | None]] = []  # (first line, folded text, unit or None for heading)
     for unit in state.units:
         blocks.append((unit.first, fold(" ".join(state.lines[i] for i in unit.lines)), unit))
     for index in state.headings:
@@ -363,7 +288,7 @@ def _mark_duplicates(state: _State) -> None:
             unit.kind, unit.reason = "duplicate", reason
 
 
-def _settle_headings(state: _State) -> None:
+def _settle_headings(state: State) -> None:
     """A heading repeated after forum posts, or with no text after it, does not stand alone."""
     order = sorted(
         [(index, "heading") for index in state.headings]
@@ -374,6 +299,8 @@ def _settle_headings(state: _State) -> None:
             continue
         following = order[position + 1] if position + 1 < len(order) else None
         if all(kind == "heading" for _, kind in order[position + 1:]):
+            if SENTENCE_END.search(state.lines[index]) and len(state.lines[index].split()) >= 4:
+                continue  # "Ganas 2 puntos al final.": a last rule that looks like a title is kept, never lost
             state.fate[index] = ("drop", "heading with no text after it (the translation stops here)")
         elif following[1] == "heading" and fold(state.lines[following[0]]) == fold(state.lines[index]):
             state.fate[index] = ("duplicate", f"heading repeated at line {following[0] + 1}, where its text follows")
@@ -383,7 +310,7 @@ def _settle_headings(state: _State) -> None:
 # --- 5. output: joins, notes, the report ------------------------------------------------------------------
 
 
-def _emit(state: _State) -> tuple[list[CleanLine], list[CleaningRecord]]:
+def _emit(state: State) -> tuple[list[CleanLine], list[CleaningRecord]]:
     lines = state.lines
     report: list[CleaningRecord] = []
     unit_at = {unit.first: unit for unit in state.units}
@@ -423,10 +350,28 @@ def _emit(state: _State) -> tuple[list[CleanLine], list[CleaningRecord]]:
     return kept, report
 
 
+def _from_a_forum(raw: RawText, state: State, posts: list) -> bool:
+    """Whether an unsigned text is the forum's fans' work: a thread, BBCode, or plain text that shows no sign
+    of a published document (a copyright line, page numbers and running headers of a PDF copy)."""
+    if posts or raw.format == "bbcode":
+        return True
+    printed = any(record.reason.startswith(PRINTED_SIGNS) for record in raw.markup)
+    return raw.format == "text" and not printed and not any(credit.startswith(("©", "(c)", "Copyright")) for credit in state.other_credits)
+
+
+def _icon_holes(raw: RawText, kept: list[CleanLine]) -> list[str]:
+    """'Puntos de Victoria ( )': an icon the copy lost. Left as it is, and said, so a person can fill it in."""
+    return [
+        f"{raw.path}:{raw.origin(line.first)}: an icon seems missing here ('{ICON_HOLE.search(line.text).group(0)}'): check the original"
+        for line in kept
+        if ICON_HOLE.search(line.text)
+    ]
+
+
 # --- 6. credits ----------------------------------------------------------------------------
 
 
-def _credits(state: _State) -> Credits:
+def _credits(state: State) -> Credits:
     source = rulebook = ""
     other = list(state.other_credits)
     for label, url in state.urls:

@@ -13,6 +13,9 @@ from pipeline.clean.resources import (
     LONE_BULLET,
 )
 
+# A line this long ending on an article or preposition is prose cut mid-sentence; CUT_WORDS never end one.
+MIN_PROSE = 60
+CUT_WORDS = frozenset("el la los las un una unos unas de del al a en con por para que y e o u ni su sus".split())
 # A line this long without final punctuation is a paragraph broken by the PDF copy, not a heading or item.
 LONG_LINE = 150
 
@@ -41,7 +44,11 @@ def continues(previous: str, following: str) -> bool:
         return True  # a sentence (or page-break debris such as "barco.") carried over to the next line
     # A long line cut after a word no sentence ends with ("... unos minutos antes") goes on below.
     last_word = before.rsplit(None, 1)[-1].casefold() if before else ""
-    return len(before) >= LONG_LINE and last_word in DANGLING_WORDS and len(after) >= 80
+    if len(before) >= LONG_LINE and last_word in DANGLING_WORDS and len(after) >= 80:
+        return True
+    # A sentence broken before a capitalised game term ("... varias cartas de" / "Camino en la mano."): a line
+    # of prose that ends on an article or preposition cannot end there, whatever the next line starts with.
+    return len(before) >= MIN_PROSE and last_word in CUT_WORDS and not before.endswith((":", ";")) and after[0].isupper()
 
 
 def joined_text(lines: list[str], group: list[int]) -> str:

@@ -27,6 +27,9 @@ NAVIGATION_WORDS = frozenset(
         "Inicio", "Foro", "Foros", "Ezine", "Ingresar", "Registrarse", "Webchat", "Ayuda", "Buscar", "Portal",
         "Calendario", "Miembros", "Salir", "Perfil", "Mensajes", "Noticias", "Contacto", "Citar", "Responder",
         "Imprimir", "Home", "Login", "Register", "Search", "Help",
+        # A forum post's buttons and status, as a copy of an SMF or phpBB page keeps them.
+        "En línea", "Desconectado", "Conectado", "Me gusta", "No me gusta", "Agradecer", "Reportar", "Editar",
+        "Volver arriba", "Arriba",
     )
 )
 DATE = re.compile(
@@ -40,10 +43,32 @@ CREDIT_LABEL = re.compile(
     r"|descarga\b.*\bcortes[ií]a de\b.*|texto recogido\b.*\bgracias a\b.*)\s*:?\s*$",
     re.IGNORECASE,
 )
+# "Traducción: Marta", "Traducido por Marta y Luis", "© 2024 Editorial": who made the text, said by the text.
+TRANSLATOR_LINE = re.compile(
+    r"^\s*(?:(?:traducci[óo]n(?: al (?:castellano|español))?|traductor(?:a|es)?)\s*[:\-–]|traducido por)\s*(\S.{1,80}?)\s*\.?$",
+    re.IGNORECASE,
+)
+COPYRIGHT_LINE = re.compile(r"^\s*(?:©|\(c\)|copyright\b)\s*(\S.{1,120})$", re.IGNORECASE)
 # Words a Spanish sentence does not end with: a line ending in one was cut mid-sentence.
 DANGLING_WORDS = frozenset(
     "el la los las un una unos unas de del a al en con por para que y e o u ni sin su sus se lo le "
     "antes entre como cuando si pero mientras desde hasta sobre tras hacia según muy más".split()
+)
+# A forum post's header and profile in a copied page: "Re: Reglas de X" (a reply's subject), "« Respuesta #2 en:
+# 13 Marzo 2015, 09:40:02 »" (its date), "Mensajes: 1234" (the member's profile beside it).
+REPLY_SUBJECT = re.compile(r"^\s*(?:re|res)\s*:\s*\S.{0,100}$", re.IGNORECASE)
+POST_DATE = re.compile(r"^\s*«?\s*(?:respuesta\s*#\s*\d+\s*)?en\s*:\s*.{4,60}?»?\s*$", re.IGNORECASE)
+PROFILE = re.compile(r"^\s*(?:mensajes|posts|karma|registrado|ubicaci[óo]n|sexo|edad|aplausos)\s*:\s*\S.{0,40}$", re.IGNORECASE)
+# Page furniture of a web copy: "Inicio > Juegos > Reglas" (breadcrumbs), "Publicado por Bea el 3 de mayo"
+# (the byline), "Comparte en: Facebook · Twitter" (share buttons).
+BREADCRUMBS = re.compile(r"^\s*(?:inicio|home|portada|blog|foros?)\s*(?:[>»›/|]\s*[^>»›/|]{1,60}){1,6}$", re.IGNORECASE)
+BYLINE = re.compile(r"^\s*(?:publicad[oa]|escrit[oa]|posted|actualizad[oa])\s+(?:por|el|en|by|on)\b.{0,100}$", re.IGNORECASE)
+SHARE = re.compile(
+    r"^\s*(?:comparte|compartir|share)\b.{0,100}\b(?:facebook|twitter|whatsapp|telegram|pinterest|e-?mail|x)\b", re.IGNORECASE
+)
+# "Figura 2: el barco rojo...", "Imagen 3.": the caption of a picture the sheet does not show.
+CAPTION = re.compile(
+    r"^\s*(?:Figura|Fig\.|Imagen|Ilustraci[óo]n|Diagrama|Foto(?:graf[íi]a)?|Esquema)\s*\d{0,3}\s*[:.–—-]\s*\S.{0,150}$", re.IGNORECASE
 )
 LONE_BULLET = re.compile(r"^\s*[•·▪◦*-]\s*$")
 
@@ -66,6 +91,10 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for reason, pattern in (
         ("thanks", r"(?:muchas|mil|muchísimas|las)\s+gracias|gracias\s+(?:por|otra vez|de nuevo)\b|^\W*gracias\b"),
         ("greeting", r"^\W*(?:saludos|un saludo|hola|buenas)\b"),
+        (
+            "good wishes to the reader",
+            r"¡?\bque (?:lo |os lo )?disfrut(?:éis|es|en)\b|\bespero que os (?:sirva|guste|ayude)|\ba disfrutar\b",
+        ),
         ("praise of the translation", r"^\W*(?:gran|buen|excelente|magn[ií]fico)\s+trabajo\b|trabajo excelente"),
         (
             "translator's progress chatter",
@@ -77,6 +106,11 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("opinion about the rulebook", r"en mi opini[óo]n|hoja de ayuda|\bos digo\b|no s[ée] si con\b"),
         ("laughter or shouting", r"\b(?:ja){2,}\b|\b(?:je){2,}\b|\bxd\b|[!?¡¿]{3,}|([a-záéíóú])\1{4,}|[:;]-?[()dp]\B"),
         ("talk about the forum", r"\b(?:foro|subforo|hilo|mensaje privado|me apunto|se apunta|finde|quedada)\b"),
+        (
+            "talk about the blog or site",
+            r"\b(?:comentarios?|suscr[ií]be(?:te|os)|redes sociales|mi canal|el v[ií]deo|patreon|newsletter|d[ée]jame|dejadme)\b",
+        ),
+        ("a rating", r"\b(?:valoraci[óo]n|mi nota|nota final|puntuaci[óo]n final)\s*:?\s*\d+(?:[.,]\d+)?\s*(?:de|/|sobre)\s*\d+"),
     )
 )
 # Words about the document rather than the game: with a first-person opinion they make chatter.

@@ -185,7 +185,7 @@ def _repeated_cell_spans(rows: list[list[str]]) -> list[tuple]:
 
 
 def _bold_font(style: ParagraphStyle) -> str:
-    """The bold face of the style's family (registered by typeset.register_fonts)."""
+    """The bold face of the style's family (registered by markup.register_fonts)."""
     try:
         return tt2ps(style.fontName, 1, 0)
     except (KeyError, ValueError):

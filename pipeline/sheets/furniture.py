@@ -52,6 +52,7 @@ class Furniture:
 
 # When the text names nobody, the sheet still says who made the translation.
 ANONYMOUS_TRANSLATORS = "Traducción: aficionados del foro (sin firma en el texto)"
+UNSIGNED = "Traducción: sin firma en el texto"  # a blog post, a web page or a document: no forum to thank
 
 
 def revision_label(revision: str, changed: str = "") -> str:
@@ -100,7 +101,7 @@ def short_credits(credits: Credits) -> str:
     """The footer's credit: who translated it (the full credits are in the title or credits block)."""
     if credits.translators:
         return "Traducción: " + ", ".join(credits.translators)
-    return ANONYMOUS_TRANSLATORS
+    return ANONYMOUS_TRANSLATORS if credits.forum else UNSIGNED
 
 
 def print_hint(total: int) -> str:

@@ -21,7 +21,7 @@ from pipeline.model import Document
 
 REPLACEMENTS = ("\ufffd", "\u25a1", "?")
 # Invisible characters (joiners, variation selectors, bidi marks): nothing to see when dropped, so they
-# become a zero-width space, which typeset.safe_text removes and every font we ship can draw.
+# become a zero-width space, which markup.safe_text removes and every font we ship can draw.
 INVISIBLE = "\u200b"
 _INVISIBLE_CATEGORIES = ("Cf", "Mn", "Me")
 
@@ -48,7 +48,7 @@ def coverage(font_path: str, family: str = "") -> Coverage:
     except (TTFError, OSError, struct.error, ValueError, IndexError) as exc:  # a damaged file fails in many ways
         raise ConfigError(f"is not a usable TrueType font ({exc})", path=font_path) from None
     codes = sorted(code for code, glyph in font.charToGlyph.items() if glyph)
-    # Control characters are never drawn (typeset.safe_text strips them; \n and \t are layout), so they
+    # Control characters are never drawn (markup.safe_text strips them; \n and \t are layout), so they
     # are never "missing".
     codes = sorted(set(codes) | set(range(0x20)) | set(range(0x7F, 0xA0)))
     ranges: list[str] = []

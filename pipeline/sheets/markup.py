@@ -27,6 +27,10 @@ def safe_text(text: str) -> str:
     return escape(printable(text))
 
 
+# Widths one font remembers (a few games' words at every size the fit search tries): some tens of MB at most.
+WIDTHS_KEPT = 200_000
+
+
 class MeasuredTTFont(TTFont):
     """A TTFont that remembers the width of each (string, size) it has measured.
 
@@ -42,6 +46,8 @@ class MeasuredTTFont(TTFont):
         key = (text, size)
         width = self._widths.get(key)
         if width is None:
+            if len(self._widths) >= WIDTHS_KEPT:
+                self._widths.clear()  # a worker that has typeset a great many games: start afresh, not grow
             width = self._widths[key] = super().stringWidth(text, size, encoding)
         return width
 

@@ -32,11 +32,11 @@ CREDITS_TITLE = re.compile(r"^(?:cr[ée]ditos|agradecimientos|traducci[óo]n|sob
 FLAVOR_TITLE = "Relato"
 MAX_SLUG = 60
 # Styles a sentence-case title heading nests under (its "anchor").
-TITLE_ANCHORS = ("chapter", "caps", "page", "preamble")
+TITLE_ANCHORS = ("markup", "chapter", "caps", "page", "preamble")
 # Headings a minor title (a question, an optional rule) does not nest under: it qualifies a real section.
 MINOR_SKIPS = ("runin", "card", "label")
 # Headings that end a lettered list: "a." after one of these starts a new list.
-LIST_BOUNDARIES = ("chapter", "caps", "page", "numbered", "preamble")
+LIST_BOUNDARIES = ("markup", "chapter", "caps", "page", "numbered", "preamble")
 
 
 @dataclass
@@ -75,7 +75,7 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
 def _entries(lines: tuple[CleanLine, ...], *, game: GameInfo, options: SplitOptions) -> list[_Entry]:
     # Flavour and note lines never open sections; to the recogniser they are paragraph breaks.
     texts = [line.text if line.kind == "text" else "" for line in lines]
-    headings = find_headings(texts, options=options)
+    headings = _document_title_level(find_headings(texts, options=options))
     first = lines[0].first if lines else 1
     entries = [_Entry(Heading(game.title_es, "preamble"), first, first, None)]
     page: int | None = None
@@ -86,7 +86,7 @@ def _entries(lines: tuple[CleanLine, ...], *, game: GameInfo, options: SplitOpti
             current.last = max(current.last, line.last)
             continue
         if heading.style == "page":
-            page = heading.page
+            page = heading.page if heading.page is not None else page
             if not heading.title:
                 # "Página N" alone: the previous section continues on the next page.
                 current.last = max(current.last, line.last)
@@ -99,6 +99,15 @@ def _entries(lines: tuple[CleanLine, ...], *, game: GameInfo, options: SplitOpti
     if len(entries) > 1 and not any(line.text.strip() for line in entries[0].lines):
         entries.pop(0)  # nothing before the first heading
     return entries
+
+
+def _document_title_level(headings: list[Heading | None]) -> list[Heading | None]:
+    """A lone top-level heading of a marked-up source is the document's title: its sections stand beside
+    it rather than all inside it ("# Juego" then "## Preparación", "## Turno")."""
+    tops = [h for h in headings if h is not None and h.style == "markup" and h.depth == 1]
+    if len(tops) != 1:
+        return headings
+    return [replace(h, depth=h.depth - 1) if h is not None and h.style == "markup" and h.depth > 1 else h for h in headings]
 
 
 def _arrange(entries: list[_Entry], *, options: SplitOptions) -> None:
@@ -156,6 +165,9 @@ def _natural_parent(entries: list[_Entry], path: list[int], index: int, *, chapt
     style = heading.style
     if style == "chapter":
         return None
+    if style == "markup":
+        # The source's own outline: under the nearest open heading of a smaller depth.
+        return next((i for i in reversed(path) if entries[i].heading.style == "markup" and entries[i].heading.depth < heading.depth), None)
     if style == "caps":
         return next((i for i in reversed(path) if entries[i].heading.style == "chapter"), None) if chapter_seen else None
     if style == "page":
@@ -174,7 +186,7 @@ def _natural_parent(entries: list[_Entry], path: list[int], index: int, *, chapt
             other = entries[i].heading
             if other.style == "numbered" and other.depth < heading.depth:
                 return i
-            if other.style in ("chapter", "caps", "page", "preamble"):
+            if other.style in ("markup", "chapter", "caps", "page", "preamble"):
                 return i
         return None
     if style == "lettered":

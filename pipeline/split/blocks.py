@@ -19,7 +19,8 @@ from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, TABLE_CAPTIO
 # "Potencia requerida = masa x dificultad", "dado ≤ nivel de radiación × años": a relation between terms.
 RELATION = re.compile(r"(?<![-<>=])(=|≤|≥|<=|>=)(?![>=])")
 # Rows of a plain-text table: "Cohete Juno -> Usar cohetes Juno", "Cohetes - Cohete defectuoso - Nave destruída".
-ROW_SEPARATOR = re.compile(r"\S\s*(?:->|→)\s*\S|\S\s+[-–]\s+\S")
+# "Sardina | 1 | 0": a row of a marked-up table (ingest/ writes every <tr> and Markdown row so).
+ROW_SEPARATOR = re.compile(r"\S\s*(?:->|→)\s*\S|\S\s+[-–]\s+\S|\S\s+\|\s+\S")
 # A "label: value" row: "Juego fácil: 5 misiones fáciles", "En solitario: 3 puntos." The label ends on a
 # letter or digit.
 LABEL_VALUE = re.compile(r"^([^:]{1,40}?\w)\s*:\s+(\S.*)$")
@@ -53,7 +54,11 @@ def is_formula(text: str) -> bool:
     if not RELATION.search(line) or len(line) > MAX_FORMULA_CHARS or BULLET.match(text):
         return False
     # A sentence that happens to contain an equation ("En este ejemplo ... = 6 potencia)") is prose.
-    return not re.search(r"[.!?]\s+\S", line) and len(line.split()) <= 16
+    if re.search(r"[.!?]\s+\S", line) or len(line.split()) > 16:
+        return False
+    # "3 + 2 = 5 puntos" works an example out; a formula relates terms ("Potencia requerida = masa x dificultad").
+    left = RELATION.split(line, maxsplit=1)[0]
+    return not (re.search(r"\d", left) and not re.search(r"[^\W\d_]{3,}", left))
 
 
 def is_table_row(text: str) -> bool:

@@ -8,7 +8,7 @@ from pipeline.structure.patterns import QUOTES, TRAILING_PAREN, TRANSLATOR_REMAR
 from pipeline.text import is_shouting
 
 # Styles, in the order the splitter ranks them when it builds the tree (split/__init__.py):
-# chapter, caps, page, numbered, lettered, title, runin, card, label.
+# markup (by its depth), chapter, caps, page, numbered, lettered, title, runin, card, label.
 STYLES_WITH_BODY = ("runin", "card")  # the heading shares its line with body text (`Heading.rest`)
 
 
@@ -17,8 +17,8 @@ class Heading:
     """A recognised heading: its display title, style, outline depth and the body text left on its line."""
 
     title: str
-    style: str  # chapter, page, numbered, lettered, caps, title, label, runin, card (preamble: the splitter's own)
-    depth: int = 1  # numbered outlines: "2.1." -> 2
+    style: str  # markup, chapter, page, numbered, lettered, caps, title, label, runin, card (preamble: the splitter's own)
+    depth: int = 1  # numbered outlines: "2.1." -> 2; markup: "### " -> 3
     page: int | None = None
     rest: str = ""  # body text that shares the heading's line (run-in headings, "Name: text" cards)
     card: bool = False  # the heading itself names a card (bilingual keyword, quoted name, YAML hint)

@@ -19,3 +19,7 @@ SENTENCE_VERBS = frozenset(
 FUNCTION_WORDS = frozenset("de del la el los las un una y o a en con por para que se su sus al e u ni".split())
 # The word after an imperative verb in a one-line instruction ("Roba una carta.").
 IMPERATIVE_OBJECTS = frozenset("un una el la los las lo tu tus su sus dos tres a al del de".split())
+# Articles and possessives: after a first word they make it a verb ("Vende tus peces", "Coloca la ficha").
+DETERMINERS = frozenset("el la los las lo un una unos unas tu tus su sus mi mis".split())
+# Modal verbs and absolutes of a rule: a sentence in capitals with one of them is a rule shouted ("NUNCA PUEDES...").
+RULE_MODALS = frozenset("puedes debes tienes puede pueden debe deben tiene tienen nunca siempre no hay es son está están".split())

@@ -3,7 +3,24 @@ from __future__ import annotations
 
 import re
 
+# Structure as ingest/ writes it for every marked-up source: "## Title", "**Run-in.** text".
+MARKUP_HEADING = re.compile(r"^(#{1,6})\s+(\S.*?)\s*#*$")
+BOLD_RUN_IN = re.compile(r"^\*\*([^*]{1,120}?)\*\*\s+(\S.*)$")
+# "1ª fase: Navegación", "2.º paso - Abordaje", "Fase 3: Mercado": an ordinal step of the turn or the rules.
+ORDINAL = re.compile(
+    r"^(?:\d{1,2}\s*\.?\s*[ªºa°]\s*(?:fase|parte|ronda|etapa|paso|acción|turno)|(?:Fase|Paso|Etapa|Ronda|Parte)\s+\d{1,2})\b\s*[:.\-–—]?\s*(.*)$",
+    re.IGNORECASE,
+)
+# "El turno", "La fase de acción", "Los dados": an article and a noun phrase, nothing a sentence needs.
+ARTICLE_TITLE = re.compile(r"^(?:El|La|Los|Las)\s+[a-záéíóúñü]{3,}(?:\s+(?:de|del|de la|de los|de las)\s+[a-záéíóúñü]{3,})?:?$")
+# "Cómo se juega:", "Qué necesitas": an accented interrogative opens a heading, not a sentence.
+INTERROGATIVE_TITLE = re.compile(r"^(?:Cómo|Qué|Cuándo|Dónde|Quién(?:es)?|Cuál(?:es)?|Cuánt[oa]s?)\s")
+QUESTION = re.compile(r"^¿[^?¿]{3,120}\?$")
 CHAPTER = re.compile(r"^(?:Cap[íi]tulo|CAP[ÍI]TULO|Chapter|Parte|PARTE)\s+\w+\s*[:.\-–]?\s+\S")
+# A page break with no title: "===== PAGINA 3 =====", "- 3 -", "Página 3" (OCR and PDF copies).
+PAGE_MARKER = re.compile(
+    r"^(?:=+\s*P[ÁA]GINA\s+(\d+)\s*=+|[-–—]\s*(\d{1,3})\s*[-–—]|P[áa]g(?:ina|\.)?\s*(\d+)(?:\s*(?:de|/)\s*\d+)?)$", re.IGNORECASE
+)
 PAGE = re.compile(r"^P[áa]gina\s+(\d+)(?:\s*y\s*\d+)?\s*(?:[-–—:]\s*(.*))?$", re.IGNORECASE)
 NUMBERED = re.compile(r"^(\d+(?:\.\d+)*)\.\s+(\S.*)$")
 LETTERED = re.compile(r"^([a-z])[.)]\s+(\S.*)$")

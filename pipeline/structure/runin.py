@@ -42,6 +42,11 @@ def split_run_in(line: str) -> tuple[str, str] | None:
     return " ".join(tokens[:best]), " ".join(tokens[best:])
 
 
+def run_in_head(head: list[str]) -> bool:
+    """Whether these words can be a run-in heading (a short noun phrase, see split_run_in)."""
+    return _run_in_head(head)
+
+
 def _run_in_head(head: list[str]) -> bool:
     first = head[0].lstrip("¿")
     if not first or not (first[0].isupper()) or first.lower().strip(",") in SENTENCE_STARTS:
@@ -79,7 +84,9 @@ def _sentence_start(after: list[str]) -> bool:
         return False
     if not (word[1:].rstrip(",").islower() or len(word.rstrip(",")) == 1):
         return False
+    if word.lower().strip(",") not in SENTENCE_STARTS and following.lower() in SENTENCE_VERBS:
+        return False  # "Cosecha Lunar es un juego...": a name and its verb, the name does not end at "Cosecha"
     return bool(re.match(r"^[a-záéíóúñü]", following))
 
 
-__all__ = ["split_run_in"]
+__all__ = ["run_in_head", "split_run_in"]

@@ -4,7 +4,8 @@ Each recogniser looks at one stripped line and answers a Heading (the line is a 
 NOT_A_HEADING (the line has the style's form but fails it, and no later style may take it: "2. Roba
 una carta." is a numbered list item, not a title) or None (not this style's business). A new heading
 style is one more function and one more entry in STYLES; context.py then judges the candidates by
-their neighbours. Styles: page ("Página 25 - MANIOBRAS"), chapter ("Capítulo 2: ...", or a YAML hint),
+their neighbours. Styles: markup ("## Preparación", as ingest/ writes a marked-up heading), bold run-in
+("**Combate.** El atacante..."), page ("Página 25 - MANIOBRAS"), chapter ("Capítulo 2: ...", or a YAML hint),
 hinted run-in ("Ataque. Elige...", YAML), card ("Impacto: sin efecto", YAML), numbered ("2.1. Promoción"),
 lettered ("a. Movimiento"), run-in (heading words that start a long line, "Acumulación de potencia
 Algunos sistemas..."), caps ("AMENAZAS EXTERNAS:") and title ("Platillo giratorio:").
@@ -16,22 +17,31 @@ from collections.abc import Callable
 
 from pipeline.structure.heading import Heading, readable_title
 from pipeline.structure.lexicon import (
+    DETERMINERS,
     FUNCTION_WORDS,
     IMPERATIVE_OBJECTS,
+    RULE_MODALS,
     SENTENCE_STARTS,
     SENTENCE_VERBS,
 )
 from pipeline.structure.options import SplitOptions
 from pipeline.structure.patterns import (
+    ARTICLE_TITLE,
     BILINGUAL,
+    BOLD_RUN_IN,
     BULLET,
     CHAPTER,
+    INTERROGATIVE_TITLE,
     LETTERED,
+    MARKUP_HEADING,
     MAX_TITLE_CHARS,
     MAX_TITLE_WORDS,
     MINOR_TITLE,
     NUMBERED,
+    ORDINAL,
     PAGE,
+    PAGE_MARKER,
+    QUESTION,
     QUOTED_NAME,
     QUOTES,
     TABLE_CAPTION,
@@ -49,6 +59,8 @@ class _NotAHeading:
 
 
 NOT_A_HEADING = _NotAHeading()
+LONG_STOPPED_TITLE = 7  # a line of this many words with a full stop is a sentence, not a title
+SHOUTED_RULE_WORDS = 5  # a sentence in capitals this long, with a modal and a full stop, is a rule shouted
 Verdict = Heading | _NotAHeading | None
 Recogniser = Callable[[str, SplitOptions], Verdict]
 
@@ -76,8 +88,30 @@ def _short(text: str) -> bool:
 # --- the styles, in the order they are tried ------------------------------------------------------------
 
 
+def markup(line: str, options: SplitOptions) -> Verdict:
+    """'## Preparación': a heading the source marked up (Markdown, <h2>, [size]; ingest/ writes them all so)."""
+    found = MARKUP_HEADING.match(line)
+    if not found:
+        return None
+    title = readable_title(found.group(2).replace("**", ""))
+    return Heading(title, "markup", depth=len(found.group(1))) if title else NOT_A_HEADING
+
+
+def bold_run_in(line: str, options: SplitOptions) -> Verdict:
+    """'**Combate.** El atacante tira...': a bold phrase opening a paragraph is its run-in heading."""
+    found = BOLD_RUN_IN.match(line)
+    if not found:
+        return None
+    return Heading(readable_title(found.group(1)), "runin", rest=found.group(2).strip())
+
+
 def page(line: str, options: SplitOptions) -> Verdict:
-    """'Página 25 - MANIOBRAS': a page reference, with the page's title when it has one."""
+    """'Página 25 - MANIOBRAS': a page reference, with the page's title when it has one; '===== PAGINA 3 ====='
+    and '- 3 -' are page breaks only (a footer's number says nothing of the page that follows)."""
+    marker = PAGE_MARKER.match(line)
+    if marker and not PAGE.match(line):
+        number = marker.group(1) or marker.group(3)
+        return Heading("", "page", page=int(number) if number else None)
     found = PAGE.match(line)
     if not found:
         return None
@@ -132,6 +166,21 @@ def numbered(line: str, options: SplitOptions) -> Verdict:
     return NOT_A_HEADING
 
 
+def ordinal(line: str, options: SplitOptions) -> Verdict:
+    """'1ª fase: Navegación', 'Fase 2 - Abordaje': a numbered step, ranked like a numbered outline entry."""
+    found = ORDINAL.match(line)
+    if not found or not _short(line) or re.search(r"[.!?]\s+\S", line):
+        return None
+    return Heading(readable_title(line), "numbered", shout=is_shouting(line))
+
+
+def question(line: str, options: SplitOptions) -> Verdict:
+    """'¿Cómo se juega una carta de Mercader?': a question standing alone heads its answer (FAQ style)."""
+    if not QUESTION.match(line) or len(line.split()) > 16:
+        return None
+    return Heading(readable_title(line.rstrip()), "title", minor=True)
+
+
 def lettered(line: str, options: SplitOptions) -> Verdict:
     """'a. Movimiento': a lettered outline entry of a few words."""
     found = LETTERED.match(line)
@@ -159,6 +208,8 @@ def caps(line: str, options: SplitOptions) -> Verdict:
         return NOT_A_HEADING
     if line.endswith("...") and len(line.split()) > 6:
         return NOT_A_HEADING
+    if line.endswith((".", "!")) and len(line.split()) >= SHOUTED_RULE_WORDS and any(word.lower() in RULE_MODALS for word in _words(line)):
+        return NOT_A_HEADING  # "NUNCA PUEDES ABORDAR UN BARCO QUE ESTÉ EN UN PUERTO.": a rule written in capitals
     return Heading(readable_title(line), "caps", shout=True)
 
 
@@ -167,6 +218,8 @@ def title(line: str, options: SplitOptions) -> Verdict:
     if not starts_upper(line):
         return None
     body = line.rstrip()
+    if " | " in body:
+        return None  # "Jugadores | 2-4": a table row (ingest/ writes every marked-up row so)
     if ":" in body[:-1] or re.search(r"=|->|→|<|>|\s[-–]\s", body) or re.search(r"[.!]\s+\S", body) or body.endswith(("...", ";", ",")):
         return None
     if body.endswith(".") and (len(body.split()) > MAX_TITLE_WORDS or "," in body):
@@ -174,12 +227,17 @@ def title(line: str, options: SplitOptions) -> Verdict:
     words = body.split()
     if body.endswith(".") and len(words) > 1 and words[1].lower().strip(".") in IMPERATIVE_OBJECTS:
         return None  # "Repara un daño.", "Roba dos cartas.": an instruction, not a title
+    if body.endswith(":") and len(words) > 2 and words[1].lower() in DETERMINERS:
+        return None  # "Vende tus peces según la tabla:": an instruction that introduces what follows
     bare = body.rstrip(":.").strip()
     if _table_row_like(bare):
         return None
     named = _quoted_name(bare)
-    if looks_like_sentence(TRAILING_PAREN.sub("", body)) and not BILINGUAL.match(bare) and not named:
+    plain_title = ARTICLE_TITLE.match(body) or (INTERROGATIVE_TITLE.match(body) and not body.endswith("."))
+    if looks_like_sentence(TRAILING_PAREN.sub("", body)) and not BILINGUAL.match(bare) and not named and not plain_title:
         return None
+    if body.endswith(".") and len(words) >= LONG_STOPPED_TITLE:
+        return None  # "Actualizado con la errata de la segunda edición.": a sentence, however verbless
     if QUOTED_NAME.match(bare) and not named:
         return None  # '“Refrescar” poderes y objetos': a quoted word opening a sentence
     card = bool(BILINGUAL.match(bare)) or named or any(p.search(bare) for p in options.cards)
@@ -203,13 +261,17 @@ def _quoted_name(text: str) -> bool:
 # The order matters: a YAML hint outranks the general forms, an outline number outranks the words after it,
 # and "title" is the weakest guess. Add a style here (and its rank in split/__init__.py) to teach a new form.
 STYLES: tuple[tuple[str, Recogniser], ...] = (
+    ("markup", markup),
+    ("bold run-in", bold_run_in),
     ("page", page),
     ("chapter", chapter),
     ("hinted run-in", hinted_run_in),
     ("card", card_line),
+    ("ordinal", ordinal),
     ("numbered", numbered),
     ("lettered", lettered),
     ("run-in", run_in),
+    ("question", question),
     ("caps", caps),
     ("title", title),
 )
@@ -218,7 +280,7 @@ STYLES: tuple[tuple[str, Recogniser], ...] = (
 def heading_candidate(text: str, *, options: SplitOptions) -> Heading | None:
     """The heading this line would be on its own, before looking at its neighbours."""
     line = text.strip()
-    if not line or TABLE_CAPTION.match(line) or BULLET.match(text):
+    if not line or TABLE_CAPTION.match(line) or (BULLET.match(text) and not line.startswith("**")):
         return None
     if any(pattern.search(line) for pattern in options.not_headings):
         return None

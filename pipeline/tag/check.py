@@ -69,14 +69,16 @@ class GlossaryReport:
 
 
 @lru_cache(maxsize=1)
-def _frequencies():
-    """(Spanish, English) log-probability tables; loaded only by the check command (a few seconds)."""
-    from spacy.lookups import load_lookups
+def _frequencies() -> tuple[dict[str, float], dict[str, float]]:
+    """(Spanish, English) log-probability tables; loaded only by the check command.
 
-    return (
-        load_lookups("es", ["lexeme_prob"]).get_table("lexeme_prob"),
-        load_lookups("en", ["lexeme_prob"]).get_table("lexeme_prob"),
-    )
+    spacy-lookups-data's `lexeme_prob` data as plain dicts: a million words each, which spaCy's
+    `Lookups` Table takes 7 s of CPU to hash into place and a dict 1.4 s to read.
+    """
+    from spacy.util import load_language_data
+    from spacy_lookups_data import en, es
+
+    return load_language_data(es["lexeme_prob"]), load_language_data(en["lexeme_prob"])
 
 
 class LanguageGuess:

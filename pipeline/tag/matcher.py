@@ -185,6 +185,10 @@ class Token:
         return self.start + len(self.text)
 
 
+# Texts whose hits a Tagger remembers (a section's text or title each): several games' worth.
+FOUND_MEMO = 20_000
+
+
 class Tagger:
     """Matches glossary terms in text; build once per glossary, reuse for every section."""
 
@@ -193,6 +197,8 @@ class Tagger:
         self.terms: tuple[Term, ...] = glossary.terms
         self.root = TrieNode()
         self._keys: dict[str, tuple[str, str, bool, bool]] = {}  # token text -> (norm, lemma, upper, quote)
+        # text -> hits: `watch` re-tags a whole game after each save, and all its sections but one are as before.
+        self._found: dict[str, tuple[TermHit, ...]] = {}
         for index, term in enumerate(glossary.terms):
             for form in term.forms:
                 self._insert(self.pattern(form), index)
@@ -233,6 +239,13 @@ class Tagger:
         """Non-overlapping hits, longest first, in text order."""
         if not text.strip() or not self.terms:
             return []
+        if text not in self._found:
+            if len(self._found) >= FOUND_MEMO:
+                self._found.clear()  # a long-running watch over many games: start afresh rather than grow
+            self._found[text] = tuple(self._find(text))
+        return list(self._found[text])
+
+    def _find(self, text: str) -> list[TermHit]:
         tokens = self.tokens(text)
         matches = []  # (start token, end token, term index)
         for start in range(len(tokens)):

@@ -1,4 +1,4 @@
-"""Quick-reference sheets: condensing, the fit search and the real Leaving Earth sheet (pipeline/quickref.py)."""
+"""Quick-reference sheets: condensing, the fit search and the real Leaving Earth sheet (pipeline/sheets/quickref/)."""
 from __future__ import annotations
 
 import io

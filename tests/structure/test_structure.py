@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from pipeline.clean import clean
 from pipeline.model import GameInfo, RawText
 from pipeline.split import split
@@ -23,7 +25,7 @@ def kinds(text: str, **options) -> dict[str, str]:
 
 def test_styles_are_one_ordered_list() -> None:
     names = [name for name, _ in STYLES]
-    assert names[0] == "page" and names[-1] == "title"
+    assert names[0] == "markup" and names[-1] == "title"  # what a source marked up outranks every guess
     assert len(names) == len(set(names))
 
 
@@ -70,3 +72,18 @@ def test_what_the_cleaner_protects_the_splitter_titles() -> None:
     assert titles == ["Movimiento", "Amenazas externas", "Acumulación de potencia", "Maniobras"]
     document = split(cleaned, game=GAME)
     assert [section.title for section in document.sections] == titles
+
+
+@pytest.mark.parametrize(
+    ("line", "formula"),
+    [
+        ("Potencia requerida = masa x dificultad", True),
+        ("dado ≤ nivel de radiación × años", True),
+        ("3 + 2 = 5", False),  # a worked example's sum: not boxed as the rule's formula
+        ("2 + 1 = 3 puntos", False),
+    ],
+)
+def test_worked_arithmetic_is_no_formula(line: str, formula: bool) -> None:
+    from pipeline.split.blocks import is_formula
+
+    assert is_formula(line) is formula

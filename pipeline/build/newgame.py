@@ -1,0 +1,92 @@
+"""`refsheets new GAME FILE`: a translation copied in as sources/GAME/raw.<ext>, and a commented game.yaml
+with what its text says (title, credits), ready to edit."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pipeline.build.defaults import untitled
+from pipeline.model import Document, GameInfo
+
+SUFFIXES = {
+    ".txt": "raw.txt",
+    ".text": "raw.txt",
+    ".md": "raw.md",
+    ".markdown": "raw.md",
+    ".html": "raw.html",
+    ".htm": "raw.html",
+    ".pdf": "raw.pdf",
+    ".docx": "raw.docx",
+}
+
+
+def new_game(project, game_id: str, file: Path) -> tuple[Path, list[str]]:  # noqa: ANN001 - a Project
+    """Copy a translation in as sources/GAME/raw.<ext> and write a commented game.yaml with what the text
+    says; returns the folder and what was detected. A game that exists already is left alone (an error)."""
+    from pipeline.build.output import write_atomic
+    from pipeline.build.stages import prepare
+    from pipeline.errors import InputError
+    from pipeline.ingest import source_files
+    from pipeline.project import check_game_id
+
+    check_game_id(game_id)
+    name = SUFFIXES.get(file.suffix.lower())
+    if name is None:
+        raise InputError(
+            f"cannot read {file.suffix or 'a file without an extension'}: give a .txt, .md, .html, .pdf or .docx file", path=str(file)
+        )
+    folder = project.sources / game_id
+    if folder.exists() and (source_files(folder) or (folder / "game.yaml").exists()):
+        raise InputError(f"game {game_id!r} exists already: edit its files, or choose another id", path=project.display(folder))
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=str(file)) from None
+    write_atomic(folder / name, data, display=project.display(folder / name))
+    try:
+        config, cleaned, document = prepare(project, game_id)
+    except Exception:
+        (folder / name).unlink()  # a source that cannot be read is not left behind as a broken game
+        if not any(folder.iterdir()):
+            folder.rmdir()
+        raise
+    text = game_yaml(config.game, cleaned, document, source=name)
+    write_atomic(folder / "game.yaml", text, display=project.display(folder / "game.yaml"))
+    return folder, [line[2:] for line in text.splitlines() if line.startswith("# found:")] + list(cleaned.warnings)
+
+
+def game_yaml(game: GameInfo, cleaned, document: Document, *, source: str) -> str:  # noqa: ANN001 - a CleanText
+    """A commented game.yaml: what the text says, ready to edit."""
+
+    credits = document.credits
+    dropped = sum(1 for record in cleaned.report if record.action in ("drop", "duplicate"))
+    lines = [
+        f"# {game.id}: written by `refsheets new` from {source}; every value is what the text seemed to say. Edit freely.",
+        f"# found: {len(document.sections)} sections, {dropped} lines of noise or markup left out (refsheets clean {game.id} --report)",
+        f"title_es: {json.dumps(game.title_es, ensure_ascii=False)}"
+        + ("" if not untitled(game) else "  # from the folder name: the text gives none"),
+        f"title_en: {json.dumps(game.title_en, ensure_ascii=False)}  # the game's English name, as printed on its box: check it",
+        '# publisher: ""',
+        "paper: a4  # or letter",
+        "credits:",
+        # game.yaml refuses empty values, so what the text does not say is written as a comment to fill in.
+        _credit_line("translators", list(credits.translators), "the text names nobody: add who translated it"),
+        _credit_line("source_url", credits.source_url, "where the translation was published"),
+        _credit_line("rulebook_url", credits.rulebook_url, "the publisher's rulebook"),
+    ]
+    if credits.other:
+        lines.append(f"  other: {json.dumps(list(credits.other), ensure_ascii=False)}")
+    lines += [
+        "# sheets: one quick-reference sheet by default; see the README (sheets, recipe) for card sheets",
+        "# options:",
+        "#   split:",
+        "#     not_headings: ['^Línea que no es un título$']   # lines taken for headings that are not",
+        "#   clean:",
+        "#     noise_phrases: ['frase del foro']               # chatter the cleaner kept",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _credit_line(key: str, value: object, hint: str) -> str:
+    shown = json.dumps(value if value else ([] if isinstance(value, list) else ""), ensure_ascii=False)
+    return f"  {key}: {shown}" if value else f"  # {key}: {shown}  # {hint}"

@@ -1,0 +1,62 @@
+"""Sections of a blog or fan page that are not rules: the author's opinion, the rating, downloads, comments.
+
+A section is judged by its title, the way boilerplate removers judge a block by its label: "Opinión",
+"Valoración final", "Comentarios (3)", "Dónde comprar"; "Descargas" and "Enlaces" only when the section
+does talk about files or links (a game may have an action called "Descarga"). The section runs to the
+next heading of the same or a higher level; the title must be that label alone ("Categorías de logros" is rules).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.structure.patterns import MARKUP_HEADING
+
+OFF_TOPIC = re.compile(
+    r"^(?:mi\s+|nuestra\s+)?(?:opini[óo]n(?:\s+personal)?|valoraci[óo]n(?:\s+final)?|rese[ñn]a|veredicto|nota final"
+    r"|\d*\s*comentarios?(?:\s*\(\d+\))?|deja(?:r)? un comentario|d[óo]nde (?:comprar|jugar)(?:lo)?"
+    r"|sobre (?:el|la) autora?|compartir|comparte esto|entradas relacionadas|art[íi]culos relacionados|etiquetas"
+    r"|suscr[íi]bete|te puede interesar|publicidad|referencias|notas y referencias|bibliograf[íi]a|enlaces externos"
+    r"|v[ée]ase tambi[ée]n|categor[íi]as)\s*(?:\(\d+\))?[\s:.!]*$",  # the whole title: "Categorías de logros" is rules
+    re.IGNORECASE,
+)
+DOWNLOADS = re.compile(r"^(?:descargas?|enlaces?|links?|archivos?)(?:\s+(?:del?|y)\s+\w+)?[\s:.]*$", re.IGNORECASE)
+MIN_SECTION_WORDS = 8  # a heading with fewer words under it, or no sentence, is a link in a list, not a section
+ABOUT_FILES = re.compile(r"descarg|\bpdf\b|enlace|https?://|\bMB\b|\bKB\b", re.IGNORECASE)
+
+
+def _title(text: str) -> tuple[str, int]:
+    """The heading's words and its depth (markup '## X' -> 2; any other heading counts as the top, 1)."""
+    found = MARKUP_HEADING.match(text.strip())
+    if found:
+        return found.group(2).strip(" :.*"), len(found.group(1))
+    return text.strip().strip(" :.*"), 1
+
+
+def off_topic_sections(lines: list[str], headings: list[int], gone: set[int] | dict = frozenset()) -> dict[int, tuple[int, str]]:
+    """Heading index -> (index of the section's last line, reason) for each section that is not rules
+    (`gone`: lines already removed, such as a credit line, which say nothing of where a section ends)."""
+    found: dict[int, tuple[int, str]] = {}
+    ordered = sorted(headings)
+    for position, index in enumerate(ordered):
+        title, depth = _title(lines[index])
+        end = _section_end(lines, ordered, position, depth, gone)
+        body = " ".join(lines[index + 1 : end + 1])
+        if OFF_TOPIC.match(title) or (DOWNLOADS.match(title) and ABOUT_FILES.search(body)):
+            found[index] = (end, f"a {title!r} section of the page, not rules")
+    return found
+
+
+def _section_end(lines: list[str], ordered: list[int], position: int, depth: int, gone: set[int] | dict) -> int:
+    """The last line before the next heading of the same or a higher level that has text of its own: the
+    titles of a list of related posts ("Reseña de Huerto Mágico") have none, and stay in the section."""
+    marked = bool(MARKUP_HEADING.match(lines[ordered[position]].strip()))
+    following = ordered[position + 1 :]
+    for number, other in enumerate(following):
+        if marked and _title(lines[other])[1] > depth:
+            continue
+        stop = following[number + 1] if number + 1 < len(following) else len(lines)
+        text = " ".join(lines[line] for line in range(other + 1, stop) if line not in gone)
+        if len(text.split()) >= MIN_SECTION_WORDS and re.search(r"[.!?:;]", text):
+            return other - 1
+    return len(lines) - 1

@@ -1,0 +1,150 @@
+"""Source files -> RawText: every format a translation arrives in becomes lines of structural plain text.
+
+A game's source is exactly one of raw.txt, raw.md, raw.html, raw.pdf, raw.docx. A raw.txt is sniffed
+(sniff.py) for the Markdown, HTML or BBCode inside it; template tags ({% %}, {{ }}) go from any text.
+Plain text passes through untouched, line for line; every other format is converted (markdown.py,
+html.py, bbcode.py, pdf.py, docx.py) into lines whose structure pipeline.structure reads, each with
+its original line, and the conversion reports what it did to every original line (lines.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from pipeline.errors import InputError
+from pipeline.ingest.lines import Converted
+from pipeline.model import CleaningRecord, RawText
+
+# The readers (encoding, sniff, artefacts, the format converters) are imported where a source is read:
+# finding games (`refsheets list`, a no-op build) needs only the file names.
+
+SOURCE_NAMES = ("raw.txt", "raw.md", "raw.html", "raw.pdf", "raw.docx")
+# Files beside the source that look like another copy of a translation (warned about, never read).
+LOOKS_LIKE_TEXT = (".txt", ".md", ".markdown", ".htm", ".html", ".pdf", ".docx", ".doc", ".odt", ".rtf")
+NOT_SOURCES = ("game.yaml", "corrections.yaml")
+
+
+def source_files(folder: Path) -> list[Path]:
+    """The source files a game folder holds (one is right; none or several is the user's to fix)."""
+    return [folder / name for name in SOURCE_NAMES if (folder / name).is_file()]
+
+
+def source_file(folder: Path, *, display: str) -> Path:
+    """The game's one source file; an InputError naming the folder when there is none or more than one."""
+    found = source_files(folder)
+    if not found:
+        raise InputError(f"no source file: put the translation in {display}/raw.txt (or raw.md, raw.html, raw.pdf, raw.docx)", path=display)
+    if len(found) > 1:
+        names = ", ".join(path.name for path in found)
+        raise InputError(f"several source files ({names}): keep exactly one raw.* file in the folder", path=display)
+    return found[0]
+
+
+def stray_files(folder: Path, source: Path) -> list[str]:
+    """Other files in the folder that look like a translation: named in a warning, in case the wrong one is read."""
+    return sorted(
+        entry.name
+        for entry in folder.iterdir()
+        if entry.is_file() and entry != source and entry.name not in NOT_SOURCES and entry.suffix.lower() in LOOKS_LIKE_TEXT
+    )
+
+
+def read_source(path: Path, *, game: str, display: str) -> RawText:
+    """Read and convert one source file; an unreadable or empty file is an InputError naming it."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=display) from None
+    from pipeline.ingest.encoding import decode
+    from pipeline.ingest.sniff import sniff
+
+    suffix = path.suffix.lower()
+    if suffix in (".pdf", ".docx"):
+        text, encoding, warnings, fmt = "", "binary", [], suffix[1:]
+        original, converted = _binary(data, suffix, display=display)
+    else:
+        text, encoding, warnings = decode(data, display=display)
+        fmt = {".md": "markdown", ".html": "html"}.get(suffix) or sniff(text)
+        original, converted = _text(text, fmt)
+    stray = stray_files(path.parent, path)
+    if stray:
+        warnings.append(f"{display}: read this file; also in the folder, not read: {', '.join(stray)}")
+    if converted is None:
+        return RawText(
+            game=game, path=display, text=text, encoding=encoding, sha256=hashlib.sha256(data).hexdigest(), warnings=tuple(warnings)
+        )
+    if suffix == ".txt" and fmt != "text":  # a raw.txt that holds markup: say how it was read
+        warnings.append(f"{display}: read as {fmt}; `refsheets clean {game} --report` shows what became of each line")
+    return RawText(
+        game=game,
+        path=display,
+        text="\n".join(converted.texts),
+        encoding=encoding,
+        sha256=hashlib.sha256(data).hexdigest(),
+        warnings=tuple(warnings),
+        format=fmt,
+        origins=tuple(converted.origins),
+        markup=converted.account(),
+        title=converted.title,
+        links=tuple(converted.links),
+    )
+
+
+def _text(text: str, fmt: str) -> tuple[list[str], Converted | None]:
+    """A text source as it is (None: plain text with nothing to convert) or converted from its markup."""
+    from pipeline.ingest.templates import strip_template_tags
+
+    bare, tags = strip_template_tags(text)
+    original = text.split("\n")
+    if fmt == "text":
+        return original, _plain_text(original, bare, tags)
+    out = Converted(original=original)
+    for line, tag in tags.items():
+        out.drop(line, f"template tag {tag}")
+    if fmt == "markdown":
+        from pipeline.ingest.markdown import convert_markdown
+
+        convert_markdown(bare, out)
+    elif fmt == "html":
+        from pipeline.ingest.html import convert_html
+
+        convert_html(bare, out)
+    elif fmt == "bbcode":
+        from pipeline.ingest.bbcode import convert_bbcode
+
+        convert_bbcode(bare, out)
+    return original, out
+
+
+def _plain_text(original: list[str], bare: str, tags: dict[int, str]) -> Converted | None:
+    """Plain text: template tags out, extraction artefacts repaired; None if it needs nothing. Entities stay:
+    in a text that is no HTML, "&amp;" may be what the author wrote (markup formats decode theirs)."""
+    from pipeline.ingest.artefacts import repair
+
+    lines = bare.split("\n")
+    repaired = repair(lines)
+    if repaired is None and not tags and lines == original:
+        return None
+    texts, origins, records = repaired or (lines, list(range(1, len(lines) + 1)), [])
+    out = Converted(original=original)
+    for record in records:
+        out.records[record.line] = record
+    for line, tag in tags.items():
+        out.drop(line, f"template tag {tag}")
+    for text, origin in zip(texts, origins):
+        out.add(text, origin, markup="template tag" if origin in tags else "")
+    return out
+
+
+def _binary(data: bytes, suffix: str, *, display: str) -> tuple[list[str], Converted]:
+    if suffix == ".pdf":
+        from pipeline.ingest.pdf import convert_pdf
+
+        return convert_pdf(data, display=display)
+    from pipeline.ingest.docx import convert_docx
+
+    return convert_docx(data, display=display)
+
+
+__all__ = ["SOURCE_NAMES", "CleaningRecord", "read_source", "source_file", "source_files"]

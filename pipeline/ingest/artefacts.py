@@ -1,0 +1,336 @@
+"""Extraction artefacts of a text copied out of a PDF or an OCR run, repaired in general and each repair reported.
+
+Page numbers on their own lines and the running header or footer beside them go; a page number glued
+to a line's end ("COMODÍN2", "puntuación.3") comes off; a word hyphenated across lines is made whole;
+a table of contents goes (the sheet has its own structure); OCR confusions are fixed only where the
+result is a Spanish word and the original is not ("Ia" -> "la", "EI" -> "El", "iCada" -> "¡Cada");
+a page that is one long line is cut before each heading inside it. A text with none of these is
+left exactly as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import lru_cache
+
+from pipeline.model import CleaningRecord
+from pipeline.structure.lexicon import FUNCTION_WORDS, SENTENCE_STARTS
+from pipeline.structure.patterns import PAGE_MARKER
+from pipeline.structure.runin import run_in_head
+from pipeline.text import is_shouting
+
+SETEXT = re.compile(r"^\s*(?:={3,}|-{3,})\s*$")
+MIN_RUNNING = 3  # a running header without page numbers shows itself by repeating at least this often
+BARE_NUMBER = re.compile(r"^\s*\d{1,3}\s*$")
+# "...puntuación.3", "COMODÍN2": a page number glued to the end of a sentence or of a heading in capitals.
+GLUED_AFTER_STOP = re.compile(r"(?<=[a-záéíóúñ\)][.!?])(\d{1,3})\s*$")
+GLUED_TO_CAPS = re.compile(r"(?<=[A-ZÁÉÍÓÚÑ]{4})(\d{1,3})\s*$")
+HYPHENATED = re.compile(r"(?<![\w-])([A-Za-zÁÉÍÓÚÑáéíóúñü]?[a-záéíóúñü]+)-\s*$")
+WORD_START = re.compile(r"^\s*([a-záéíóúñü]+)([,.;:!?]?)(\s+|$)")
+# A table of contents: "Preparación ........ 3", or a line of titles each followed by its page number.
+TOC_DOTS = re.compile(r"\.{4,}\s*\d{1,3}\s*$|…{2,}\s*\d{1,3}\s*$")
+TOC_NUMBERS = re.compile(r"(?:\s\d{1,3}\s*\.){3,}")
+TOC_TITLE = re.compile(r"^\s*(?:[ÍI]NDICE|[íi]ndice|CONTENIDOS?|Contenidos?|Tabla de contenidos?|SUMARIO|Sumario)\b")
+# OCR: a capital I read for an l ("Ia", "EI", "cuaIquier"), an i for ¡ ("iCada"), a 0 for the word o.
+OCR_I = re.compile(r"\b\w*[a-záéíóúñ]I\w*\b|\bI[a-záéíóúñ]+\b|\b[A-Z]I\b")
+OCR_EXCLAMATION = re.compile(r"(?<![\w¡])i([A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)")
+# A 0 read for the word o: between two words ("semilla 0 mover", "uno 0 dos"), not a quantity ("0 puntos").
+OCR_ZERO = re.compile(r"\b([a-záéíóúñ]{2,}) 0 ([a-záéíóúñ]+)\b(?! \d)")
+NUMBER_WORDS = frozenset("uno una dos tres cuatro cinco seis siete ocho nueve diez".split())
+# OCR fixes are made only in a text that shows them at least this often: a clean text is left alone.
+MIN_OCR_SIGNS = 2
+OCR_SIGN = re.compile(r"\b(?:Ia|Ias|Io|Ios|EI|eI|aI|deI|AI|DeI)\b|(?<![\w¡])i[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+")
+PAGE_LINE, PAGE_SHARE = 800, 0.7  # with no page markers: lines this long holding this share of the text are pages
+MIN_ONE_LINE_PAGE = 100  # shorter lines between page markers are a caption or a stray line, not a page
+
+
+def repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord]] | None:
+    """(lines, each one's original line, what was done) after the repairs; None when nothing needed one."""
+    records: dict[int, CleaningRecord] = {}
+    texts = list(lines)
+    ocr = sum(1 for line in lines if OCR_SIGN.search(line)) >= MIN_OCR_SIGNS
+    dropped = _page_furniture(texts, records) | _table_of_contents(texts, records) | _setext(texts, lines, records)
+    for index, text in enumerate(texts):
+        if index in dropped:
+            continue
+        unglued = _glued_page_number(text)
+        fixed = _ocr(unglued) if ocr else unglued
+        reasons = ["page number glued to the line's end removed"] if unglued != text else []
+        reasons += ["OCR confusion fixed (the result is a Spanish word, the original is not)"] if fixed != unglued else []
+        if reasons:
+            texts[index] = fixed
+            _correct(records, index, lines[index], "; ".join(reasons))
+    _dehyphenate(texts, lines, dropped, records)
+    out_texts: list[str] = []
+    origins: list[int] = []
+    pages = _one_line_pages(texts, dropped)
+    for index, text in enumerate(texts):
+        if index in dropped:
+            continue
+        pieces = _cut_at_headings(text) if index in pages else [text]
+        if len(pieces) > 1:
+            _correct(records, index, lines[index], f"a page on one line cut before its {len(pieces) - 1} heading(s) inside it")
+        for piece in pieces:
+            out_texts.append(piece)
+            origins.append(index + 1)
+    if not records:
+        return None
+    return out_texts, origins, sorted(records.values(), key=lambda record: record.line)
+
+
+def _correct(records: dict[int, CleaningRecord], index: int, original: str, reason: str) -> None:
+    previous = records.get(index + 1)
+    if previous is not None and previous.action == "correct" and reason not in previous.reason:
+        reason = f"{previous.reason}; {reason}"
+    records[index + 1] = CleaningRecord(index + 1, "correct", reason, original)
+
+
+# --- page furniture ---------------------------------------------------------------------------------------
+
+
+def _page_furniture(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
+    """Bare page numbers that count up through the text, the short lines repeated beside them, and short
+    lines repeated through the text that break into the middle of a sentence (a header with no number)."""
+    return _numbered_pages(texts, records) | _interrupting_headers(texts, records)
+
+
+def _interrupting_headers(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
+    """'CORSARIOS DEL SUR – Reglamento' three times, once between 'El jugador' and 'inicial resuelve...':
+    a line that repeats and cuts a sentence in two is the page's running header, wherever it stands."""
+    where: dict[str, list[int]] = {}
+    for index, text in enumerate(texts):
+        stripped = text.strip()
+        if 8 <= len(stripped) <= 80 and not stripped.endswith(":"):
+            where.setdefault(stripped, []).append(index)
+    dropped: set[int] = set()
+    for indexes in where.values():
+        if len(indexes) < MIN_RUNNING:
+            continue
+        cuts = sum(1 for index in indexes if _cuts_a_sentence(texts, index))
+        if cuts:
+            dropped.update(indexes)
+            for index in indexes:
+                reason = "running header or footer (repeated, breaking into sentences)"
+                records[index + 1] = CleaningRecord(index + 1, "drop", reason, texts[index])
+    return dropped
+
+
+def _cuts_a_sentence(texts: list[str], index: int) -> bool:
+    before = texts[index - 1].rstrip() if index > 0 else ""
+    after = texts[index + 1].lstrip() if index + 1 < len(texts) else ""
+    return bool(before) and bool(after) and before[-1:].isalpha() and after[:1].islower()
+
+
+def _numbered_pages(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
+    numbers = [index for index, text in enumerate(texts) if BARE_NUMBER.match(text)]
+    values = [int(texts[index]) for index in numbers]
+    rising = sum(1 for a, b in zip(values, values[1:]) if 0 < b - a <= 2)
+    if len(numbers) < 2 or rising < len(numbers) - 1 - len(numbers) // 4:
+        return set()
+    dropped = set(numbers)
+    for index in numbers:
+        records[index + 1] = CleaningRecord(index + 1, "drop", "page number (a line of its own)", texts[index])
+    beside = Counter(
+        texts[other].strip() for index in numbers for other in (index - 1, index + 1) if 0 <= other < len(texts) and texts[other].strip()
+    )
+    for index, text in enumerate(texts):
+        stripped = text.strip()
+        if beside.get(stripped, 0) >= 2 and len(stripped) <= 80 and index not in dropped:
+            dropped.add(index)
+            records[index + 1] = CleaningRecord(index + 1, "drop", "running header or footer (repeated beside the page numbers)", text)
+    return dropped
+
+
+def _table_of_contents(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
+    dropped: set[int] = set()
+    for index, text in enumerate(texts):
+        if TOC_DOTS.search(text) or (TOC_NUMBERS.search(text) and (TOC_TITLE.match(text) or len(TOC_NUMBERS.search(text).group(0)) > 12)):
+            dropped.add(index)
+        elif TOC_TITLE.match(text) and len(text.split()) <= 3:
+            dropped.add(index)
+    if dropped == {index for index in dropped if TOC_TITLE.match(texts[index]) and len(texts[index].split()) <= 3}:
+        # A lone "Índice" heading with no entries after it is a heading, not a table of contents.
+        dropped = {index for index in dropped if any(other in dropped for other in (index + 1, index + 2))}
+    for index in dropped:
+        records[index + 1] = CleaningRecord(index + 1, "drop", "table of contents (the sheet has its own structure)", texts[index])
+    return dropped
+
+
+def _setext(texts: list[str], lines: list[str], records: dict[int, CleaningRecord]) -> set[int]:
+    """'Preparación' over '-----------': the title is a heading ('## Preparación'), the underline goes; a
+    line of dashes under prose or a blank line only separates (it goes too, said as such)."""
+    dropped: set[int] = set()
+    for index in range(len(texts)):
+        above = texts[index - 1].strip() if index else ""
+        if not SETEXT.match(texts[index]):
+            continue
+        heading_like = above and len(above.split()) <= 10 and not above.endswith((".", ",", ";")) and not SETEXT.match(above)
+        if not heading_like:
+            records[index + 1] = CleaningRecord(index + 1, "drop", "separator line", lines[index])
+            dropped.add(index)
+        elif not above.startswith("#"):
+            level = "#" if texts[index].strip().startswith("=") else "##"
+            texts[index - 1] = f"{level} {above}"
+            _correct(records, index - 1, lines[index - 1], f"heading underlined with {texts[index].strip()[0] * 3}")
+            records[index + 1] = CleaningRecord(index + 1, "drop", "heading underline", lines[index])
+            dropped.add(index)
+    return dropped
+
+
+# --- inside a line ------------------------------------------------------------------------------------------
+
+
+def _glued_page_number(text: str) -> str:
+    if GLUED_AFTER_STOP.search(text):
+        return GLUED_AFTER_STOP.sub("", text)
+    if is_shouting(text) and GLUED_TO_CAPS.search(text) and len(text.split()) <= 8:
+        return GLUED_TO_CAPS.sub("", text)
+    return text
+
+
+def _ocr(text: str) -> str:
+    if not (OCR_I.search(text) or OCR_EXCLAMATION.search(text) or OCR_ZERO.search(text)):
+        return text
+    known = is_spanish_word
+
+    def fix_i(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if known(word) or is_shouting(word) and len(word) > 2:
+            return word
+        candidate = word[0] + word[1:].replace("I", "l") if word[0] != "I" else "l" + word[1:].replace("I", "l")
+        if word[0] == "I" and word[1:2].islower() and match.start() == 0 or word[0] == "I" and _sentence_start(text, match.start()):
+            candidate = "L" + candidate[1:]
+        return candidate if known(candidate) else word
+
+    def fix_exclamation(match: re.Match[str]) -> str:
+        return f"¡{match.group(1)}" if known(match.group(1)) else match.group(0)
+
+    def fix_zero(match: re.Match[str]) -> str:
+        before, after = match.group(1), match.group(2)
+        quantity = after.endswith("s") and before not in NUMBER_WORDS and after not in NUMBER_WORDS
+        return match.group(0) if quantity or after in ("o", "a", "y") else f"{before} o {after}"
+
+    text = OCR_I.sub(fix_i, text)
+    text = OCR_EXCLAMATION.sub(fix_exclamation, text)
+    return OCR_ZERO.sub(fix_zero, text)
+
+
+def _sentence_start(text: str, position: int) -> bool:
+    before = text[:position].rstrip()
+    return not before or before[-1] in ".!?¡¿:"
+
+
+@lru_cache(maxsize=1)
+def _lexicon():
+    """spaCy's Spanish lemma lookup table (inflected form -> lemma) and the set of its lemmas."""
+    from spacy.lookups import load_lookups
+
+    table = load_lookups("es", ["lemma_lookup"]).get_table("lemma_lookup")
+    return table, frozenset(str(value).casefold() for value in table.values())
+
+
+def is_spanish_word(word: str) -> bool:
+    """A form the lemma table knows (as a form or a lemma), or one of our function words."""
+    lowered = word.casefold()
+    if lowered in FUNCTION_WORDS or lowered in SENTENCE_STARTS or lowered in {"o", "y", "e", "u", "ni", "que", "cada"}:
+        return True
+    table, lemmas = _lexicon()
+    return lowered in table or lowered in lemmas
+
+
+def join_hyphenated(texts: list[str]) -> list[int]:
+    """Make whole the words hyphenated across these lines (in place); the indexes of the lines changed."""
+    changed: set[int] = set()
+    records: dict[int, CleaningRecord] = {}
+    _dehyphenate(texts, texts[:], set(), records)
+    changed.update(record.line - 1 for record in records.values())
+    return sorted(changed)
+
+
+def _dehyphenate(texts: list[str], lines: list[str], dropped: set[int], records: dict[int, CleaningRecord]) -> None:
+    """'El jugador ini-' / 'cial resuelve...' -> 'El jugador inicial' / 'resuelve...'."""
+    for index, text in enumerate(texts):
+        found = HYPHENATED.search(text)
+        if not found or index in dropped:
+            continue
+        following = next(
+            (other for other in range(index + 1, min(index + 3, len(texts))) if other not in dropped and texts[other].strip()), None
+        )
+        if following is None:
+            continue
+        start = WORD_START.match(texts[following])
+        if not start:
+            continue
+        texts[index] = text[: found.start()] + found.group(1) + start.group(1) + start.group(2)
+        texts[following] = texts[following][start.end() :]
+        _correct(records, index, lines[index], f"word hyphenated across lines made whole ({found.group(1)}-{start.group(1)})")
+        _correct(records, following, lines[following], "its first word joined to the line before (hyphenated)")
+
+
+# --- one-line pages -----------------------------------------------------------------------------------------
+
+
+def _one_line_pages(texts: list[str], dropped: set[int]) -> set[int]:
+    """Lines that are a whole page: long and alone between page markers (or the text's ends), or, in a text
+    with no markers, the very long lines that hold most of it (an OCR run that lost every line break)."""
+    kept = [index for index, text in enumerate(texts) if index not in dropped and text.strip()]
+    if not any(PAGE_MARKER.match(texts[index].strip()) for index in kept):
+        huge = {index for index in kept if len(texts[index]) >= PAGE_LINE}
+        total = sum(len(texts[index]) for index in kept)
+        return huge if huge and sum(len(texts[index]) for index in huge) >= PAGE_SHARE * total else set()
+    pages = set()
+    for position, index in enumerate(kept):
+        before = kept[position - 1] if position else None
+        after = kept[position + 1] if position + 1 < len(kept) else None
+        bounded = all(other is None or PAGE_MARKER.match(texts[other].strip()) for other in (before, after))
+        if bounded and len(texts[index]) >= MIN_ONE_LINE_PAGE and not PAGE_MARKER.match(texts[index].strip()):
+            pages.add(index)
+    return pages
+
+
+SENTENCE_END = re.compile(r"(?<=[.!?»”\"])\s+(?=[A-ZÁÉÍÓÚÑ¿¡])")
+# "ISLAS DE SAL Reglamento Introducción...": the document's title in capitals (and its "Reglamento").
+TITLE_OPENING = re.compile(
+    r"^([A-ZÁÉÍÓÚÑÜ]{2,}(?:\s+[A-ZÁÉÍÓÚÑÜ]{2,}){0,7}(?:\s+(?:Reglamento|Reglas|Manual|Instrucciones|Resumen))?)"
+    r"\s+(?=[A-ZÁÉÍÓÚÑ][a-záéíóúñ])"
+)
+# "El turno En tu turno...": an article and a noun before a capitalised sentence opener.
+ARTICLE_HEAD = re.compile(r"^((?:El|La|Los|Las)\s+[a-záéíóúñ]+(?:\s+(?:de|del|de la)\s+[a-záéíóúñ]+)?)\s+(?=([A-ZÁÉÍÓÚÑ][a-záéíóúñ]*)\s)")
+
+
+def _cut_at_headings(text: str) -> list[str]:
+    """A page-long line cut into heading and body lines where a heading starts it or follows a sentence's
+    end: 'Introducción En El Bosque...' -> 'Introducción' / 'En El Bosque...'. A title in capitals that
+    opens the page ('ISLAS DE SAL Reglamento ...') is cut off first."""
+    pieces: list[str] = []
+    start = 0
+    title = TITLE_OPENING.match(text)
+    if title:
+        pieces.append(title.group(1))
+        start = title.end()
+    positions = [start] + [boundary.end() for boundary in SENTENCE_END.finditer(text) if boundary.end() > start]
+    for position in positions:
+        if position < start:
+            continue
+        head = _inline_heading(text[position : position + 400])
+        if head:
+            pieces += [text[start:position].strip(), head]
+            start = position + len(head)
+    pieces.append(text[start:].strip())
+    return [piece for piece in pieces if piece]
+
+
+def _inline_heading(rest: str) -> str | None:
+    """The heading words that open `rest`, when a sentence starts right after them."""
+    tokens = rest.split()
+    article = ARTICLE_HEAD.match(rest)
+    if article and article.group(2).casefold() in SENTENCE_STARTS:
+        return article.group(1)
+    for size in range(1, min(4, len(tokens) - 2) + 1):
+        head, following = tokens[:size], tokens[size:]
+        opener = following[0]
+        starts = opener[:1].isupper() and (opener.casefold() in SENTENCE_STARTS or following[1][:1].islower())
+        if starts and run_in_head(head) and not head[-1].endswith((".", ",", ":")):
+            return " ".join(head)
+    return None

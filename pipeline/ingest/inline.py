@@ -1,0 +1,50 @@
+"""A line of running text with its emphasis -> structural plain text (what emphasis means, not how it looked).
+
+Every converter (Markdown, HTML, BBCode) hands its line over as segments of (text, bold). A line that is
+nothing but a short bold phrase is a heading ("**Combate**" alone, "[b]Fase de acción[/b]"); a bold phrase
+that opens a line is a run-in heading ("**Combate.** Cada jugador..."), written `**Combate.** Cada...`;
+any other emphasis is only typography and goes.
+"""
+
+from __future__ import annotations
+
+from pipeline.ingest.lines import tidy
+from pipeline.structure import looks_like_sentence
+
+EMPHASIS_HEADING = "###### "  # a bold line is a heading below every marked-up level
+MAX_RUN_IN_WORDS = 8
+MAX_HEADING_WORDS = 10
+
+
+def render(segments: list[tuple[str, bool]], *, item: bool = False) -> tuple[str, str]:
+    """(line, what the emphasis became: 'bold heading', 'bold run-in heading' or ''). A list item's bold
+    label ("[*][b]Excavar:[/b] cada jugador...") is only typography: items are never headings."""
+    text = tidy("".join(part for part, _ in segments))
+    if not text or item:
+        return text, ""
+    bold = tidy("".join(part for part, strong in segments if strong))
+    if bold and bold == text and _heading_like(bold):
+        return EMPHASIS_HEADING + bold, "bold heading"
+    first = next((index for index, (part, _) in enumerate(segments) if part.strip()), None)
+    if first is not None and segments[first][1]:
+        opening = []
+        for part, strong in segments[first:]:
+            if not strong and part.strip():
+                break
+            opening.append(part)
+        head = tidy("".join(opening))
+        rest = text[len(head) :].strip() if text.startswith(head) else ""
+        # "**Combate.** El atacante...", "**Nota:** guarda...": a heading closes with its stop or a new sentence
+        # starts; "**Mareas de Cristal** es un juego..." is the sentence's subject in bold, not a heading.
+        closed = head.endswith((".", ":")) or rest[:1].isupper() or rest[:1] in "¿¡"
+        if head and rest and closed and len(head.split()) <= MAX_RUN_IN_WORDS and not head.endswith(","):
+            return f"**{head}** {rest}", "bold run-in heading"
+    return text, ""
+
+
+def _heading_like(text: str) -> bool:
+    words = text.split()
+    if len(words) > MAX_HEADING_WORDS or text.endswith((",", ";")):
+        return False
+    body = text.rstrip(":")
+    return not (body.endswith(".") and len(words) > 3) and not (looks_like_sentence(body) and len(words) > 4)

@@ -1,0 +1,89 @@
+"""The converters' common output: lines of structural plain text, each with its original line, and a record
+of what the conversion did to every original line it did not pass on unchanged.
+
+Structure is written one way whatever the source format, the way pipeline.structure reads it:
+`## Title` (a heading of level 2), `- item`, `a | b | c` (a table row), `**Run-in.** text`,
+`Cita de: NAME` (a quoted post, up to the next blank line), `Página N` (a page break).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pipeline.model import CleaningRecord
+
+CONTENTS_TITLE = re.compile(r"^(?:[íi]ndice(?: de contenidos?)?|contenidos?|tabla de contenidos?|sumario)\s*:?\s*$", re.IGNORECASE)
+SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")  # HTML whitespace, line breaks included
+
+
+def tidy(text: str) -> str:
+    """One space between words (no-break and other wide spaces too), none at the ends."""
+    return SPACES.sub(" ", text).strip()
+
+
+@dataclass
+class Converted:
+    """Lines being written by a converter; `original` are the source file's own lines (for the report)."""
+
+    original: list[str]
+    texts: list[str] = field(default_factory=list)
+    origins: list[int] = field(default_factory=list)
+    records: dict[int, CleaningRecord] = field(default_factory=dict)
+    title: str = ""
+    links: list[tuple[str, str]] = field(default_factory=list)
+
+    def add(self, text: str, origin: int, *, markup: str = "", through: int = 0) -> None:
+        """Write one line taken from original line `origin` (1-based, up to `through` for an element spread
+        over several lines); `markup` names what it was written from."""
+        if "\n" in text:  # a line is one line: each piece keeps the same original line
+            for piece in text.split("\n"):
+                self.add(piece, origin, markup=markup, through=through)
+            return
+        self.texts.append(text)
+        self.origins.append(origin)
+        if markup and text.strip() != self._original(origin).strip():
+            self.records.setdefault(origin, CleaningRecord(origin, "markup", markup, self._original(origin)))
+        for number in range(origin + 1, through + 1):
+            if self._original(number).strip():
+                self.records.setdefault(
+                    number, CleaningRecord(number, "markup", f"{markup or 'text'} written at line {origin}", self._original(number))
+                )
+
+    def blank(self, origin: int = 0) -> None:
+        """A paragraph break (one, however many are asked for in a row)."""
+        if not self.texts or self.texts[-1]:
+            self.texts.append("")
+            self.origins.append(origin or (self.origins[-1] if self.origins else 1))
+
+    def drop(self, origin: int, reason: str) -> None:
+        """Original line `origin` gave nothing to the text: say which markup it was."""
+        if origin not in self.records or self.records[origin].action != "drop":
+            self.records[origin] = CleaningRecord(origin, "drop", f"markup: {reason}", self._original(origin))
+
+    def contents_entry(self, origin: int) -> None:
+        """Original line `origin` is an entry of a table of contents (a link to a heading of the page): it
+        goes, and so does the "Índice" heading just written over the entries."""
+        self.drop(origin, "table of contents (the sheet has its own structure)")
+        last = next((index for index in range(len(self.texts) - 1, -1, -1) if self.texts[index].strip()), None)
+        if last is not None and CONTENTS_TITLE.match(self.texts[last].lstrip("# ")):
+            self.records[self.origins[last]] = CleaningRecord(
+                self.origins[last], "drop", "markup: table of contents (its title)", self._original(self.origins[last])
+            )
+            self.texts[last] = ""
+
+    def _original(self, origin: int) -> str:
+        return self.original[origin - 1] if 0 < origin <= len(self.original) else ""
+
+    def account(self) -> tuple[CleaningRecord, ...]:
+        """A record for every original line that no written line carries: the report misses none."""
+        written = set(self.origins[index] for index, text in enumerate(self.texts) if text.strip())
+        for number, line in enumerate(self.original, start=1):
+            if line.strip() and number not in written and number not in self.records:
+                self.records[number] = CleaningRecord(number, "drop", "markup: nothing of this line is text", line)
+        # A line whose text went on gets no 'drop': only lines that gave nothing are dropped.
+        for number in written:
+            if number in self.records and self.records[number].action == "drop":
+                record = self.records[number]
+                self.records[number] = CleaningRecord(number, "markup", record.reason.removeprefix("markup: "), record.original)
+        return tuple(sorted(self.records.values(), key=lambda record: record.line))

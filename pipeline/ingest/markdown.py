@@ -1,0 +1,203 @@
+"""Markdown -> structural plain text, with markdown-it-py (CommonMark, tables): headings, items, tables,
+quotes, links and images become what they mean; front matter gives the title and goes.
+
+Block tokens carry their source lines (`token.map`), so every written line keeps its original line and
+every line that gave nothing (front matter, a rule `---`, a setext underline) is reported as markup.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.ingest.inline import render
+from pipeline.ingest.lines import Converted, tidy
+
+# YAML (---) or TOML (+++, Hugo) front matter.
+FRONT_MATTER = re.compile(r"\A(---|\+\+\+)[ \t]*\n(.*?)\n\1[ \t]*(?:\n|\Z)", re.DOTALL)
+FRONT_TITLE = re.compile(r"^title\s*[:=]\s*[\"']?(.*?)[\"']?\s*$", re.MULTILINE)
+# "[^1]" marks a footnote; "[^1]: text" is the note. Written as the cleaner reads footnotes: "(1)".
+FOOTNOTE_MARK = re.compile(r"\[\^(\w{1,8})\](?!:)")
+FOOTNOTE_NOTE = re.compile(r"^\[\^(\w{1,8})\]:\s*", re.MULTILINE)
+EMOJI = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]{1,30}:(?![\w:])")
+QUOTE_AUTHOR = re.compile(r"^(?:\*\*)?(.{2,40}?)(?:\*\*)?\s+(?:escribió|dijo|wrote)\s*:?\s*$", re.IGNORECASE)
+
+
+def _parser():
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": True}).enable("table")
+
+
+def convert_markdown(text: str, out: Converted) -> None:
+    """Write `text` (a Markdown document) into `out`."""
+    front = FRONT_MATTER.match(text)
+    if front:
+        title = FRONT_TITLE.search(front.group(2))
+        if title:
+            out.title = title.group(1).strip()
+        lines = front.group(0).count("\n") + (0 if front.group(0).endswith("\n") else 1)
+        for number in range(1, lines + 1):
+            out.drop(number, "front matter")
+        text = "\n" * lines + text[front.end() :]  # blank lines in its place: token maps keep counting from 1
+    text = FOOTNOTE_NOTE.sub(lambda match: f"({match.group(1)}) ", text)
+    text = EMOJI.sub("", FOOTNOTE_MARK.sub(lambda match: f" ({match.group(1)})", text))
+    tokens = _parser().parse(text)
+    _Walker(out).walk(tokens)
+
+
+class _Walker:
+    """Walks block tokens, keeping the list and quote context that decides how a line is written."""
+
+    def __init__(self, out: Converted) -> None:
+        self.out = out
+        self.lists: list[list[int]] = []  # per open list: [ordered?, next number]
+        self.quotes = 0  # open quotes kept as text
+        self.row: list[str] = []
+        self.row_line = 0
+
+    def walk(self, tokens) -> None:  # noqa: C901 - one branch per token type, flat and in one place
+        pending_heading = ""
+        skip_to = -1
+        for index, token in enumerate(tokens):
+            if index <= skip_to:
+                continue
+            line = token.map[0] + 1 if token.map else self.row_line
+            kind = token.type
+            if kind == "heading_open":
+                pending_heading = "#" * int(token.tag[1])
+                if token.markup in ("=", "-") and token.map:
+                    self.out.drop(token.map[1], "setext heading underline")
+            elif kind == "inline" and pending_heading:
+                self.out.add(f"{pending_heading} {_plain(token, self.out)}", line, markup=f"heading ({pending_heading})")
+                pending_heading = ""
+            elif kind in ("bullet_list_open", "ordered_list_open"):
+                self.lists.append([kind == "ordered_list_open", int(token.attrGet("start") or 1)])
+            elif kind in ("bullet_list_close", "ordered_list_close"):
+                self.lists.pop()
+                self.out.blank(line)
+            elif kind == "blockquote_open":
+                skip_to = self._quote(tokens, index)
+                self.quotes += skip_to == index  # kept: a callout ("> **Nota:** ..."), its bold is no heading
+            elif kind == "blockquote_close":
+                self.quotes -= 1
+            elif kind == "tr_open":
+                self.row, self.row_line = [], line
+            elif kind == "inline" and tokens[index - 1].type in ("th_open", "td_open"):
+                self.row.append(_plain(token, self.out))
+            elif kind == "tr_close":
+                self.out.add(" | ".join(cell or "-" for cell in self.row), self.row_line, markup="table row")
+            elif kind == "thead_close":
+                self.out.drop(self.row_line + 1, "table header underline")
+            elif kind == "inline":
+                self._paragraph(token, tokens[index - 2] if index >= 2 else None)
+            elif kind == "paragraph_close" and not self.lists:
+                self.out.blank(line)
+            elif kind in ("fence", "code_block"):
+                for number, code in enumerate(token.content.rstrip("\n").split("\n"), start=line + (kind == "fence")):
+                    self.out.add(code.rstrip(), number, markup="code block")
+            elif kind == "hr":
+                self.out.drop(line, "horizontal rule")
+                self.out.blank(line)
+            elif kind == "html_block":
+                from pipeline.ingest.html import convert_fragment
+
+                convert_fragment(token.content, self.out, first_line=line)
+
+    def _quote(self, tokens, index: int) -> int:
+        """A quote that names its author ("Pepe escribió:") is another member's post: it goes, reported as such.
+        Returns the index of the last token to skip (`index` itself when the quote is kept as text)."""
+        following = next((t for t in tokens[index + 1 :] if t.type == "inline"), None)
+        author = QUOTE_AUTHOR.match(following.content.split("\n")[0].strip()) if following is not None else None
+        if author is None:
+            return index
+        depth, end = 0, index
+        for end in range(index, len(tokens)):
+            depth += tokens[end].nesting if tokens[end].type.startswith("blockquote") else 0
+            if depth == 0:
+                break
+        first, last = tokens[index].map or (0, 0)
+        for number in range(first + 1, last + 1):
+            self.out.drop(number, f"quoted post ({author.group(1).strip('*_ ')})")
+        self.out.blank(last)
+        return end
+
+    def _paragraph(self, token, opener) -> None:
+        first = token.map[0] + 1 if token.map else 1
+        if self.lists and _anchor_only(token):
+            self.out.contents_entry(first)  # "- [Componentes](#componentes)": the page's table of contents
+            return
+        in_item = bool(self.lists and opener is not None and opener.type == "list_item_open")
+        lines = _lines(token, self.out, item=in_item or self.quotes > 0)
+        marker = ""
+        if self.lists and opener is not None and opener.type == "list_item_open":
+            ordered, number = self.lists[-1]
+            marker = f"{number}) " if ordered else "- "
+            self.lists[-1][1] += 1
+            marker = "  " * (len(self.lists) - 1) + marker
+        for offset, (text, what) in enumerate(lines):
+            if not text and what == "image":
+                self.out.drop(first + offset, "image")
+                continue
+            prefix = marker if offset == 0 else ("  " * len(self.lists) if marker else "")
+            markup = "list item" if marker and offset == 0 else what or "markdown"
+            self.out.add(prefix + text, first + offset, markup=markup)
+
+
+def _anchor_only(token) -> bool:
+    """An inline token that is nothing but one link to a place on the same page."""
+    children = [child for child in token.children or [] if child.type != "text" or child.content.strip()]
+    return (
+        len(children) >= 3
+        and children[0].type == "link_open"
+        and (children[0].attrGet("href") or "").startswith("#")
+        and children[-1].type == "link_close"
+        and all(child.type == "text" for child in children[1:-1])
+    )
+
+
+def _plain(token, out: Converted) -> str:
+    return " ".join(text for text, _ in _lines(token, out) if text).lstrip("# ")
+
+
+def _lines(token, out: Converted, *, item: bool = False) -> list[tuple[str, str]]:
+    """An inline token's lines (split at soft breaks) as (text, what its emphasis or image became)."""
+    lines: list[list[tuple[str, bool]]] = [[]]
+    images: list[int] = [0]  # per line: images seen, and -1 once it has text of its own
+    bold = 0
+    href = ""
+    label: list[str] = []
+    for child in token.children or []:
+        kind = child.type
+        if kind in ("softbreak", "hardbreak"):
+            lines.append([])
+            images.append(0)
+        elif kind == "strong_open":
+            bold += 1
+        elif kind == "strong_close":
+            bold -= 1
+        elif kind == "link_open":
+            href, label = child.attrGet("href") or "", []
+        elif kind == "link_close":
+            if href and not href.startswith("#"):
+                out.links.append((tidy("".join(label)), href))
+            href = ""
+        elif kind == "image":
+            alt = tidy(child.content or "")
+            images[-1] += images[-1] >= 0
+            if alt and not re.search(r"\.(?:png|jpe?g|gif|svg|webp)$|^(?:image|imagen|img|foto)\b", alt, re.IGNORECASE):
+                lines[-1].append((alt, bold > 0))
+        elif kind in ("text", "code_inline"):
+            lines[-1].append((child.content, bold > 0))
+            images[-1] = -1 if child.content.strip() else images[-1]
+            if href:
+                label.append(child.content)
+        elif kind == "html_inline":
+            continue  # <span>, <br>, <img>: a tag inside a Markdown line is only typography
+    rendered = []
+    for segments, image in zip(lines, images):
+        if image > 0:
+            rendered.append(("", "image"))  # a line of images alone is a figure: alt text included, it goes
+            continue
+        text, what = render(segments, item=item)
+        rendered.append((text, what))
+    return rendered

@@ -1,0 +1,65 @@
+"""A .md, an .html, a .pdf and a .docx source each build a sheet; `refsheets new` adds a game from a file."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from pipeline.cli import main
+
+from ..conftest import ROOT
+from ..formats_cases import DEBRIS, FORMATS, materialise
+from ..golden_cases import pdf_text
+
+CASES = {"blog-markdown": "Preparación", "fan-html": "Objetivo del juego", "pdf-rulebook": "Preparación", "word-docx": "Objetivo"}
+
+
+def _project(tmp_path: Path) -> Path:
+    for name in ("glossaries", "templates"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    (tmp_path / "sources").mkdir()
+    return tmp_path
+
+
+def test_each_format_builds_a_sheet_without_markup(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    for case in CASES:
+        materialise(case, root / "sources")
+    result = CliRunner().invoke(main, ["--root", str(root), "build", *CASES])
+    assert result.exit_code == 0, result.output
+    for case, heading in CASES.items():
+        text = pdf_text(root / "output" / case / f"{case}-quickref.pdf")
+        assert heading in text
+        assert not DEBRIS.findall(text.replace("=== page", "")), (case, DEBRIS.findall(text))
+
+
+def test_new_copies_the_file_and_writes_a_commented_game_yaml(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(main, ["--root", str(root), "new", "faro", str(FORMATS / "forum-bbcode" / "raw.txt")])
+    assert result.exit_code == 0, result.output
+    folder = root / "sources" / "faro"
+    assert (folder / "raw.txt").read_bytes() == (FORMATS / "forum-bbcode" / "raw.txt").read_bytes()
+    game_yaml = (folder / "game.yaml").read_text(encoding="utf-8")
+    assert 'title_es: "Reglas de Faro Lejano"' in game_yaml and '"rolo_jugon"' in game_yaml
+    again = runner.invoke(main, ["--root", str(root), "new", "faro", str(FORMATS / "forum-bbcode" / "raw.txt")])
+    assert again.exit_code == 2 and "exists already" in again.output
+    odd = tmp_path / "reglas.rtf"
+    odd.write_text("x", encoding="utf-8")
+    refused = runner.invoke(main, ["--root", str(root), "new", "otro", str(odd)])
+    assert refused.exit_code == 2 and "give a .txt, .md, .html, .pdf or .docx file" in refused.output
+
+
+def test_a_game_made_by_new_builds_as_it_is_even_when_the_text_names_no_one(tmp_path: Path) -> None:
+    # game.yaml refuses empty credits: `new` writes what the text does not say as comments to fill in.
+    root = _project(tmp_path)
+    source = tmp_path / "reglas.txt"
+    source.write_text("Reglas del juego\n\nPreparación\n\nCada jugador roba cinco cartas y coloca su ficha.\n", encoding="utf-8")
+    runner = CliRunner()
+    assert runner.invoke(main, ["--root", str(root), "new", "sin-nombre", str(source)]).exit_code == 0
+    game_yaml = (root / "sources" / "sin-nombre" / "game.yaml").read_text(encoding="utf-8")
+    assert '  # source_url: ""' in game_yaml and "  # translators: []" in game_yaml
+    result = runner.invoke(main, ["--root", str(root), "build", "sin-nombre"])
+    assert result.exit_code == 0, result.output
