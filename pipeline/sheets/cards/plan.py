@@ -141,12 +141,13 @@ def _plan_handout(cards: list[Card], layout: Layout, options: CardOptions, sette
 
 
 def index_card(card_set: CardSet, pages: dict[str, int]) -> Card:
-    """The index on the first page: per group, one line per card, by the English name printed on the card
-    when it has one ("Spinning Saucer · Platillo giratorio"), dot leaders to "p. N"."""
+    """The index on the first page: per group, one line per card, dot leaders to "p. N". A group sorted by
+    the English names printed on its cards lists them first ("Spinning Saucer · Platillo giratorio")."""
     blocks: list[PanelBlock] = []
 
     def entries(cards: list[Card]) -> list[PanelBlock]:
-        return [PanelBlock("index", f"{index_name(card)}\tp.\u00a0{pages.get(card.key, 1)}", 0, 0) for card in cards]
+        english = bool(cards) and all(card.title_en for card in cards)  # as select.py sorts the group
+        return [PanelBlock("index", f"{index_name(card, english=english)}\tp.\u00a0{pages.get(card.key, 1)}", 0, 0) for card in cards]
 
     for group in card_set.groups or ():
         names = [card for card in card_set.cards if card.group == group.label]
@@ -154,19 +155,15 @@ def index_card(card_set: CardSet, pages: dict[str, int]) -> Card:
             blocks += [PanelBlock("index-heading", group.heading, 0, 0), *entries(names)]
     grouped = {group.label for group in card_set.groups or ()}
     blocks += entries([card for card in card_set.cards if card.group not in grouped])
-    return Card(
-        key="#index",
-        title="Índice",
-        title_en="",
-        group=f"{len(card_set.cards)} cartas · por su nombre en inglés",
-        tone="index",
-        blocks=tuple(blocks),
-    )
+    label = f"{len(card_set.cards)} cartas · página"
+    return Card(key="#index", title="Índice", title_en="", group=label, tone="index", blocks=tuple(blocks))
 
 
-def index_name(card: Card) -> str:
-    """What the index lists a card by: the English name printed on it first, then the Spanish one."""
-    return f"{card.title_en} · {card.title}" if card.title_en else card.title
+def index_name(card: Card, *, english: bool) -> str:
+    """What the index lists a card by: the name the group is sorted by first, the other after it."""
+    if not card.title_en:
+        return card.title
+    return f"{card.title_en} · {card.title}" if english else f"{card.title} · {card.title_en}"
 
 
 def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_index: bool = True, reserved: float = 0.0) -> Plan:
