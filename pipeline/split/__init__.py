@@ -12,9 +12,11 @@ import difflib
 import re
 from dataclasses import dataclass, field, replace
 
+from pipeline.errors import ConfigError
 from pipeline.model import Block, CleanLine, CleanText, CorrectedLine, Document, GameInfo, RenamedId, Section
 from pipeline.split.blocks import build_blocks
 from pipeline.split.inline import label_vocabulary, restructure
+from pipeline.split.order import missing_chunks, reading_order
 from pipeline.structure import (
     Heading,
     SplitOptions,
@@ -57,7 +59,15 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
 
     `options` are the game's `options.split` hints (project.GameConfig.split); none: the general rules only."""
     options = options or SplitOptions()
-    entries = _entries(cleaned.lines, game=game, options=options)
+    missing = missing_chunks(cleaned.lines, options.chunks)
+    if missing:
+        raise ConfigError(
+            f"options.split.chunks: no line of the text starts a chunk with {missing[0]!r}"
+            f" (the patterns match cleaned lines as written: see `refsheets clean {game.id}`)",
+            path=f"sources/{game.id}/game.yaml",
+        )
+    lines = reading_order(cleaned.lines, options.chunks)
+    entries = _entries(lines, game=game, options=options)
     _arrange(entries, options=options)
     sections, renamed = _sections(entries, corrected={line.first: line for line in cleaned.corrected})
     return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=cleaned.warnings, renamed_ids=tuple(renamed))
