@@ -63,6 +63,18 @@ LEXICON_FORMAT = 2
 _LOADED: list[Lexicon] = []  # the process's word lists, whichever project's cache they came from
 
 
+def shared_cache_dir() -> Path:
+    """Where the word lists are kept: one copy per user, not per project (they depend on library versions only),
+    so a new project's first build does not spend seconds making them. REFSHEETS_CACHE_DIR overrides it."""
+    import os
+
+    override = os.environ.get("REFSHEETS_CACHE_DIR")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "refsheets"
+
+
 def lexicon(cache_dir: Path | None = None) -> Lexicon:
     """The word lists, loaded once per process (every project of a process shares them).
 
@@ -242,7 +254,7 @@ def find_typos(cleaned: CleanText, *, project=None, game_id: str | None = None, 
         from pipeline.tag.glossary import load_glossary
 
         glossary = load_glossary(project.glossaries, game_id, display_root=project.root)
-    words = lexicon(project.root / ".refsheets-cache" if project is not None else None)
+    words = lexicon(shared_cache_dir())
     folded, glossary_words, slips = _glossary_words(glossary, words)
     in_text: dict[str, int] = {}
     for line in cleaned.lines:
