@@ -29,7 +29,7 @@ CORRECTION_TARGET = 0.5
 def _build(project: Path, *, jobs: int, expect_noop: bool = False) -> float:
     if expect_noop:
         seconds = _build(project, jobs=jobs)
-        if "0 sheets built" in _LAST[0]:
+        if "0 rebuilt, 0 restored from cache" in _LAST[0]:
             return seconds
         # the package itself changed meanwhile (a shared working tree): that was a rebuild, measure again
         return _build(project, jobs=jobs, expect_noop=True)
@@ -38,11 +38,11 @@ def _build(project: Path, *, jobs: int, expect_noop: bool = False) -> float:
     seconds = time.perf_counter() - start
     if result.returncode not in (0, 1):  # 1: a sheet failed to fit; still a full build, still timed
         raise SystemExit(f"refsheets build failed ({result.returncode}):\n{result.stderr[-2000:]}")
-    _LAST[0] = result.stderr
+    _LAST[0] = result.stdout
     return seconds
 
 
-_LAST = [""]  # stderr of the last build, to tell a no-op from a rebuild
+_LAST = [""]  # stdout of the last build (its summary line), to tell a no-op from a rebuild
 
 
 def _correction(project: Path, game: str) -> str:

@@ -9,67 +9,22 @@ from pathlib import Path
 import click
 
 from pipeline import __version__
+from pipeline.cli_base import Context, RefsheetsGroup, dumps_json as _json, global_options, pass_context
+from pipeline.cli_glossary import glossary
 from pipeline.errors import InputError, RefsheetsError
-
-
-class Context:
-    def __init__(self, root: Path, debug: bool) -> None:
-        from pipeline.project import Project
-
-        self.project = Project(root.resolve())
-        self.debug = debug
-
-
-pass_context = click.make_pass_decorator(Context)
-
-
-class RefsheetsGroup(click.Group):
-    """Turns our exceptions into one clear line and the right exit code (tracebacks only with --debug)."""
-
-    def invoke(self, ctx: click.Context):
-        try:
-            return super().invoke(ctx)
-        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
-            raise  # click's own usage errors and exits already say the right thing
-        except RefsheetsError as exc:
-            self._fail(ctx, str(exc), exc.exit_code)
-        except KeyboardInterrupt:
-            click.echo("interrupted: outputs already written are complete; nothing half-written was kept", err=True)
-            ctx.exit(130)
-        except OSError as exc:
-            # The environment refused something (permissions, disk full): the user's to fix, not a bug.
-            where = f"{exc.filename}: " if exc.filename else ""
-            self._fail(ctx, f"{where}{exc.strerror or exc}", 2)
-        except Exception as exc:  # noqa: BLE001 - the promise is "never a traceback" without --debug
-            self._fail(ctx, f"internal error ({type(exc).__name__}: {str(exc)[:300]}); please report it, rerun with --debug for details", 1)
-
-    @staticmethod
-    def _fail(ctx: click.Context, message: str, code: int) -> None:
-        context = ctx.find_object(Context)
-        if context is not None and context.debug:
-            raise  # noqa: PLE0704 - re-raises the exception being handled, with its traceback
-        for line in message.splitlines() or [""]:  # every problem of a file, each on its own line
-            click.echo(f"error: {line}", err=True)
-        ctx.exit(code)
 
 
 @click.group(cls=RefsheetsGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="refsheets")
-@click.option(
-    "--root",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("."),
-    show_default=True,
-    help="Project folder holding sources/, glossaries/, templates/ and output/.",
-)
-@click.option("--debug", is_flag=True, help="Show tracebacks for errors.")
-@click.pass_context
-def main(ctx: click.Context, root: Path, debug: bool) -> None:
+@global_options
+def main() -> None:
     """Printable reference sheets from Spanish fan translations of board-game rules.
+
+    Every command also takes --root, --debug, --quiet and --verbose, before or after its name.
 
     Example: refsheets build leaving-earth --paper letter
     """
-    ctx.obj = Context(root, debug)
+    click.get_current_context().ensure_object(Context)
 
 
 def _games(context: Context, names: tuple[str, ...]) -> list[str]:
@@ -77,6 +32,10 @@ def _games(context: Context, names: tuple[str, ...]) -> list[str]:
         for name in names:
             context.project.game_dir(name)
         return list(dict.fromkeys(names))
+    from pipeline.project import skipped_folders
+
+    for note in skipped_folders(context.project):
+        context.console.warning(note)
     games = context.project.game_ids()
     if not games:
         expected = "expected sources/<game-id>/raw.txt, or raw.md, raw.html, raw.pdf, raw.docx"
@@ -85,9 +44,11 @@ def _games(context: Context, names: tuple[str, ...]) -> list[str]:
 
 
 @main.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of games with their sheets.")
+@global_options
 @pass_context
-def list_games(context: Context) -> None:
-    """List the games found in sources/ with their sheets.
+def list_games(context: Context, as_json: bool) -> None:
+    """List the games found in sources/ with their sheets (folders that are not games are named on stderr).
 
     Example: refsheets list
     """
@@ -95,10 +56,24 @@ def list_games(context: Context) -> None:
     from pipeline.sheets.config import Templates
 
     templates = Templates(context.project.templates)  # read once for every game
+    found, worst = [], 0
     for game_id in _games(context, ()):
-        game = load_game(context.project, game_id, templates=templates).game
-        sheets = ", ".join(sheet.name for sheet in game.sheets)
-        click.echo(f"{game_id}\t{game.title_es}\t{sheets}")
+        try:
+            found.append(load_game(context.project, game_id, templates=templates).game)
+        except RefsheetsError as exc:  # one broken game.yaml must not hide the other games
+            context.console.error(str(exc))
+            worst = max(worst, exc.exit_code)
+    if as_json:
+        context.console.result(_json([
+            {"id": game.id, "title_es": game.title_es, "title_en": game.title_en, "paper": game.paper,
+             "sheets": [{"name": sheet.name, "template": sheet.template} for sheet in game.sheets]}
+            for game in found
+        ]))
+    else:
+        for game in found:
+            context.console.result(f"{game.id}\t{game.title_es}\t{', '.join(sheet.name for sheet in game.sheets)}")
+    if worst:
+        sys.exit(worst)
 
 
 def cores() -> int:
@@ -137,43 +112,43 @@ def _build_options(command):
 @click.option("--force", is_flag=True, help="Rebuild every sheet even when its inputs did not change.")
 @click.option("--no-wait", is_flag=True, help="Fail (exit 2) instead of waiting when another build holds the project.")
 @click.option("--strict", is_flag=True, help="A correction that matches nothing (or not its expected count) is an error, not a warning.")
+@click.option("--json", "as_json", is_flag=True, help="Print what was built as JSON (sheets, failures, warnings, counts).")
+@global_options
 @pass_context
 def build(
-    context: Context, games: tuple[str, ...], paper: str | None, out_dir: Path | None, jobs: int, force: bool, no_wait: bool, strict: bool
+    context: Context, games: tuple[str, ...], paper: str | None, out_dir: Path | None, jobs: int, force: bool, no_wait: bool,
+    strict: bool, as_json: bool,
 ) -> None:
     """Build the sheets of GAMES (all games when none is named) into output/<game>/.
 
-    Only sheets whose inputs changed are made again; for each, what changed is printed.
+    Only sheets whose inputs changed are made again; for each, the words that changed are printed.
+    Progress goes to stderr (a bar on a terminal), the results and the summary line to stdout.
 
     Example: refsheets build leaving-earth space-alert --paper letter
     """
     from pipeline.build import build as run_build
 
+    console = context.console
     game_ids = _games(context, games)
     target = (out_dir or context.project.output).resolve()
     report = run_build(
-        context.project,
-        game_ids,
-        out_dir=target,
-        paper=paper,
-        force=force,
-        jobs=jobs,
-        wait=not no_wait,
-        strict=strict,
-        progress=lambda line: click.echo(line, err=True),
+        context.project, game_ids, out_dir=target, paper=paper, force=force, jobs=jobs, wait=not no_wait, strict=strict,
+        progress=console.progress, notice=console.notice,
     )
-    for warning in report.warnings:
-        click.echo(f"warning: {warning}", err=True)
-    for _game, message in report.failed:
-        for line in message.splitlines():  # every problem of a file, each on its own line
-            click.echo(f"error: {line}", err=True)
-    click.echo(report.summary(), err=True)
+    if as_json:
+        console.close()
+        for line in report.error_lines():
+            console.error(line)
+        console.result(_json(report.to_json()))
+    else:
+        console.build_report(report)
     sys.exit(report.exit_code)
 
 
 @main.command()
 @click.argument("games", nargs=-1)
 @_build_options
+@global_options
 @pass_context
 def watch(context: Context, games: tuple[str, ...], paper: str | None, out_dir: Path | None, jobs: int) -> None:
     """Build GAMES (all when none is named), then rebuild whenever one of their inputs is saved.
@@ -188,11 +163,13 @@ def watch(context: Context, games: tuple[str, ...], paper: str | None, out_dir: 
     if game_ids is None:
         _games(context, ())  # fail now, with the usual message, when there is nothing to watch
     target = (out_dir or context.project.output).resolve()
-    click.echo(f"watching {', '.join(game_ids) if game_ids else 'every game'} (Ctrl-C to stop)", err=True)
+    console = context.console
+    console.notice(f"watching {', '.join(game_ids) if game_ids else 'every game'} (Ctrl-C to stop)")
     try:
-        run_watch(context.project, game_ids, out_dir=target, paper=paper, jobs=jobs, echo=lambda line: click.echo(line, err=True))
+        run_watch(context.project, game_ids, out_dir=target, paper=paper, jobs=jobs, console=console)
     except KeyboardInterrupt:
-        click.echo("stopped watching", err=True)
+        console.close()
+        console.notice("stopped watching")
 
 
 @main.command("new")
@@ -216,18 +193,26 @@ def new(context: Context, game: str, file: Path) -> None:
 @main.command("clean")
 @click.argument("game")
 @click.option("--report", is_flag=True, help="Print the cleaning report (line, action, reason, original) instead.")
+@click.option("--json", "as_json", is_flag=True, help="With --report: the report as a JSON array.")
 @click.option("--strict", is_flag=True, help="Treat correction warnings (a correction that matches nothing) as errors.")
+@global_options
 @pass_context
-def clean_command(context: Context, game: str, report: bool, strict: bool) -> None:
+def clean_command(context: Context, game: str, report: bool, as_json: bool, strict: bool) -> None:
     """Print the cleaned text of GAME, or with --report what was removed or changed and why.
 
     Example: refsheets clean leaving-earth --report
     """
     from pipeline.build import cleaning_report_tsv, prepare
 
+    if as_json and not report:
+        raise click.UsageError("--json goes with --report (the cleaned text itself is plain text)")
     _, cleaned, _ = prepare(context.project, game, strict=strict)
     for warning in cleaned.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        context.console.warning(warning)
+    if report and as_json:
+        rows = [{"line": r.line, "action": r.action, "reason": r.reason, "original": r.original} for r in cleaned.report]
+        context.console.result(_json(rows))
+        return
     if report:
         click.echo(cleaning_report_tsv(cleaned), nl=False)
         return
@@ -247,6 +232,7 @@ def clean_command(context: Context, game: str, report: bool, strict: bool) -> No
 @main.command()
 @click.argument("game")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array of sections in reading order.")
+@global_options
 @pass_context
 def sections(context: Context, game: str, as_json: bool) -> None:
     """Show the section tree of GAME as an outline (or as JSON, with glossary terms).
@@ -260,6 +246,65 @@ def sections(context: Context, game: str, as_json: bool) -> None:
         return
     _, _, document = tagged_document(context.project, game)
     click.echo(sections_json(document), nl=False)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--yaml", "as_yaml", is_flag=True, help="Print ready-to-paste corrections.yaml entries instead (check each one).")
+@global_options
+@pass_context
+def typos(context: Context, game: str, as_yaml: bool) -> None:
+    """Suspected typos in GAME's cleaned text: words no Spanish word list knows that are one or two
+    edits from a known word or a glossary term. Candidates only: nothing is applied.
+
+    Example: refsheets typos space-alert --yaml >> sources/space-alert/corrections.yaml
+    """
+    from pipeline.build import prepare
+    from pipeline.desk.typos import corrections_yaml, find_typos
+
+    _, cleaned, _ = prepare(context.project, game)
+    found = find_typos(cleaned, project=context.project, game_id=game)
+    raw = context.project.display(context.project.sources / game / "raw.txt")
+    if as_yaml:
+        click.echo(f"# {game}: {len(found)} suspected typos from `refsheets typos`; check each entry before you keep it")
+        click.echo(corrections_yaml(found), nl=False)
+        return
+    click.echo(f"{game}: {len(found)} suspected typo{'s' if len(found) != 1 else ''} (candidates: check each, then add a correction)")
+    for typo in found:
+        times = f"  (×{typo.count})" if typo.count > 1 else ""
+        click.echo(f"  {raw}:{typo.line}  {typo.word} → {', '.join(typo.suggestions)}{times}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--open", "open_it", is_flag=True, help="Open the page in the web browser as well.")
+@global_options
+@pass_context
+def proof(context: Context, game: str, open_it: bool) -> None:
+    """Build GAME and print the path of its proof page, output/GAME/GAME-proof.html: every raw line beside
+    what became of it, the sections (id, kind, sheets), glossary terms, warnings and suspected typos.
+
+    Example: refsheets proof leaving-earth --open
+    """
+    from pipeline.build import build as run_build
+    from pipeline.build.plan import proof_file
+
+    console = context.console
+    target = context.project.output.resolve()
+    context.project.game_dir(game)
+    report = run_build(context.project, [game], out_dir=target, progress=console.progress, notice=console.notice)
+    console.close()
+    for line in report.error_lines():
+        console.error(line)
+    page = target / game / proof_file(game)
+    if not page.is_file():
+        sys.exit(report.exit_code or 1)
+    console.result(context.project.display(page))
+    if open_it:
+        import webbrowser
+
+        webbrowser.open(page.as_uri())
+    sys.exit(report.exit_code)
 
 
 def sections_json(document) -> str:
@@ -277,88 +322,4 @@ def outline_text(document) -> str:
     return "".join(lines)
 
 
-# --- refsheets glossary ... : check a game's glossary against its text, suggest entries the text states
-
-
-def _report(context, game: str):
-    """Tag the game's text and judge its glossary (spaCy and the word-frequency tables load here)."""
-    from pipeline.build import tagged_document
-    from pipeline.tag.check import check_glossary
-    from pipeline.tag.glossary import load_glossary
-    from pipeline.tag.matcher import tagger_for
-
-    project = context.project
-    project.game_dir(game)
-    glossary = load_glossary(project.glossaries, game, display_root=project.root)
-    _, _, document = tagged_document(project, game)
-    return glossary, check_glossary(document, glossary=glossary, tagger=tagger_for(glossary))
-
-
-def _where(term) -> str:
-    path = f"glossaries/{term.source}.yaml"
-    return f"{path}:{term.line}" if term.line else path
-
-
-@main.group("glossary")
-def glossary() -> None:
-    """Check and grow the bilingual glossaries (glossaries/common.yaml and glossaries/<game>.yaml).
-
-    Example: refsheets glossary check leaving-earth
-    """
-
-
-@glossary.command("check")
-@click.argument("game")
-@click.pass_context
-def check(ctx: click.Context, game: str) -> None:
-    """Entries of GAME's glossary never found in its text, and the Spanish/English pairs the text
-    states ('hive/colmena', 'Spacecraft = nave espacial', 'empuje (thrust)') that the glossary lacks
-    or contradicts. Exits 1 when the glossary contradicts the text.
-
-    Example: refsheets glossary check legendary-alien
-    """
-    _, report = _report(ctx.find_object(Context), game)
-    click.echo(f"{game}: {report.entries} entries ({report.game_entries} in glossaries/{game}.yaml), "
-               f"{len(report.unused)} never found in the text")
-    for term in report.unused:
-        click.echo(f"  unused  {_where(term)}  {term.es} → {term.en}")
-    for term, form in report.risky:
-        click.echo(f"  risky   {_where(term)}  {term.es}: form {form!r} is a very common Spanish word (spaCy stop list): check its hits")
-    known = sum(1 for pair in report.pairs if pair.status == "known")
-    click.echo(f"pairs stated in the text: {len(report.pairs)} ({known} in the glossary, {len(report.missing)} missing, "
-               f"{len(report.contradictions)} contradicting)")
-    for pair in report.pairs:
-        if pair.status == "known":
-            continue
-        label = "missing" if pair.status == "missing" else ("explained" if pair.explained else "CONTRADICTION")
-        said = f"line {pair.line}: {pair.es!r} = {pair.en!r}"
-        if pair.term is not None:
-            said += f"; glossary: {pair.term.es!r} → {pair.term.en!r} ({_where(pair.term)})"
-        click.echo(f"  {label:<13} {said}\n                {pair.context}")
-    if report.contradictions:
-        click.echo(
-            f"{len(report.contradictions)} contradiction(s): fix the entry, or explain the translator's usage in its 'note'", err=True
-        )
-        sys.exit(1)
-
-
-@glossary.command("suggest")
-@click.argument("game")
-@click.pass_context
-def suggest(ctx: click.Context, game: str) -> None:
-    """Print candidate entries for GAME, mined from the pairs its text states, as YAML to paste under
-    'terms:' in glossaries/GAME.yaml (check each English name before you mark it verified).
-
-    Example: refsheets glossary suggest leaving-earth >> /tmp/candidates.yaml
-    """
-    import yaml
-
-    from pipeline.tag.check import suggestions
-
-    _, report = _report(ctx.find_object(Context), game)
-    entries = suggestions(report)
-    if not entries:
-        click.echo(f"# {game}: every pair the text states is already in the glossary")
-        return
-    click.echo(f"# {game}: {len(entries)} candidate entries mined from the text")
-    click.echo(yaml.safe_dump(entries, allow_unicode=True, sort_keys=False, width=110), nl=False)
+main.add_command(glossary)

@@ -113,12 +113,25 @@ class CleanLine:
 
 
 @dataclass(frozen=True)
+class CorrectedLine:
+    """A cleaned line that corrections.yaml changed: the text before and after, and which entries did it."""
+
+    first: int  # the raw.txt line the cleaned line starts on
+    before: str
+    after: str
+    entries: tuple[int, ...]  # correction numbers (1-based, in file order)
+    where: str = ""  # "sources/x/corrections.yaml:12" of the first entry
+    keep_id: bool | str = False  # an entry's `keep_id:`: a heading it corrects keeps its section id
+
+
+@dataclass(frozen=True)
 class CleanText:
     game: str
     lines: tuple[CleanLine, ...]
     report: tuple[CleaningRecord, ...]
     credits: Credits = field(default_factory=Credits)
     warnings: tuple[str, ...] = ()
+    corrected: tuple[CorrectedLine, ...] = ()
 
     def as_text(self) -> str:
         return "\n".join(line.text for line in self.lines)
@@ -225,11 +238,21 @@ def block_offsets(blocks: tuple[Block, ...] | list[Block]) -> list[int]:
 
 
 @dataclass(frozen=True)
+class RenamedId:
+    """A section id that a correction of its heading changed (a recipe naming the old id is told so)."""
+
+    old: str
+    new: str
+    where: str  # the correction: "sources/x/corrections.yaml:12"
+
+
+@dataclass(frozen=True)
 class Document:
     game: GameInfo
     sections: tuple[Section, ...]
     credits: Credits = field(default_factory=Credits)
     warnings: tuple[str, ...] = ()
+    renamed_ids: tuple[RenamedId, ...] = ()
 
     def section(self, section_id: str) -> Section:
         for section in self.sections:
@@ -288,11 +311,15 @@ def _from_data(hint, data):
         if not isinstance(data, list):
             raise TypeError(f"expected a list, got {type(data).__name__}")
         return tuple(_from_data(args[0], item) for item in data)
-    if origin in (Union, UnionType):  # X | None
+    if origin in (Union, UnionType):  # X | None, or plain values of several types (bool | str)
         if data is None and type(None) in args:
             return None
-        (kind,) = [arg for arg in args if arg is not type(None)]
-        return _from_data(kind, data)
+        kinds = [arg for arg in args if arg is not type(None)]
+        if len(kinds) > 1:
+            if any(isinstance(kind, type) and not is_dataclass(kind) and isinstance(data, kind) for kind in kinds):
+                return data
+            raise TypeError(f"expected {' or '.join(getattr(kind, '__name__', str(kind)) for kind in kinds)}, got {type(data).__name__}")
+        return _from_data(kinds[0], data)
     if origin is dict or hint is dict:
         if not isinstance(data, dict):
             raise TypeError(f"expected an object, got {type(data).__name__}")

@@ -12,6 +12,7 @@ from pipeline.errors import InputError
 from pipeline.ingest import read_source, source_file, source_files
 from pipeline.model import Credits, GameInfo, RawText
 from pipeline.schema import Fields, Problems
+from pipeline.text import slug
 from pipeline.yamlio import load_yaml
 
 if TYPE_CHECKING:  # the stages' readers load only when a game.yaml is read (a no-op build reads none)
@@ -74,6 +75,50 @@ class Project:
             names = "raw.txt, raw.md, raw.html, raw.pdf or raw.docx"
             raise InputError(f"game {game_id!r} has no source file ({names})", path=self.display(folder))
         return folder
+
+
+def skipped_folders(project: Project) -> list[str]:
+    """Why each folder under sources/ that is not a game is left out, and what name would make it one.
+
+    `list` and `build` print these as warnings: a folder named `Otro_Juego`, or one holding `reglas.txt`,
+    must not vanish without a word. The one place that decides what a game folder is, with game_ids().
+    """
+    if not project.sources.is_dir():
+        return []
+    notes = []
+    for folder in sorted(project.sources.iterdir()):
+        if not folder.is_dir() or folder.name.startswith("."):
+            continue
+        problems = []
+        if not GAME_ID.match(folder.name):
+            problems.append(
+                f"{folder.name!r} is not a valid game id (lower-case letters, digits and '-'): "
+                f"rename the folder to {slug(folder.name, default='game')!r}"
+            )
+        if not source_files(folder):
+            problems.append(_missing_source(folder))
+        if problems:
+            notes.append(f"{project.display(folder)}: skipped: " + "; ".join(problems))
+    return notes
+
+
+def _missing_source(folder: Path) -> str:
+    """What a folder without a source file holds, and the name that would make one of it a source."""
+    from pipeline.ingest import SOURCE_NAMES
+
+    found = sorted(path.name for path in folder.iterdir() if path.is_file() and not path.name.startswith("."))
+    wanted = "no source file (raw.txt, raw.md, raw.html, raw.pdf or raw.docx)"
+    if not found:
+        return f"{wanted}: the folder is empty"
+    suffixes = {name.rsplit(".", 1)[1]: name for name in SOURCE_NAMES}
+    for name in found:  # 'Raw.TXT' first, then any 'reglas.txt'
+        if name.lower() in SOURCE_NAMES:
+            return f"{wanted}: found {name}, rename it to {name.lower()}"
+    for name in found:
+        suffix = name.rsplit(".", 1)[-1].lower() if "." in name else ""
+        if suffix in suffixes:
+            return f"{wanted}: found {name}, rename it to {suffixes[suffix]}"
+    return f"{wanted}: found {', '.join(found[:4])}{' ...' if len(found) > 4 else ''}"
 
 
 def check_game_id(game_id: str) -> str:

@@ -75,7 +75,7 @@ def update_goldens(request: pytest.FixtureRequest) -> bool:
 @dataclass(frozen=True)
 class SessionBuild:
     root: Path
-    output: str  # what `refsheets build` printed: a later cold build of the same inputs must print the same
+    output: str  # what `refsheets build` printed on stdout: a later cold build of the same inputs must print the same
 
 
 @pytest.fixture(scope="session")
@@ -90,7 +90,7 @@ def session_build(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SessionB
     result = CliRunner().invoke(main, ["--root", str(root), "build", "--jobs", "1"])
     assert result.exit_code == 0, result.output
     before = tree_digest(root)
-    yield SessionBuild(root, result.output)
+    yield SessionBuild(root, result.stdout)
     after = tree_digest(root)
     changed = sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
     assert not changed, f"a test changed the shared built project (use built_copy instead): {changed[:10]}"

@@ -14,11 +14,23 @@ from typing import Callable, Iterator
 
 from pipeline import __version__
 from pipeline.build.cache import CachedSheet, SheetCache, sweep_temp_files
-from pipeline.build.changes import SectionDigest, compare, describe, section_digests, why
-from pipeline.build.keys import ParseMemo, SheetKey, sheet_key, tool_fingerprint
+from pipeline.build.changes import (
+    SectionDigest,
+    add_history,
+    changes_markdown,
+    compare,
+    describe,
+    digest_changes,
+    history_entry,
+    printed_changes,
+    section_digests,
+    why,
+)
+from pipeline.build.keys import CACHE_DIR, ParseMemo, SheetKey, sheet_key, tool_fingerprint
 from pipeline.build.manifest import build_date, manifest_sheet, read_manifest, write_if_changed
-from pipeline.build.plan import GamePlan, SheetResult, plan_game, report_file, sheet_file
-from pipeline.build.report import BuildReport, GameOutcome, record_outcome
+from pipeline.build.plan import GamePlan, SheetResult, plan_game, proof_file, proof_key, report_file, sheet_file
+from pipeline.build.proofpage import proof_page
+from pipeline.build.report import BuildReport, GameOutcome, Progress, ProgressSink, no_progress, record_outcome
 from pipeline.build.stages import cleaning_report_tsv, merge_credits, prepare, tagged_document
 from pipeline.errors import RefsheetsError
 from pipeline.model import Document
@@ -26,21 +38,27 @@ from pipeline.project import GameConfig, Project
 
 __all__ = ["build", "prepare", "tagged_document", "cleaning_report_tsv", "merge_credits", "BuildReport", "SheetResult"]
 
+StageSink = Callable[[str, str], None]  # (stage, sheet) as a game enters it; see report.Progress
 
-def make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str) -> GameOutcome:
+
+def make_game(project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str, stage: StageSink | None = None) -> GameOutcome:
     """Make a game's stale sheets (from the cache when it has them), then its report and manifest.
 
     A top-level function of picklable arguments, so a process pool can run it; errors come back as
-    data because an exception's file and line do not survive pickling.
+    data because an exception's file and line do not survive pickling. `stage` (in-process only)
+    hears each stage as the game enters it.
     """
+    from pipeline.build.relay import worker_stage
+
+    stage = stage or worker_stage(plan.game) or (lambda name, sheet: None)  # in a pool's worker: via the relay
     try:
-        return _make_game(project, plan, out_dir=out_dir, force=force, today=today)
+        return _make_game(project, plan, out_dir=out_dir, force=force, today=today, stage=stage)
     except RefsheetsError as exc:
         return GameOutcome(plan.game, error=str(exc), exit_code=exc.exit_code)
 
 
 def _make_game(  # long: one game's outputs in their order (cache, render, report, manifest), sharing what each made
-    project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str
+    project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str, stage: StageSink
 ) -> GameOutcome:
     game_out = out_dir / plan.game
     sweep_temp_files(game_out)
@@ -53,21 +71,26 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
         if key.sheet in plan.stale:
             cached = None if force else cache.get(key.digest)
             if cached is not None and (cached.game, cached.sheet) == (key.game, key.sheet):
+                stage("restore", key.sheet)
                 made[key.sheet] = (cached, "restored from cache")
             else:
                 to_render.append(key)
+    document: Document | None = None
     if to_render:
-        config, cleaned, document = tagged_document(project, plan.game, config=plan.config)
+        config, cleaned, document = tagged_document(project, plan.game, config=plan.config, on_stage=lambda name: stage(name, ""))
         dated = _dating(read_manifest(game_out), today)
         made.update(
-            _render_sheets(project, config, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures, dated=dated)
+            _render_sheets(
+                project, config, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures, stage=stage, dated=dated
+            )
         )
     else:
-        config, cleaned, _ = prepare(project, plan.game, config=plan.config)
+        config, cleaned, _ = prepare(project, plan.game, config=plan.config, on_stage=lambda name: stage(name, ""))
     game = config.game
     if failures and not made:
         # Nothing new to show for this game: leave its outputs exactly as they were.
         return GameOutcome(plan.game, failed_sheets=[(sheet, str(error), error.exit_code) for sheet, error in failures.items()])
+    stage("write", "")
     report_tsv = cleaning_report_tsv(cleaned)
     write_if_changed(game_out / report_file(plan.game), report_tsv)
 
@@ -76,8 +99,8 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     fresh = {result.sheet: result for result in plan.fresh}
     sheets_json = []
     for key in plan.keys:
-        path = game_out / sheet_file(plan.game, key.sheet)
-        old = manifest_sheet(previous, key.sheet)
+        path = game_out / sheet_file(plan.game, key.sheet, paper=key.paper, default_paper=plan.default_paper)
+        old = manifest_sheet(previous, key.sheet, file=path.name)
         if key.sheet in failures:
             # The previous PDF (if any) stays as it is, and so does its manifest entry: the next build retries.
             if old is not None:
@@ -91,34 +114,15 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
             continue
         entry, how = made[key.sheet]
         write_if_changed(path, entry.pdf, display=project.display(path))
-        changes = compare(
-            old,
-            (previous or {}).get("sections"),
-            game=plan.game,
-            sheet=key.sheet,
-            how=how,
-            sections=tuple(SectionDigest(s["id"], s["title"], s["digest"]) for s in entry.sections),
-            pages=entry.pages,
-            revision=entry.revision,
-            reasons=why(previous, old, inputs=key.inputs, tool=_tool_id(), paper=key.paper) if not force else ("--force",),
-        )
-        kept = old is not None and old.get("revision") == entry.revision and isinstance(old.get("changed"), str)
-        sheets_json.append(
-            {
-                "name": key.sheet,
-                "file": path.name,
-                "pages": entry.pages,
-                "paper": entry.paper,
-                "revision": entry.revision,
-                "changed": old["changed"] if kept else today,
-                "key": entry.key,
-                "pdf_sha256": hashlib.sha256(entry.pdf).hexdigest(),
-            }
-        )
-        status = "restored" if how == "restored from cache" else "built"
-        outcome.results.append(
-            SheetResult(plan.game, key.sheet, project.display(path), entry.pages, entry.revision, status, tuple(describe(changes)))
-        )
+        reasons = why(previous, old, inputs=key.inputs, tool=_tool_id(), paper=key.paper) if not force else ("--force",)
+        sheet_json, result = _sheet_outcome(project, plan, key, entry, how, old=old, previous=previous, cache=cache, path=path,
+                                            reasons=reasons, today=today)
+        sheets_json.append(sheet_json)
+        outcome.results.append(result)
+    sheets_json += _other_papers(previous, plan, game_out)
+    # game.yaml order, the game's own paper first: the same manifest whichever paper was built last.
+    order = {key.sheet: index for index, key in enumerate(plan.keys)}
+    sheets_json.sort(key=lambda entry: (order.get(entry.get("name"), len(order)), entry.get("paper") != plan.default_paper))
     inputs: dict[str, str] = {}
     for key in plan.keys:
         inputs.update(key.inputs)
@@ -134,6 +138,11 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
         "sections": list(next(iter(made.values()))[0].sections) if made else (previous or {}).get("sections", []),
         "sheets": sheets_json,
     }
+    write_if_changed(game_out / "changes.md", changes_markdown(game.title_es, [entry for entry in sheets_json if entry]))
+    page = proof_page(project, plan, cache=cache, cleaned=cleaned, document=document, made=made, previous=previous,
+                  warnings=outcome.warnings, stage=stage)
+    write_if_changed(game_out / proof_file(plan.game), page)
+    # The manifest last: until it is written the next build sees this game as unfinished and makes it again.
     write_if_changed(game_out / "manifest.json", json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
     return outcome
 
@@ -155,6 +164,66 @@ def _dating(previous: dict | None, today: str):
     return dated_for
 
 
+def _sheet_outcome(
+    project: Project, plan: GamePlan, key: SheetKey, entry: CachedSheet, how: str, *, old: dict | None, previous: dict | None,
+    cache: SheetCache, path: Path, reasons: tuple[str, ...], today: str,
+) -> tuple[dict, SheetResult]:
+    """The manifest entry and the result (with its change report in words) of a sheet just made or restored."""
+    printed = [tuple(part[:3]) for part in entry.printed]
+    before = _previous_printed(cache, old)
+    if before is not None and printed:
+        sections = printed_changes(before, printed)
+    else:
+        printed_ids = {part[3] for part in entry.printed} or {section["id"] for section in entry.sections}
+        digests = tuple(SectionDigest(s["id"], s["title"], s["digest"]) for s in entry.sections)
+        sections = digest_changes((previous or {}).get("sections"), digests, printed_ids=printed_ids)
+    label = f"{plan.game}/{key.sheet}" + (f" ({key.paper})" if key.paper != plan.default_paper else "")
+    changes = compare(old, game=plan.game, sheet=key.sheet, how=how, sections=sections, pages=entry.pages, revision=entry.revision,
+                      reasons=reasons, label=label)
+    kept = old is not None and old.get("revision") == entry.revision and isinstance(old.get("changed"), str)
+    sheet_json = {
+        "name": key.sheet,
+        "file": path.name,
+        "pages": entry.pages,
+        "paper": entry.paper,
+        "revision": entry.revision,
+        "changed": old["changed"] if kept else today,
+        "key": entry.key,
+        "pdf_sha256": hashlib.sha256(entry.pdf).hexdigest(),
+        "history": add_history((old or {}).get("history"), history_entry(changes, date=today)),
+    }
+    status = "restored" if how == "restored from cache" else "built"
+    result = SheetResult(
+        plan.game, key.sheet, project.display(path), entry.pages, entry.revision, status, tuple(describe(changes)), key.paper
+    )
+    return sheet_json, result
+
+
+def _previous_printed(cache: SheetCache, old: dict | None) -> list[tuple[str, str, str]] | None:
+    """What the previous build of a sheet printed, from the cache entry its manifest names (None: not known)."""
+    key = (old or {}).get("key")
+    previous = cache.get(key) if isinstance(key, str) and key else None
+    if previous is None or not previous.printed:
+        return None
+    return [tuple(part[:3]) for part in previous.printed if isinstance(part, list) and len(part) >= 3]
+
+
+def _other_papers(previous: dict | None, plan: GamePlan, game_out: Path) -> list[dict]:
+    """Manifest entries of this game's sheets on the other paper, kept while their PDFs are there.
+
+    `--paper letter` writes `<game>-<sheet>-letter.pdf` beside the A4 file; either build keeps the other's entry.
+    """
+    names = {key.sheet for key in plan.keys}
+    current = {sheet_file(plan.game, key.sheet, paper=key.paper, default_paper=plan.default_paper) for key in plan.keys}
+    kept = []
+    for entry in (previous or {}).get("sheets", []):
+        if not isinstance(entry, dict) or entry.get("name") not in names or not isinstance(entry.get("file"), str):
+            continue
+        if entry["file"] not in current and (game_out / entry["file"]).is_file():
+            kept.append(entry)
+    return kept
+
+
 def _tool_id() -> str:
     return tool_fingerprint()[:16]
 
@@ -168,6 +237,7 @@ def _render_sheets(
     cache: SheetCache,
     warnings: list[str],
     failures: dict[str, RefsheetsError],
+    stage: StageSink,
     dated,
 ) -> dict[str, tuple[CachedSheet, str]]:
     """Render each sheet; one that fails is recorded in `failures` and does not stop the others."""
@@ -180,6 +250,7 @@ def _render_sheets(
     for key in keys:
         sheet = config.sheet(key.sheet)
         layout = sheet.layouts[key.paper]
+        stage("typeset", key.sheet)
         try:
             if layout.fonts not in covered:  # the same for every sheet in the same fonts: map the document once
                 covered[layout.fonts] = cover_layout(document, layout)  # characters the font lacks -> a visible mark
@@ -199,12 +270,13 @@ def _render_sheets(
             revision=rendered.revision,
             paper=layout.paper,
             sections=sections,
+            printed=tuple(part.to_json() for part in rendered.printed),
         )
         # An input saved while we rendered: the PDF may mix old and new, so it must not be filed
         # under either key; an empty key in the manifest makes the next build make it again.
         if sheet_key(project, config.game.id, sheet.spec, paper=key.paper).digest == key.digest:
             cache.put(entry)
-            cache.prune(key.game, key.sheet)
+            cache.prune(key.game, key.sheet, paper=key.paper)
         else:
             entry = replace(entry, key="")
         made[key.sheet] = (entry, "rebuilt")
@@ -221,16 +293,18 @@ def build(
     jobs: int = 1,
     wait: bool = True,
     strict: bool = False,
-    progress: Callable[[str], None] = lambda message: None,
+    progress: ProgressSink = no_progress,
+    notice: Callable[[str], None] = lambda message: None,
 ) -> BuildReport:
     """Build the sheets of `game_ids` whose inputs changed (all with `force`), `jobs` games at a time.
 
     With `strict`, a correction that no longer matches fails its game (exit 2) before anything is made.
-    Holds the project's build lock throughout. Report lines reach `progress` game by game in the
-    order of `game_ids`, whatever the number of jobs.
+    Holds the project's build lock throughout (`notice` hears that it waits for another build).
+    `progress` hears each game enter each stage (with several jobs: when it starts and ends); results
+    come back in the report in the order of `game_ids`, whatever the number of jobs.
     """
     report = BuildReport()
-    with SheetCache(project.root).lock(wait=wait, on_wait=progress):
+    with SheetCache(project.root).lock(wait=wait, on_wait=notice):
         plans: dict[str, GamePlan | GameOutcome] = {}
         memo = ParseMemo(project.root)
         # Every game's configuration (game.yaml, recipes, templates) is read and checked before any text is cleaned.
@@ -248,42 +322,79 @@ def build(
                     plans[game_id] = GameOutcome(game_id, error=str(exc), exit_code=exc.exit_code)
         memo.save()
         work = [plan for plan in plans.values() if isinstance(plan, GamePlan) and plan.refresh]
-        outcomes = _run(project, work, out_dir=out_dir, force=force, today=build_date(), jobs=jobs)
+        outcomes = _run(project, work, out_dir=out_dir, force=force, today=build_date(), jobs=jobs, progress=progress)
         for game_id in game_ids:
             plan = plans[game_id]
             if isinstance(plan, GamePlan) and not plan.refresh:
-                report.up_to_date.extend(plan.fresh)
+                report.sheets.extend(plan.fresh)
                 continue
             outcome = plan if isinstance(plan, GameOutcome) else next(outcomes)
-            record_outcome(report, outcome, progress)
+            record_outcome(report, outcome)
     return report
 
 
-def _run(project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int) -> Iterator[GameOutcome]:
+def _run(
+    project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int, progress: ProgressSink
+) -> Iterator[GameOutcome]:
     """The outcomes of `work`, in its order: in this process, or in a pool of `jobs` processes."""
     if jobs <= 1 or len(work) <= 1:
-        return (make_game(project, plan, out_dir=out_dir, force=force, today=today) for plan in work)
-    return _run_pool(project, work, out_dir=out_dir, force=force, today=today, jobs=min(jobs, len(work)))
+        return _run_here(project, work, out_dir=out_dir, force=force, today=today, progress=progress)
+    return _run_pool(project, work, out_dir=out_dir, force=force, today=today, jobs=min(jobs, len(work)), progress=progress)
 
 
-def _run_pool(project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int) -> Iterator[GameOutcome]:
+def _finished(outcome: GameOutcome, done: int, total: int) -> Progress:
+    failed = outcome.error is not None or bool(outcome.failed_sheets)
+    return Progress(outcome.game, "failed" if failed else "done", done, total)
+
+
+def _run_here(
+    project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, progress: ProgressSink
+) -> Iterator[GameOutcome]:
+    for done, plan in enumerate(work):
+        def stage(name: str, sheet: str, game: str = plan.game, done: int = done) -> None:
+            progress(Progress(game, name, done, len(work), sheet))
+
+        outcome = make_game(project, plan, out_dir=out_dir, force=force, today=today, stage=stage)
+        progress(_finished(outcome, done + 1, len(work)))
+        yield outcome
+
+
+def _run_pool(
+    project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int, progress: ProgressSink
+) -> Iterator[GameOutcome]:
+    """Progress: each worker's stages through the relay (forked workers), each game's end from here."""
     from concurrent.futures import ProcessPoolExecutor
 
     from pipeline.build import warm
+    from pipeline.build.relay import relay
 
     tagging, layouts = warm.needs(project, work, force=force)
+    progress(Progress("", "warm", 0, len(work)))  # seconds of loading before any game starts: say so
     warm.load(project, tagging=tagging, layouts=layouts)  # once here, not once per worker
-    executor = ProcessPoolExecutor(max_workers=jobs, mp_context=warm.fork_context())
-    try:
-        # The longest games start first, so no long game is left to run alone at the end.
-        longest_first = sorted(work, key=lambda plan: -warm.cost(project, plan))
-        futures = {
-            plan.game: executor.submit(make_game, project, plan, out_dir=out_dir, force=force, today=today) for plan in longest_first
-        }
-        for plan in work:
-            yield futures[plan.game].result()
-    except BaseException:
-        # Ctrl-C: workers got the signal too; each write is atomic, so just stop handing out games.
-        executor.shutdown(wait=False, cancel_futures=True)
-        raise
-    executor.shutdown(wait=True)
+    if any(not SheetCache(project.root).has_proof(plan.game, proof_key(plan)) for plan in work):
+        from pipeline.desk.typos import lexicon
+
+        lexicon(project.root / CACHE_DIR)  # the proof pages' typo word lists, loaded once before the fork
+    context = warm.fork_context()
+    finished = [0]
+    with relay(context, lambda game, name, sheet: progress(Progress(game, name, finished[0], len(work), sheet))) as relayed:
+        executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+        try:
+            # The longest games start first, so no long game is left to run alone at the end.
+            longest_first = sorted(work, key=lambda plan: -warm.cost(project, plan))
+            futures = {
+                plan.game: executor.submit(make_game, project, plan, out_dir=out_dir, force=force, today=today) for plan in longest_first
+            }
+            if not relayed:
+                for plan in longest_first[:jobs]:
+                    progress(Progress(plan.game, "load", 0, len(work)))
+            for done, plan in enumerate(work):
+                outcome = futures[plan.game].result()
+                finished[0] = done + 1
+                progress(_finished(outcome, done + 1, len(work)))
+                yield outcome
+        except BaseException:
+            # Ctrl-C: workers got the signal too; each write is atomic, so just stop handing out games.
+            executor.shutdown(wait=False, cancel_futures=True)
+            raise
+        executor.shutdown(wait=True)

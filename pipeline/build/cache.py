@@ -37,6 +37,9 @@ class CachedSheet:
     revision: str
     paper: str
     sections: tuple[dict, ...]  # changes.SectionDigest.to_json() of the document the PDF was made from
+    # What the sheet prints, section by section (sheets.PrintedPart.to_json()), for the word-level change
+    # report of the next build; optional, so older entries still read back.
+    printed: tuple[list, ...] = ()
 
 
 class SheetCache:
@@ -71,6 +74,7 @@ class SheetCache:
                 revision=str(record["revision"]),
                 paper=str(record["paper"]),
                 sections=sections,
+                printed=tuple(record.get("printed") or ()),
             )
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None
@@ -87,25 +91,46 @@ class SheetCache:
             "paper": entry.paper,
             "pdf_sha256": hashlib.sha256(entry.pdf).hexdigest(),
             "sections": list(entry.sections),
+            "printed": list(entry.printed),
         }
         write_atomic(self.entries / f"{entry.key}.pdf", entry.pdf)
         write_atomic(self.entries / f"{entry.key}.json", json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n")
 
-    def prune(self, game: str, sheet: str, *, keep: int = KEEP_PER_SHEET) -> None:
-        """Drop all but the `keep` most recent entries of one sheet (and any leftover temp files)."""
+    def prune(self, game: str, sheet: str, *, paper: str | None = None, keep: int = KEEP_PER_SHEET) -> None:
+        """Drop all but the `keep` most recent entries of one sheet on one paper (and any leftover temp files).
+
+        Counted per paper, so building on Letter now and then never pushes out the A4 entries.
+        """
         if not self.entries.is_dir():
             return
         mine: list[tuple[int, Path]] = []
         for record_path in self.entries.glob("*.json"):
             try:
                 record = json.loads(record_path.read_text(encoding="utf-8"))
-                if record.get("game") == game and record.get("sheet") == sheet:
+                if record.get("game") == game and record.get("sheet") == sheet and paper in (None, record.get("paper")):
                     mine.append((record_path.stat().st_mtime_ns, record_path))
             except (OSError, ValueError, AttributeError):
                 continue
         for _, record_path in sorted(mine, reverse=True)[keep:]:
             for path in (record_path, record_path.with_suffix(".pdf")):
                 path.unlink(missing_ok=True)
+
+    def has_proof(self, game: str, key: str) -> bool:
+        return (self.folder / "proofs" / f"{game}-{key}.html").is_file()
+
+    def get_proof(self, game: str, key: str) -> str | None:
+        """A game's proof page made from sheets of these keys (see build._proof), or None."""
+        try:
+            return (self.folder / "proofs" / f"{game}-{key}.html").read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def put_proof(self, game: str, key: str, page: str, *, keep: int = KEEP_PER_SHEET) -> None:
+        folder = self.folder / "proofs"
+        write_atomic(folder / f"{game}-{key}.html", page)
+        mine = sorted(folder.glob(f"{game}-" + "[0-9a-f]" * 8 + "*.html"), key=lambda path: path.stat().st_mtime_ns, reverse=True)
+        for path in mine[keep:]:
+            path.unlink(missing_ok=True)
 
     @contextmanager
     def lock(self, *, wait: bool = True, on_wait: Callable[[str], None] = lambda message: None) -> Iterator[None]:

@@ -1,12 +1,16 @@
-"""What changed since the previous build of a sheet: sections added, removed, modified; pages; revision; why.
+"""What changed since the previous build of a sheet, in its own words: per printed section, the words that changed.
 
-The previous build is read from output/<game>/manifest.json: the sheet's entry (pages, revision), the
-game's section digests and the input hashes it was made from. No spaCy or reportlab here.
+The previous build is read from output/<game>/manifest.json (the sheet's pages, revision and cache key, the
+input hashes it was made from) and from the cache entry that key names, which keeps what the sheet printed
+section by section. Without that entry (a deleted cache) the report falls back to the game's section digests.
+changes.md keeps the last changes of each sheet for people who hold an earlier printout. No spaCy or reportlab.
 """
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 
 from pipeline.model import Document
@@ -14,6 +18,13 @@ from pipeline.model import Document
 ABSENT = "absent"  # as cache.ABSENT: an input file that does not exist
 # A tool upgrade can touch every section; past this many the report says "and N more".
 MAX_LISTED = 12
+# Words shown per side of one change ("hacar → hacer"); a rewritten paragraph is cut with "…".
+MAX_WORDS = 10
+# Changes listed per section before "and N more".
+MAX_EDITS = 4
+# Entries of changes.md kept per sheet.
+HISTORY = 10
+_WORD = re.compile(r"\S+")
 
 
 @dataclass(frozen=True)
@@ -39,26 +50,6 @@ def section_digests(document: Document) -> tuple[SectionDigest, ...]:
         encoded = json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8")
         digests.append(SectionDigest(section.id, section.title, hashlib.sha256(encoded).hexdigest()[:12]))
     return tuple(digests)
-
-
-@dataclass(frozen=True)
-class SheetChanges:
-    game: str
-    sheet: str
-    how: str  # "built", "rebuilt" or "restored from cache"
-    first_build: bool
-    added: tuple[SectionDigest, ...]
-    removed: tuple[SectionDigest, ...]
-    modified: tuple[SectionDigest, ...]
-    pages_before: int | None
-    pages_after: int
-    revision_before: str | None
-    revision_after: str
-    reasons: tuple[str, ...]  # the inputs that changed, or what else did
-
-    @property
-    def content_changed(self) -> bool:
-        return self.revision_before != self.revision_after
 
 
 def _digests(entries: object) -> tuple[SectionDigest, ...]:
@@ -101,25 +92,100 @@ def why(previous_manifest: dict | None, previous_sheet: dict | None, *, inputs: 
     return tuple(reasons) or ("forced",)
 
 
+@dataclass(frozen=True)
+class SectionChange:
+    id: str
+    title: str
+    what: str  # "modified", "added" or "removed"
+    words: tuple[str, ...] = ()  # "hacar → hacer", "+ nueva frase", "− frase quitada" (empty: not known)
+
+    def line(self) -> str:
+        said = f"  {self.what:<8} {self.id}  \"{self.title}\""
+        return f"{said}: {'; '.join(self.words)}" if self.words else said
+
+
+@dataclass(frozen=True)
+class SheetChanges:
+    game: str
+    sheet: str
+    how: str  # "rebuilt" or "restored from cache"
+    first_build: bool
+    sections: tuple[SectionChange, ...]
+    pages_before: int | None
+    pages_after: int
+    revision_before: str | None
+    revision_after: str
+    reasons: tuple[str, ...]  # the inputs that changed, or what else did
+    label: str = ""  # "game/sheet", with the paper when it is not the game's own
+
+    @property
+    def content_changed(self) -> bool:
+        return self.revision_before != self.revision_after
+
+
+def word_changes(before: str, after: str) -> tuple[str, ...]:
+    """The word-level edits that turn `before` into `after`: ('hacar → hacer', '+ dos', '− tres')."""
+    old, new = _WORD.findall(before), _WORD.findall(after)
+    edits = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        removed, added = _clip(old[i1:i2]), _clip(new[j1:j2])
+        if op == "replace":
+            edits.append(f"{removed} → {added}")
+        elif op == "delete":
+            edits.append(f"− {removed}")
+        else:
+            edits.append(f"+ {added}")
+    if len(edits) > MAX_EDITS:
+        edits = edits[:MAX_EDITS] + [f"and {len(edits) - MAX_EDITS} more changes"]
+    return tuple(edits)
+
+
+def _clip(words: list[str]) -> str:
+    return " ".join(words) if len(words) <= MAX_WORDS else " ".join(words[: MAX_WORDS - 2]) + " … " + " ".join(words[-2:])
+
+
+def printed_changes(before: list[tuple[str, str, str]], after: list[tuple[str, str, str]]) -> tuple[SectionChange, ...]:
+    """Per printed section (id, title, text): what was modified (with the words), added or removed."""
+    old = {part[0]: part for part in before}
+    new = {part[0]: part for part in after}
+    found = []
+    for part_id, title, text in after:
+        if part_id not in old:
+            found.append(SectionChange(part_id, title, "added"))
+            continue
+        _, old_title, old_text = old[part_id]
+        words = word_changes(old_title, title) + word_changes(old_text, text)
+        if old_title != title or old_text != text:
+            found.append(SectionChange(part_id, title, "modified", words or ("spacing or line breaks",)))
+    found += [SectionChange(part_id, title, "removed") for part_id, title, _ in before if part_id not in new]
+    return tuple(found)
+
+
+def digest_changes(previous_sections: object, sections: tuple[SectionDigest, ...], *, printed_ids: set[str]) -> tuple[SectionChange, ...]:
+    """The fallback without the previous printed text: sections of this sheet whose digest changed."""
+    old = {entry.id: entry for entry in _digests(previous_sections)}
+    return tuple(
+        SectionChange(entry.id, entry.title, "modified" if entry.id in old else "added")
+        for entry in sections
+        if entry.id in printed_ids and (entry.id not in old or old[entry.id].digest != entry.digest)
+    )
+
+
 def compare(
     previous_sheet: dict | None,
-    previous_sections: object,
     *,
     game: str,
     sheet: str,
     how: str,
-    sections: tuple[SectionDigest, ...],
+    sections: tuple[SectionChange, ...],
     pages: int,
     revision: str,
     reasons: tuple[str, ...],
+    label: str = "",
 ) -> SheetChanges:
-    """The change between a sheet's previous manifest entry (None: first build) and what was just made.
-
-    `previous_sections` is the manifest's section list: the sheets of a game are made from one document.
-    """
-    before = _digests(previous_sections) if previous_sheet else ()
-    old = {entry.id: entry for entry in before}
-    new = {entry.id: entry for entry in sections}
+    """The change between a sheet's previous manifest entry (None: first build) and what was just made."""
     pages_before = previous_sheet.get("pages") if previous_sheet else None
     revision_before = previous_sheet.get("revision") if previous_sheet else None
     return SheetChanges(
@@ -127,37 +193,65 @@ def compare(
         sheet=sheet,
         how=how,
         first_build=previous_sheet is None,
-        added=tuple(entry for entry in sections if entry.id not in old) if previous_sheet else (),
-        removed=tuple(entry for entry in before if entry.id not in new),
-        modified=tuple(entry for entry in sections if entry.id in old and old[entry.id].digest != entry.digest),
+        sections=sections if previous_sheet else (),
         pages_before=pages_before if isinstance(pages_before, int) else None,
         pages_after=pages,
         revision_before=revision_before if isinstance(revision_before, str) else None,
         revision_after=revision,
         reasons=reasons,
+        label=label or f"{game}/{sheet}",
     )
 
 
 def describe(changes: SheetChanges) -> list[str]:
-    """The change report of one sheet: a headline, then one line per section added, removed or modified."""
-    name = f"{changes.game}/{changes.sheet}"
+    """The change report of one sheet: a headline, then the sections whose printed words changed (none when its content did not)."""
     plural = "s" if changes.pages_after != 1 else ""
+    why_text = "; ".join(changes.reasons)
     if changes.first_build:
-        return [f"{name}: built, rev {changes.revision_after}, {changes.pages_after} page{plural} ({'; '.join(changes.reasons)})"]
-    revision = (
-        f"rev {changes.revision_before} -> {changes.revision_after}"
-        if changes.content_changed
-        else f"rev {changes.revision_after} (content unchanged)"
-    )
-    pages = f"{changes.pages_before if changes.pages_before is not None else '?'} -> {changes.pages_after} page{plural}"
-    lines = [f"{name}: {changes.how}, {revision}, {pages} ({'; '.join(changes.reasons)})"]
-    listed = [("modified", entry) for entry in changes.modified]
-    listed += [("added", entry) for entry in changes.added]
-    listed += [("removed", entry) for entry in changes.removed]
-    for label, entry in listed[:MAX_LISTED]:
-        lines.append(f"  {label:<8} {entry.id}  \"{entry.title}\"")
-    if len(listed) > MAX_LISTED:
-        lines.append(f"  ... and {len(listed) - MAX_LISTED} more section changes")
-    if not listed:
-        lines.append("  no section changed")
+        how = "built" if changes.how == "rebuilt" else changes.how
+        return [f"{changes.label}: {how}, rev {changes.revision_after}, {changes.pages_after} page{plural} ({why_text})"]
+    if changes.pages_before not in (None, changes.pages_after):
+        pages = f"{changes.pages_before} -> {changes.pages_after} page{plural}"
+    else:
+        pages = f"{changes.pages_after} page{plural}"
+    if not changes.content_changed:
+        return [f"{changes.label}: {changes.how}, same content (rev {changes.revision_after}), {pages} ({why_text})"]
+    lines = [f"{changes.label}: {changes.how}, rev {changes.revision_before} -> {changes.revision_after}, {pages} ({why_text})"]
+    lines += [change.line() for change in changes.sections[:MAX_LISTED]]
+    if len(changes.sections) > MAX_LISTED:
+        lines.append(f"  ... and {len(changes.sections) - MAX_LISTED} more section changes")
     return lines
+
+
+# --- output/<game>/changes.md: the last changes of every sheet, newest first
+
+
+def history_entry(changes: SheetChanges, *, date: str) -> dict | None:
+    """What changes.md records for this build of a sheet (None when its content did not change)."""
+    if not changes.first_build and not changes.content_changed:
+        return None
+    said = ["first build"] if changes.first_build else [
+        f"{change.what} “{change.title}”" + (f": {'; '.join(change.words)}" if change.words else "") for change in changes.sections
+    ]
+    return {"revision": changes.revision_after, "was": changes.revision_before, "date": date, "changes": said or ["layout only"]}
+
+
+def add_history(previous: object, entry: dict | None) -> list[dict]:
+    history = [item for item in previous if isinstance(item, dict)] if isinstance(previous, list) else []
+    if entry is not None and not (history and history[0].get("revision") == entry["revision"]):
+        history.insert(0, entry)
+    return history[:HISTORY]
+
+
+def changes_markdown(title: str, sheets: list[dict]) -> str:
+    """changes.md from the manifest's sheet entries (each with its `history`)."""
+    lines = [f"# {title}: what changed", "",
+             "Newest first. Each page's footer prints its revision (`rev. …`): compare it with yours before reprinting.", ""]
+    for sheet in sheets:
+        lines += [f"## {sheet.get('file', sheet.get('name', '?'))}", ""]
+        for item in sheet.get("history") or []:
+            was = f" (was {item['was']})" if item.get("was") else ""
+            lines.append(f"- **rev {item.get('revision')}**, {item.get('date')}{was}")
+            lines += [f"  - {said}" for said in item.get("changes") or []]
+        lines.append("")
+    return "\n".join(lines)

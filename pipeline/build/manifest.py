@@ -31,9 +31,10 @@ def read_manifest(game_out: Path) -> dict | None:
     return data if isinstance(data, dict) and isinstance(data.get("sheets"), list) else None
 
 
-def manifest_sheet(manifest: dict | None, name: str) -> dict | None:
+def manifest_sheet(manifest: dict | None, name: str, *, file: str | None = None) -> dict | None:
+    """The manifest entry of sheet `name` (of its file `file`, when a sheet was built on two papers)."""
     for entry in (manifest or {}).get("sheets", []):
-        if isinstance(entry, dict) and entry.get("name") == name:
+        if isinstance(entry, dict) and entry.get("name") == name and (file is None or entry.get("file") == file):
             return entry
     return None
 

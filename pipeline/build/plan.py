@@ -1,6 +1,7 @@
 """What a build must do for a game, decided from file hashes only (no cleaning, no spaCy, no reportlab)."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -9,12 +10,26 @@ from pipeline.build.manifest import manifest_sheet, read_manifest, same_bytes
 from pipeline.project import GameConfig, Project
 
 
-def sheet_file(game_id: str, sheet: str) -> str:
-    return f"{game_id}-{sheet}.pdf"
+def sheet_file(game_id: str, sheet: str, *, paper: str | None = None, default_paper: str | None = None) -> str:
+    """`leaving-earth-quickref.pdf`; on a paper other than the game's own, `leaving-earth-quickref-letter.pdf`.
+
+    Naming the paper keeps a Letter build beside the A4 one instead of overwriting it.
+    """
+    suffix = f"-{paper}" if paper and default_paper and paper != default_paper else ""
+    return f"{game_id}-{sheet}{suffix}.pdf"
 
 
 def report_file(game_id: str) -> str:
     return f"{game_id}-cleaning-report.tsv"
+
+
+def proof_file(game_id: str) -> str:
+    return f"{game_id}-proof.html"
+
+
+def proof_key(plan: "GamePlan") -> str:
+    """What a game's proof page is made from: its sheets' keys (game inputs, glossaries, templates, refsheets)."""
+    return hashlib.sha256("\0".join(["proof", *(key.digest for key in plan.keys)]).encode()).hexdigest()
 
 
 @dataclass
@@ -26,6 +41,19 @@ class SheetResult:
     revision: str
     status: str = "built"  # "built" (rendered), "restored" (from the cache) or "up to date" (untouched)
     report: tuple[str, ...] = ()  # the change report lines (empty when up to date)
+    paper: str = ""
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game,
+            "sheet": self.sheet,
+            "paper": self.paper,
+            "file": self.path,
+            "status": self.status,
+            "pages": self.pages,
+            "revision": self.revision,
+            "changes": list(self.report),
+        }
 
 
 @dataclass(frozen=True)
@@ -34,6 +62,7 @@ class GamePlan:
 
     game: str
     keys: tuple[SheetKey, ...]  # every sheet, in game.yaml order
+    default_paper: str  # the game's own paper (game.yaml): sheets on another paper say it in their file name
     stale: tuple[str, ...]  # sheets to make (restore from the cache, or render)
     fresh: tuple[SheetResult, ...]  # sheets whose output is already the one their key names
     refresh: bool  # anything to write at all (a stale sheet, a missing cleaning report, a changed sheet list)
@@ -49,20 +78,27 @@ def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | Non
     for sheet in sheets:
         key = sheet_key(project, game_id, sheet, paper=paper or game_paper, inputs=inputs, memo=memo)
         keys.append(key)
-        entry = manifest_sheet(manifest, sheet.name)
-        path = game_out / sheet_file(game_id, sheet.name)
+        path = game_out / sheet_file(game_id, sheet.name, paper=key.paper, default_paper=game_paper)
+        entry = manifest_sheet(manifest, sheet.name, file=path.name)
         if force or entry is None or entry.get("key") != key.digest or not same_bytes(path, entry.get("pdf_sha256")):
             stale.append(sheet.name)
         else:
             fresh.append(
                 SheetResult(
-                    game_id, sheet.name, project.display(path), int(entry.get("pages", 0)), str(entry.get("revision", "")), "up to date"
+                    game_id, sheet.name, project.display(path), int(entry.get("pages", 0)), str(entry.get("revision", "")), "up to date",
+                    paper=key.paper,
                 )
             )
-    listed = [entry.get("name") for entry in manifest["sheets"] if isinstance(entry, dict)] if manifest else []
+    # Entries of the same sheets on the other paper may sit beside these; they do not make this build stale.
+    wanted = [sheet_file(game_id, key.sheet, paper=key.paper, default_paper=game_paper) for key in keys]
+    entries = manifest["sheets"] if manifest else []
+    listed = [entry.get("file") for entry in entries if isinstance(entry, dict) and entry.get("file") in wanted]
     complete = (
         manifest is not None
-        and listed == [key.sheet for key in keys]
+        and listed == wanted
         and same_bytes(game_out / report_file(game_id), manifest.get("cleaning_report_sha256"))
+        and (game_out / proof_file(game_id)).is_file()
     )
-    return GamePlan(game_id, tuple(keys), tuple(stale), tuple(fresh), refresh=bool(stale) or not complete, config=memo.configs.get(game_id))
+    return GamePlan(
+        game_id, tuple(keys), game_paper, tuple(stale), tuple(fresh), refresh=bool(stale) or not complete, config=memo.configs.get(game_id)
+    )

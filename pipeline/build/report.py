@@ -1,10 +1,32 @@
-"""What a build did: the report that counts results and failures, owns the exit code and prints the summary line."""
+"""What a build did: progress events while it works, and the report that counts results, owns the exit code and says the summary."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable
 
 from pipeline.build.plan import SheetResult
+
+# The stages a game goes through, in order, as progress events name them.
+# "warm" (no game) is the pool loading spaCy, fonts and word lists once before its workers start.
+STAGES = ("warm", "load", "clean", "split", "tag", "typeset", "restore", "write", "proof", "done", "failed")
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One step of a build: `game` entered `stage` (for typeset/restore, `sheet` says which)."""
+
+    game: str
+    stage: str  # one of STAGES
+    done: int  # games finished so far
+    total: int  # games this build makes (up-to-date games are not counted)
+    sheet: str = ""
+
+
+ProgressSink = Callable[[Progress], None]
+
+
+def no_progress(event: Progress) -> None:
+    """The default sink: a library caller that wants no progress."""
 
 
 @dataclass
@@ -18,46 +40,95 @@ class GameOutcome:
     failed_sheets: list[tuple[str, str, int]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Failure:
+    name: str  # "game" or "game/sheet"
+    message: str
+    exit_code: int
+
+
 @dataclass
 class BuildReport:
     """Counts what happened; owns the exit code and the closing summary line."""
 
-    built: list[SheetResult] = field(default_factory=list)
-    up_to_date: list[SheetResult] = field(default_factory=list)
-    failed: list[tuple[str, str]] = field(default_factory=list)
+    sheets: list[SheetResult] = field(default_factory=list)  # in build order, whatever their status
+    failures: list[Failure] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    worst_exit: int = 0  # 2 when a game had bad input, 1 when a sheet could not be made
+
+    def _with(self, *statuses: str) -> list[SheetResult]:
+        return [result for result in self.sheets if result.status in statuses]
+
+    @property
+    def rebuilt(self) -> list[SheetResult]:
+        return self._with("built")
+
+    @property
+    def restored(self) -> list[SheetResult]:
+        return self._with("restored")
+
+    @property
+    def up_to_date(self) -> list[SheetResult]:
+        return self._with("up to date")
+
+    @property
+    def built(self) -> list[SheetResult]:
+        """Every sheet this build wrote (rendered or restored from the cache)."""
+        return self._with("built", "restored")
+
+    @property
+    def failed(self) -> list[tuple[str, str]]:
+        return [(failure.name, failure.message) for failure in self.failures]
 
     @property
     def exit_code(self) -> int:
-        return self.worst_exit if self.failed else 0
+        return max((failure.exit_code for failure in self.failures), default=0)
 
     def summary(self) -> str:
-        parts = [f"{len(self.built)} sheet{'s' if len(self.built) != 1 else ''} built"]
-        if self.up_to_date:
-            parts.append(f"{len(self.up_to_date)} up to date")
-        if self.failed:
-            parts.append(f"{len(self.failed)} failed")
+        """'3 rebuilt, 1 restored from cache, 7 up to date, 0 failed' (and the warnings, when any)."""
+        line = (
+            f"{len(self.rebuilt)} rebuilt, {len(self.restored)} restored from cache, "
+            f"{len(self.up_to_date)} up to date, {len(self.failures)} failed"
+        )
         if self.warnings:
-            parts.append(f"{len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}")
-        return ", ".join(parts)
+            line += f", {len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}"
+        return line
+
+    def error_lines(self) -> list[str]:
+        """Each distinct error once: a broken common.yaml fails every game with the same words."""
+        names: dict[str, list[str]] = {}
+        for failure in self.failures:
+            names.setdefault(failure.message, []).append(failure.name)
+        lines = []
+        for message, failed in names.items():
+            if len(failed) > 1:
+                lines.append(f"{message} (failed: {', '.join(failed)})")
+            elif any(part and part in message for part in failed[0].split("/")[:1]):
+                lines.append(message)  # the message already names the game (a path or 'game/sheet: ...')
+            else:
+                lines.append(f"{failed[0]}: {message}")
+        return lines
+
+    def to_json(self) -> dict:
+        return {
+            "sheets": [result.to_json() for result in self.sheets],
+            "failed": [{"name": f.name, "error": f.message, "exit_code": f.exit_code} for f in self.failures],
+            "warnings": list(self.warnings),
+            "summary": {
+                "rebuilt": len(self.rebuilt),
+                "restored": len(self.restored),
+                "up_to_date": len(self.up_to_date),
+                "failed": len(self.failures),
+            },
+        }
 
 
-def record_outcome(report: BuildReport, outcome: GameOutcome, progress: Callable[[str], None]) -> None:
+def record_outcome(report: BuildReport, outcome: GameOutcome) -> None:
     if outcome.error is not None:
-        report.failed.append((outcome.game, outcome.error))
-        report.worst_exit = max(report.worst_exit, outcome.exit_code)
-        progress(f"{outcome.game}: FAILED: {outcome.error}")
+        report.failures.append(Failure(outcome.game, outcome.error, outcome.exit_code))
         return
-    report.warnings.extend(outcome.warnings)
+    for message in outcome.warnings:
+        if message not in report.warnings:  # a glossary warning shared by several games is said once
+            report.warnings.append(message)
     for sheet, message, exit_code in outcome.failed_sheets:
-        report.failed.append((f"{outcome.game}/{sheet}", message))
-        report.worst_exit = max(report.worst_exit, exit_code)
-        progress(f"{outcome.game}/{sheet}: FAILED: {message}")
-    for result in outcome.results:
-        if result.status == "up to date":
-            report.up_to_date.append(result)
-        else:
-            report.built.append(result)
-            for line in result.report:
-                progress(line)
+        report.failures.append(Failure(f"{outcome.game}/{sheet}", message, exit_code))
+    report.sheets.extend(outcome.results)

@@ -6,6 +6,7 @@ Results come from the stage cache (stagecache.py) when their inputs are the ones
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from pipeline.build.defaults import title_from_text, titled, untitled
 from pipeline.build.stagecache import SPLIT, TAG, StageCache, stage_key
@@ -25,16 +26,23 @@ def merge_credits(found: Credits, declared: Credits) -> Credits:
     )
 
 
+StageSink = Callable[[str], None]
+
+
 def prepare(
-    project: Project, game_id: str, *, strict: bool = False, config: GameConfig | None = None
+    project: Project, game_id: str, *, strict: bool = False, config: GameConfig | None = None, on_stage: StageSink | None = None
 ) -> tuple[GameConfig, CleanText, Document]:
     """load, clean and split one game (no tagging: that needs spaCy). strict: correction warnings are errors.
 
     `config` is the game's configuration when the caller has already read it (the build plan has).
+    `on_stage` hears the name of each stage as it starts ("load", "clean", "split"), for progress.
     """
+    stage = on_stage or (lambda name: None)
+    stage("load")
     config = config if config is not None else load_game(project, game_id)
+    stage("clean")
     if strict:  # the correction counts are checked as they are made: never answered from the cache
-        return _clean_and_split(project, config, strict=True)
+        return _clean_and_split(project, config, strict=True, stage=stage)
     cache, key = StageCache(project.root), stage_key(project, game_id, SPLIT)
     stored = cache.get(game_id, SPLIT, key)
     if stored is not None:
@@ -45,14 +53,14 @@ def prepare(
         except (KeyError, TypeError, ValueError):
             pass  # damaged: make it again
     given = config.game.title_es
-    config, cleaned, document = _clean_and_split(project, config, strict=False)
+    config, cleaned, document = _clean_and_split(project, config, strict=False, stage=stage)
     if stage_key(project, game_id, SPLIT) == key:  # not saved meanwhile: the result is the key's
         title = config.game.title_es if config.game.title_es != given else ""
         cache.put(game_id, SPLIT, key, {"cleaned": to_data(cleaned), "document": _without_game(document), "title": title})
     return config, cleaned, document
 
 
-def _clean_and_split(project: Project, config: GameConfig, *, strict: bool) -> tuple[GameConfig, CleanText, Document]:
+def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stage: StageSink) -> tuple[GameConfig, CleanText, Document]:
     """The stages themselves; a game with no title in game.yaml takes the one its text gives (defaults.py)."""
     # Imported here: their patterns take a tenth of a second to compile, which a no-op build never needs.
     from pipeline.clean import clean
@@ -64,6 +72,7 @@ def _clean_and_split(project: Project, config: GameConfig, *, strict: bool) -> t
     corrections_path = project.sources / game.id / "corrections.yaml"
     corrections = load_corrections(corrections_path, display=project.display(corrections_path))
     cleaned = clean(raw, corrections=corrections, options=config.clean, split_options=config.split, strict=strict)
+    stage("split")
     if untitled(game) and raw.title:
         game = titled(game, title_from_text(raw, None))
     document = split(cleaned, game=game, options=config.split)
@@ -81,9 +90,13 @@ def _without_game(document: Document) -> dict:
     return data
 
 
-def tagged_document(project: Project, game_id: str, *, config: GameConfig | None = None) -> tuple[GameConfig, CleanText, Document]:
+def tagged_document(
+    project: Project, game_id: str, *, config: GameConfig | None = None, on_stage: StageSink | None = None
+) -> tuple[GameConfig, CleanText, Document]:
     """prepare(), then the glossary terms found in every title and text (spaCy loads only on a cache miss)."""
-    config, cleaned, document = prepare(project, game_id, config=config)
+    config, cleaned, document = prepare(project, game_id, config=config, on_stage=on_stage)
+    if on_stage:
+        on_stage("tag")
     cache, key = StageCache(project.root), stage_key(project, game_id, TAG)
     stored = cache.get(game_id, TAG, key)
     if stored is not None:

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from pipeline.build.keys import is_input_file
 from pipeline.errors import RefsheetsError
 from pipeline.project import Project
+
+if TYPE_CHECKING:
+    from pipeline.desk.console import Console
 
 Snapshot = dict[str, tuple[int, int]]
 
@@ -51,7 +54,7 @@ def watch(
     jobs: int = 1,
     interval: float = 0.1,
     quiet: float = 0.15,
-    echo: Callable[[str], None] = print,
+    console: "Console | None" = None,
     should_stop: Callable[[], bool] = lambda: False,
 ) -> int:
     """Build now, then after every change (debounced by `quiet` seconds); returns the number of builds.
@@ -60,29 +63,29 @@ def watch(
     A build that fails (a YAML file saved half-way, say) is reported and watching goes on.
     """
     from pipeline.build import build
+    from pipeline.build.warm import keep_warm
+    from pipeline.desk.console import Console  # the build's words: results on stdout, the rest on stderr
 
     def games() -> list[str]:
         return list(game_ids) if game_ids else project.game_ids()
 
+    console = console or Console()
+
     def run() -> None:
         try:
-            report = build(project, games(), out_dir=out_dir, paper=paper, jobs=jobs, progress=echo)
+            report = build(project, games(), out_dir=out_dir, paper=paper, jobs=jobs, progress=console.progress, notice=console.notice)
         except (RefsheetsError, OSError) as exc:  # an editor saving by rename, a half-copied file: keep watching
-            echo(f"error: {exc}")
+            console.close()
+            console.error(str(exc))
             return
-        for message in report.warnings:
-            echo(f"warning: {message}")
-        for _, message in report.failed:
-            echo(f"error: {message}")
-        echo(report.summary())
+        console.build_report(report)
+        console.forget()  # the next round says its warnings again
 
     last = snapshot(project, games())
     run()
     builds = 1
-    from pipeline.build.warm import keep_warm
-
     keep_warm(project, games(), paper=paper)  # a save made meanwhile is in the next snapshot
-    echo("ready: every save is rebuilt")
+    console.notice("ready: every save is rebuilt")
     while not should_stop():
         time.sleep(interval)
         current = snapshot(project, games())
@@ -97,7 +100,7 @@ def watch(
             current = settled
         paths = changed_paths(last, current)
         shown = ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
-        echo(f"changed: {shown}")
+        console.notice(f"changed: {shown}")
         last = current
         run()
         builds += 1

@@ -70,16 +70,21 @@ def clean(
     _mark_duplicates(state)
     _settle_headings(state)
     kept, report = _emit(state)
-    kept, corrected, counts = correct_lines(kept, corrections, state.lines)
-    warnings = list(raw.warnings) + check_counts(corrections, counts, strict=strict) + _icon_holes(raw, kept)
+    kept, corrected, counts, changed_lines = correct_lines(kept, corrections, state.lines)
+    dropped = {record.line: record.reason for record in report if record.action in ("drop", "duplicate")}
+    warnings = list(raw.warnings) + check_counts(corrections, counts, strict=strict, raw_lines=state.lines, dropped=dropped)
+    warnings += _icon_holes(raw, kept)
     report = sorted(report + corrected, key=lambda record: record.line)
     kept, report = to_original_lines(raw, kept, report)
+    if raw.origins:  # corrected lines are named by the source's own line numbers too (a converted .md, .html ...)
+        changed_lines = [replace(line, first=raw.origin(line.first)) for line in changed_lines]
     return CleanText(
         game=raw.game,
         lines=tuple(kept),
         report=tuple(report),
         credits=replace(_credits(state), forum=_from_a_forum(raw, state, posts)),
         warnings=tuple(warnings),
+        corrected=tuple(changed_lines),
     )
 
 

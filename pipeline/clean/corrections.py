@@ -1,8 +1,11 @@
 """corrections.yaml -> Corrections, and applying them to cleaned lines with an account of every change.
 
 A correction repairs a translation mistake without touching raw.txt: `find` (literal) or `regex`, `replace`,
-an optional `note` (why) and an optional `expect` (how many matches there should be). One that matches
-nothing, or not the expected number of times, is a warning naming the entry (an error with --strict).
+an optional `note` (why), an optional `expect` (how many matches there should be) and an optional `keep_id`
+(a heading it corrects keeps its section id, so recipes naming that id still work). One that matches
+nothing, or not the expected number of times, is a warning naming the entry and the closest raw text
+(an error with --strict). A `find` copied from a printed sheet matches the source: its ‹English› tags and
+¶ marks are dropped, any quote mark matches any other and any run of spaces matches any other.
 """
 from __future__ import annotations
 
@@ -11,9 +14,36 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.errors import ConfigError
-from pipeline.model import CleaningRecord, CleanLine
+from pipeline.model import CleaningRecord, CleanLine, CorrectedLine
 from pipeline.schema import check_fields, require_mapping
 from pipeline.yamlio import line_of, load_yaml
+
+# What a sheet prints that the source does not say: English names in ‹ › after a term, and ¶ marks.
+_SHEET_TAG = re.compile(r"\s*‹[^›]*›")
+_PILCROW = re.compile(r"\s*¶\s*")
+_QUOTES = "\"'«»“”„‟‘’‚‛`´"
+_QUOTE_CLASS = "[" + re.escape(_QUOTES) + "]"
+# Below this similarity (0-100) the closest raw text is no hint worth printing.
+MIN_SIMILARITY = 60
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+def sheet_text_to_find(text: str) -> str:
+    """A find copied from a sheet, as the source would say it: no ‹English› tags, no ¶, spaces collapsed."""
+    return " ".join(_PILCROW.sub(" ", _SHEET_TAG.sub("", text)).split())
+
+
+def find_regex(text: str) -> str:
+    """The regex a literal find compiles to: every quote mark matches any other, every space run any other."""
+    parts = []
+    for piece in re.split(r"(\s+)", sheet_text_to_find(text)):
+        if not piece:
+            continue
+        if piece.isspace():
+            parts.append(r"\s+")
+            continue
+        parts.append("".join(_QUOTE_CLASS if ch in _QUOTES else re.escape(ch) for ch in piece))
+    return "".join(parts)
 
 
 @dataclass(frozen=True)
@@ -25,10 +55,11 @@ class Correction:
     expect: int | None = None
     literal: bool = True
     where: str = ""  # "sources/x/corrections.yaml:12"
+    keep_id: bool | str = False  # True: a heading it corrects keeps the id its old text gave; a string: that id
 
     @property
     def compiled(self) -> re.Pattern[str]:
-        return re.compile(re.escape(self.pattern) if self.literal else self.pattern)
+        return re.compile(find_regex(self.pattern) if self.literal else self.pattern)
 
     def label(self) -> str:
         key = "find" if self.literal else "regex"
@@ -57,48 +88,55 @@ def load_corrections(path: Path, *, display: str) -> tuple[Correction, ...]:
         data = data.get("corrections") or []
     if not isinstance(data, list):
         raise ConfigError(f"expected a list of corrections, got {type(data).__name__}", path=display)
-    corrections = []
-    for number, entry in enumerate(data, start=1):
-        where = f"corrections[{number}]"
-        entry = require_mapping(entry, display=display, where=where)
-        check_fields(
-            entry,
-            display=display,
-            where=where,
-            optional=("find", "regex", "replace", "note", "expect"),
-            types={"find": str, "regex": str, "replace": str, "note": str, "expect": int},
-        )
-        line = line_of(entry)
-        if ("find" in entry) == ("regex" in entry):
-            raise ConfigError(f"{where}: give exactly one of 'find' (literal text) or 'regex'", path=display, line=line)
-        if "replace" not in entry or entry["replace"] is None:
-            raise ConfigError(f"{where}: missing 'replace' (use \"\" to delete the text)", path=display, line=line)
-        literal = "find" in entry
-        pattern = entry["find"] if literal else entry["regex"]
-        if not pattern:
-            raise ConfigError(f"{where}: empty {'find' if literal else 'regex'}", path=display, line=line)
-        if not literal:
-            try:
-                compiled = re.compile(pattern)
-            except re.error as exc:
-                raise ConfigError(f"{where}: bad regex {pattern!r}: {exc}", path=display, line=line) from None
-            if compiled.match(""):
-                raise ConfigError(f"{where}: regex {pattern!r} matches empty text", path=display, line=line)
-        expect = entry.get("expect")
-        if expect is not None and (isinstance(expect, bool) or expect < 0):
-            raise ConfigError(f"{where}: 'expect' must be a count of matches (0 or more)", path=display, line=line)
-        corrections.append(
-            Correction(
-                index=number,
-                pattern=pattern,
-                replace=entry["replace"],
-                note=entry.get("note") or "",
-                expect=expect,
-                literal=literal,
-                where=f"{display}:{line}" if line else display,
-            )
-        )
-    return tuple(corrections)
+    return tuple(_correction(entry, number, display=display) for number, entry in enumerate(data, start=1))
+
+
+def _correction(entry: object, number: int, *, display: str) -> Correction:
+    """One entry of corrections.yaml, checked field by field (errors name the entry and its line)."""
+    where = f"corrections[{number}]"
+    entry = require_mapping(entry, display=display, where=where)
+    check_fields(
+        entry,
+        display=display,
+        where=where,
+        optional=("find", "regex", "replace", "note", "expect", "keep_id"),
+        types={"find": str, "regex": str, "replace": str, "note": str, "expect": int, "keep_id": (bool, str)},
+    )
+    line = line_of(entry)
+    if ("find" in entry) == ("regex" in entry):
+        raise ConfigError(f"{where}: give exactly one of 'find' (literal text) or 'regex'", path=display, line=line)
+    if "replace" not in entry or entry["replace"] is None:
+        raise ConfigError(f"{where}: missing 'replace' (use \"\" to delete the text)", path=display, line=line)
+    literal = "find" in entry
+    pattern = entry["find"] if literal else entry["regex"]
+    if not pattern:
+        raise ConfigError(f"{where}: empty {'find' if literal else 'regex'}", path=display, line=line)
+    if not literal:
+        try:
+            compiled = re.compile(pattern)
+        except re.error as exc:
+            raise ConfigError(f"{where}: bad regex {pattern!r}: {exc}", path=display, line=line) from None
+        if compiled.match(""):
+            raise ConfigError(f"{where}: regex {pattern!r} matches empty text", path=display, line=line)
+    keep_id = entry.get("keep_id") or False
+    if isinstance(keep_id, str) and not _ID.match(keep_id):
+        raise ConfigError(f"{where}: keep_id must be true or an id such as 'fase-de-accion' (lower-case letters, digits, '-')",
+                          path=display, line=line)
+    if literal and not sheet_text_to_find(pattern):
+        raise ConfigError(f"{where}: 'find' holds nothing but sheet marks (‹…›, ¶)", path=display, line=line)
+    expect = entry.get("expect")
+    if expect is not None and (isinstance(expect, bool) or expect < 0):
+        raise ConfigError(f"{where}: 'expect' must be a count of matches (0 or more)", path=display, line=line)
+    return Correction(
+        index=number,
+        pattern=pattern,
+        replace=entry["replace"],
+        note=entry.get("note") or "",
+        expect=expect,
+        literal=literal,
+        where=f"{display}:{line}" if line else display,
+        keep_id=keep_id,
+    )
 
 
 def apply_corrections(text: str, corrections: tuple[Correction, ...]) -> tuple[str, list[Applied]]:
@@ -117,13 +155,27 @@ def apply_corrections(text: str, corrections: tuple[Correction, ...]) -> tuple[s
     return text, applied
 
 
-def check_counts(corrections: tuple[Correction, ...], counts: dict[int, int], *, strict: bool) -> list[str]:
-    """Warnings for corrections that matched nothing or not as often as expected; errors when strict."""
+def check_counts(
+    corrections: tuple[Correction, ...], counts: dict[int, int], *, strict: bool, raw_lines: list[str] | None = None,
+    dropped: dict[int, str] | None = None,
+) -> list[str]:
+    """Warnings for corrections that matched nothing or not as often as expected; errors when strict.
+
+    One that matched nothing names the closest text of raw.txt (`raw_lines`), with its line and
+    similarity, and says when the cleaner drops that line (`dropped`: raw line -> reason).
+    """
     problems = []
     for correction in corrections:
         count = counts.get(correction.index, 0)
         if count == 0 and correction.expect != 0:
-            problems.append(f"{correction.where}: {correction.label()} matched nothing")
+            problem = f"{correction.where}: {correction.label()} matched nothing"
+            near = closest_text(correction, raw_lines or [])
+            if near is not None:
+                line, score, text = near
+                problem += f"; closest raw text: line {line} ({score} % similar): {text!r}"
+                if dropped and line in dropped:
+                    problem += f" (the cleaner drops that line: {dropped[line]})"
+            problems.append(problem)
         elif correction.expect is not None and count != correction.expect:
             problems.append(f"{correction.where}: {correction.label()} matched {count} times, expected {correction.expect}")
     if strict and problems:
@@ -131,14 +183,52 @@ def check_counts(corrections: tuple[Correction, ...], counts: dict[int, int], *,
     return problems
 
 
+def closest_text(correction: Correction, raw_lines: list[str]) -> tuple[int, int, str] | None:
+    """(line, similarity 0-100, text) of the raw text most like the correction's find, or None when nothing is close."""
+    wanted = sheet_text_to_find(correction.pattern) if correction.literal else re.sub(r"\\.|[\^$.*+?()\[\]{}|]", " ", correction.pattern)
+    wanted = " ".join(wanted.split())
+    if len(wanted) < 3:
+        return None
+    best: tuple[float, int, int, int] | None = None  # (score, line, start, end)
+    for number, text in enumerate(raw_lines, start=1):
+        if not text.strip():
+            continue
+        score, start, end = _partial_similarity(wanted, text)
+        if best is None or score > best[0]:
+            best = (score, number, start, end)
+    if best is None or best[0] < MIN_SIMILARITY:
+        return None
+    score, number, start, end = best
+    return number, round(score), raw_lines[number - 1][start:end].strip()
+
+
+def _partial_similarity(wanted: str, text: str) -> tuple[float, int, int]:
+    """How well `wanted` matches its best-fitting stretch of `text` (rapidfuzz; difflib when it is missing)."""
+    try:
+        from rapidfuzz import fuzz
+    except ImportError:  # pragma: no cover - rapidfuzz is a dependency; difflib gives the same kind of answer, slower
+        import difflib
+
+        matcher = difflib.SequenceMatcher(None, wanted, text, autojunk=False)
+        block = max(matcher.get_matching_blocks(), key=lambda b: b.size)
+        start = max(0, block.b - block.a)
+        end = min(len(text), start + len(wanted))
+        return difflib.SequenceMatcher(None, wanted, text[start:end]).ratio() * 100, start, end
+    alignment = fuzz.partial_ratio_alignment(wanted, text)
+    if alignment is None:
+        return 0.0, 0, 0
+    return alignment.score, alignment.dest_start, alignment.dest_end
+
+
 def correct_lines(
     kept: list[CleanLine], corrections: tuple[Correction, ...], raw_lines: list[str]
-) -> tuple[list[CleanLine], list[CleaningRecord], dict[int, int]]:
-    """Apply the corrections to the kept lines; one "correct" record per change, counts per correction."""
+) -> tuple[list[CleanLine], list[CleaningRecord], dict[int, int], list[CorrectedLine]]:
+    """Apply the corrections to the kept lines; one "correct" record per change, counts per correction, and each corrected line."""
     counts: dict[int, int] = {}
     records: list[CleaningRecord] = []
+    corrected: list[CorrectedLine] = []
     if not corrections:
-        return kept, records, counts
+        return kept, records, counts, corrected
     out = []
     for line in kept:
         if not line.text.strip():
@@ -151,5 +241,9 @@ def correct_lines(
             shown = f"{fix.pattern!r} → {fix.replace!r}" + (f" ×{change.count}" if change.count > 1 else "")
             reason = f"corrections.yaml #{fix.index}: {shown}" + (f" ({fix.note})" if fix.note else "")
             records.append(CleaningRecord(line.first, "correct", reason, raw_lines[line.first - 1]))
+        if applied:
+            entries = [change.correction for change in applied]
+            keep = next((entry.keep_id for entry in entries if entry.keep_id), False)
+            corrected.append(CorrectedLine(line.first, line.text, text, tuple(e.index for e in entries), entries[0].where, keep))
         out.append(CleanLine(text, line.first, line.last, line.kind) if applied else line)
-    return out, records, counts
+    return out, records, counts, corrected

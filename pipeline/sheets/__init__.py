@@ -13,10 +13,30 @@ if TYPE_CHECKING:  # the renderers and their readers load only when a sheet is m
 
 
 @dataclass(frozen=True)
+class PrintedPart:
+    """One section (or card) as a sheet prints it: what the change report compares between two builds."""
+
+    id: str  # the section id (a card split out of a section: the section id and the entry name)
+    title: str
+    text: str
+    section: str = ""  # the section it came from (a card's key may add "#entry" to it)
+
+    def to_json(self) -> list[str]:
+        return [self.id, self.title, self.text, self.section]
+
+    @classmethod
+    def from_json(cls, data: object) -> "PrintedPart | None":
+        if isinstance(data, list) and len(data) == 4 and all(isinstance(item, str) for item in data):
+            return cls(*data)
+        return None
+
+
+@dataclass(frozen=True)
 class RenderedSheet:
     pdf: bytes
     pages: int
     revision: str
+    printed: tuple[PrintedPart, ...] = ()
 
 
 def render(document: Document, *, sheet: SheetConfig, paper: str, dated=None) -> RenderedSheet:
@@ -25,15 +45,22 @@ def render(document: Document, *, sheet: SheetConfig, paper: str, dated=None) ->
     layout, recipe = sheet.layouts[paper], sheet.recipes[paper]
     try:
         if sheet.kind == "quickref":
-            from pipeline.sheets.quickref import make_quickref
+            from pipeline.sheets.quickref import quickref_with_sections
 
-            pdf, pages, revision = make_quickref(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
+            pdf, pages, revision, sections = quickref_with_sections(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
+            printed = tuple(PrintedPart(section.id, section.title, section.text, section.id) for section in sections)
         else:
-            from pipeline.sheets.cards.draw import make_cards
+            from pipeline.sheets.cards.draw import cards_with_set
 
-            pdf, pages, revision = make_cards(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
+            pdf, pages, revision, card_set = cards_with_set(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
+            # A card's key is its section id, then "#entry" for an entry split out of that section.
+            printed = tuple(
+                PrintedPart(card.key, card.title + (f" · {card.title_en}" if card.title_en else ""), card.text, card.key.split("#")[0])
+                for card in card_set.cards
+            )
     except RefsheetsError:
         raise
     except Exception as exc:  # a reportlab layout failure (e.g. a flowable larger than its frame)
         raise BuildError(f"{document.game.id}/{sheet.name}: typesetting failed: {exc}") from exc
-    return RenderedSheet(pdf=pdf, pages=pages, revision=revision)
+    return RenderedSheet(pdf=pdf, pages=pages, revision=revision, printed=printed)
+

@@ -8,11 +8,12 @@ and builds ids from the titles of a section and its parents, never from position
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field, replace
 
 from pipeline.errors import ConfigError
-from pipeline.model import Block, CleanLine, CleanText, Document, GameInfo, Section
+from pipeline.model import Block, CleanLine, CleanText, CorrectedLine, Document, GameInfo, RenamedId, Section
 from pipeline.split.blocks import build_blocks
 from pipeline.split.inline import label_vocabulary, restructure
 from pipeline.split.order import missing_chunks, reading_order
@@ -68,8 +69,8 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
     lines = reading_order(cleaned.lines, options.chunks)
     entries = _entries(lines, game=game, options=options)
     _arrange(entries, options=options)
-    sections = _sections(entries)
-    return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=cleaned.warnings)
+    sections, renamed = _sections(entries, corrected={line.first: line for line in cleaned.corrected})
+    return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=cleaned.warnings, renamed_ids=tuple(renamed))
 
 
 def _entries(lines: tuple[CleanLine, ...], *, game: GameInfo, options: SplitOptions) -> list[_Entry]:
@@ -240,15 +241,28 @@ def _path_to(entries: list[_Entry], index: int | None) -> list[int]:
     return list(reversed(chain))
 
 
-def _sections(entries: list[_Entry]) -> list[Section]:
-    """Sections in reading order, each followed by the flavour runs found inside it."""
+def _sections(  # long: one pass that names, nests and fills every section, then recovers tables run into paragraphs
+    entries: list[_Entry], *, corrected: dict[int, CorrectedLine]
+) -> tuple[list[Section], list[RenamedId]]:
+    """Sections in reading order, each followed by the flavour runs found inside it; and the ids corrections changed."""
     ids: list[str] = []
     used: set[str] = set()
     sections: list[Section] = []
+    renamed: list[RenamedId] = []
     for entry in entries:
         title = card_title(entry.heading.title) if entry.card else entry.heading.title
         parent_id = ids[entry.parent] if entry.parent is not None else None
-        section_id = _unique(f"{parent_id}/{slug(title, max_length=MAX_SLUG)}" if parent_id else slug(title, max_length=MAX_SLUG), used)
+        segment = slug(title, max_length=MAX_SLUG)
+        change = corrected.get(entry.first)
+        old = _uncorrected_title(entry, change) if change is not None else None
+        if old is not None and slug(old, max_length=MAX_SLUG) != segment:
+            old_segment = slug(old, max_length=MAX_SLUG)
+            if change.keep_id:
+                segment = change.keep_id if isinstance(change.keep_id, str) else old_segment
+            else:
+                path = f"{parent_id}/" if parent_id else ""
+                renamed.append(RenamedId(f"{path}{old_segment}", f"{path}{segment}", change.where))
+        section_id = _unique(f"{parent_id}/{segment}" if parent_id else segment, used)
         ids.append(section_id)
         own, stories = _separate_flavor(entry.lines)
         blocks = build_blocks(own)
@@ -291,10 +305,34 @@ def _sections(entries: list[_Entry]) -> list[Section]:
     # table where a line carries only one or two of them.
     labels = label_vocabulary([block for section in sections for block in section.blocks])
     if not labels:
-        return sections
+        return sections, renamed
     return [
         section if section.kind == "flavor" else replace(section, blocks=restructure(section.blocks, labels=labels)) for section in sections
-    ]
+    ], renamed
+
+
+def _uncorrected_title(entry: _Entry, change: CorrectedLine) -> str | None:
+    """The title this heading had before corrections.yaml changed its line (None when it cannot be told).
+
+    The heading's span in the corrected line is carried back to the uncorrected line through the edit.
+    Case is ignored when finding it (a heading in capitals gets a sentence-case title); the id is a slug anyway.
+    """
+    title = entry.heading.title
+    start = change.after.lower().find(title.lower())
+    if start < 0:
+        return None
+    end = start + len(title)
+    old_start = old_end = None
+    for op, a1, a2, b1, b2 in difflib.SequenceMatcher(None, change.after, change.before, autojunk=False).get_opcodes():
+        if old_start is None and a2 > start:
+            old_start = b1 + (start - a1 if op == "equal" else 0)
+        if a2 >= end:
+            old_end = b1 + (end - a1) if op == "equal" else b2
+            break
+    if old_start is None or old_end is None:
+        return None
+    old = change.before[old_start:old_end].strip()
+    return card_title(old) if entry.card else old
 
 
 def _story_block(story: list[CleanLine]) -> Block:

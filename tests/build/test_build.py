@@ -19,6 +19,7 @@ from pipeline.build import build
 from pipeline.build.cache import SheetCache
 from pipeline.build.watch import watch
 from pipeline.cli import main
+from pipeline.desk.console import Console
 from pipeline.project import Project, load_game
 
 # The two quickest real games keep these tests quick; the real-source scenarios are in test_refresh.py.
@@ -91,9 +92,13 @@ def test_jobs_give_the_same_report_and_bytes_as_one_process(project_copy: Path, 
     serial = invoke(project_copy, "build", *games)
     parallel = invoke(other, "build", "--jobs", "3", *games)
     assert serial.exit_code == parallel.exit_code == 2, parallel.output
-    assert serial.output == parallel.output
-    assert serial.output.index("galaxy-defenders/") < serial.output.index("broken: FAILED") < serial.output.index("tiny/")
-    assert "1 failed" in serial.output
+    # the results; progress on stderr is per stage in one process, per game in a pool
+    assert serial.stdout == parallel.stdout
+    assert serial.stdout.index("galaxy-defenders/") < serial.stdout.index("tiny/")
+    assert [line for line in serial.stderr.splitlines() if line.startswith("error:")] == [
+        line for line in parallel.stderr.splitlines() if line.startswith("error:")
+    ]
+    assert "1 failed" in serial.stdout
     assert pdfs(project_copy) == pdfs(other) != {}
 
 
@@ -183,7 +188,7 @@ def test_killing_a_build_at_any_moment_leaves_valid_pdfs(built: Path) -> None:
     assert f"Juega el primero ({attempt})" in sheet
     settled = pdfs(built)
     again = invoke(built, "build", "galaxy-defenders")
-    assert "0 sheets built" in again.output and pdfs(built) == settled
+    assert "0 rebuilt, 0 restored from cache" in again.output and pdfs(built) == settled
     assert not list(game_out.glob(".*.tmp"))
 
 
@@ -212,15 +217,17 @@ def test_watch_rebuilds_after_a_save_with_the_same_report(built: Path) -> None:
         raw.write_bytes(raw.read_bytes() + b"\nUna frase guardada mientras se vigila.\n")
 
     def stop() -> bool:
-        return sum(line.endswith("up to date") or " built" in line for line in lines if "sheet" in line) >= 2
+        return sum(" failed" in line and "restored from cache" in line for line in lines) >= 2
 
+    console = Console()
+    console.result = console.notice = lines.append  # what watch says, in order, as one list
     threading.Thread(target=edit_soon).start()
-    builds = watch(Project(built), list(GAMES), out_dir=built / "output", interval=0.1, quiet=0.2, echo=lines.append, should_stop=stop)
+    builds = watch(Project(built), list(GAMES), out_dir=built / "output", interval=0.1, quiet=0.2, console=console, should_stop=stop)
     assert builds == 2
     assert "changed: sources/galaxy-defenders/raw.txt" in lines
     assert any(line.startswith("galaxy-defenders/quickref: rebuilt") for line in lines), lines
     changed = len(load_game(Project(built), "galaxy-defenders").sheets)
-    assert lines[-1] == f"{changed} sheet{'s' if changed > 1 else ''} built, {sheet_count(built) - changed} up to date"
+    assert lines[-1] == f"{changed} rebuilt, 0 restored from cache, {sheet_count(built) - changed} up to date, 0 failed"
 
 
 def test_build_api_reports_up_to_date_sheets(built: Path) -> None:
@@ -244,7 +251,8 @@ def test_a_sheet_that_fails_does_not_stop_the_other_sheets_of_its_game(built: Pa
     )
     result = invoke(built, "build", "galaxy-defenders")
     assert result.exit_code == 1
-    assert "galaxy-defenders/dice: FAILED" in result.output and "selects no cards" in result.output
+    assert result.stderr.count("selects no cards") == 1  # each error once
+    assert "error: galaxy-defenders/dice: the recipe selects no cards" in result.stderr
     assert "galaxy-defenders/quickref: rebuilt" in result.output
     assert "mueve y ataca" in "".join(page.extract_text() for page in PdfReader(out / "galaxy-defenders-quickref.pdf").pages)
     assert (out / "galaxy-defenders-dice.pdf").read_bytes() == dice_before  # the previous sheet is kept intact

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from pipeline.build import prepare
 from pipeline.build.cache import CachedSheet, SheetCache
-from pipeline.build.changes import SectionDigest, compare, describe, why
+from pipeline.build.changes import add_history, changes_markdown, compare, describe, history_entry, printed_changes, why, word_changes
 from pipeline.build.keys import game_inputs, sheet_key
 from pipeline.cli import main
 from pipeline.project import Project, load_game
@@ -76,7 +76,7 @@ def test_nothing_changed_rebuilds_nothing(built: Path) -> None:
     before = snapshot(built)
     output = run_build(built)
     assert rebuilt_sheets(output) == set()
-    assert "0 sheets built" in output and "up to date" in output
+    assert "0 rebuilt, 0 restored from cache" in output and "up to date" in output
     assert snapshot(built) == before
 
 
@@ -96,9 +96,12 @@ def test_one_sentence_edited_rebuilds_only_that_game(built: Path) -> None:
     assert "sources/leaving-earth/raw.txt changed" in output
     _, _, document = prepare(Project(built), "leaving-earth")
     section = next(s for s in document.sections if EDITED in s.text)
-    assert re.search(rf"^  modified +{re.escape(section.id)}  \"{re.escape(section.title)}\"$", output, flags=re.M), output
-    # that one section, not every section after it (line numbers shifted only if lines were added)
-    assert output.count("  modified ") == len(sheets_of(built, "leaving-earth"))
+    words = "La mayoría de → Casi todos; tienen marcado → llevan impreso"
+    assert f'  modified {section.id}  "{section.title}": {words}\n' in output, output
+    # that one section, not every section after it, and only on the sheet that prints it
+    assert output.count("  modified ") == 1
+    same = r"^leaving-earth/cards: rebuilt, same content \(rev [0-9a-f]{8}\), 2 pages \(sources/leaving-earth/raw.txt changed\)$"
+    assert re.search(same, output, flags=re.M)
 
 
 def test_a_correction_rebuilds_only_that_game(built: Path) -> None:
@@ -117,7 +120,7 @@ def test_a_correction_rebuilds_only_that_game(built: Path) -> None:
     assert "sources/leaving-earth/corrections.yaml added" in output
     assert_only_game_changed(before, snapshot(built), "leaving-earth")
     assert "hacer tantísimas acciones" in pdf_text(built / "output/leaving-earth/leaving-earth-quickref.pdf")
-    assert re.search(r"^  modified +en-tu-turno  ", output, flags=re.M), output
+    assert re.search(r'^  modified en-tu-turno  "En tu turno": hacar tantas → hacer tantísimas$', output, flags=re.M), output
     manifest = json.loads((built / "output/leaving-earth/manifest.json").read_text(encoding="utf-8"))
     assert "sources/leaving-earth/corrections.yaml" in manifest["inputs"]
 
@@ -171,7 +174,8 @@ def test_the_common_glossary_is_used_by_every_game(built: Path) -> None:
     for path, (digest, mtime) in before.items():
         if path.endswith(".pdf"):
             assert after[path] == (digest, mtime)
-    assert "(content unchanged)" in output
+    same = r"^galaxy-defenders/dice: rebuilt, same content \(rev [0-9a-f]{8}\), 1 page \(glossaries/common.yaml changed\)$"
+    assert re.search(same, output, flags=re.M)
 
 
 def test_a_template_change_rebuilds_the_sheets_that_use_it(built: Path) -> None:
@@ -246,7 +250,7 @@ def test_deciding_nothing_changed_imports_neither_spacy_nor_reportlab(built: Pat
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "HEAVY []" in result.stdout, result.stdout
-    assert "0 sheets built" in result.stderr
+    assert "0 rebuilt, 0 restored from cache" in result.stdout
 
 
 def test_the_parse_memo_trusts_only_what_this_version_of_refsheets_checked(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -299,7 +303,7 @@ def test_corrupt_or_foreign_cache_entries_are_ignored_and_rebuilt(built: Path) -
     output = run_build(built, *games)
 
     assert rebuilt_sheets(output) == sheets_of(built, "galaxy-defenders") | sheets_of(built, "leaving-earth")
-    assert "restored from cache" not in output
+    assert ": restored from cache" not in output and " 0 restored from cache" in output
     for path, data in good.items():
         assert path.read_bytes() == data
 
@@ -384,61 +388,56 @@ def test_key_follows_exactly_the_inputs_of_a_sheet(project_copy: Path) -> None:
 # --- the change report ------------------------------------------------------------------------------------
 
 
-def _digests(*items: tuple[str, str, str]) -> tuple[SectionDigest, ...]:
-    return tuple(SectionDigest(*item) for item in items)
-
-
-def test_compare_names_added_removed_and_modified_sections() -> None:
-    previous = {"name": "quickref", "pages": 3, "revision": "aaaa1111"}
-    before = [{"id": "a", "title": "A", "digest": "1"}, {"id": "b", "title": "B", "digest": "2"}, {"id": "c", "title": "C", "digest": "3"}]
-    now = _digests(("a", "A", "1"), ("b", "B", "9"), ("d", "D", "4"))
-    changes = compare(
-        previous,
-        before,
-        game="g",
-        sheet="quickref",
-        how="rebuilt",
-        sections=now,
-        pages=4,
-        revision="bbbb2222",
-        reasons=("sources/g/raw.txt changed",),
-    )
-    assert [s.id for s in changes.modified] == ["b"]
-    assert [s.id for s in changes.added] == ["d"]
-    assert [s.id for s in changes.removed] == ["c"]
-    lines = describe(changes)
-    assert lines[0] == "g/quickref: rebuilt, rev aaaa1111 -> bbbb2222, 3 -> 4 pages (sources/g/raw.txt changed)"
-    assert lines[1:] == ['  modified b  "B"', '  added    d  "D"', '  removed  c  "C"']
+def test_describe_lists_the_words_that_changed_per_printed_section() -> None:
+    before = [("a", "A", "Puedes hacar dos acciones."), ("b", "B", "Sin cambios."), ("c", "C", "Se quita.")]
+    after = [("a", "A", "Puedes hacer dos acciones más."), ("b", "B", "Sin cambios."), ("d", "D", "Nueva.")]
+    sections = printed_changes(before, after)
+    changes = compare({"name": "quickref", "pages": 3, "revision": "aaaa1111"}, game="g", sheet="quickref", how="rebuilt",
+                      sections=sections, pages=4, revision="bbbb2222", reasons=("sources/g/raw.txt changed",))
+    assert describe(changes) == [
+        "g/quickref: rebuilt, rev aaaa1111 -> bbbb2222, 3 -> 4 pages (sources/g/raw.txt changed)",
+        '  modified a  "A": hacar → hacer; acciones. → acciones más.',
+        '  added    d  "D"',
+        '  removed  c  "C"',
+    ]
 
 
 def test_describe_first_build_and_unchanged_content() -> None:
-    now = _digests(("a", "A", "1"))
-    first = compare(None, None, game="g", sheet="q", how="rebuilt", sections=now, pages=1, revision="r1", reasons=("no previous build",))
+    first = compare(None, game="g", sheet="q", how="rebuilt", sections=(), pages=1, revision="r1", reasons=("no previous build",))
     assert describe(first) == ["g/q: built, rev r1, 1 page (no previous build)"]
-    same = compare(
-        {"pages": 1, "revision": "r1"},
-        [{"id": "a", "title": "A", "digest": "1"}],
-        game="g",
-        sheet="q",
-        how="rebuilt",
-        sections=now,
-        pages=1,
-        revision="r1",
-        reasons=("x",),
+    same = compare({"pages": 1, "revision": "r1"}, game="g", sheet="q", how="rebuilt", sections=(), pages=1, revision="r1", reasons=("x",))
+    assert describe(same) == ["g/q: rebuilt, same content (rev r1), 1 page (x)"]
+    many = printed_changes([], [(str(n), "T", "t") for n in range(20)])
+    before = {"pages": 1, "revision": "r0"}
+    lines = describe(compare(before, game="g", sheet="q", how="rebuilt", sections=many, pages=1, revision="r1", reasons=("x",)))
+    assert lines[-1] == "  ... and 8 more section changes"
+
+
+def test_word_changes_are_short_and_readable() -> None:
+    assert word_changes("uno dos tres", "uno dos tres") == ()
+    assert word_changes("hay uan nava", "hay una nave") == ("uan nava → una nave",)
+    assert word_changes("a b c", "a c") == ("− b",)
+    assert word_changes("a c", "a b c") == ("+ b",)
+    long_before = " ".join(f"w{n}" for n in range(30))
+    assert word_changes(long_before, "x") == ("w0 w1 w2 w3 w4 w5 w6 w7 … w28 w29 → x",)
+
+
+def test_changes_md_keeps_the_last_changes_of_every_sheet() -> None:
+    changes = compare({"pages": 1, "revision": "r0"}, game="g", sheet="q", how="rebuilt",
+                      sections=printed_changes([("a", "Fase", "hacar")], [("a", "Fase", "hacer")]), pages=1, revision="r1", reasons=("x",))
+    history = add_history([{"revision": "r0", "was": None, "date": "2026-11-01", "changes": ["first build"]}],
+                          history_entry(changes, date="2026-12-01"))
+    assert changes_markdown("Juego", [{"file": "g-q.pdf", "history": history}]) == (
+        "# Juego: what changed\n\n"
+        "Newest first. Each page's footer prints its revision (`rev. …`): compare it with yours before reprinting.\n\n"
+        "## g-q.pdf\n\n"
+        "- **rev r1**, 2026-12-01 (was r0)\n"
+        "  - modified “Fase”: hacar → hacer\n"
+        "- **rev r0**, 2026-11-01\n"
+        "  - first build\n"
     )
-    assert describe(same) == ["g/q: rebuilt, rev r1 (content unchanged), 1 -> 1 page (x)", "  no section changed"]
-    many = compare(
-        {"pages": 1, "revision": "r0"},
-        [],
-        game="g",
-        sheet="q",
-        how="rebuilt",
-        sections=_digests(*((str(n), "T", "d") for n in range(20))),
-        pages=1,
-        revision="r1",
-        reasons=("x",),
-    )
-    assert describe(many)[-1] == "  ... and 8 more section changes"
+    same = compare({"pages": 1, "revision": "r1"}, game="g", sheet="q", how="rebuilt", sections=(), pages=1, revision="r1", reasons=("x",))
+    assert history_entry(same, date="2026-12-02") is None  # nothing for a sheet whose content did not change
 
 
 def test_why_names_the_inputs_that_changed() -> None:

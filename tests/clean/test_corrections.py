@@ -12,6 +12,8 @@ from pipeline.cli import main
 from pipeline.errors import ConfigError
 from pipeline.model import RawText
 
+from ..conftest import ROOT
+
 
 def write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "corrections.yaml"
@@ -102,3 +104,90 @@ def test_cli_report_lists_line_action_reason_original(project_copy: Path) -> Non
     assert rows[0] == ["line", "action", "reason", "original"]
     assert all(len(row) == 4 and row[0].isdigit() for row in rows[1:])
     assert any(row[1] == "correct" and "PER" in row[3] for row in rows[1:])
+
+
+def test_a_stale_correction_names_the_closest_raw_text_with_line_and_similarity(tmp_path: Path) -> None:
+    corrections = load_corrections(write(tmp_path, '- find: "puedes hacar tantas acciones"\n  replace: "x"\n'), display="c.yaml")
+    result = clean(raw_of("REGLAS\n\nEn tu turno puedes hacer tantas acciones como quieras.\n"), corrections=corrections)
+    assert result.warnings == (
+        "c.yaml:1: correction 1 (find: 'puedes hacar tantas acciones') matched nothing; "
+        "closest raw text: line 3 (96 % similar): 'puedes hacer tantas acciones'",
+    )
+
+
+def test_a_stale_correction_says_when_the_cleaner_drops_the_closest_line(tmp_path: Path) -> None:
+    corrections = load_corrections(write(tmp_path, '- find: "Gracias por la traduccion"\n  replace: "x"\n'), display="c.yaml")
+    result = clean(raw_of("REGLAS\n\nCada jugador roba una carta.\n\nGracias por la traducción!!\n"), corrections=corrections)
+    assert len(result.warnings) == 1
+    assert result.warnings[0].startswith(
+        "c.yaml:1: correction 1 (find: 'Gracias por la traduccion') matched nothing; closest raw text: line 5 ("
+    )
+    assert "(the cleaner drops that line: " in result.warnings[0]
+
+
+def test_nothing_close_gives_no_hint(tmp_path: Path) -> None:
+    corrections = load_corrections(write(tmp_path, '- find: "zzzz qqqq"\n  replace: "x"\n'), display="c.yaml")
+    assert clean(raw_of("Cada jugador roba una carta.\n"), corrections=corrections).warnings == (
+        "c.yaml:1: correction 1 (find: 'zzzz qqqq') matched nothing",
+    )
+
+
+@pytest.mark.parametrize(
+    "copied",
+    [
+        "los escudos ‹Shields› absorben “un” daño",  # the English tag and typographic quotes of a sheet
+        "los escudos ¶ absorben 'un' daño",  # a paragraph mark, other quotes
+        "los   escudos\nabsorben \"un\"  daño",  # other spacing
+    ],
+)
+def test_a_find_copied_from_a_sheet_matches_the_source(tmp_path: Path, copied: str) -> None:
+    import yaml
+
+    text = yaml.safe_dump([{"find": copied, "replace": "los escudos absorben un punto de daño"}], allow_unicode=True)
+    corrections = load_corrections(write(tmp_path, text), display="c.yaml")
+    result = clean(raw_of('REGLAS\n\nSiempre los escudos absorben "un" daño.\n'), corrections=corrections)
+    assert result.warnings == ()
+    assert [line.text for line in result.lines if "escudos" in line.text] == ["Siempre los escudos absorben un punto de daño."]
+
+
+HEADED = "FASE DE ACCIÓN\nCada jugador puede hacer dos acciones.\n\nFASE DE RECUENTO\nSe cuentan los puntos.\n"
+
+
+def _document(tmp_path: Path, corrections_text: str):
+    from pipeline.model import GameInfo
+    from pipeline.split import split
+
+    corrections = load_corrections(write(tmp_path, corrections_text), display="c.yaml")
+    cleaned = clean(raw_of(HEADED), corrections=corrections)
+    return split(cleaned, game=GameInfo(id="test", title_es="Test", title_en="Test"))
+
+
+def test_keep_id_pins_the_id_of_a_corrected_heading(tmp_path: Path) -> None:
+    plain = _document(tmp_path, '- find: "RECUENTO"\n  replace: "PUNTUACIÓN"\n')
+    assert [s.id for s in plain.sections] == ["fase-de-accion", "fase-de-puntuacion"]
+    assert [(r.old, r.new, r.where) for r in plain.renamed_ids] == [("fase-de-recuento", "fase-de-puntuacion", "c.yaml:1")]
+    pinned = _document(tmp_path, '- find: "RECUENTO"\n  replace: "PUNTUACIÓN"\n  keep_id: true\n')
+    assert [(s.id, s.title) for s in pinned.sections][1] == ("fase-de-recuento", "Fase de puntuación")
+    assert pinned.renamed_ids == ()
+    named = _document(tmp_path, '- find: "RECUENTO"\n  replace: "PUNTUACIÓN"\n  keep_id: final\n')
+    assert [s.id for s in named.sections] == ["fase-de-accion", "final"]
+
+
+def test_a_recipe_naming_an_id_a_correction_changed_says_so(tmp_path: Path) -> None:
+    from pipeline.sheets.config import Templates, read_recipe_on
+    from pipeline.sheets.quickref.recipe import select_sections
+
+    document = _document(tmp_path, '- find: "RECUENTO"\n  replace: "PUNTUACIÓN"\n')
+    recipe = read_recipe_on(Templates(ROOT / "templates"), "quickref", {"leave_out_ids": ["fase-de-recuento"]},
+                            paper="a4", path="game.yaml", line=3)
+    with pytest.raises(ConfigError) as failure:
+        select_sections(document, recipe)
+    assert str(failure.value) == (
+        "game.yaml:3: recipe.leave_out_ids[0]: no section with id 'fase-de-recuento': the correction at c.yaml:1 changed its "
+        "heading, so its id is now 'fase-de-puntuacion'; add `keep_id: true` to that correction, or name 'fase-de-puntuacion' here"
+    )
+
+
+def test_keep_id_must_be_true_or_an_id(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"c.yaml:1: corrections\[1\]: keep_id must be true or an id"):
+        load_corrections(write(tmp_path, '- find: "a"\n  replace: "b"\n  keep_id: "Con Espacios"\n'), display="c.yaml")

@@ -35,7 +35,15 @@ from pipeline.sheets.markup import paragraph_styles, register_fonts
 
 
 def make_cards(document: Document, *, sheet: str, layout: Layout, recipe: CardRecipe, dated=None) -> tuple[bytes, int, str]:
-    """(pdf bytes, page count, revision) of a card sheet: the sheets.render entry point; `dated` as make_quickref's."""
+    """(pdf bytes, page count, revision) of a card sheet; `dated` as make_quickref's."""
+    pdf, pages, revision, _ = cards_with_set(document, sheet=sheet, layout=layout, recipe=recipe, dated=dated)
+    return pdf, pages, revision
+
+
+def cards_with_set(
+    document: Document, *, sheet: str, layout: Layout, recipe: CardRecipe, dated=None
+) -> tuple[bytes, int, str, CardSet]:
+    """make_cards, plus the cards the sheet prints (for the change report and the proof page): the sheets.render entry point."""
     card_set = select_cards(document, recipe=recipe)
     if not card_set.cards:
         game = document.game.id
@@ -43,7 +51,7 @@ def make_cards(document: Document, *, sheet: str, layout: Layout, recipe: CardRe
     revision = card_set.revision()
     printed = revision_label(revision, dated(revision) if dated else "")
     pdf, pages, _ = render_cards(document, card_set, layout, options=recipe.options, with_index=recipe.index, revision=printed)
-    return pdf, pages, revision
+    return pdf, pages, revision, card_set
 
 
 def render_cards(

@@ -153,6 +153,14 @@ def largest_sections(sections: list[Section], *, count: int = 3) -> str:
 def make_quickref(document: Document, *, sheet: str, layout: Layout, recipe: Recipe, dated=None) -> tuple[bytes, int, str]:
     """(pdf bytes, page count, revision) of a quick-reference sheet; `dated(revision)` -> the day its content
     last changed (printed beside the revision), from the build's manifest."""
+    pdf, pages, revision, _ = quickref_with_sections(document, sheet=sheet, layout=layout, recipe=recipe, dated=dated)
+    return pdf, pages, revision
+
+
+def quickref_with_sections(
+    document: Document, *, sheet: str, layout: Layout, recipe: Recipe, dated=None
+) -> tuple[bytes, int, str, list[Section]]:
+    """make_quickref, plus the condensed sections the sheet prints (for the change report and the proof page)."""
     from pipeline.sheets.furniture import revision_label
     from pipeline.sheets.quickref.flow import measure_sheet, render_sheet
 
@@ -182,4 +190,4 @@ def make_quickref(document: Document, *, sheet: str, layout: Layout, recipe: Rec
             f"largest sections: {largest_sections(sections)}. Trim the recipe (leave_out_ids, condense) or raise its pages."
         ) from None
     pdf, pages = render_sheet(document, sections, layout, columns=fit.columns, body_size=fit.body_size, **options)
-    return pdf, pages, revision
+    return pdf, pages, revision, sections

@@ -190,6 +190,13 @@ def check_ids(document: Document, recipe: Recipe) -> None:
     for where, wanted, source, line in recipe.named_ids:
         if wanted in ids:
             continue
+        renamed = next((change for change in document.renamed_ids if change.old == wanted), None)
+        if renamed is not None:
+            problems.append(Problem(source, line, (
+                f"recipe.{where}: no section with id {wanted!r}: the correction at {renamed.where} changed its heading, "
+                f"so its id is now {renamed.new!r}; add `keep_id: true` to that correction, or name {renamed.new!r} here"
+            )))
+            continue
         close = closest_ids(wanted, ids)
         hint = f"closest: {', '.join(close)}" if close else "see `refsheets sections " + document.game.id + "`"
         problems.append(Problem(source, line, f"recipe.{where}: no section with id {wanted!r} ({hint})"))

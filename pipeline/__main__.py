@@ -1,0 +1,4 @@
+"""`python -m pipeline ...` runs the refsheets command line (same as the `refsheets` script)."""
+from pipeline.cli import main
+
+main(prog_name="refsheets")

@@ -1,0 +1,49 @@
+"""Progress from the pool's workers: a queue the forked workers inherit, read by a thread of the parent.
+
+Workers cannot call the parent's progress sink, and a queue cannot be handed to them as an argument; but a
+worker forked after the queue exists inherits it. Where processes are not forked (spawn), the relay is
+off and the pool reports each game's start and end only.
+"""
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+_QUEUE = None  # set in the parent while a pool runs; inherited by its forked workers
+
+
+def worker_stage(game: str) -> Callable[[str, str], None] | None:
+    """In a worker: the stage sink that sends (game, stage, sheet) to the parent, or None without a relay."""
+    queue = _QUEUE
+    if queue is None:
+        return None
+    return lambda stage, sheet: queue.put((game, stage, sheet))
+
+
+@contextmanager
+def relay(context, on_stage: Callable[[str, str, str], None]) -> Iterator[bool]:
+    """While open, (game, stage, sheet) sent by forked workers reach `on_stage`; yields whether it is on."""
+    global _QUEUE
+    if context.get_start_method() != "fork":
+        yield False
+        return
+    queue = context.Queue()
+    thread = threading.Thread(target=_drain, args=(queue, on_stage), daemon=True)
+    _QUEUE = queue
+    thread.start()
+    try:
+        yield True
+    finally:
+        _QUEUE = None
+        queue.put(None)
+        thread.join(timeout=5)
+        queue.close()
+
+
+def _drain(queue, on_stage: Callable[[str, str, str], None]) -> None:
+    while True:
+        item = queue.get()
+        if item is None:
+            return
+        on_stage(*item)

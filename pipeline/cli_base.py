@@ -1,0 +1,116 @@
+"""What every refsheets command shares: the context (project, console), the global options and the error handling."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from pipeline.desk.console import NORMAL, QUIET, VERBOSE, Console
+from pipeline.errors import RefsheetsError
+
+
+class Context:
+    """What every command needs: the project (made on first use, so `--root` may come after the command) and how to speak."""
+
+    def __init__(self) -> None:
+        self.root = Path(".")
+        self.debug = False
+        self.verbosity = NORMAL
+        self._project = None
+        self._console = None
+
+    @property
+    def project(self):
+        from pipeline.project import Project
+
+        if self._project is None:
+            self._project = Project(self.root.resolve())
+        return self._project
+
+    @property
+    def console(self) -> Console:
+        if self._console is None:
+            self._console = Console(verbosity=self.verbosity)
+        return self._console
+
+
+pass_context = click.make_pass_decorator(Context, ensure=True)
+
+
+def _setter(attribute: str, value_of=lambda value: value):
+    def callback(ctx: click.Context, param: click.Parameter, value):
+        if value not in (None, False):
+            setattr(ctx.ensure_object(Context), attribute, value_of(value))
+    return callback
+
+
+def global_options(command):
+    """--root, --debug, --quiet and --verbose, accepted before the command and after it alike."""
+    for option in reversed(
+        (
+            click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None, expose_value=False, is_eager=True,
+                         callback=_setter("root"),
+                         help="Project folder holding sources/, glossaries/, templates/ and output/ (default: .)."),
+            click.option("--debug", is_flag=True, expose_value=False, callback=_setter("debug"), help="Show tracebacks for errors."),
+            click.option("--quiet", "-q", is_flag=True, expose_value=False, callback=_setter("verbosity", lambda _: QUIET),
+                         help="Only errors and the summary line."),
+            click.option("--verbose", "-v", is_flag=True, expose_value=False, callback=_setter("verbosity", lambda _: VERBOSE),
+                         help="Also the sheets that were already up to date."),
+        )
+    ):
+        command = option(command)
+    return command
+
+
+class RefsheetsGroup(click.Group):
+    """Turns our exceptions into one clear line and the right exit code (tracebacks only with --debug)."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise  # click's own usage errors and exits already say the right thing
+        except RefsheetsError as exc:
+            self._fail(ctx, str(exc), exc.exit_code)
+        except KeyboardInterrupt:
+            click.echo("interrupted: outputs already written are complete; nothing half-written was kept", err=True)
+            ctx.exit(130)
+        except BrokenPipeError:
+            # `refsheets list | head`: the reader has all it wanted. End as quietly as a Unix tool killed by SIGPIPE.
+            _silence_stdout()
+            ctx.exit(141)
+        except OSError as exc:
+            # The environment refused something (permissions, disk full): the user's to fix, not a bug.
+            where = f"{exc.filename}: " if exc.filename else ""
+            self._fail(ctx, f"{where}{exc.strerror or exc}", 2)
+        except Exception as exc:  # noqa: BLE001 - the promise is "never a traceback" without --debug
+            self._fail(ctx, f"internal error ({type(exc).__name__}: {str(exc)[:300]}); please report it, rerun with --debug for details", 1)
+
+    @staticmethod
+    def _fail(ctx: click.Context, message: str, code: int) -> None:
+        context = ctx.find_object(Context)
+        if context is not None and context.debug:
+            raise  # noqa: PLE0704 - re-raises the exception being handled, with its traceback
+        if context is not None and context._console is not None:
+            context.console.close()  # a progress bar must not swallow the error line
+        for line in message.splitlines() or [""]:  # every problem of a file, each on its own line
+            click.echo(f"error: {line}", err=True)
+        ctx.exit(code)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the flush at exit does not raise BrokenPipeError a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file descriptor (a test runner's stream): nothing will flush to a pipe
+
+
+def dumps_json(data) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2)
+
+

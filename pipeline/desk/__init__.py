@@ -1,0 +1,1 @@
+"""The translator's desk: what the command line shows a person (console), the proof page and typo candidates."""

@@ -1,0 +1,102 @@
+"""The proof page: what it says about each raw line (plain HTML checks), and that it renders in a real browser
+(headless Chromium over the DevTools pipe: no console errors, every raw line once, the outline scrolls)."""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pipeline.clean import clean
+from pipeline.clean.corrections import load_corrections
+from pipeline.desk.proof import proof_html
+from pipeline.desk.typos import Typo
+from pipeline.model import GameInfo, RawText, TermHit
+from pipeline.split import split
+
+from .browser import Browser, find_chromium
+from ..conftest import GAMES
+
+RAW = (
+    "FASE DE ACCIÓN\n"
+    "Cada jugador puede hacar dos acciones con sus escudos.\n"
+    "\n"
+    "Publicado: 12 de marzo de 2014, 10:15\n"
+    "FASE FINAL\n"
+    "Se cuentan los puntos <b>al final</b>.\n"
+)
+
+
+def small_page(tmp_path: Path) -> str:
+    (tmp_path / "c.yaml").write_text('- find: "hacar"\n  replace: "hacer"\n  note: typo\n', encoding="utf-8")
+    raw = RawText(game="demo", path="sources/demo/raw.txt", text=RAW, encoding="utf-8", sha256="0")
+    cleaned = clean(raw, corrections=load_corrections(tmp_path / "c.yaml", display="sources/demo/corrections.yaml"))
+    document = split(cleaned, game=GameInfo(id="demo", title_es="Demo", title_en="Demo"))
+    first = document.sections[0]
+    block = first.blocks[0]
+    start = block.text.index("escudos")
+    tagged = replace(first, blocks=(replace(block, terms=(TermHit("escudo", "Shields", start, start + 7),)), *first.blocks[1:]))
+    document = replace(document, sections=(tagged, *document.sections[1:]))
+    return proof_html(raw, cleaned, document, printed_by={"quickref": {first.id}},
+                      warnings=["sources/demo/raw.txt:6: a warning about line 6"], typos=[Typo(6, "cuentan", ("cuenta",))])
+
+
+def test_every_raw_line_has_an_anchor_and_its_fate(tmp_path: Path) -> None:
+    page = small_page(tmp_path)
+    assert re.findall(r'<tr id="L(\d+)"', page) == [str(n) for n in range(1, 8)]  # 6 lines and the empty one after the last newline
+    assert '<tr id="L2" class="correct">' in page
+    assert "<span class=\"label\">corrected</span> corrections.yaml #1: &#x27;hacar&#x27; → &#x27;hacer&#x27; (typo) — now: " \
+           "Cada jugador puede hacer dos acciones con sus escudos." in page
+    assert '<tr id="L4" class="drop">' in page and "forum post date" in page
+    assert '<tr id="L6" class="rules">' in page
+
+
+def test_sections_glossary_hits_typos_and_warnings_are_shown(tmp_path: Path) -> None:
+    page = small_page(tmp_path)
+    assert '<tr id="s-fase-de-accion" class="section rules">' in page and "— printed on: quickref" in page
+    assert "[rules] fase-final — on no sheet" in page
+    assert '<a href="#s-fase-de-accion"' in page  # the outline links to the section row
+    assert '<mark class="term" title="Shields" data-en="Shields">escudos</mark>' in page
+    assert '<mark class="typo" title="did you mean: cuenta">cuentan</mark>' in page
+    assert '&lt;b&gt;al final&lt;/b&gt;' in page  # raw text is escaped, never markup
+    assert '<a href="#L6">raw.txt:6</a>' in page and '<a href="#L6">line 6</a>' in page
+    assert "http" not in page.replace("http-equiv", "")  # self-contained: no link to the network
+
+
+@pytest.fixture(scope="module")
+def browser():
+    executable = find_chromium()
+    if executable is None:
+        pytest.skip("headless Chromium not installed (Debian: apt-get install chromium); the proof page was not rendered")
+    instance = Browser(executable)
+    yield instance
+    instance.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_proof_page_renders_in_chromium(built_project: Path, browser: Browser, game: str, tmp_path: Path) -> None:
+    page = built_project / "output" / game / f"{game}-proof.html"
+    raw_lines = (built_project / "sources" / game / "raw.txt").read_text(encoding="utf-8").replace("\r\n", "\n").split("\n")
+    browser.events.clear()
+    browser.open(page)
+    rows = browser.evaluate("Array.from(document.querySelectorAll('#lines tr[id^=L]')).map(r => r.id)")
+    assert rows == [f"L{n}" for n in range(1, len(raw_lines) + 1)]  # every raw line, once, in order
+    unexplained = browser.evaluate(
+        "Array.from(document.querySelectorAll('#lines tr[id^=L]')).filter(r => !r.className).length"
+    )
+    assert unexplained == 0
+    links = browser.evaluate("document.querySelectorAll('nav a[href^=\"#s-\"]').length")
+    assert links == browser.evaluate("document.querySelectorAll('#lines tr.section').length") > 0
+    # Click a section far down the outline: the page scrolls to its row.
+    target = browser.evaluate(
+        "(() => { const a = Array.from(document.querySelectorAll('nav a[href^=\"#s-\"]')).slice(-1)[0];"
+        " a.click(); return a.getAttribute('href'); })()"
+    )
+    top = browser.evaluate(f"document.getElementById({target[1:]!r}).getBoundingClientRect().top")
+    assert browser.evaluate("window.scrollY") > 0 and -2 <= top < 50, (target, top)
+    shot = Path(os.environ.get("PROOF_SCREENSHOTS", tmp_path)) / f"{game}-proof.png"  # set it to keep them and look
+    browser.screenshot(shot)
+    assert shot.stat().st_size > 10_000
+    assert browser.console_errors() == []

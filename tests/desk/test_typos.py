@@ -1,0 +1,94 @@
+"""Typo candidates: the rules on single words, the misspellings issue 15 lists in the real sources, the command's
+exact output, and --yaml entries that fix the typos on the next build."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pipeline.build.stages import prepare
+from pipeline.cli import main
+from pipeline.desk.typos import find_typos, judge_word, lexicon
+from pipeline.project import Project
+
+from ..conftest import GAMES, ROOT
+
+LISTED = ("nava", "uan", "campañaa", "ESto", "inlcuido", "proporcinan", "protejer", "absorvido", "reaultado", "Landindg", "atravensado")
+
+
+@pytest.fixture(scope="module")
+def words(tmp_path_factory: pytest.TempPathFactory):
+    return lexicon(tmp_path_factory.mktemp("lexicon"))  # never the checkout's own cache
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("inlcuido", "incluido"),  # two letters swapped
+        ("protejer", "proteger"),  # g/j
+        ("absorvido", "absorbido"),  # b/v
+        ("ESto", "Esto"),  # shift held
+        ("puede", None),  # an everyday word
+        ("colócalo", None),  # a verb with its pronoun attached
+        ("botellita", None),  # a diminutive
+        ("básicamente", None),  # an adverb
+        ("recolocar", None),  # a prefix on a known verb
+        ("jajaja", None),  # laughter
+        ("FTL", None),  # an acronym
+    ],
+)
+def test_single_words(words, word: str, expected: str | None) -> None:
+    found = judge_word(word, sentence_start=True, glossary=frozenset(), glossary_words=(), words=words)
+    assert (found[0] if found else None) == expected
+
+
+def test_proper_names_and_glossary_terms_are_left_alone(words) -> None:
+    assert judge_word("Ferrícola", sentence_start=False, glossary=frozenset(), glossary_words=(), words=words) == ()
+    assert judge_word("platillo", sentence_start=False, glossary=frozenset({"platillo"}), glossary_words=(), words=words) == ()
+
+
+def test_the_misspellings_listed_in_issue_15_are_found_in_the_real_sources(project_copy: Path) -> None:
+    project = Project(project_copy)
+    found = set()
+    for game in GAMES:
+        _, cleaned, _ = prepare(project, game)
+        found |= {typo.word for typo in find_typos(cleaned, project=project, game_id=game)}
+    assert [word for word in LISTED if word not in found] == []
+
+
+def _tiny(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    (tmp_path / "glossaries").mkdir()
+    shutil.copy(ROOT / "glossaries" / "common.yaml", tmp_path / "glossaries" / "common.yaml")
+    (tmp_path / "sources" / "uno").mkdir(parents=True)
+    (tmp_path / "sources" / "uno" / "raw.txt").write_text(
+        "FASE DE ACCIÓN\nCada jugador puede hacar dos acciones en su turno.\nESto se repite en uan ronda.\n", encoding="utf-8"
+    )
+    return tmp_path
+
+
+def test_typos_command_and_its_yaml_fix_the_text_on_the_next_build(tmp_path: Path) -> None:
+    root = _tiny(tmp_path)
+    runner = CliRunner()
+    listed = runner.invoke(main, ["typos", "uno", "--root", str(root)])
+    assert listed.exit_code == 0, listed.output
+    assert listed.stdout == (
+        "uno: 3 suspected typos (candidates: check each, then add a correction)\n"
+        "  sources/uno/raw.txt:2  hacar → hacer, sacar, hace\n"
+        "  sources/uno/raw.txt:3  ESto → Esto\n"
+        "  sources/uno/raw.txt:3  uan → una, han, tan\n"
+    )
+    as_yaml = runner.invoke(main, ["typos", "uno", "--yaml", "--root", str(root)])
+    assert as_yaml.stdout.startswith(
+        "# uno: 3 suspected typos from `refsheets typos`; check each entry before you keep it\n- regex: \\bhacar\\b\n"
+    )
+    (root / "sources/uno/corrections.yaml").write_text(as_yaml.stdout, encoding="utf-8")
+    built = runner.invoke(main, ["build", "--root", str(root)])
+    assert built.exit_code == 0 and "warning" not in built.stderr, built.output
+    _, cleaned, _ = prepare(Project(root), "uno")
+    fixed = ["Cada jugador puede hacer dos acciones en su turno.", "Esto se repite en una ronda."]
+    assert [line.text for line in cleaned.lines][1:3] == fixed
+    again = runner.invoke(main, ["typos", "uno", "--root", str(root)])
+    assert again.stdout == "uno: 0 suspected typos (candidates: check each, then add a correction)\n"
