@@ -55,10 +55,9 @@ def load(project: Project, *, tagging: bool, layouts: set[tuple[str, str]]) -> N
             except RefsheetsError:
                 continue  # the game's own build reports it, with its name
         # Every game whose sheets are made gets a proof page, and its typo search reads the word lists.
-        from pipeline.build.keys import CACHE_DIR
-        from pipeline.desk.typos import lexicon
+        from pipeline.desk.typos import lexicon, shared_cache_dir
 
-        lexicon(project.root / CACHE_DIR)
+        lexicon(shared_cache_dir())  # where find_typos reads them
 
 
 def cost(project: Project, plan: GamePlan) -> int:
