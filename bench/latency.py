@@ -15,16 +15,17 @@ from pathlib import Path
 
 from measure import REFSHEETS, add_correction, rule_sentences
 
-SUMMARY = re.compile(r"^\d+ sheets? built")  # BuildReport.summary(), the last line of a build
+# BuildReport.summary(), the last line of a build: "3 rebuilt, 0 restored from cache, ..." (older: "3 sheets built").
+SUMMARY = re.compile(r"^\d+ rebuilt, \d+ restored from cache|^\d+ sheets? built")
 READY_WAIT = 20.0  # seconds to wait for "ready" after the first build
 
 
 def _lines(process: subprocess.Popen) -> queue.Queue:
-    """The process's stderr, line by line, as it comes (a thread reads it; None at the end)."""
+    """The process's output, line by line, as it comes (a thread reads it; None at the end)."""
     lines: queue.Queue = queue.Queue()
 
     def read() -> None:
-        for line in process.stderr:
+        for line in process.stdout:
             lines.put(line.rstrip())
         lines.put(None)
 
@@ -49,7 +50,10 @@ def _wait_for(lines: queue.Queue, pattern: re.Pattern[str], timeout: float) -> b
 def watch_latency(project: Path, game: str, *, rounds: int) -> list[float]:
     """Seconds from each save to its rebuild's summary line, in a warm `refsheets watch GAME`."""
     sentences = rule_sentences(project, game)
-    process = subprocess.Popen([REFSHEETS, "--root", str(project), "watch", game], stderr=subprocess.PIPE, text=True, bufsize=1)
+    # The summary goes to stdout, the notices ("ready") to stderr: read both as one stream.
+    process = subprocess.Popen(
+        [REFSHEETS, "--root", str(project), "watch", game], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1
+    )
     lines = _lines(process)
     try:
         if not _wait_for(lines, SUMMARY, 300):

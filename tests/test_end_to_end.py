@@ -14,8 +14,8 @@ from .conftest import GAMES, SessionBuild, copy_project
 
 # Headings a person would expect on each game's quick reference (a few per source, hard ones included).
 EXPECTED_HEADINGS = {
-    "space-alert": ["Sistema de experiencia", "Especializaciones"],
-    "legendary-alien": ["Nuevas mecánicas de hive/nido", "Modo reina alien", "Puntuación"],
+    "space-alert": ["Acciones dobles", "Especializaciones"],
+    "legendary-alien": ["Modo difícil", "Modo reina alien", "Puntuación"],
     "alternity-warships": ["Secuencia de juego", "Fase de potencia"],
     "leaving-earth": ["Misiones", "Componentes", "Motores de iones"],
     "galaxy-defenders": ["Fase de actualización", "Fase de combate", "Turno Alienígena"],

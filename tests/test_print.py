@@ -159,3 +159,65 @@ def test_no_english_name_inside_quotation_marks_and_no_false_friend(sheets) -> N
         text = " ".join(" ".join(pages).split())
         assert not re.search(r"›[”’»'\"]", text), name  # '‹explorable›' closing after the name
         assert "baraja ‹shuffle›" not in text.lower() and "explorada ‹Survey›" not in text, name
+
+
+# --- reading order -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sheet", "in_play_order"),
+    [
+        # overview and components first, reference material last
+        ("space-alert/quickref", ["Reglamento", "Nuevas amenazas", "Nuevas misiones", "Acciones dobles", "Especializaciones", "Insignias"]),
+        # setup, the year, the turn, what the turn uses, the end of the year and of the game
+        ("leaving-earth/quickref", ["Setup", "Cada uno de todos los años", "En tu turno", "Maniobras", "Fin del año", "Fin del juego"]),
+    ],
+)
+def test_top_level_sections_follow_the_order_of_play(built_project: Path, sheet: str, in_play_order: list[str]) -> None:
+    game, name = sheet.split("/")
+    outline = PdfReader(built_project / "output" / game / f"{game}-{name}.pdf").outline
+    top = [entry.title for entry in outline if not isinstance(entry, list)]  # the bookmarks of level-1 headings
+    found = [next((index for index, title in enumerate(top) if title.startswith(wanted)), -1) for wanted in in_play_order]
+    assert -1 not in found and found == sorted(found), top
+
+
+def test_text_pasted_under_the_wrong_entry_is_read_where_it_belongs(plumbed) -> None:
+    """Alternity's command deck Mortal/Crítico line was pasted after the accommodations entry."""
+    rows: dict[str, str] = {}
+    for _, _, chars, _ in plumbed["alternity-warships/system-damage"]:
+        for char in chars:
+            rows.setdefault(round(char["top"]), "")
+            rows[round(char["top"])] += char["text"]
+    text = " ".join(rows[top] for top in sorted(rows))
+    assert "La plataforma de mando está destruida" not in text.split("Cubierta de mando")[0]
+
+
+# --- page breaks and repeats ---------------------------------------------------------------------------
+
+
+def _sentences(text: str) -> set[str]:
+    import re
+
+    flowing = " ".join(re.sub(r"‹[^›]*›", " ", text).replace("-\n", "").split())
+    return {sentence for sentence in re.split(r"(?<=[.!?])\s+", flowing) if len(sentence) >= 60}
+
+
+def test_no_quickref_sentence_is_printed_again_on_the_games_card_sheets(sheets) -> None:
+    """Except Galaxy Defenders' dice sheet, the one-page die and action reference beside its one-page summary."""
+    for name, pages in sheets.items():
+        game, sheet = name.split("/")
+        if sheet != "quickref" or game == "galaxy-defenders":
+            continue
+        quickref = _sentences(" ".join(pages))
+        for other, other_pages in sheets.items():
+            if other.startswith(f"{game}/") and other != name and "quickref" not in other:
+                cards = " ".join(" ".join(" ".join(other_pages).split()).split())
+                repeated = [sentence for sentence in quickref if sentence in cards]
+                assert repeated == [], (other, repeated[:3])
+
+
+def test_no_page_is_near_empty(sheets) -> None:
+    """Every page holds at least a fifth of what the sheet's fullest page holds."""
+    for name, pages in sheets.items():
+        sizes = [len(page) for page in pages]
+        assert min(sizes) >= 0.2 * max(sizes), (name, sizes)

@@ -28,7 +28,7 @@ from pipeline.build.changes import (
     section_digests,
     why,
 )
-from pipeline.build.keys import CACHE_DIR, ParseMemo, SheetKey, sheet_key, tool_fingerprint
+from pipeline.build.keys import ParseMemo, SheetKey, sheet_key, tool_fingerprint
 from pipeline.build.manifest import build_date, manifest_sheet, read_manifest, write_if_changed
 from pipeline.build.plan import GamePlan, SheetResult, plan_game, proof_file, proof_key, report_file, sheet_file
 from pipeline.build.proofpage import proof_page
@@ -379,9 +379,9 @@ def _run_pool(
     progress(Progress("", "warm", 0, len(work)))  # seconds of loading before any game starts: say so
     warm.load(project, tagging=tagging, layouts=layouts)  # once here, not once per worker
     if any(not SheetCache(project.root).has_proof(plan.game, proof_key(plan)) for plan in work):
-        from pipeline.desk.typos import lexicon
+        from pipeline.desk.typos import lexicon, shared_cache_dir
 
-        lexicon(project.root / CACHE_DIR)  # the proof pages' typo word lists, loaded once before the fork
+        lexicon(shared_cache_dir())  # the proof pages' typo word lists, loaded once before the fork
     context = warm.fork_context()
     finished = [0]
     with relay(context, lambda game, name, sheet: progress(Progress(game, name, finished[0], len(work), sheet))) as relayed:

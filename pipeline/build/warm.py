@@ -1,4 +1,4 @@
-"""Heavy resources loaded once per process: spaCy's tokenizer and lemma table, reportlab and the templates' fonts.
+"""Heavy resources loaded once per process: spaCy, the lemma table, reportlab, the fonts, the proof page's word lists.
 
 A build with several jobs loads what its games will need before the pool forks (every worker then
 inherits them instead of loading its own), and `watch` loads them once for all its rebuilds. What a
@@ -54,6 +54,10 @@ def load(project: Project, *, tagging: bool, layouts: set[tuple[str, str]]) -> N
                 register_fonts(load_layout(project.templates, template, paper=paper).fonts)
             except RefsheetsError:
                 continue  # the game's own build reports it, with its name
+        # Every game whose sheets are made gets a proof page, and its typo search reads the word lists.
+        from pipeline.desk.typos import lexicon, shared_cache_dir
+
+        lexicon(shared_cache_dir())  # where find_typos reads them
 
 
 def cost(project: Project, plan: GamePlan) -> int:
@@ -73,8 +77,9 @@ def fork_context():
 def keep_warm(project: Project, game_ids: list[str], *, paper: str | None = None) -> None:
     """Everything a rebuild of `game_ids` may need, loaded now: `watch` then answers a save at once.
 
-    spaCy and the lemma table, each game's glossary tagger, reportlab and the fonts of every template
-    the games use. A game whose files are broken is skipped here: its build says what is wrong.
+    spaCy and the lemma table, each game's glossary tagger, reportlab, the fonts of every template the
+    games use and the word lists of the proof page's typo search. A game whose files are broken is
+    skipped here: its build says what is wrong.
     """
     from pipeline.build.keys import ParseMemo
     from pipeline.errors import RefsheetsError

@@ -56,19 +56,31 @@ class Lexicon:
     by_length: dict[int, tuple[str, ...]]  # probable known words by length: where suggestions come from
 
 
-# Bump when Lexicon changes shape: an older pickle is then ignored and made again.
-LEXICON_FORMAT = 1
+# Bump when Lexicon changes shape: an older saved file is then ignored and made again.
+LEXICON_FORMAT = 2
 
 
 _LOADED: list[Lexicon] = []  # the process's word lists, whichever project's cache they came from
+
+
+def shared_cache_dir() -> Path:
+    """Where the word lists are kept: one copy per user, not per project (they depend on library versions only),
+    so a new project's first build does not spend seconds making them. REFSHEETS_CACHE_DIR overrides it."""
+    import os
+
+    override = os.environ.get("REFSHEETS_CACHE_DIR")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "refsheets"
 
 
 def lexicon(cache_dir: Path | None = None) -> Lexicon:
     """The word lists, loaded once per process (every project of a process shares them).
 
     Reading spaCy's tables takes seconds; the lists derived from them are kept in `cache_dir`
-    (.refsheets-cache/) as a pickle tagged with the libraries' versions, which loads in under one.
-    The pickle is our own file, written atomically; anything that does not read back is made again.
+    (.refsheets-cache/) as JSON tagged with the libraries' versions, which loads in under one. JSON, not a
+    pickle: a project folder may come from anyone, and loading a pickle found in it would run its code.
     """
     if not _LOADED:
         _LOADED.append(_cached_lexicon(cache_dir))
@@ -76,25 +88,37 @@ def lexicon(cache_dir: Path | None = None) -> Lexicon:
 
 
 def _cached_lexicon(cache_dir: Path | None) -> Lexicon:
-    import pickle
+    import json
 
-    stamp = _versions()
-    path = cache_dir / "typos-lexicon.pickle" if cache_dir is not None else None
+    stamp = f"{LEXICON_FORMAT} {_versions()}"
+    path = cache_dir / "typos-lexicon.json" if cache_dir is not None else None
     if path is not None:
         try:
-            with open(path, "rb") as stream:
-                # Our own file under .refsheets-cache/ (written atomically by this function), never one from elsewhere.
-                saved_stamp, words = pickle.load(stream)  # noqa: S301
-            if saved_stamp == stamp and isinstance(words, Lexicon):
-                return words
-        except Exception:  # noqa: BLE001, S110 - a missing, truncated or foreign cache file is simply made again
-            pass
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("stamp") == stamp:
+                return Lexicon(
+                    known=frozenset(data["known"]),
+                    folded=frozenset(data["folded"]),
+                    english=frozenset(data["english"]),
+                    probability={str(word): float(p) for word, p in data["probability"].items()},
+                    by_length={int(length): tuple(words) for length, words in data["by_length"].items()},
+                )
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            pass  # a missing, truncated or foreign cache file is simply made again
     words = _load_lexicon()
     if path is not None:
         from pipeline.build.output import write_atomic
 
+        data = {
+            "stamp": stamp,
+            "known": sorted(words.known),
+            "folded": sorted(words.folded),
+            "english": sorted(words.english),
+            "probability": words.probability,
+            "by_length": {str(length): list(found) for length, found in words.by_length.items()},
+        }
         try:
-            write_atomic(path, pickle.dumps((stamp, words), protocol=pickle.HIGHEST_PROTOCOL))
+            write_atomic(path, json.dumps(data, ensure_ascii=False))
         except Exception:  # noqa: BLE001, S110 - a read-only project still gets its typos, only slower
             pass
     return words
@@ -230,7 +254,7 @@ def find_typos(cleaned: CleanText, *, project=None, game_id: str | None = None, 
         from pipeline.tag.glossary import load_glossary
 
         glossary = load_glossary(project.glossaries, game_id, display_root=project.root)
-    words = lexicon(project.root / ".refsheets-cache" if project is not None else None)
+    words = lexicon(shared_cache_dir())
     folded, glossary_words, slips = _glossary_words(glossary, words)
     in_text: dict[str, int] = {}
     for line in cleaned.lines:

@@ -13,6 +13,7 @@ from typing import Callable
 from reportlab.lib.colors import HexColor
 from reportlab.lib.fonts import tt2ps
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 FRAME_COLOR = "#1d3557"
@@ -63,8 +64,8 @@ def table_flowables(rows: list[list[str]], style: ParagraphStyle, *, header: boo
     hairlines between rows; columns share the width by text length."""
     if not rows:
         return []
-    table = Table(
-        table_cells(rows, style, header=header, escape=escape), colWidths=column_widths(rows), hAlign="LEFT", repeatRows=1 if header else 0
+    table = FittedTable(
+        table_cells(rows, style, header=header, escape=escape), hAlign="LEFT", repeatRows=1 if header else 0, texts=rows, style_for=style
     )
     table.setStyle(TableStyle(table_commands(rows, style, header=header)))
     return [Spacer(1, 1.5), table, Spacer(1, max(style.spaceAfter, 3))]
@@ -80,13 +81,55 @@ def table_cells(rows: list[list[str]], style: ParagraphStyle, *, header: bool, e
     ]
 
 
-def column_widths(rows: list[list[str]]) -> list[str]:
-    """A column gets room for its longest word at least, and more as its cells hold more text."""
+CELL_PADDING = 4.5  # pt: a cell's left and right padding (table_commands)
+
+
+class FittedTable(Table):
+    """A Table whose columns are sized when it learns its width: each gets its longest word, and the rest of
+    the width goes to the columns by how much text they hold (a name column stays narrow, an effect
+    column takes the room), none wider than its longest cell needs."""
+
+    def __init__(self, data, *args, texts: list[list[str]] | None = None, style_for: ParagraphStyle | None = None, **kwargs) -> None:
+        super().__init__(data, *args, **kwargs)
+        self._texts, self._text_style = texts, style_for  # None on the halves split() makes: they keep the widths
+
+    def wrap(self, available_width: float, available_height: float):
+        if self._texts is not None:
+            self._argW = self._colWidths = column_widths(self._texts, self._text_style, available_width)
+        return super().wrap(available_width, available_height)
+
+
+def column_widths(rows: list[list[str]], style: ParagraphStyle, width: float) -> list[float]:
+    """Points per column (see FittedTable), measured with the cells' font."""
     count = len(rows[0])
-    longest_word = [max((len(word) for row in rows for word in row[col].split()), default=1) for col in range(count)]
-    average = [sum(len(row[col]) for row in rows) / len(rows) for col in range(count)]
-    shares = [max(2.6 * word, min(length, 45), 3) for word, length in zip(longest_word, average)]
-    return [f"{100 * share / sum(shares):.2f}%" for share in shares]
+    bold = _bold_font(style)
+
+    def measure(text: str, col: int, row: int) -> float:
+        return stringWidth(text, bold if col == 0 or row == 0 else style.fontName, style.fontSize)
+
+    need = [
+        max((measure(word, col, r) for r, row in enumerate(rows) for word in row[col].split()), default=0) + CELL_PADDING
+        for col in range(count)
+    ]
+    full = [max((measure(row[col], col, r) for r, row in enumerate(rows)), default=0) + CELL_PADDING for col in range(count)]
+    text = [sum(measure(row[col], col, r) for r, row in enumerate(rows)) + 1 for col in range(count)]
+    if sum(need) >= width:
+        return [width * share / sum(need) for share in need]
+    widths, open_ = list(need), set(range(count))
+    while open_ and width - sum(widths) > 0.5:  # share what is left by text, capping a column at one line
+        left = width - sum(widths)
+        total = sum(text[col] for col in open_)
+        for col in sorted(open_):
+            widths[col] += left * text[col] / total
+        capped = {col for col in open_ if widths[col] >= full[col]}
+        for col in capped:
+            widths[col] = full[col]
+        if not capped:
+            break
+        open_ -= capped
+    if width - sum(widths) > 0.5:  # every column fits on one line: the spare room goes to the last
+        widths[-1] += width - sum(widths)
+    return widths
 
 
 def table_commands(rows: list[list[str]], style: ParagraphStyle, *, header: bool) -> list[tuple]:

@@ -109,6 +109,10 @@ def paragraph_styles(layout: Layout, *, body_size: float | None = None) -> dict[
     )
     # Lettered steps under a numbered one ("a) Naves capitales" under "4. Fase de movimiento").
     styles["subitem"] = ParagraphStyle("subitem", parent=styles["item"], leftIndent=body.fontSize * 2.9, bulletIndent=body.fontSize * 1.6)
+    for name in ("body", "item", "subitem", "note"):
+        # No single line of a paragraph alone at the top (a widow) or the foot (an orphan) of a column.
+        styles[name].allowWidows = 0
+        styles[name].allowOrphans = 0
     for level in (1, 2, 3):
         heading = styles[f"heading{level}"]
         heading.keepWithNext = 1

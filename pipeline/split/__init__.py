@@ -13,9 +13,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from pipeline.errors import ConfigError
 from pipeline.model import Block, CleanLine, CleanText, CorrectedLine, Document, GameInfo, RenamedId, Section
 from pipeline.split.blocks import build_blocks
 from pipeline.split.inline import label_vocabulary, restructure
+from pipeline.split.order import missing_chunks, reading_order
 from pipeline.structure import (
     Heading,
     SplitOptions,
@@ -58,7 +60,15 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
 
     `options` are the game's `options.split` hints (project.GameConfig.split); none: the general rules only."""
     options = options or SplitOptions()
-    entries = _entries(cleaned.lines, game=game, options=options)
+    missing = missing_chunks(cleaned.lines, options.chunks)
+    if missing:
+        raise ConfigError(
+            f"options.split.chunks: no line of the text starts a chunk with {missing[0]!r}"
+            f" (the patterns match cleaned lines as written: see `refsheets clean {game.id}`)",
+            path=f"sources/{game.id}/game.yaml",
+        )
+    lines = reading_order(cleaned.lines, options.chunks)
+    entries = _entries(lines, game=game, options=options)
     _arrange(entries, options=options)
     sections, renamed = _sections(entries, corrected={line.first: line for line in cleaned.corrected})
     return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=cleaned.warnings, renamed_ids=tuple(renamed))
@@ -243,16 +253,7 @@ def _sections(  # long: one pass that names, nests and fills every section, then
     for entry in entries:
         title = card_title(entry.heading.title) if entry.card else entry.heading.title
         parent_id = ids[entry.parent] if entry.parent is not None else None
-        segment = slug(title, max_length=MAX_SLUG)
-        change = corrected.get(entry.first)
-        old = _uncorrected_title(entry, change) if change is not None else None
-        if old is not None and slug(old, max_length=MAX_SLUG) != segment:
-            old_segment = slug(old, max_length=MAX_SLUG)
-            if change.keep_id:
-                segment = change.keep_id if isinstance(change.keep_id, str) else old_segment
-            else:
-                path = f"{parent_id}/" if parent_id else ""
-                renamed.append(RenamedId(f"{path}{old_segment}", f"{path}{segment}", change.where))
+        segment = _id_segment(entry, title, parent_id, corrected.get(entry.first), renamed)
         section_id = _unique(f"{parent_id}/{segment}" if parent_id else segment, used)
         ids.append(section_id)
         own, stories = _separate_flavor(entry.lines)
@@ -297,9 +298,25 @@ def _sections(  # long: one pass that names, nests and fills every section, then
     labels = label_vocabulary([block for section in sections for block in section.blocks])
     if not labels:
         return sections, renamed
-    return [
+    restructured = [
         section if section.kind == "flavor" else replace(section, blocks=restructure(section.blocks, labels=labels)) for section in sections
-    ], renamed
+    ]
+    return restructured, renamed
+
+
+def _id_segment(entry: _Entry, title: str, parent_id: str | None, change: CorrectedLine | None, renamed: list[RenamedId]) -> str:
+    """The last part of a section's id: the slug of its title, or of the title before a correction with keep_id
+    changed it (a correction without keep_id that changes the slug is recorded in `renamed`)."""
+    segment = slug(title, max_length=MAX_SLUG)
+    old = _uncorrected_title(entry, change) if change is not None else None
+    if old is None or slug(old, max_length=MAX_SLUG) == segment:
+        return segment
+    old_segment = slug(old, max_length=MAX_SLUG)
+    if change.keep_id:
+        return change.keep_id if isinstance(change.keep_id, str) else old_segment
+    path = f"{parent_id}/" if parent_id else ""
+    renamed.append(RenamedId(f"{path}{old_segment}", f"{path}{segment}", change.where))
+    return segment
 
 
 def _uncorrected_title(entry: _Entry, change: CorrectedLine) -> str | None:

@@ -16,9 +16,11 @@ class SplitOptions:
     cards: tuple[re.Pattern, ...] = ()  # headings (or "Name: text" line starts) that are cards
     run_in: tuple[re.Pattern, ...] = ()  # line starts that are run-in headings ("Ataque.")
     not_headings: tuple[re.Pattern, ...] = ()  # lines that look like headings but are not
+    # The first lines of the chunks of a text posted out of order, in reading order (split/order.py).
+    chunks: tuple[re.Pattern, ...] = ()
 
 
-SPLIT_FIELDS = ("chapters", "card_groups", "cards", "run_in", "not_headings")
+SPLIT_FIELDS = ("chapters", "card_groups", "cards", "run_in", "not_headings", "chunks")
 
 
 def read_split_options(fields: Fields) -> SplitOptions:
@@ -27,7 +29,7 @@ def read_split_options(fields: Fields) -> SplitOptions:
     for name in SPLIT_FIELDS:
         # Chapters match the line as written (an ALL-CAPS chapter title, not a sentence-case list label
         # with the same words); the other hints match the display title in any case.
-        flags = 0 if name == "chapters" else re.IGNORECASE
+        flags = 0 if name in ("chapters", "chunks") else re.IGNORECASE
         patterns = fields.texts(name, single=True, check=lambda text, flags=flags: regex_problem(text, flags=flags))
         compiled[name] = tuple(re.compile(pattern, flags) for pattern in patterns)
     fields.finish()

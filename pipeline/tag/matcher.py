@@ -68,6 +68,10 @@ def _import_spacy():
     sys.modules.update(stand_ins)
     try:
         import spacy
+    except ImportError:  # a spaCy whose __init__ wants more of its CLI: forget the half import, do it plainly
+        for name in [name for name in sys.modules if name == "spacy" or name.startswith("spacy.")]:
+            del sys.modules[name]
+        import spacy
     finally:
         for name, module in stand_ins.items():
             if sys.modules.get(name) is module:

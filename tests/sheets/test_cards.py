@@ -1,4 +1,5 @@
 """Card sheets: selection by recipe and kind, the fit/continue logic, the grid geometry, the real threat handout."""
+
 from __future__ import annotations
 
 import io
@@ -120,9 +121,10 @@ def test_definitions_turn_term_colon_text_into_cards() -> None:
     section = _section("d", "Dados", "Impacto: sin efecto en defensa", "Escudo: sin efecto en ataque", kind="rules", terms=hits)
     recipe = {"groups": [{"label": "Cara de dado", "select": [{"id": "d"}], "definitions": True, "term_kinds": ["die-face"]}]}
     cards = select_cards(_document(section), recipe=card_recipe(recipe))
+    # Sorted by the English name printed on the card: the player holds the English die.
     assert [(card.title, card.title_en, card.text) for card in cards.cards] == [
-        ("Escudo", "Shield", "sin efecto en ataque"),
         ("Impacto", "Hit", "sin efecto en defensa"),
+        ("Escudo", "Shield", "sin efecto en ataque"),
     ]
 
 
@@ -137,7 +139,10 @@ def test_following_sections_merge_as_subheadings() -> None:
     (card,) = select_cards(document, recipe=card_recipe(recipe)).cards
     assert card.title == "Médico"
     assert [(block.kind, block.text) for block in card.blocks] == [
-        ("heading", "Básica"), ("paragraph", "Acción básica."), ("heading", "Avanzada"), ("paragraph", "Acción avanzada.")
+        ("heading", "Básica"),
+        ("paragraph", "Acción básica."),
+        ("heading", "Avanzada"),
+        ("paragraph", "Acción avanzada."),
     ]
 
 
@@ -153,16 +158,26 @@ def test_english_name_needs_the_title_to_be_glossary_terms() -> None:
         ({"modo": "grid"}, "recipe: unknown field 'modo' (did you mean 'mode'?)"),
         ({"columns": 9}, "recipe.columns: must be a whole number from 1 to 4, got 9"),
         ({"groups": [{"label": "x"}]}, "recipe.groups[0]: missing 'select'"),
-        ({"groups": [{"label": "x", "select": [{"as": "y"}]}]},
-         "recipe.groups[0].select[0]: say what to select (one of kind, title, parent, id, title_term)"),
-        ({"groups": [{"label": "x", "select": [{"title": "(unclosed"}]}]},
-         "recipe.groups[0].select[0].title: not a valid regular expression (missing ), unterminated subpattern at position 0)"),
-        ({"groups": [{"label": "x", "select": [{"kind": "carta"}]}]},
-         "recipe.groups[0].select[0].kind: unknown value 'carta' (did you mean 'card'?)"),
-        ({"groups": [{"label": "x", "tone": "externa", "select": [{"kind": "card"}]}]},
-         "recipe.groups[0].tone: unknown tone 'externa' (did you mean 'external'?); tones come from the template's options.tones"),
-        ({"groups": [{"label": "x", "term_kinds": ["threats"], "select": [{"kind": "card"}]}]},
-         "recipe.groups[0].term_kinds[0]: unknown value 'threats' (did you mean 'threat'?)"),
+        (
+            {"groups": [{"label": "x", "select": [{"as": "y"}]}]},
+            "recipe.groups[0].select[0]: say what to select (one of kind, title, parent, id, title_term)",
+        ),
+        (
+            {"groups": [{"label": "x", "select": [{"title": "(unclosed"}]}]},
+            "recipe.groups[0].select[0].title: not a valid regular expression (missing ), unterminated subpattern at position 0)",
+        ),
+        (
+            {"groups": [{"label": "x", "select": [{"kind": "carta"}]}]},
+            "recipe.groups[0].select[0].kind: unknown value 'carta' (did you mean 'card'?)",
+        ),
+        (
+            {"groups": [{"label": "x", "tone": "externa", "select": [{"kind": "card"}]}]},
+            "recipe.groups[0].tone: unknown tone 'externa' (did you mean 'external'?); tones come from the template's options.tones",
+        ),
+        (
+            {"groups": [{"label": "x", "term_kinds": ["threats"], "select": [{"kind": "card"}]}]},
+            "recipe.groups[0].term_kinds[0]: unknown value 'threats' (did you mean 'threat'?)",
+        ),
     ],
 )
 def test_bad_recipes_name_the_game_file(recipe: dict, message: str) -> None:
@@ -175,17 +190,32 @@ def test_bad_recipes_name_the_game_file(recipe: dict, message: str) -> None:
     ("old", "new", "message"),
     [
         ("  mode: handout", "  mode: poster", "templates/cards.yaml:27: options.mode: unknown value 'poster' (allowed: grid, handout)"),
-        ("  min_size: 7.5 ", "  min_size: 5 ",
-         "templates/cards.yaml:28: options.min_size: must be a number from 7.5 to 7.5 pt (the body size), got 5"),
-        ('external: {color: "#a4243b"', 'external: {color: "rojo oscuro"',
-         "templates/cards.yaml:38: options.tones.external.color: 'rojo oscuro' is not a colour: write it as #rrggbb, e.g. #1d3557"),
+        (
+            "  min_size: 7.5 ",
+            "  min_size: 5 ",
+            "templates/cards.yaml:28: options.min_size: must be a number from 7.5 to 7.5 pt (the body size), got 5",
+        ),
+        (
+            'external: {color: "#a4243b"',
+            'external: {color: "rojo oscuro"',
+            "templates/cards.yaml:38: options.tones.external.color: 'rojo oscuro' is not a colour: write it as #rrggbb, e.g. #1d3557",
+        ),
         ("    gap_mm: 3.5", "    gap_mm: -1", "templates/cards.yaml:36: options.handout.gap_mm: must be a number from 0 to 30 mm, got -1"),
-        ("    gap_mm: 3.5", "    gap_mm: .nan",
-         "templates/cards.yaml:36: options.handout.gap_mm: must be a number from 0 to 30 mm, got .nan"),
-        ("    panel_mm: [62, 82]", "    panel_mm: [62, 300]",
-         "templates/cards.yaml:31: options.grid.panel_mm: must be [width, height] in mm, each from 30 to 250, got [62, 300]"),
-        ("    index: {color", "    indice: {color",
-         "templates/cards.yaml:37: options.tones: missing tone 'index' (card sheets colour the index with it)"),
+        (
+            "    gap_mm: 3.5",
+            "    gap_mm: .nan",
+            "templates/cards.yaml:36: options.handout.gap_mm: must be a number from 0 to 30 mm, got .nan",
+        ),
+        (
+            "    panel_mm: [62, 82]",
+            "    panel_mm: [62, 300]",
+            "templates/cards.yaml:31: options.grid.panel_mm: must be [width, height] in mm, each from 30 to 250, got [62, 300]",
+        ),
+        (
+            "    index: {color",
+            "    indice: {color",
+            "templates/cards.yaml:37: options.tones: missing tone 'index' (card sheets colour the index with it)",
+        ),
     ],
 )
 def test_bad_template_options_name_the_template_line(tmp_path: Path, old: str, new: str, message: str) -> None:
@@ -311,6 +341,7 @@ def test_crop_marks_run_towards_the_paper_edge_on_every_cut_but_stop_8_mm_short(
     rects = grid_cells(layout, options)
     canvas = _Recorder()
     draw_crop_marks(canvas, layout, options, rects, paragraph_styles(layout))
+
     def near(a: float, b: float) -> bool:
         return abs(a - b) < 0.01
 
@@ -359,10 +390,26 @@ def test_threat_handout_has_every_noted_threat_once(threats) -> None:
     _, _, card_set = threats
     titles = [card.title for card in card_set.cards]
     assert len(titles) == len({t.casefold() for t in titles})
-    for name in ("Platillo giratorio", "Destructor con Megaescudo", "Naveaguja Plasmática", "Cápsula sellada", "Araña Dimensional",
-                 "Enjambre madre", "Satélite Transmisor", "Planetoide", "Transformador sobrecargado", "Cortocircuito en el Cañón de pulsos",
-                 "Escudos invertidos", "Brecha en la esclusa", "Anomalía fásica", "Vórtice espacio-temporal", "Perforador",
-                 "Arrastrado", "Minador fásico", "Ninja"):
+    for name in (
+        "Platillo giratorio",
+        "Destructor con Megaescudo",
+        "Naveaguja Plasmática",
+        "Cápsula sellada",
+        "Araña Dimensional",
+        "Enjambre madre",
+        "Satélite Transmisor",
+        "Planetoide",
+        "Transformador sobrecargado",
+        "Cortocircuito en el Cañón de pulsos",
+        "Escudos invertidos",
+        "Brecha en la esclusa",
+        "Anomalía fásica",
+        "Vórtice espacio-temporal",
+        "Perforador",
+        "Arrastrado",
+        "Minador fásico",
+        "Ninja",
+    ):
         assert name in titles
     by_title = {card.title: card for card in card_set.cards}
     assert by_title["Platillo giratorio"].tone == "external" and by_title["Ninja"].tone == "internal"
@@ -395,8 +442,11 @@ def test_threat_handout_pdf_holds_every_note(project_root: Path, threats, paper:
     [
         ("Hunt/cazar", TermHit("cazar", "Hunt", 5, 10), ("Cazar", "Hunt")),
         ("Stacionary/Inmovil", TermHit("inmóvil", "Stationary", 11, 18), ("Inmovil", "Stationary")),
-        ("Soldados Xenomorfos/Xenomotph Soldiers", TermHit("soldado xenomorfo", "Xenomorph Soldier", 0, 19),
-         ("Soldados Xenomorfos", "Xenomorph Soldier")),
+        (
+            "Soldados Xenomorfos/Xenomotph Soldiers",
+            TermHit("soldado xenomorfo", "Xenomorph Soldier", 0, 19),
+            ("Soldados Xenomorfos", "Xenomorph Soldier"),
+        ),
         ("Nuevos hives/colmenas y avatares", TermHit("colmena", "Hive", 13, 21), None),
     ],
 )
@@ -404,3 +454,37 @@ def test_bilingual_names_keep_the_spanish_side(title: str, hit: TermHit, expecte
     from pipeline.sheets.cards.select import bilingual_name
 
     assert bilingual_name(title, [hit]) == expected
+
+
+CARD_SHEETS = [
+    ("alternity-warships", "system-damage"),
+    ("galaxy-defenders", "dice"),
+    ("leaving-earth", "cards"),
+    ("legendary-alien", "keywords"),
+    ("space-alert", "threats"),
+    ("space-alert", "specializations"),
+]
+
+
+@pytest.mark.parametrize(("game", "sheet"), CARD_SHEETS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_continued_card_carries_three_lines_on_each_panel(real_tagged, game: str, sheet: str, paper: str) -> None:
+    """A continuation holds at least three lines or does not happen ("Mecánico (cont.)": one line, before)."""
+    from pipeline.sheets.cards.draw import render_cards
+    from pipeline.sheets.cards.select import select_cards
+
+    config, _, document = real_tagged(game)
+    spec = config.sheet(sheet)
+    layout, recipe = spec.layouts[paper], spec.recipes[paper]
+    _, _, plan = render_cards(document, select_cards(document, recipe=recipe), layout, options=recipe.options, with_index=recipe.index)
+    setter = Typesetter(layout, recipe.options)
+    line = setter.styles(setter.base_size)["body"].leading
+    panels: dict[str, list] = {}
+    for panel in plan.panels:
+        panels.setdefault(panel.card.key, []).append(panel)
+    for key, parts in panels.items():
+        if len(parts) < 2:
+            continue
+        for part in parts:
+            height = setter.body_height(list(part.blocks), part.size, part.rect.width - 2 * recipe.options.padding)
+            assert height >= 3 * line - 0.5, (key, part.page, [block.text[:40] for block in part.blocks])

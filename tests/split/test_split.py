@@ -322,11 +322,29 @@ def _parent_title(document, section) -> str:
 
 
 def test_space_alert_outline(documents) -> None:
+    """The forum posted the pages newest first; game.yaml's chunks put them back in the rulebook's order:
+    the overview first, the appendix last, all ten specializations under their description."""
     document = documents["space-alert"]
     _assert_outline(
         document,
         [
-            (1, "Escudos invertidos", "card"),
+            (1, "Reglamento", "rules"),
+            (1, "Nuevas amenazas", "rules"),
+            (1, "Nuevas misiones", "rules"),
+            (1, "Acciones dobles", "rules"),
+            (2, "Retrasos", "rules"),
+            (1, "Especializaciones", "rules"),
+            (2, "Descripción de las especializaciones", "rules"),
+            (3, "Analista de datos", "card"),
+            (3, "Lider de escuadrón", "card"),
+            (4, "Básica", "rules"),
+            (4, "Avanzada", "rules"),
+            (3, "Jefe de operaciones especiales", "card"),
+            (1, "Sistema de experiencia", "rules"),
+            (1, "El explorador experimentado", "rules"),
+            (1, "Recompensas por campañas", "rules"),
+            (1, "Insignias", "rules"),
+            (2, "Jefe de ingeniería", "card"),
             (1, "Apéndice", "rules"),
             (2, "Notas para cartas específicas", "rules"),
             (2, "Amenazas externas", "rules"),
@@ -337,20 +355,12 @@ def test_space_alert_outline(documents) -> None:
             (2, "Amenazas internas", "rules"),
             (3, "Laser central atascado, laser lateral atascado", "card"),
             (3, "Cortocircuito en el Cañón de pulsos", "card"),
-            (1, "Insignias", "rules"),
-            (2, "Jefe de ingeniería", "card"),
-            (1, "Sistema de experiencia", "rules"),
-            (2, "Lider de escuadrón", "card"),
-            (3, "Básica", "rules"),
-            (3, "Avanzada", "rules"),
-            (1, "Especializaciones", "rules"),
-            (2, "Descripción de las especializaciones", "rules"),
-            (3, "Analista de datos", "card"),
-            (1, "Acciones dobles", "rules"),
-            (2, "Retrasos", "rules"),
-            (1, "Nuevas amenazas", "rules"),
+            (3, "Escudos invertidos", "card"),
         ],
     )
+    descriptions = "Descripción de las especializaciones"
+    for name in ("Torpedero", "Mecánico", "Médico", "Hipernavegador", "Jefe de operaciones especiales"):
+        assert _parent_title(document, _by_title(document, name)) == descriptions, name
     assert _parent_title(document, _by_title(document, "Platillo giratorio")) == "Amenazas externas"
     assert _parent_title(document, _by_title(document, "Transformador sobrecargado")) == "Amenazas internas"
     titles = _titles(document)

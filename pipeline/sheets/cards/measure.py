@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
 from pipeline.sheets.cards.geometry import CONT, CardOptions
@@ -18,6 +19,46 @@ from pipeline.sheets.markup import paragraph_styles, safe_text
 
 
 TABLE_GAP = 2.5  # pt above and below a table in a panel
+
+
+LEADER_GAP = 4.0  # pt between a name, its leaders and its page
+
+
+class LeaderLine(Flowable):
+    """An index line: the name (wrapping if it must), dot leaders, the page at the right margin."""
+
+    def __init__(self, name: str, page: str, style: ParagraphStyle) -> None:
+        super().__init__()
+        self.style = style
+        self.page = page
+        self.name = Paragraph(name, style)
+        self.page_width = stringWidth(page, style.fontName, style.fontSize)
+        self.last_line = 0.0
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        room = available_width - self.page_width - LEADER_GAP
+        _, self.height = self.name.wrap(room, available_height)
+        lines = self.name.blPara.lines or [(room, [])]
+        last = lines[-1]
+        extra = last[0] if isinstance(last, tuple) else getattr(last, "extraSpace", 0)
+        self.last_line, self.lines = room - (extra or 0), len(lines)
+        return available_width, self.height
+
+    def draw(self) -> None:
+        self.name.drawOn(self.canv, 0, 0)
+        style, canvas = self.style, self.canv
+        # Paragraph sets its first baseline one font size under its top, the others a leading apart.
+        baseline = self.height - style.fontSize - (self.lines - 1) * style.leading
+        dot = stringWidth(". ", style.fontName, style.fontSize)
+        start, end = self.last_line + LEADER_GAP / 2, self.width - self.page_width - LEADER_GAP / 2
+        canvas.saveState()
+        canvas.setFont(style.fontName, style.fontSize)
+        canvas.setFillColor(style.textColor)
+        if end - start > dot:
+            canvas.drawString(start, baseline, ". " * int((end - start) / dot))
+        canvas.drawRightString(self.width, baseline, self.page)
+        canvas.restoreState()
 
 
 def gaps(flowable: Flowable) -> tuple[float, float]:
@@ -60,7 +101,8 @@ class Typesetter:
         if block.kind == "index-heading":
             return Paragraph(f"<b>{text}</b>", styles["index"])
         if block.kind == "index":
-            return Paragraph(text, styles["index"])
+            name, _, page = block.text.partition("\t")
+            return LeaderLine(safe_text(name), safe_text(page), styles["index"])
         return Paragraph(text, styles["note" if block.kind == "note" else "body"])
 
     def header(self, card: Card, *, continued: bool, width: float) -> list[Paragraph]:

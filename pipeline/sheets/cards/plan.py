@@ -1,4 +1,5 @@
 """Cards -> a page plan: which part of which card goes in which rectangle at which size (plain data, drawn later)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -117,7 +118,13 @@ def _plan_handout(cards: list[Card], layout: Layout, options: CardOptions, sette
                 break
             fresh = y >= frame.top - 0.01
             worth_splitting = fresh or whole > frame.height or available >= SPLIT_WHEN_LEFT * frame.height
-            placed, rest = setter.fill(remaining, size, inner, available - header - 2 * pad) if worth_splitting else ([], remaining)
+            room = available - header - 2 * pad
+            placed, rest = setter.fill(remaining, size, inner, room) if worth_splitting else ([], remaining)
+            short = MIN_SPLIT_LINES * line - setter.body_height(rest, size, inner) if placed and rest else 0
+            if short > 0.01:
+                # A continuation carries MIN_SPLIT_LINES lines or does not happen: in a fresh column (the
+                # card is taller than a column) lines move on to the next panel; otherwise the card moves.
+                placed, rest = setter.fill(remaining, size, inner, room - short) if fresh else ([], remaining)
             if placed and (fresh or setter.body_height(placed, size, inner) >= MIN_SPLIT_LINES * line):
                 height = header + 2 * pad + setter.body_height(placed, size, inner)
                 panels.append(
@@ -134,21 +141,29 @@ def _plan_handout(cards: list[Card], layout: Layout, options: CardOptions, sette
 
 
 def index_card(card_set: CardSet, pages: dict[str, int]) -> Card:
-    """The small index on the first page: per group, each name with the page its panel starts on."""
+    """The index on the first page: per group, one line per card, dot leaders to "p. N". A group sorted by
+    the English names printed on its cards lists them first ("Spinning Saucer · Platillo giratorio")."""
     blocks: list[PanelBlock] = []
+
+    def entries(cards: list[Card]) -> list[PanelBlock]:
+        english = bool(cards) and all(card.title_en for card in cards)  # as select.py sorts the group
+        return [PanelBlock("index", f"{index_name(card, english=english)}\tp.\u00a0{pages.get(card.key, 1)}", 0, 0) for card in cards]
+
     for group in card_set.groups or ():
         names = [card for card in card_set.cards if card.group == group.label]
-        if not names:
-            continue
-        blocks.append(PanelBlock("index-heading", group.heading, 0, 0))
-        blocks.append(PanelBlock("index", " · ".join(f"{card.title}\u00a0{pages.get(card.key, 1)}" for card in names), 0, 0))
+        if names:
+            blocks += [PanelBlock("index-heading", group.heading, 0, 0), *entries(names)]
     grouped = {group.label for group in card_set.groups or ()}
-    loose = [card for card in card_set.cards if card.group not in grouped]
-    if loose:
-        blocks.append(PanelBlock("index", " · ".join(f"{card.title}\u00a0{pages.get(card.key, 1)}" for card in loose), 0, 0))
-    return Card(
-        key="#index", title="Índice", title_en="", group=f"{len(card_set.cards)} cartas · página", tone="index", blocks=tuple(blocks)
-    )
+    blocks += entries([card for card in card_set.cards if card.group not in grouped])
+    label = f"{len(card_set.cards)} cartas · página"
+    return Card(key="#index", title="Índice", title_en="", group=label, tone="index", blocks=tuple(blocks))
+
+
+def index_name(card: Card, *, english: bool) -> str:
+    """What the index lists a card by: the name the group is sorted by first, the other after it."""
+    if not card.title_en:
+        return card.title
+    return f"{card.title_en} · {card.title}" if english else f"{card.title} · {card.title_en}"
 
 
 def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_index: bool = True, reserved: float = 0.0) -> Plan:

@@ -122,7 +122,11 @@ def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
             parts = [section, *_merged(document, position, group, groups, by_id)]
             taken.update(part.id for part in parts)
             found.extend(_cards_of(parts, group, rename=selector.rename))
-        chosen = sorted(_dedupe(found), key=lambda card: (fold(card.title, keep_punctuation=True), card.key))
+        # By the English name printed on the card (the player holds the English card) when every card of the
+        # group has one; a mix of English and Spanish names would read as no order at all.
+        found = _dedupe(found)
+        english = bool(found) and all(card.title_en for card in found)
+        chosen = sorted(found, key=lambda card: (fold(card.title_en if english else card.title, keep_punctuation=True), card.key))
         if group.table and chosen:
             chosen = [_table_card(chosen, group)]
         cards.extend(chosen)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from pipeline.errors import ConfigError, Problem
 from pipeline.model import BLOCK_KINDS, SECTION_KINDS, Document, Section
 from pipeline.schema import REQUIRED, Fields, regex_problem, shown
 from pipeline.sheets.layout import MIN_BODY_SIZE, PAPER_SIZES
+from pipeline.text import fold
 
 CONDENSE_RULES = ("examples", "narration", "repeats", "asides")
 # A term's English name is shown at its first use in each top-level section, once per sheet, or only in titles.
@@ -53,6 +54,9 @@ class Recipe:
     # Regexes: sentences of theme or motivation that state no rule ("El espacio es un lugar muy cruel"),
     # left out of this sheet. A per-game judgement, so it lives in the recipe, not in condense.py.
     flavor_sentences: tuple[str, ...] = ()
+    # Section ids or titles in the order of play: each brings its subsections, sections it does not name
+    # follow in reading order; a subsection named on its own is printed as a top-level entry.
+    order: tuple[str, ...] = ()
     # (where, section id, file, line) of every id the recipe names, so a missing one is reported where it is written.
     named_ids: tuple[tuple[str, str, str | None, int | None], ...] = ()
 
@@ -151,6 +155,7 @@ _READERS: dict[str, _Reader] = {
     "glossary": lambda f, key, _: f.flag(key),
     "english_names": lambda f, key, _: f.choice(key, ENGLISH_NAMES),
     "run_in_headings": lambda f, key, _: f.flag(key),
+    "order": lambda f, key, _: tuple(item.strip() for item in f.texts(key, REQUIRED) or ()),
 }
 RECIPE_KEYS = tuple(_READERS)
 
@@ -219,4 +224,42 @@ def select_sections(document: Document, recipe: Recipe) -> list[Section]:
             if (wanted is not None and section.id in wanted) or section.kind in selector.kinds:
                 chosen.append(section)
                 seen.add(section.id)
-    return chosen
+    return in_order(document, chosen, recipe.order)
+
+
+def in_order(document: Document, chosen: list[Section], order: tuple[str, ...]) -> list[Section]:
+    """`chosen` with the subtrees `order` names first, in that order, and the rest after them in reading order.
+
+    An entry is a section id or a title (folded); a subsection named on its own moves with its subsections
+    and prints as a top-level entry (its levels shifted), since its parent's heading is elsewhere.
+    """
+    if not order:
+        return chosen
+    base = min(section.level for section in chosen)
+    roots = [_named_section(document, chosen, wanted) for wanted in order]
+    trees = {root.id: _subtree(document, root.id) for root in roots}
+    placed: set[str] = set()
+    ordered: list[Section] = []
+    for root in roots:
+        # A subsection named later keeps its own place: it does not come along with its parent.
+        reserved = set().union(*(trees[other.id] for other in roots if other.id != root.id and other.id in trees[root.id]))
+        shift = root.level - base
+        for section in chosen:
+            if section.id in trees[root.id] and section.id not in reserved and section.id not in placed:
+                ordered.append(replace(section, level=section.level - shift))
+                placed.add(section.id)
+    return ordered + [section for section in chosen if section.id not in placed]
+
+
+def _named_section(document: Document, chosen: list[Section], wanted: str) -> Section:
+    for section in chosen:  # an id first: titles repeat ("Misiones" and "Setup / Misiones")
+        if section.id == wanted:
+            return section
+    for section in chosen:
+        if fold(section.title) == fold(wanted):
+            return section
+    close = closest_ids(wanted, [section.id for section in chosen])
+    hint = f"closest: {', '.join(close)}" if close else f"see `refsheets sections {document.game.id}`"
+    raise ConfigError(
+        f"recipe.order: no printed section with id or title {wanted!r} ({hint})", path=f"sources/{document.game.id}/game.yaml"
+    )

@@ -1,0 +1,62 @@
+"""Reading order: a scrambled text's chunks put back in the order game.yaml states, and a recipe's order of play."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pipeline.errors import ConfigError
+from pipeline.model import Block, CleanLine, CleanText, Document, GameInfo, Section
+from pipeline.sheets.quickref.recipe import in_order
+from pipeline.split import split
+from pipeline.split.order import missing_chunks, reading_order
+from pipeline.structure import SplitOptions
+
+GAME = GameInfo(id="demo", title_es="Demo", title_en="Demo")
+
+
+def _lines(*texts: str) -> tuple[CleanLine, ...]:
+    return tuple(CleanLine(text, number, number) for number, text in enumerate(texts, start=1))
+
+
+def test_chunks_are_read_in_the_stated_order_and_keep_their_line_numbers() -> None:
+    lines = _lines("Intro", "CAPÍTULO B", "texto b", "CAPÍTULO A", "texto a", "CAPÍTULO C", "texto c")
+    chunks = tuple(re.compile(p) for p in ("^CAPÍTULO A$", "^CAPÍTULO B$", "^CAPÍTULO C$"))
+    ordered = reading_order(lines, chunks)
+    assert [line.text for line in ordered] == ["Intro", "CAPÍTULO A", "texto a", "CAPÍTULO B", "texto b", "CAPÍTULO C", "texto c"]
+    assert sorted(line.first for line in ordered) == list(range(1, 8))  # nothing added, nothing dropped
+    assert reading_order(lines, ()) == lines
+    assert missing_chunks(lines, (re.compile("^NADA$"),)) == ["^NADA$"]
+
+
+def test_a_pattern_listed_twice_takes_its_next_match() -> None:
+    lines = _lines("NOTAS", "uno", "OTRO", "dos", "NOTAS", "tres")
+    chunks = tuple(re.compile(p) for p in ("^OTRO$", "^NOTAS$", "^NOTAS$"))
+    assert [line.text for line in reading_order(lines, chunks)] == ["OTRO", "dos", "NOTAS", "uno", "NOTAS", "tres"]
+
+
+def test_a_chunk_that_is_not_in_the_text_is_an_error_naming_game_yaml() -> None:
+    cleaned = CleanText(game="demo", lines=_lines("Reglas", "Texto de las reglas."), report=())
+    with pytest.raises(ConfigError, match=r"sources/demo/game.yaml.*options.split.chunks.*'\^FALTA\$'"):
+        split(cleaned, game=GAME, options=SplitOptions(chunks=(re.compile("^FALTA$"),)))
+
+
+def _section(section_id: str, level: int, parent: str | None = None) -> Section:
+    return Section(section_id, section_id.rsplit("/", 1)[-1].title(), level, "rules", (Block("paragraph", "x", 1, 1),), 1, 1, parent)
+
+
+def test_a_recipe_order_moves_subtrees_and_a_subsection_named_later_keeps_its_place() -> None:
+    sections = [
+        _section("ano", 1),
+        _section("ano/fondos", 2, "ano"),
+        _section("ano/fin", 2, "ano"),
+        _section("turno", 1),
+        _section("setup", 1),
+    ]
+    document = Document(game=GAME, sections=tuple(sections))
+    ordered = in_order(document, sections, ("setup", "ano", "turno", "ano/fin"))
+    assert [(s.id, s.level) for s in ordered] == [("setup", 1), ("ano", 1), ("ano/fondos", 2), ("turno", 1), ("ano/fin", 1)]
+    assert [s.id for s in in_order(document, sections, ("Turno",))] == ["turno", "ano", "ano/fondos", "ano/fin", "setup"]  # a title will do
+    with pytest.raises(ConfigError, match="recipe.order: no printed section with id or title 'turnos'.*closest: turno"):
+        in_order(document, sections, ("turnos",))
