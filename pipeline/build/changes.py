@@ -21,6 +21,8 @@ MAX_LISTED = 12
 # Words shown per side of one change ("hacar → hacer"); a rewritten paragraph is cut with "…".
 MAX_WORDS = 10
 # Changes listed per section before "and N more".
+# Word pairs difflib may weigh when it words a section's change (see word_changes).
+MAX_DIFF_CELLS = 4_000_000
 MAX_EDITS = 4
 # Entries of changes.md kept per sheet.
 HISTORY = 10
@@ -126,6 +128,11 @@ class SheetChanges:
 def word_changes(before: str, after: str) -> tuple[str, ...]:
     """The word-level edits that turn `before` into `after`: ('hacar → hacer', '+ dos', '− tres')."""
     old, new = _WORD.findall(before), _WORD.findall(after)
+    old, new = _changed_middle(old, new)
+    if len(old) * len(new) > MAX_DIFF_CELLS:
+        # difflib's cost grows with the product of the lengths (with a text's common words, quadratically):
+        # a section rewritten throughout is said to have changed, without its words.
+        return (f"{len(old)} words → {len(new)} words",)
     edits = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if op == "equal":
@@ -140,6 +147,18 @@ def word_changes(before: str, after: str) -> tuple[str, ...]:
     if len(edits) > MAX_EDITS:
         edits = edits[:MAX_EDITS] + [f"and {len(edits) - MAX_EDITS} more changes"]
     return tuple(edits)
+
+
+def _changed_middle(old: list[str], new: list[str]) -> tuple[list[str], list[str]]:
+    """The words left once the two texts' common beginning and end are set aside (a correction changes a few
+    words of a long section: only those need comparing)."""
+    start, shortest = 0, min(len(old), len(new))
+    while start < shortest and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < shortest - start and old[len(old) - 1 - end] == new[len(new) - 1 - end]:
+        end += 1
+    return old[start : len(old) - end], new[start : len(new) - end]
 
 
 def _clip(words: list[str]) -> str:

@@ -7,6 +7,7 @@ Which rules apply is the recipe's choice (`condense: [examples, narration, repea
 from __future__ import annotations
 
 import difflib
+import heapq
 import math
 import re
 from bisect import bisect_right
@@ -45,7 +46,7 @@ WORD_SHARE = 0.6
 # Statements longer than this are repeats only when equal (difflib on two long texts costs their product).
 MAX_COMPARED_CHARS = 5000
 # Earlier statements a new one is compared with, at most (see _Statements).
-MAX_CANDIDATES = 64
+MAX_CANDIDATES = 16
 # Asides that are not rule statements: an analogy with everyday life ("es similar a empujar un coche"),
 # the designer's motivation ("La principal razón para..."), a theme note ("Temáticamente, ..."), the
 # translator speaking for themself ("Personalmente, yo..."). Consequences ("De esta forma pueden atacar
@@ -133,15 +134,16 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
     return [section for section in result if section.id in printed]
 
 
-def _same(a: str, b: str) -> bool:
-    """The same statement, give or take a typo ("masa"/"mass") or a changed word."""
+def _same(a: str, b: str, *, words_a: set[str] | None = None, words_b: set[str] | None = None) -> bool:
+    """The same statement, give or take a typo ("masa"/"mass") or a changed word (`words_*`: their word sets,
+    when the caller has them already)."""
     if a == b:
         return True
     if min(len(a), len(b)) < 12 or abs(len(a) - len(b)) > 0.2 * max(len(a), len(b)):
         return False
     if max(len(a), len(b)) > MAX_COMPARED_CHARS:
         return False  # difflib's cost grows with the product of the lengths: long statements repeat only exactly
-    words_a, words_b = set(a.split()), set(b.split())
+    words_a, words_b = words_a if words_a is not None else set(a.split()), words_b if words_b is not None else set(b.split())
     if len(words_a & words_b) < WORD_SHARE * len(words_a | words_b):  # cheap test before the exact one
         return False
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() >= REPEAT_RATIO
@@ -152,15 +154,16 @@ class _Statements:
 
     `_same` needs WORD_SHARE of the two statements' words in common, so two statements it calls the same
     share one of the first words of each, in one fixed order (rarest on the sheet first, so the lists stay
-    short): only the statements found under a new one's first words can be the same. At most
-    MAX_CANDIDATES of them (those sharing the most first words) are compared, so a sheet of a thousand
-    near-copies does not compare every pair.
+    short): only the statements found under a new one's first words can be the same. Of those, the latest
+    MAX_CANDIDATES under each word are gathered and at most MAX_CANDIDATES (sharing the most first words)
+    compared, so a sheet of a thousand near-copies does not compare every pair.
     """
 
     def __init__(self, frequency: Counter) -> None:
         self.frequency = frequency  # in how many statements of the sheet each word appears
         self.exact: set[str] = set()
         self.texts: list[str] = []
+        self.words: list[set[str]] = []  # each statement's words, for _same
         self.by_word: dict[str, list[int]] = {}
 
     def _first_words(self, statement: str) -> list[str]:
@@ -171,14 +174,18 @@ class _Statements:
     def repeats(self, statement: str) -> bool:
         if statement in self.exact:
             return True
-        shared = Counter(number for word in self._first_words(statement) for number in self.by_word.get(word, ()))
-        closest = sorted(shared, key=lambda number: (-shared[number], number))[:MAX_CANDIDATES]
-        return any(_same(statement, self.texts[number]) for number in closest)
+        # The latest MAX_CANDIDATES statements under each word: a word on every line of a made-up sheet must not
+        # make each statement look at all the others (a repeat sits near what it repeats, or shares rarer words).
+        shared = Counter(number for word in self._first_words(statement) for number in self.by_word.get(word, ())[-MAX_CANDIDATES:])
+        closest = heapq.nsmallest(MAX_CANDIDATES, shared, key=lambda number: (-shared[number], number))
+        words = set(statement.split())
+        return any(_same(statement, self.texts[number], words_a=words, words_b=self.words[number]) for number in closest)
 
     def add(self, statement: str) -> None:
         self.exact.add(statement)
         number = len(self.texts)
         self.texts.append(statement)
+        self.words.append(set(statement.split()))
         for word in self._first_words(statement):
             self.by_word.setdefault(word, []).append(number)
 
