@@ -7,8 +7,18 @@ import re
 from pipeline.clean.resources import (
     BARE_URL,
     BRACKETED,
+    BREADCRUMB_TRAIL,
     BREADCRUMBS,
     BYLINE,
+    CHAT_BANNER,
+    CHAT_BLOCK,
+    CHAT_HEADER,
+    EMOJI,
+    LETTER,
+    LIKE_BUTTON,
+    MIN_CHAT_HEADERS,
+    QUOTED_BY,
+    SIGNATURE,
     POST_DATE,
     PROFILE,
     CAPTION,
@@ -38,6 +48,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
     starts: list[tuple[int, str]] = []
     index = 0
     profile = False  # inside the member's name, rank and counts that follow "En línea"
+    chat = sum(1 for text in lines if CHAT_HEADER.match(text)) >= MIN_CHAT_HEADERS
     while index < len(lines):
         text = lines[index].strip()
         if profile and text and len(text.split()) <= 3 and not re.search(r"[.!?,;]", text):
@@ -46,8 +57,32 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
             continue
         profile = text.casefold() in ONLINE_STATUS
         bracket = BRACKETED.match(text)
-        quote = QUOTE_HEADER.match(text)
-        if bracket and fold(bracket.group(1)) in folded:
+        quote = QUOTE_HEADER.match(text) or QUOTED_BY.match(text)
+        block = _block_reason(text, chat)
+        if block:
+            index = _drop_block(state, index, block)
+            continue
+        if chat and CHAT_HEADER.match(text):
+            found = CHAT_HEADER.match(text)
+            author = (found.group("a") or found.group("b")).strip()
+            starts.append((index, author))
+            fate[index] = ("drop", f"forum post header: {author} (a chat message)")  # settled by _judge_posts
+        elif text.casefold() == "avatar" and _next_text(lines, index) is not None:
+            # A BoardGameGeek post: "Avatar", the member's name, country and badges, then the date.
+            following = _next_text(lines, index)
+            author = lines[following].strip()
+            starts.append((index, author))
+            fate[index] = ("drop", f"forum post header: {author}")
+            profile = True
+        elif not LETTER.search(text) and text and not LONE_BULLET.match(text) and (not re.search(r"\d", text) or EMOJI.search(text)):
+            fate[index] = ("drop", "a line with no words (a separator, specks of a scan or emoji)")
+        elif LIKE_BUTTON.match(text):
+            fate[index] = ("drop", "site navigation (a like button)")
+            following = _next_text(lines, index)
+            if following == index + 1 and re.fullmatch(r"\d{1,5}", lines[following].strip()):
+                fate[following] = ("drop", "site navigation (the count of likes)")
+                index += 1
+        elif bracket and fold(bracket.group(1)) in folded:
             fate[index] = ("duplicate", f"bracketed copy of line {folded[fold(bracket.group(1))] + 1}")
         elif bracket and BBCODE_TAG.match(bracket.group(1).strip()):
             fate[index] = ("drop", f"markup: a BBCode tag on its own ([{bracket.group(1).strip()}])")
@@ -65,6 +100,8 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         elif REPLY_SUBJECT.match(text) and index > 0:
             starts.append((index, "respuesta"))  # a reply begins: its blocks are judged as a post
             fate[index] = ("drop", "forum post header: subject of a reply")
+        elif chat and CHAT_BANNER.match(text):
+            fate[index] = ("drop", "chat export banner (server, channel, message count)")
         elif text.casefold().strip(".:") in NAVIGATION_WORDS:
             fate[index] = ("drop", "site navigation")
         elif BARE_URL.match(text):
@@ -91,6 +128,36 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
     return posts
 
 
+def _block_reason(text: str, chat: bool) -> str:
+    """Why the block this line opens goes whole (to the next blank line): a signature, a chat's reactions."""
+    if SIGNATURE.match(text):
+        return "signature of a forum member"
+    if chat and CHAT_BLOCK.match(text):
+        return f"chat export: {text.strip().strip('{}').lower()} of a message"
+    return ""
+
+
+def _drop_block(state: State, index: int, reason: str) -> int:
+    """Drop lines from `index` to the next blank line, a like button or a post header; the index after them."""
+    lines = state.lines
+    state.fate[index] = ("drop", reason)
+    index += 1
+    while index < len(lines) and lines[index].strip():
+        text = lines[index].strip()
+        if LIKE_BUTTON.match(text) or text.casefold() in NAVIGATION_WORDS or CHAT_HEADER.match(text):
+            break
+        state.fate[index] = ("drop", reason)
+        index += 1
+    return index
+
+
+def _next_text(lines: list[str], index: int) -> int | None:
+    following = index + 1
+    while following < len(lines) and not lines[following].strip():
+        following += 1
+    return following if following < len(lines) else None
+
+
 def _site_line(state: State, index: int, text: str) -> None:
     """A line of a site's page or a document's credits: a date, breadcrumbs, a byline, a caption, who translated it."""
     fate = state.fate
@@ -98,7 +165,7 @@ def _site_line(state: State, index: int, text: str) -> None:
         fate[index] = ("drop", "forum post date")
     elif PROFILE.match(text):
         fate[index] = ("drop", "forum member's profile")
-    elif BREADCRUMBS.match(text) or SHARE.match(text):
+    elif BREADCRUMBS.match(text) or BREADCRUMB_TRAIL.match(text) or SHARE.match(text):
         fate[index] = ("drop", "site navigation (breadcrumbs or share buttons)")
     elif BYLINE.match(text):
         fate[index] = ("drop", "byline of the post (author and date)")

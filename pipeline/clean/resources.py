@@ -30,6 +30,8 @@ NAVIGATION_WORDS = frozenset(
         # A forum post's buttons and status, as a copy of an SMF or phpBB page keeps them.
         "En línea", "Desconectado", "Conectado", "Me gusta", "No me gusta", "Agradecer", "Reportar", "Editar",
         "Volver arriba", "Arriba",
+        # A BoardGameGeek thread copied from the browser: its buttons, in either language.
+        "Thumb up", "Tip", "Respuesta", "Suscribirse", "Reply", "Quote", "Subscribe", "Avatar",
     )
 )
 DATE = re.compile(
@@ -62,6 +64,8 @@ PROFILE = re.compile(r"^\s*(?:mensajes|posts|karma|registrado|ubicaci[óo]n|sexo
 # Page furniture of a web copy: "Inicio > Juegos > Reglas" (breadcrumbs), "Publicado por Bea el 3 de mayo"
 # (the byline), "Comparte en: Facebook · Twitter" (share buttons).
 BREADCRUMBS = re.compile(r"^\s*(?:inicio|home|portada|blog|foros?)\s*(?:[>»›/|]\s*[^>»›/|]{1,60}){1,6}$", re.IGNORECASE)
+# "Faros del Abismo » Foros » Reglas": guillemets between short names are breadcrumbs whatever the first one is.
+BREADCRUMB_TRAIL = re.compile(r"^\s*[^»›.!?:]{1,40}(?:\s[»›]\s[^»›.!?:]{1,40}){2,6}\s*$")
 BYLINE = re.compile(r"^\s*(?:publicad[oa]|escrit[oa]|posted|actualizad[oa])\s+(?:por|el|en|by|on)\b.{0,100}$", re.IGNORECASE)
 SHARE = re.compile(
     r"^\s*(?:comparte|compartir|share)\b.{0,100}\b(?:facebook|twitter|whatsapp|telegram|pinterest|e-?mail|x)\b", re.IGNORECASE
@@ -71,6 +75,31 @@ CAPTION = re.compile(
     r"^\s*(?:Figura|Fig\.|Imagen|Ilustraci[óo]n|Diagrama|Foto(?:graf[íi]a)?|Esquema)\s*\d{0,3}\s*[:.–—-]\s*\S.{0,150}$", re.IGNORECASE
 )
 LONE_BULLET = re.compile(r"^\s*[•·▪◦*-]\s*$")
+# A line with no word at all: a banner of asterisks, a scanner's specks ("' . , ~"), reactions ("👍 (4) ❤️ (2)").
+LETTER = re.compile(r"[^\W\d_]")
+EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B50\u2B55\uFE0F]")
+# "Thumb up" / "14", "Me gusta (3)": a post's like button and its count.
+LIKE_BUTTON = re.compile(r"^\s*(?:thumbs? up|me gusta|likes?|pulgar(?:es)? arriba)\s*\(?\d*\)?\s*$", re.IGNORECASE)
+# A signature begins at a line "--" (the e-mail and forum convention) and runs to the next blank line.
+SIGNATURE = re.compile(r"^\s*--\s*$")
+# "Alba escribió:", "Pepe wrote:": another member's words quoted, up to the next blank line.
+QUOTED_BY = re.compile(r"^\s*(\S.{1,38}?)\s+(?:escribió|escribio|dijo|wrote)\s*:\s*$", re.IGNORECASE)
+# A chat export's message header: "[14/03/2024 18:32] Marta" (DiscordChatExporter), "Marta — hoy a las 18:32"
+# (Discord's own copy); "(editado)" marks a message changed after it was sent.
+CHAT_HEADER = re.compile(
+    r"^\s*\[\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?\s?m\.?)?\]\s+(?P<a>\w[\w .@'-]{0,38}?)"
+    r"(?:\s+\((?:editado|edited)\))?\s*$"
+    r"|^\s*(?P<b>\w[\w.@'-]{0,38}(?: \w[\w.@'-]{0,20}){0,2})\s+[—–]\s+(?:hoy|ayer|today|yesterday|\d{1,2}/\d{1,2}/\d{2,4})\b.{0,30}$",
+    re.IGNORECASE,
+)
+# What a chat export adds around the messages: "{Reactions}" and "{Attachments}" blocks (to the next blank
+# line) and the banner naming the server and channel and counting the messages.
+CHAT_BLOCK = re.compile(r"^\s*\{(?:reactions|attachments|embeds?|stickers|reacciones|adjuntos)\}\s*$", re.IGNORECASE)
+CHAT_BANNER = re.compile(
+    r"^\s*(?:guild|server|servidor|channel|canal|topic|tema)\s*:\s*\S|^\s*(?:exported|exportados?)\s+\d+\s+(?:messages?|mensajes?)\b",
+    re.IGNORECASE,
+)
+MIN_CHAT_HEADERS = 2  # a text with this many message headers is a chat export
 
 # --- list items (what a heading is, pipeline.structure decides for the cleaner and the splitter) ------
 

@@ -57,13 +57,19 @@ class _Walker:
 
     def walk(self, tokens) -> None:  # noqa: C901 - one branch per token type, flat and in one place
         pending_heading = ""
+        banner = False  # inside a setext "heading" that is a boxed banner
         skip_to = -1
         for index, token in enumerate(tokens):
             if index <= skip_to:
                 continue
             line = token.map[0] + 1 if token.map else self.row_line
             kind = token.type
-            if kind == "heading_open":
+            if kind == "heading_open" and token.markup in ("=", "-") and token.map and token.map[1] - token.map[0] > 2:
+                # A "heading" of several lines over a line of "=" is a banner boxed in rules (a chat export's
+                # "=====" / "Guild: ..." / "Channel: ..." / "====="), not a title: its lines stay text.
+                self.out.drop(token.map[1], "a rule under a banner")
+                banner = True
+            elif kind == "heading_open":
                 pending_heading = "#" * int(token.tag[1])
                 if token.markup in ("=", "-") and token.map:
                     self.out.drop(token.map[1], "setext heading underline")
@@ -90,6 +96,9 @@ class _Walker:
                 self.out.drop(self.row_line + 1, "table header underline")
             elif kind == "inline":
                 self._paragraph(token, tokens[index - 2] if index >= 2 else None)
+            elif kind == "heading_close" and banner:
+                self.out.blank(line)
+                banner = False
             elif kind == "paragraph_close" and not self.lists:
                 self.out.blank(line)
             elif kind in ("fence", "code_block"):

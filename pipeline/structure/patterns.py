@@ -22,7 +22,8 @@ PAGE_MARKER = re.compile(
     r"^(?:=+\s*P[ÁA]GINA\s+(\d+)\s*=+|[-–—]\s*(\d{1,3})\s*[-–—]|P[áa]g(?:ina|\.)?\s*(\d+)(?:\s*(?:de|/)\s*\d+)?)$", re.IGNORECASE
 )
 PAGE = re.compile(r"^P[áa]gina\s+(\d+)(?:\s*y\s*\d+)?\s*(?:[-–—:]\s*(.*))?$", re.IGNORECASE)
-NUMBERED = re.compile(r"^(\d+(?:\.\d+)*)\.\s+(\S.*)$")
+# "2. Fase", "2.1. Fase" and, an outline of two levels or more, "2.1 Fase" (no final stop; "2 jugadores" is no outline).
+NUMBERED = re.compile(r"^(\d+(?:\.\d+)+|\d+(?=\.))\.?\s+(\S.*)$")
 LETTERED = re.compile(r"^([a-z])[.)]\s+(\S.*)$")
 TABLE_CAPTION = re.compile(r"^(?:Tabla|TABLA|Table|TABLE)\s+\d+\s*[-–—]?\s*\d*\s*:")
 BULLET = re.compile(r"^\s*(?:[-•*+·▪–]\s*|\d+[)º]\s+|[a-z]\)\s+)")
