@@ -30,7 +30,10 @@ from pipeline.clean.resources import (
     QUOTE_HEADER,
     REPLY_SUBJECT,
     SHARE,
+    NAME_TAIL,
+    NOT_A_NAME,
     TRANSLATOR_LINE,
+    VERSION_LINE,
     USERNAME,
 )
 from pipeline.clean.state import State
@@ -171,10 +174,16 @@ def _site_line(state: State, index: int, text: str) -> None:
         fate[index] = ("drop", "byline of the post (author and date)")
     elif CAPTION.match(text):
         fate[index] = ("drop", "caption of a picture the sheet does not show")
-    elif TRANSLATOR_LINE.match(text) and len(text.split()) <= 12:
+    elif TRANSLATOR_LINE.match(text) and len(text.split()) <= 12 and not NOT_A_NAME.match(TRANSLATOR_LINE.match(text).group(1)):
         fate[index] = ("credit", "translator named by the text (kept in the sheet footer)")
-        names = re.split(r",\s*|\s+y\s+", TRANSLATOR_LINE.match(text).group(1))
+        named, _, other = TRANSLATOR_LINE.match(text).group(1).partition(". ")  # "Irene Soto. Revisión: Dani G."
+        named = NAME_TAIL.sub("", named)  # "Chema Ruiz para la comunidad hispana"
+        names = re.split(r",\s*|\s+y\s+", named)
         state.translators.extend(name.strip() for name in names if name.strip())
+        if other.strip():
+            state.other_credits.append(other.strip().rstrip("."))
+    elif VERSION_LINE.match(text):
+        fate[index] = ("drop", "version or revision date of the document")
     elif COPYRIGHT_LINE.match(text):
         fate[index] = ("credit", "copyright line kept in the credits")
         state.other_credits.append(text.strip())

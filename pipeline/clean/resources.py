@@ -50,6 +50,16 @@ TRANSLATOR_LINE = re.compile(
     r"^\s*(?:(?:traducci[óo]n(?: al (?:castellano|español))?|traductor(?:a|es)?)\s*[:\-–]|traducido por)\s*(\S.{1,80}?)\s*\.?$",
     re.IGNORECASE,
 )
+# What follows "Traducción:" and is no name ("Traducción al castellano – versión 1.2"), and what ends a name
+# ("Traducido por Chema Ruiz para la comunidad hispana").
+NOT_A_NAME = re.compile(r"^(?:versi[óo]n|v\.?\s*\d|revisi[óo]n|\d|no oficial|completa|amateur)", re.IGNORECASE)
+NAME_TAIL = re.compile(r"\s+(?:para|en|con|desde|a partir)\s.*$|\s*\(.*\)\s*$", re.IGNORECASE)
+# "Última revisión: 12/02/2009", "Versión 0.9 del 3 de mayo": when the document was revised, no rule.
+VERSION_LINE = re.compile(
+    r"^\s*(?:[úu]ltima\s+)?(?:revisi[óo]n|actualizaci[óo]n|actualizad[oa]|versi[óo]n|v)\s*[:.]?\s*"
+    r"(?:\d+(?:[.,]\d+)+|\d{1,2}[/-]\d{1,2}[/-]\d{2,4})\b.{0,80}$",
+    re.IGNORECASE,
+)
 COPYRIGHT_LINE = re.compile(r"^\s*(?:©|\(c\)|copyright\b)\s*(\S.{1,120})$", re.IGNORECASE)
 # Words a Spanish sentence does not end with: a line ending in one was cut mid-sentence.
 DANGLING_WORDS = frozenset(
@@ -138,6 +148,12 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "talk about the blog or site",
             r"\b(?:comentarios?|suscr[ií]be(?:te|os)|redes sociales|mi canal|el v[ií]deo|patreon|newsletter|d[ée]jame|dejadme)\b",
+        ),
+        ("contact details", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bescr[ií]b(?:eme|idme|enos|idnos)\b|\bcontact(?:a|ad|ar)(?:me|nos)?\b"),
+        (
+            "legal notice of the document",
+            r"prohibid[ao] su venta|\bsin [áa]nimo de lucro\b|todos los derechos reservados|\bdocumento es gratuito\b"
+            r"|trabajo de (?:fans|aficionados)",
         ),
         ("a rating", r"\b(?:valoraci[óo]n|mi nota|nota final|puntuaci[óo]n final)\s*:?\s*\d+(?:[.,]\d+)?\s*(?:de|/|sobre)\s*\d+"),
     )
