@@ -34,6 +34,7 @@ from pipeline.clean.resources import (
     NOT_A_NAME,
     TRANSLATOR_LINE,
     VERSION_LINE,
+    VERSION_MARK,
     USERNAME,
 )
 from pipeline.clean.state import State
@@ -65,26 +66,9 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         if block:
             index = _drop_block(state, index, block)
             continue
-        if chat and CHAT_HEADER.match(text):
-            found = CHAT_HEADER.match(text)
-            author = (found.group("a") or found.group("b")).strip()
-            starts.append((index, author))
-            fate[index] = ("drop", f"forum post header: {author} (a chat message)")  # settled by _judge_posts
-        elif text.casefold() == "avatar" and _next_text(lines, index) is not None:
-            # A BoardGameGeek post: "Avatar", the member's name, country and badges, then the date.
-            following = _next_text(lines, index)
-            author = lines[following].strip()
-            starts.append((index, author))
-            fate[index] = ("drop", f"forum post header: {author}")
-            profile = True
-        elif not LETTER.search(text) and text and not LONE_BULLET.match(text) and (not re.search(r"\d", text) or EMOJI.search(text)):
-            fate[index] = ("drop", "a line with no words (a separator, specks of a scan or emoji)")
-        elif LIKE_BUTTON.match(text):
-            fate[index] = ("drop", "site navigation (a like button)")
-            following = _next_text(lines, index)
-            if following == index + 1 and re.fullmatch(r"\d{1,5}", lines[following].strip()):
-                fate[following] = ("drop", "site navigation (the count of likes)")
-                index += 1
+        thread = _thread_line(state, index, text, chat, starts)
+        if thread is not None:
+            index, profile = thread
         elif bracket and fold(bracket.group(1)) in folded:
             fate[index] = ("duplicate", f"bracketed copy of line {folded[fold(bracket.group(1))] + 1}")
         elif bracket and BBCODE_TAG.match(bracket.group(1).strip()):
@@ -93,18 +77,12 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
             starts.append((index, bracket.group(1).strip()))
             fate[index] = ("drop", f"forum post header: {bracket.group(1).strip()}")  # settled by _judge_posts
         elif quote:
-            fate[index] = ("drop", f"quoted post header ({quote.group(1).strip()})")
             starts.append((index, quote.group(1).strip()))
-            index += 1
-            while index < len(lines) and lines[index].strip():
-                fate[index] = ("drop", f"quoted forum post ({quote.group(1).strip()})")
-                index += 1
+            index = _drop_quote(state, index, quote.group(1).strip())
             continue
         elif REPLY_SUBJECT.match(text) and index > 0:
             starts.append((index, "respuesta"))  # a reply begins: its blocks are judged as a post
             fate[index] = ("drop", "forum post header: subject of a reply")
-        elif chat and CHAT_BANNER.match(text):
-            fate[index] = ("drop", "chat export banner (server, channel, message count)")
         elif text.casefold().strip(".:") in NAVIGATION_WORDS:
             fate[index] = ("drop", "site navigation")
         elif BARE_URL.match(text):
@@ -118,17 +96,62 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         else:
             _site_line(state, index, text)
         index += 1
-    # Empty bullets in a row are page debris whose text is missing in the source.
-    for index, text in enumerate(lines):
-        if LONE_BULLET.match(text) and any(
-            LONE_BULLET.match(lines[other]) for other in (index - 1, index + 1) if 0 <= other < len(lines)
-        ):
-            fate[index] = ("drop", "empty bullet (its text is missing in the source)")
+    _empty_bullets(state)
     posts = []
     for number, (start, author) in enumerate(starts):
         end = starts[number + 1][0] if number + 1 < len(starts) else len(lines)
         posts.append((start, end, author))
     return posts
+
+
+def _thread_line(state: State, index: int, text: str, chat: bool, starts: list[tuple[int, str]]) -> tuple[int, bool] | None:
+    """A chat message's header, a BoardGameGeek post's "Avatar", a line of no words, a like button and its
+    count: marked, and (the last line settled, whether a member's profile follows); None if none of these."""
+    lines, fate = state.lines, state.fate
+    if chat and CHAT_HEADER.match(text):
+        found = CHAT_HEADER.match(text)
+        author = (found.group("a") or found.group("b")).strip()
+        starts.append((index, author))
+        fate[index] = ("drop", f"forum post header: {author} (a chat message)")  # settled by _judge_posts
+    elif chat and CHAT_BANNER.match(text):
+        fate[index] = ("drop", "chat export banner (server, channel, message count)")
+    elif text.casefold() == "avatar" and _next_text(lines, index) is not None:
+        # A BoardGameGeek post: "Avatar", the member's name, country and badges, then the date.
+        author = lines[_next_text(lines, index)].strip()
+        starts.append((index, author))
+        fate[index] = ("drop", f"forum post header: {author}")
+        return index, True
+    elif text and not LETTER.search(text) and not LONE_BULLET.match(text) and (not re.search(r"\d", text) or EMOJI.search(text)):
+        fate[index] = ("drop", "a line with no words (a separator, specks of a scan or emoji)")
+    elif LIKE_BUTTON.match(text):
+        fate[index] = ("drop", "site navigation (a like button)")
+        following = _next_text(lines, index)
+        if following == index + 1 and re.fullmatch(r"\d{1,5}", lines[following].strip()):
+            fate[following] = ("drop", "site navigation (the count of likes)")
+            index += 1
+    else:
+        return None
+    return index, False
+
+
+def _empty_bullets(state: State) -> None:
+    """Empty bullets in a row are page debris whose text is missing in the source."""
+    lines = state.lines
+    for index, text in enumerate(lines):
+        if LONE_BULLET.match(text) and any(
+            LONE_BULLET.match(lines[other]) for other in (index - 1, index + 1) if 0 <= other < len(lines)
+        ):
+            state.fate[index] = ("drop", "empty bullet (its text is missing in the source)")
+
+
+def _drop_quote(state: State, index: int, author: str) -> int:
+    """A quoted post: its header and its lines up to the next blank one go; the index after them."""
+    state.fate[index] = ("drop", f"quoted post header ({author})")
+    index += 1
+    while index < len(state.lines) and state.lines[index].strip():
+        state.fate[index] = ("drop", f"quoted forum post ({author})")
+        index += 1
+    return index
 
 
 def _block_reason(text: str, chat: bool) -> str:
@@ -174,19 +197,24 @@ def _site_line(state: State, index: int, text: str) -> None:
         fate[index] = ("drop", "byline of the post (author and date)")
     elif CAPTION.match(text):
         fate[index] = ("drop", "caption of a picture the sheet does not show")
-    elif TRANSLATOR_LINE.match(text) and len(text.split()) <= 12 and not NOT_A_NAME.match(TRANSLATOR_LINE.match(text).group(1)):
+    elif _translator(text) and len(text.split()) <= 12 and not NOT_A_NAME.match(_translator(text).group(1)):
         fate[index] = ("credit", "translator named by the text (kept in the sheet footer)")
-        named, _, other = TRANSLATOR_LINE.match(text).group(1).partition(". ")  # "Irene Soto. Revisión: Dani G."
+        named, _, other = _translator(text).group(1).partition(". ")  # "Irene Soto. Revisión: Dani G."
         named = NAME_TAIL.sub("", named)  # "Chema Ruiz para la comunidad hispana"
         names = re.split(r",\s*|\s+y\s+", named)
         state.translators.extend(name.strip() for name in names if name.strip())
         if other.strip():
             state.other_credits.append(other.strip().rstrip("."))
-    elif VERSION_LINE.match(text):
+    elif VERSION_LINE.match(text) or VERSION_MARK.search(text) and len(text.split()) <= 10 and not text.rstrip().endswith("."):
         fate[index] = ("drop", "version or revision date of the document")
     elif COPYRIGHT_LINE.match(text):
         fate[index] = ("credit", "copyright line kept in the credits")
         state.other_credits.append(text.strip())
+
+
+def _translator(text: str) -> re.Match[str] | None:
+    """'Traducción: Lucía', also as a run-in label ('**Traducción:** Lucía', from '<strong>Traducción:</strong>')."""
+    return TRANSLATOR_LINE.match(text.replace("**", ""))
 
 
 def _label_before(lines: list[str], index: int) -> str:

@@ -31,6 +31,7 @@ NAVIGATION_WORDS = frozenset(
         "En línea", "Desconectado", "Conectado", "Me gusta", "No me gusta", "Agradecer", "Reportar", "Editar",
         "Volver arriba", "Arriba",
         # A BoardGameGeek thread copied from the browser: its buttons, in either language.
+        "Saltar al contenido", "Ir al contenido", "Skip to content",
         "Thumb up", "Tip", "Respuesta", "Suscribirse", "Reply", "Quote", "Subscribe", "Avatar",
     )
 )
@@ -55,6 +56,8 @@ TRANSLATOR_LINE = re.compile(
 NOT_A_NAME = re.compile(r"^(?:versi[óo]n|v\.?\s*\d|revisi[óo]n|\d|no oficial|completa|amateur)", re.IGNORECASE)
 NAME_TAIL = re.compile(r"\s+(?:para|en|con|desde|a partir)\s.*$|\s*\(.*\)\s*$", re.IGNORECASE)
 # "Última revisión: 12/02/2009", "Versión 0.9 del 3 de mayo": when the document was revised, no rule.
+# "Puentes de Hierro – reglamento de referencia – v2.0": a short line that carries the document's version.
+VERSION_MARK = re.compile(r"(?:\bv|\bversi[óo]n\s)\s*\d+(?:\.\d+)+\b", re.IGNORECASE)
 VERSION_LINE = re.compile(
     r"^\s*(?:[úu]ltima\s+)?(?:revisi[óo]n|actualizaci[óo]n|actualizad[oa]|versi[óo]n|v)\s*[:.]?\s*"
     r"(?:\d+(?:[.,]\d+)+|\d{1,2}[/-]\d{1,2}[/-]\d{2,4})\b.{0,80}$",
@@ -267,11 +270,18 @@ class Voice:
         return self.narrative >= 2 and self.narrative * 1.5 > self.rules and self.narrative / max(self.words, 1) > 0.04
 
 
+# "¿Puedo construir un tramo...?": the first person of a question is a player asking (a FAQ), not a narrator.
+QUESTION_SPAN = re.compile(r"¿[^¿?]{0,200}\?")
+
+
 def voice(text: str, options: CleanOptions) -> Voice:
     tokens = words(text)
     rule_set = options.rules
     narrative = 0.0
+    asked = set(words(" ".join(QUESTION_SPAN.findall(text)))) if "¿" in text else set()
     for token in tokens:
+        if token in asked and token in FIRST_PERSON:
+            continue
         if token in FIRST_SINGULAR:
             narrative += 1
         elif token in FIRST_PLURAL:

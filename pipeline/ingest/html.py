@@ -178,6 +178,7 @@ class _Walker:
         self.prefix = ""  # "## ", "- ", "1) " for the pending line
         self.what = ""
         self.bold = 0
+        self.real = False  # the line being written has text of its own, not only pictures' alt texts
         self.big = 0  # inside large type (inline style): a line all in it is a heading
         self.lines_big: list[bool] = []
         self.lists: list[list] = []  # [ordered?, next number]
@@ -190,6 +191,9 @@ class _Walker:
     def flush(self) -> None:
         if not self.segments:
             return
+        if not self.real and not self.prefix.startswith("#"):
+            # Only pictures' alt texts ("Portada" of a centred cover picture): a figure, which the sheet does not show.
+            self.segments = [("", False)]
         text, what = render(self.segments, item=self.what.startswith("list item"))
         if self.lines_big and all(self.lines_big) and not self.prefix and text and len(text.split()) <= 12:
             self.prefix, self.what = "## ", "heading (large type)"
@@ -201,10 +205,11 @@ class _Walker:
             self.out.add(text, self.line, markup=what, through=self.through)
         elif self.line:
             self.out.drop(self.line, "image")
-        self.segments, self.prefix, self.what, self.lines_big = [], "", "", []
+        self.segments, self.prefix, self.what, self.lines_big, self.real = [], "", "", [], False
 
-    def _text(self, text: str | None, element) -> None:
+    def _text(self, text: str | None, element, *, alt: bool = False) -> None:
         if text and text.strip():
+            self.real = self.real or not alt
             if not self.segments or not "".join(part for part, _ in self.segments).strip():
                 self.line = self._source(element)
             self.segments.append((text, self.bold > 0))
@@ -274,7 +279,7 @@ class _Walker:
         elif tag == "img":
             alt = tidy(element.get("alt") or "")
             if alt and not IMAGE_NAME.search(alt):
-                self._text(alt, element)
+                self._text(alt, element, alt=True)
             elif not self.segments:
                 self.out.drop(self._source(element), "image")
             self._text(element.tail, element)

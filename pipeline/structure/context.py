@@ -19,6 +19,7 @@ from pipeline.text import fold, is_shouting
 # Styles whose form is evidence enough: no neighbour can overrule them.
 SELF_EVIDENT = ("markup", "page", "runin", "card", "chapter")
 DOCUMENT_TITLE_WORDS = 12
+TITLE_LINE_WORDS = 8  # a first line standing alone with at most this many words is the document's title
 
 
 def _ends_mid_sentence(text: str) -> bool:
@@ -77,8 +78,8 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
         return True
     if previous.endswith(":") and not previous.startswith(("Página", "PÁGINA")) and heading_candidate(previous, options=options) is None:
         return True  # the entries of a list introduced by "...estos eventos:"
-    if heading.style == "title" and context.in_short_run(index):
-        return True
+    if heading.style == "title" and context.in_short_run(index) and not (not previous and _introduces(after)):
+        return True  # (a title that opens a block over a sentence introducing its list is the list's heading)
     above = candidates[index - 1] if index > 0 else None
     sentence = texts[index].rstrip().endswith(".") and len(texts[index].split()) >= 5
     if heading.style == "title" and sentence and above is not None and above.style != "page":
@@ -86,6 +87,11 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
     below = next((candidates[i] for i in range(index + 1, min(index + 3, len(texts))) if texts[i].strip()), None)
     # A line with no text of its own right before a bigger heading ("Reglamento" under the game's name).
     return heading.style == "title" and below is not None and below.style in ("numbered", "caps", "page", "chapter")
+
+
+def _introduces(text: str) -> bool:
+    """'En tu turno puedes hacer hasta dos acciones distintas:': a sentence, not one more entry of a list."""
+    return len(text.split()) >= 4 and text.rstrip().endswith((".", ":")) and looks_like_sentence(text)
 
 
 class _Context:
@@ -146,6 +152,12 @@ def _document_title(texts: list[str], candidates: list[Heading | None]) -> None:
     if first is None or candidates[first] is not None:
         return
     line = texts[first].strip()
+    alone = first + 1 >= len(texts) or not texts[first + 1].strip()
+    if alone and len(line.split()) <= TITLE_LINE_WORDS and starts_upper(line) and not re.search(r"[.!?]\s|[.;,:!]$", line):
+        # "La Marca de Vhorn" over a blank line: the text's first line, a few words standing alone, names it
+        # (its article would make it a sentence's start anywhere else).
+        candidates[first] = Heading(readable_title(line), "title")
+        return
     head, colon, tail = line.partition(":")
     if colon and tail.strip()[:1].isupper() and len(line.split()) <= DOCUMENT_TITLE_WORDS and not re.search(r"[.!?]\s|[.;,]$", line):
         if starts_upper(head) and not looks_like_sentence(head):
