@@ -33,7 +33,7 @@ from pipeline.clean.resources import (
 from pipeline.clean.state import State, Unit
 from pipeline.clean.stories import judge_stories
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText
-from pipeline.structure import STYLES_WITH_BODY, SplitOptions, find_headings, heading_candidate
+from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, SplitOptions, find_headings, heading_candidate
 from pipeline.text import fold, words
 
 PRINTED_SIGNS = ("page number", "running header", "table of contents")  # repairs only a printed document needs
@@ -172,6 +172,9 @@ def _judge_units(state: State) -> None:
             continue
         if NOTE_PARAGRAPH.match(text):
             unit.kind, unit.reason = "note", "translator's note"
+            continue
+        if SUBTITLE.match(text.strip()):
+            unit.kind, unit.reason = "drop", "subtitle: what the document is (a rulebook), no rule"
             continue
         reason = chatter_reason(text, state.options)
         if reason:

@@ -12,13 +12,14 @@ import re
 from pipeline.structure.heading import Heading, readable_title
 from pipeline.structure.lexicon import FUNCTION_WORDS
 from pipeline.structure.options import SplitOptions
-from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAGE, PAGE_MARKER, REPEATED_LABEL
+from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAGE, PAGE_MARKER, REPEATED_LABEL, SUBTITLE
 from pipeline.structure.styles import heading_candidate, looks_like_sentence, starts_upper
 from pipeline.text import fold, is_shouting
 
 # Styles whose form is evidence enough: no neighbour can overrule them.
 SELF_EVIDENT = ("markup", "page", "runin", "card", "chapter")
 DOCUMENT_TITLE_WORDS = 12
+
 TITLE_LINE_WORDS = 8  # a first line standing alone with at most this many words is the document's title
 
 
@@ -149,6 +150,10 @@ def _document_title(texts: list[str], candidates: list[Heading | None]) -> None:
     """The text's first line, short and no sentence, is its title even with a colon in it
     ("Erratas y preguntas frecuentes: Jardines Flotantes"), which no title in the body may have."""
     first = next((index for index, text in enumerate(texts) if text.strip()), None)
+    second = next((index for index in range(first + 1, len(texts)) if texts[index].strip()), None) if first is not None else None
+    if second is not None and candidates[second] is not None and candidates[second].style in ("title", "caps"):
+        if SUBTITLE.match(texts[second].strip()):
+            candidates[second] = None  # "Reglas del juego" under the game's name: what the document is, no section
     if first is None or candidates[first] is not None:
         return
     line = texts[first].strip()

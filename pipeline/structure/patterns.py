@@ -37,6 +37,13 @@ QUOTES = "\"'“”‘’«»"
 # "¿Y si juegas solo?") qualifies the section it sits in rather than opening a new topic.
 MINOR_TITLE = re.compile(r"\?\s*(?:\([^()]*\))?$|\([^()]*\b(?:opcional|optativa|variante|optional|variant)\b[^()]*\)$", re.IGNORECASE)
 
+# "Reglas del juego", "Reglamento de referencia" under the game's name: what the document is, not a section.
+SUBTITLE = re.compile(
+    r"^(?:(?:las\s+)?reglas(?:\s+del\s+juego)?|reglamento(?:\s+(?:del\s+juego|completo|de\s+referencia))?"
+    r"|manual(?:\s+de\s+instrucciones)?|instrucciones|libro\s+de\s+reglas)\s*[:.]?$",
+    re.IGNORECASE,
+)
+
 MAX_TITLE_WORDS = 9
 MAX_TITLE_CHARS = 80
 REPEATED_LABEL = 3  # a heading title seen this often is a sub-block label ("BÁSICA:")
