@@ -53,6 +53,8 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
     index = 0
     profile = False  # inside the member's name, rank and counts that follow "En línea"
     chat = sum(1 for text in lines if CHAT_HEADER.match(text)) >= MIN_CHAT_HEADERS
+    # A "--" line opens a signature only in a copied thread (its buttons show it): elsewhere it may separate rules.
+    in_thread = chat or sum(1 for text in lines if LIKE_BUTTON.match(text) or text.strip().casefold() in NAVIGATION_WORDS) >= 2
     while index < len(lines):
         text = lines[index].strip()
         if profile and text and len(text.split()) <= 3 and not re.search(r"[.!?,;]", text):
@@ -62,7 +64,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         profile = text.casefold() in ONLINE_STATUS
         bracket = BRACKETED.match(text)
         quote = QUOTE_HEADER.match(text) or QUOTED_BY.match(text)
-        block = _block_reason(text, chat)
+        block = _block_reason(text, chat, in_thread)
         if block:
             index = _drop_block(state, index, block)
             continue
@@ -154,9 +156,9 @@ def _drop_quote(state: State, index: int, author: str) -> int:
     return index
 
 
-def _block_reason(text: str, chat: bool) -> str:
+def _block_reason(text: str, chat: bool, thread: bool) -> str:
     """Why the block this line opens goes whole (to the next blank line): a signature, a chat's reactions."""
-    if SIGNATURE.match(text):
+    if thread and SIGNATURE.match(text):
         return "signature of a forum member"
     if chat and CHAT_BLOCK.match(text):
         return f"chat export: {text.strip().strip('{}').lower()} of a message"

@@ -49,8 +49,11 @@ def repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord]
     out, origins, records = _repair(texts) or (texts, list(range(1, len(texts) + 1)), [])
     kept = {source[origin - 1] for origin, text in zip(origins, out) if text.strip()}
     reasons: dict[int, list[str]] = {}
-    for index in sorted(set(source)):
-        if lines[index].strip() and texts[source.index(index)] != lines[index]:
+    first_piece: dict[int, int] = {}
+    for position, index in enumerate(source):
+        first_piece.setdefault(index, position)
+    for index, position in first_piece.items():
+        if lines[index].strip() and texts[position] != lines[index]:
             reasons.setdefault(index, []).append("a page in two columns read column by column (left, then right)")
     for record in records:
         reasons.setdefault(source[record.line - 1], []).append(record.reason)

@@ -15,6 +15,8 @@ from collections import Counter
 GUTTER = re.compile(r"\S( {3,})(?=\S)")  # at least three spaces between the columns
 MIN_SIDE_BY_SIDE = 4  # lines of a page with text in both columns
 MIN_WORDS = 2  # on each side, for a line to show the columns ("Reglamento      3" is a footer and its page number)
+MIN_COLUMN = 20  # characters of a left column's line: "Número de jugadores     de 2 a 4" is a table row
+MIN_SHARE = 0.3  # of a page's lines with text in both columns: a table's rows inside prose are no columns
 JITTER = 2  # the right column's lines may start this many characters apart
 SET_APART = 2  # blank lines in a row that end the columns (a footer below them)
 
@@ -66,9 +68,10 @@ def _right_column(texts: list[str]) -> int | None:
     for text in texts:
         for gap in GUTTER.finditer(text):
             left, right = text[: gap.start(1)], text[gap.end(1) :]
-            if len(left.split()) >= MIN_WORDS and len(right.split()) >= MIN_WORDS:
+            if len(left.split()) >= MIN_WORDS and len(right.split()) >= MIN_WORDS and len(left.strip()) >= MIN_COLUMN:
                 starts.append(gap.end(1))
-    if len(starts) < MIN_SIDE_BY_SIDE:
+    lines = sum(1 for text in texts if text.strip())
+    if len(starts) < MIN_SIDE_BY_SIDE or len(starts) < MIN_SHARE * lines:
         return None
     mode, _ = Counter(starts).most_common(1)[0]
     near = [start for start in starts if abs(start - mode) <= JITTER]

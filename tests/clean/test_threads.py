@@ -1,0 +1,41 @@
+"""Copied threads and chats: message headers, reactions, signatures, like buttons; and what is never one."""
+
+from __future__ import annotations
+
+from pipeline.clean import clean
+
+from .test_clean import kept_text, raw_of
+
+CHAT = """[14/03/2024 18:32] Marta
+os paso las reglas
+
+[14/03/2024 18:33] Marta
+Preparación
+Cada jugador toma dos monedas.
+
+{Reactions}
+👍 (4)
+
+[14/03/2024 18:35] Kiko
+una duda, ¿se puede pasar?
+"""
+
+
+def test_a_chat_export_keeps_the_translators_messages_only() -> None:
+    kept = kept_text(clean(raw_of(CHAT)))
+    assert "Cada jugador toma dos monedas." in kept
+    for noise in ("Marta", "Kiko", "se puede pasar", "Reactions", "👍"):
+        assert noise not in kept
+
+
+def test_a_signature_goes_in_a_thread_but_a_dash_line_in_rules_separates_only() -> None:
+    thread = "Citar\nRespuesta\n\nPreparación\nCada jugador roba una carta.\n--\nMi colección | Jugando ahora: Faros\n\nThumb up\n3\n"
+    kept = kept_text(clean(raw_of(thread)))
+    assert "Cada jugador roba una carta." in kept and "Mi colección" not in kept and "Thumb up" not in kept and "3" not in kept.split()
+    rules = "Preparación\nCada jugador roba una carta.\n--\nEl turno\nJuega una carta y roba otra.\n"
+    assert "Juega una carta y roba otra." in kept_text(clean(raw_of(rules)))
+
+
+def test_a_line_of_no_words_goes() -> None:
+    kept = kept_text(clean(raw_of("*****************\nEl turno\nRoba una carta.\n' . , ~\n")))
+    assert "*" not in kept and "~" not in kept and "Roba una carta." in kept
