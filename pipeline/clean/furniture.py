@@ -8,15 +8,19 @@ from pipeline.clean.resources import (
     BARE_URL,
     BRACKETED,
     BREADCRUMB_TRAIL,
+    BUTTON_WORDS,
     BREADCRUMBS,
     BYLINE,
     CHAT_BANNER,
     CHAT_BLOCK,
     CHAT_HEADER,
+    CHAT_NOTICE,
     EMOJI,
     LETTER,
     LIKE_BUTTON,
     MIN_CHAT_HEADERS,
+    POST_START,
+    THREAD_FURNITURE,
     QUOTED_BY,
     SIGNATURE,
     POST_DATE,
@@ -54,7 +58,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
     profile = False  # inside the member's name, rank and counts that follow "En línea"
     chat = sum(1 for text in lines if CHAT_HEADER.match(text)) >= MIN_CHAT_HEADERS
     # A "--" line opens a signature only in a copied thread (its buttons show it): elsewhere it may separate rules.
-    in_thread = chat or sum(1 for text in lines if LIKE_BUTTON.match(text) or text.strip().casefold() in NAVIGATION_WORDS) >= 2
+    in_thread = chat or _copied_thread(lines)
     while index < len(lines):
         text = lines[index].strip()
         if profile and text and len(text.split()) <= 3 and not re.search(r"[.!?,;]", text):
@@ -68,7 +72,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         if block:
             index = _drop_block(state, index, block)
             continue
-        thread = _thread_line(state, index, text, chat, starts)
+        thread = _thread_line(state, index, text, chat, starts, in_thread)
         if thread is not None:
             index, profile = thread
         elif bracket and fold(bracket.group(1)) in folded:
@@ -106,7 +110,19 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
     return posts
 
 
-def _thread_line(state: State, index: int, text: str, chat: bool, starts: list[tuple[int, str]]) -> tuple[int, bool] | None:
+def _copied_thread(lines: list[str]) -> bool:
+    """Whether the text is a thread copied from a forum page: its buttons, like counts, comment headers show it."""
+    signs = sum(
+        1
+        for text in lines
+        if LIKE_BUTTON.match(text) or THREAD_FURNITURE.match(text) or POST_START.match(text) or text.strip().casefold() in NAVIGATION_WORDS
+    )
+    return signs >= 2
+
+
+def _thread_line(
+    state: State, index: int, text: str, chat: bool, starts: list[tuple[int, str]], in_thread: bool
+) -> tuple[int, bool] | None:
     """A chat message's header, a BoardGameGeek post's "Avatar", a line of no words, a like button and its
     count: marked, and (the last line settled, whether a member's profile follows); None if none of these."""
     lines, fate = state.lines, state.fate
@@ -117,14 +133,23 @@ def _thread_line(state: State, index: int, text: str, chat: bool, starts: list[t
         fate[index] = ("drop", f"forum post header: {author} (a chat message)")  # settled by _judge_posts
     elif chat and CHAT_BANNER.match(text):
         fate[index] = ("drop", "chat export banner (server, channel, message count)")
-    elif text.casefold() == "avatar" and _next_text(lines, index) is not None:
-        # A BoardGameGeek post: "Avatar", the member's name, country and badges, then the date.
+    elif chat and CHAT_NOTICE.match(text):
+        fate[index] = ("drop", "chat app's notice or a message it left out (media, deleted)")
+    elif POST_START.match(text) and _next_text(lines, index) is not None:
+        # A BoardGameGeek post ("Avatar") or a Reddit comment ("level 1"): the member's name follows, then
+        # their country and badges, the date.
         author = lines[_next_text(lines, index)].strip()
         starts.append((index, author))
         fate[index] = ("drop", f"forum post header: {author}")
         return index, True
     elif text and not LETTER.search(text) and not LONE_BULLET.match(text) and (not re.search(r"\d", text) or EMOJI.search(text)):
         fate[index] = ("drop", "a line with no words (a separator, specks of a scan or emoji)")
+    elif THREAD_FURNITURE.match(text):
+        fate[index] = ("drop", "thread furniture (a forum's name, a post's age or votes, the order of replies)")
+    elif in_thread and text.casefold().strip(".:") in BUTTON_WORDS:
+        fate[index] = ("drop", "site navigation (a button of the thread's page)")
+    elif in_thread and re.fullmatch(r"\d{1,6}", text) and _next_text(lines, index) == index + 1 and _is_button(lines[index + 1]):
+        fate[index] = ("drop", "site navigation (the count of votes or likes beside the buttons)")
     elif LIKE_BUTTON.match(text):
         fate[index] = ("drop", "site navigation (a like button)")
         following = _next_text(lines, index)
@@ -154,6 +179,11 @@ def _drop_quote(state: State, index: int, author: str) -> int:
         state.fate[index] = ("drop", f"quoted forum post ({author})")
         index += 1
     return index
+
+
+def _is_button(text: str) -> bool:
+    word = text.strip().casefold().strip(".:")
+    return bool(LIKE_BUTTON.match(text)) or word in NAVIGATION_WORDS or word in BUTTON_WORDS
 
 
 def _block_reason(text: str, chat: bool, thread: bool) -> str:

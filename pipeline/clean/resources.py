@@ -30,9 +30,18 @@ NAVIGATION_WORDS = frozenset(
         # A forum post's buttons and status, as a copy of an SMF or phpBB page keeps them.
         "En línea", "Desconectado", "Conectado", "Me gusta", "No me gusta", "Agradecer", "Reportar", "Editar",
         "Volver arriba", "Arriba",
-        # A BoardGameGeek thread copied from the browser: its buttons, in either language.
+        # A blog's link for screen readers.
         "Saltar al contenido", "Ir al contenido", "Skip to content",
-        "Thumb up", "Tip", "Respuesta", "Suscribirse", "Reply", "Quote", "Subscribe", "Avatar",
+    )
+)
+# The buttons of a BoardGameGeek post or a Reddit comment: navigation only in a text that shows it is a copied
+# thread (elsewhere "Guardar" or "Votar" may be an action of the game).
+BUTTON_WORDS = frozenset(
+    word.casefold()
+    for word in (
+        "Tip", "Respuesta", "Suscribirse", "Reply", "Quote", "Subscribe",
+        "Compartir", "Guardar", "Ocultar", "Votar", "Seguir", "Premiar", "Share", "Save", "Hide", "Report", "Vote",
+        "Follow", "Award",
     )
 )
 DATE = re.compile(
@@ -112,7 +121,22 @@ CHAT_BANNER = re.compile(
     r"^\s*(?:guild|server|servidor|channel|canal|topic|tema)\s*:\s*\S|^\s*(?:exported|exportados?)\s+\d+\s+(?:messages?|mensajes?)\b",
     re.IGNORECASE,
 )
+# A thread copied from Reddit: "r/juegosdemesa", "u/meeple_sur", "level 1" opening a comment (its author on the
+# next line), "· hace 3 a" (when), "94% votos positivos", "Ordenar por: mejores".
+POST_START = re.compile(r"^\s*(?:avatar|level \d{1,2}|nivel \d{1,2})\s*$", re.IGNORECASE)
+THREAD_FURNITURE = re.compile(
+    r"^\s*(?:[ru]/\w{2,30}|\d{1,3}\s*%\s*(?:votos positivos|upvoted)|(?:ordenar por|sort by)\b.{0,30}"
+    r"|[·•]?\s*(?:op\s*[·•]\s*)?(?:hace\s+\d+\s*(?:a|años?|m|mes(?:es)?|d|días?|h|horas?|min(?:utos?)?|sem(?:anas?)?)"
+    r"|\d+\s*(?:y|yr|mo|d|h|m|min)\s+ago)\.?)\s*$",
+    re.IGNORECASE,
+)
 MIN_CHAT_HEADERS = 2  # a text with this many message headers is a chat export
+# What a chat app writes instead of a message, and its own notices ("14/3/24, 18:31 - Sergio creó el grupo").
+CHAT_NOTICE = re.compile(
+    r"^\s*(?:<[^<>]{3,40}>|este mensaje fue eliminado|eliminaste este mensaje|this message was deleted|null"
+    r"|\d{1,2}/\d{1,2}/\d{2,4},?\s+\d{1,2}:\d{2}\S*(?:\s?[ap]\.?\s?m\.?)?\s+[-–]\s+[^:]+)\s*$",
+    re.IGNORECASE,
+)
 
 # --- list items (what a heading is, pipeline.structure decides for the cleaner and the splitter) ------
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from pipeline.ingest.chat import split_chat
 from pipeline.ingest.columns import split_columns
 from pipeline.ingest.ocr import fix_ocr, shows_ocr
 from pipeline.model import CleaningRecord
@@ -41,20 +42,24 @@ MIN_ONE_LINE_PAGE = 100  # shorter lines between page markers are a caption or a
 
 def repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord]] | None:
     """(lines, each one's original line, what was done) after the repairs; None when nothing needed one.
-    A page in two columns side by side (columns.py) is first read column by column."""
-    columns = split_columns(lines)
-    if columns is None:
+    A chat export's messages (chat.py) and pages in two columns side by side (columns.py) are rewritten first."""
+    texts, source = list(lines), list(range(len(lines)))
+    reasons: dict[int, list[str]] = {}
+    for rewrite, reason in REWRITES:
+        rewritten = rewrite(texts)
+        if rewritten is None:
+            continue
+        first_piece: dict[int, int] = {}
+        for position, index in enumerate(rewritten[1]):
+            first_piece.setdefault(index, position)
+        for index, position in first_piece.items():
+            if texts[index].strip() and rewritten[0][position] != texts[index]:
+                reasons.setdefault(source[index], []).append(reason)
+        texts, source = rewritten[0], [source[index] for index in rewritten[1]]
+    if not reasons:
         return _repair(lines)
-    texts, source = columns
     out, origins, records = _repair(texts) or (texts, list(range(1, len(texts) + 1)), [])
     kept = {source[origin - 1] for origin, text in zip(origins, out) if text.strip()}
-    reasons: dict[int, list[str]] = {}
-    first_piece: dict[int, int] = {}
-    for position, index in enumerate(source):
-        first_piece.setdefault(index, position)
-    for index, position in first_piece.items():
-        if lines[index].strip() and texts[position] != lines[index]:
-            reasons.setdefault(index, []).append("a page in two columns read column by column (left, then right)")
     for record in records:
         reasons.setdefault(source[record.line - 1], []).append(record.reason)
     merged = [
@@ -62,6 +67,13 @@ def repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord]
         for index, found in sorted(reasons.items())
     ]
     return out, [source[origin - 1] + 1 for origin in origins], merged
+
+
+# Whole-text rewrites made before the repairs, each a (lines -> (lines, each one's index) or None) and its reason.
+REWRITES = (
+    (split_chat, "a chat message's header put on a line of its own"),
+    (split_columns, "a page in two columns read column by column (left, then right)"),
+)
 
 
 def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord]] | None:

@@ -89,6 +89,8 @@ FURNITURE = re.compile(
     r"|editsection|catlinks|printfooter|noprint|sitesub|contentsub|\breferences?\b|\bmw-jump",
     re.IGNORECASE,
 )
+ENTRY_TITLE = ".//*[contains(concat(' ', normalize-space(@class), ' '), ' entry-title ') or contains(@class, 'post-title')]"
+MASTHEAD = re.compile(r"(?:^|[\s_-])(?:header|masthead)(?:$|[\s_-])", re.IGNORECASE)
 CSS_CLASS_RULE = re.compile(r"\.([\w-]+)\s*\{([^}]*)\}")
 SITE_WORDS = 5  # what follows the last dash of a <title>, when this short, is the site's name
 FURNITURE_SHARE = 0.5  # an element holding this share of the page's text is never furniture by its class
@@ -111,6 +113,7 @@ def convert_html(text: str, out: Converted, *, first_line: int = 1, fragment: bo
         _metadata(root, out)
     walker = _Walker(out, shift=first_line - 1)
     walker.classes = _class_styles(root)
+    walker.entry_title = bool(root.xpath(ENTRY_TITLE))
     body = root.find("body") if root.find("body") is not None else root
     walker.size = len(body.text_content() or "")
     walker.block(body)
@@ -163,7 +166,9 @@ def _metadata(root, out: Converted) -> None:
     for link in root.iter("link"):
         if (link.get("rel") or "").lower() == "canonical" and link.get("href"):
             out.links.append(("canonical", link.get("href")))
-    heading = root.find(".//h1")
+    # The post's own title (hAtom's entry-title, WordPress and Blogger) outranks a blog's name in <h1>.
+    heading = next(iter(root.xpath(ENTRY_TITLE)), None)
+    heading = heading if heading is not None else root.find(".//h1")
     out.title = out.title or (tidy(heading.text_content()) if heading is not None else _without_site(tidy(title)))
 
 
@@ -178,6 +183,7 @@ class _Walker:
         self.prefix = ""  # "## ", "- ", "1) " for the pending line
         self.what = ""
         self.bold = 0
+        self.entry_title = False  # the page marks its post's title (then a masthead's <h1> is the site's name)
         self.real = False  # the line being written has text of its own, not only pictures' alt texts
         self.big = 0  # inside large type (inline style): a line all in it is a heading
         self.lines_big: list[bool] = []
@@ -253,6 +259,8 @@ class _Walker:
             self._skip(element, tag or "comment")
         elif tag == "header" and element.find(".//h1") is None and element.find(".//h2") is None:
             self._skip(element, "header")  # a site's masthead: its name and menu, no heading of the text
+        elif self.entry_title and MASTHEAD.search(where) and not element.xpath(ENTRY_TITLE):
+            self._skip(element, "header")  # Blogger's <div class="header">: the blog's name in <h1>, not the post's
         elif tag in HEADINGS and REPLY_SUBJECT.match(element.text_content() or ""):
             self._skip(element, "reply subject")  # "Re: Reglas de ...": the subject line of a forum reply
         elif tag == "figcaption":

@@ -11,6 +11,7 @@ import re
 
 from pipeline.ingest.inline import render
 from pipeline.ingest.lines import Converted, tidy
+from pipeline.model import CleaningRecord
 
 # YAML (---) or TOML (+++, Hugo) front matter.
 FRONT_MATTER = re.compile(r"\A(---|\+\+\+)[ \t]*\n(.*?)\n\1[ \t]*(?:\n|\Z)", re.DOTALL)
@@ -19,6 +20,16 @@ FRONT_TITLE = re.compile(r"^title\s*[:=]\s*[\"']?(.*?)[\"']?\s*$", re.MULTILINE)
 FOOTNOTE_MARK = re.compile(r"\[\^(\w{1,8})\](?!:)")
 FOOTNOTE_NOTE = re.compile(r"^\[\^(\w{1,8})\]:\s*", re.MULTILINE)
 EMOJI = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]{1,30}:(?![\w:])")
+# Obsidian and wiki notes: "[[Invierno|cartas de invierno]]" reads "cartas de invierno", "==aguante==" is a
+# highlight, "%% ... %%" a private comment, a line of "#tags" and an unticked to-do "- [ ] Revisar..." the
+# author's own filing and reminders; "> [!tip] Consejo" (Obsidian, GitHub) opens a callout: the marker goes.
+WIKILINK = re.compile(r"\[\[([^\[\]|\n]+?)(?:\|([^\[\]\n]+?))?\]\]")
+HIGHLIGHT = re.compile(r"==(?=\S)([^=\n]+?)==")
+NOTE_COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
+TAG_LINE = re.compile(r"^\s*#[^\s#][^\s]*(?:\s+#[^\s#][^\s]*)*\s*$")
+TODO = re.compile(r"^\s*[-*+]\s+\[ \]\s+\S")
+TICKED = re.compile(r"^(\s*[-*+]\s+)\[[xX]\]\s+")
+CALLOUT = re.compile(r"^(\s*>\s*)\[!\w+\][-+]?\s*(.*?)\s*$")
 QUOTE_AUTHOR = re.compile(r"^(?:\*\*)?(.{2,40}?)(?:\*\*)?\s+(?:escribió|dijo|wrote)\s*:?\s*$", re.IGNORECASE)
 
 
@@ -39,10 +50,48 @@ def convert_markdown(text: str, out: Converted) -> None:
         for number in range(1, lines + 1):
             out.drop(number, "front matter")
         text = "\n" * lines + text[front.end() :]  # blank lines in its place: token maps keep counting from 1
+    text = _notes_markup(text, out)
     text = FOOTNOTE_NOTE.sub(lambda match: f"({match.group(1)}) ", text)
     text = EMOJI.sub("", FOOTNOTE_MARK.sub(lambda match: f" ({match.group(1)})", text))
     tokens = _parser().parse(text)
     _Walker(out).walk(tokens)
+
+
+def _notes_markup(text: str, out: Converted) -> str:
+    """A note-taking app's markup read as what it means (WIKILINK, HIGHLIGHT, ...); line numbers stay."""
+    text = NOTE_COMMENT.sub(lambda match: "\n" * match.group(0).count("\n"), text)
+    lines = text.split("\n")
+    for number, line in enumerate(lines, start=1):
+        if TAG_LINE.match(line) and not line.lstrip().startswith("#!"):
+            out.drop(number, "tags of a note (#...)")
+            lines[number - 1] = ""
+        elif TODO.match(line):
+            out.drop(number, "an unticked to-do of the author (- [ ])")
+            lines[number - 1] = ""
+        else:
+            line = TICKED.sub(r"\1", line)
+            callout = CALLOUT.match(line)
+            if callout:
+                line = _callout(callout, lines, number, out)
+            lines[number - 1] = HIGHLIGHT.sub(r"\1", WIKILINK.sub(lambda match: match.group(2) or match.group(1), line))
+    for number, original in enumerate(out.original, start=1):
+        if "%%" in original and number <= len(lines) and not lines[number - 1].strip():
+            out.drop(number, "a private comment of a note (%% ... %%)")
+    return "\n".join(lines)
+
+
+def _callout(found: re.Match[str], lines: list[str], number: int, out: Converted) -> str:
+    """'> [!tip] Consejo' over '> Descansar...': one line '> **Consejo:** Descansar...', as a callout is written
+    by hand (its label is no heading); the marker alone ('> [!NOTE]') just goes."""
+    title = found.group(2).rstrip(":")
+    following = lines[number] if number < len(lines) else ""
+    if not title:
+        return found.group(1)
+    if not re.match(r"^\s*>\s*\S", following) or CALLOUT.match(following):
+        return f"{found.group(1)}**{title}:**"
+    lines[number] = ">"
+    out.records[number + 1] = CleaningRecord(number + 1, "markup", f"callout text written at line {number}", out.original[number])
+    return f"{found.group(1)}**{title}:** {following.lstrip(' >')}"
 
 
 class _Walker:

@@ -39,3 +39,8 @@ def test_a_signature_goes_in_a_thread_but_a_dash_line_in_rules_separates_only() 
 def test_a_line_of_no_words_goes() -> None:
     kept = kept_text(clean(raw_of("*****************\nEl turno\nRoba una carta.\n' . , ~\n")))
     assert "*" not in kept and "~" not in kept and "Roba una carta." in kept
+
+
+def test_a_buttons_word_is_a_heading_outside_a_thread() -> None:
+    kept = kept_text(clean(raw_of("Votar\nCada jugador vota en secreto a otro jugador.\n\nGuardar\nGuarda una carta en tu reserva.\n")))
+    assert "Votar" in kept and "Guardar" in kept
