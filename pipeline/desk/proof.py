@@ -18,7 +18,7 @@ from pipeline.model import CleanText, Document, RawText, Section
 from pipeline.project import Project, load_raw
 
 # Fates a raw line can have, as the page labels and colours them.
-FATES = ("rules", "flavor", "note", "credit", "drop", "duplicate", "correct", "join", "blank")
+FATES = ("rules", "flavor", "note", "credit", "drop", "duplicate", "correct", "join", "markup", "blank")
 TAGGED_FATES = ("rules", "flavor", "note", "correct", "join")
 _LINE_REF = re.compile(r"(?:raw\.(?:txt|md|html|pdf|docx):|\bline )(\d+)")
 
@@ -65,8 +65,11 @@ def line_fates(raw: RawText, cleaned: CleanText) -> dict[int, list[LineFate]]:
     """Every raw line's fate: from the cleaning report, else from the kind of cleaned line that carries it."""
     fates: dict[int, list[LineFate]] = {}
     corrected = {line.first: line for line in cleaned.corrected}
+    converted: dict[int, list[LineFate]] = {}  # what a conversion made of a line: said beside its fate, not instead
     for record in cleaned.report:
-        if record.action == "correct":
+        if record.action == "markup":
+            converted.setdefault(record.line, []).append(LineFate("markup", record.reason))
+        elif record.action == "correct":
             change = corrected.get(record.line)
             said = f"{record.reason}" + (f" — now: {change.after}" if change is not None else "")
             fates.setdefault(record.line, []).append(LineFate("correct", said))
@@ -77,6 +80,8 @@ def line_fates(raw: RawText, cleaned: CleanText) -> dict[int, list[LineFate]]:
             if number not in fates:
                 kind = {"text": "rules"}.get(line.kind, line.kind)
                 fates[number] = [LineFate(kind if line.text.strip() else "blank", "")]
+    for number, said in converted.items():
+        fates.setdefault(number, []).extend(said)
     for number, text in enumerate(raw.original_lines, start=1):
         fates.setdefault(number, [LineFate("blank" if not text.strip() else "drop", "" if not text.strip() else "not in the cleaned text")])
     return fates
@@ -186,7 +191,7 @@ def proof_html(
 
 def _fate_text(fate: LineFate) -> str:
     label = {"drop": "dropped", "duplicate": "duplicate", "correct": "corrected", "join": "joined", "flavor": "flavour",
-             "note": "note", "credit": "credit", "rules": "kept"}.get(fate.fate, fate.fate)
+             "note": "note", "credit": "credit", "rules": "kept", "markup": "markup"}.get(fate.fate, fate.fate)
     return f'<span class="label">{label}</span> {html.escape(fate.said)}'
 
 

@@ -84,6 +84,8 @@ def test_a_converted_source_is_shown_with_the_file_s_own_lines(tmp_path: Path) -
     assert re.findall(r'<tr id="L(\d+)"', page) == [str(n) for n in range(1, MARKDOWN.count("\n") + 2)]
     assert '<tr id="L12" class="rules"><td class="n"><a href="#L12">12</a></td><td class="raw">Las setas venenosas' in page
     assert '<tr id="L5" class="drop">' in page and "- [Turno](#turno)" in page
+    # A list item the conversion rewrote is kept rules, the conversion said beside it.
+    assert '<tr id="L9" class="rules">' in page and '<span class="label">markup</span> list item' in page
     assert '<a href="#L12">raw.md:12</a>' in page
 
 
