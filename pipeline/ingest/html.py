@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from pipeline.ingest.inline import render
-from pipeline.ingest.lines import Converted, tidy
+from pipeline.ingest.lines import NO_TEXT, Converted, tidy
 
 SKIP = {
     "script",
@@ -197,7 +197,8 @@ class _Walker:
     def flush(self) -> None:
         if not self.segments:
             return
-        if not self.real and not self.prefix.startswith("#"):
+        figure = not self.real and not self.prefix.startswith("#") and any(part.strip() for part, _ in self.segments)
+        if figure:
             # Only pictures' alt texts ("Portada" of a centred cover picture): a figure, which the sheet does not show.
             self.segments = [("", False)]
         text, what = render(self.segments, item=self.what.startswith("list item"))
@@ -210,7 +211,7 @@ class _Walker:
         if text.strip():
             self.out.add(text, self.line, markup=what, through=self.through)
         elif self.line:
-            self.out.drop(self.line, "image")
+            self.out.drop(self.line, "image" if figure else NO_TEXT)
         self.segments, self.prefix, self.what, self.lines_big, self.real = [], "", "", [], False
 
     def _text(self, text: str | None, element, *, alt: bool = False) -> None:
