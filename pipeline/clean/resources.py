@@ -176,7 +176,11 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "talk about the blog or site",
             r"\b(?:comentarios?|suscr[ií]be(?:te|os)|redes sociales|mi canal|el v[ií]deo|patreon|newsletter|d[ée]jame|dejadme)\b",
         ),
-        ("contact details", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bescr[ií]b(?:eme|idme|enos|idnos)\b|\bcontact(?:a|ad|ar)(?:me|nos)?\b"),
+        # (the address's name part starts where a word starts and is bounded: a 100 KB word is no quadratic scan)
+        (
+            "contact details",
+            r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+|\bescr[ií]b(?:eme|idme|enos|idnos)\b|\bcontact(?:a|ad|ar)(?:me|nos)?\b",
+        ),
         (
             "legal notice of the document",
             r"prohibid[ao] su venta|\bsin [áa]nimo de lucro\b|todos los derechos reservados|\bdocumento es gratuito\b"
