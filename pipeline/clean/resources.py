@@ -63,13 +63,13 @@ TRANSLATOR_LINE = re.compile(
 # What follows "Traducción:" and is no name ("Traducción al castellano – versión 1.2"), and what ends a name
 # ("Traducido por Chema Ruiz para la comunidad hispana").
 NOT_A_NAME = re.compile(r"^(?:versi[óo]n|v\.?\s*\d|revisi[óo]n|\d|no oficial|completa|amateur)", re.IGNORECASE)
-NAME_TAIL = re.compile(r"\s+(?:para|en|con|desde|a partir)\s.*$|\s*\(.*\)\s*$", re.IGNORECASE)
+NAME_TAIL = re.compile(r"\s+(?:para|en|con|desde|a partir)\s.*$|\s*\(.*\)\s*$|\s+[·•|]\s.*$", re.IGNORECASE)
 # "Última revisión: 12/02/2009", "Versión 0.9 del 3 de mayo": when the document was revised, no rule.
 # "Puentes de Hierro – reglamento de referencia – v2.0": a short line that carries the document's version.
 VERSION_MARK = re.compile(r"(?:\bv|\bversi[óo]n\s)\s*\d+(?:\.\d+)+\b", re.IGNORECASE)
 VERSION_LINE = re.compile(
-    r"^\s*(?:[úu]ltima\s+)?(?:revisi[óo]n|actualizaci[óo]n|actualizad[oa]|versi[óo]n|v)\s*[:.]?\s*"
-    r"(?:\d+(?:[.,]\d+)+|\d{1,2}[/-]\d{1,2}[/-]\d{2,4})\b.{0,80}$",
+    r"^\s*(?:[úu]ltima\s+)?(?:revisi[óo]n|actualizaci[óo]n|modificaci[óo]n|actualizad[oa]|modificad[oa]|versi[óo]n|v)"
+    r"\s*[:.]?\s*(?:el\s+)?(?:\d+(?:[.,]\d+)+|\d{1,2}[/-]\d{1,2}[/-]\d{2,4}|\d{1,2}(?:\s+de)?\s+[a-z]{3,10}\.?(?:\s+(?:de\s+)?\d{4}))\b.{0,80}$",
     re.IGNORECASE,
 )
 COPYRIGHT_LINE = re.compile(r"^\s*(?:©|\(c\)|copyright\b)\s*(\S.{1,120})$", re.IGNORECASE)
@@ -186,6 +186,7 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"prohibid[ao] su venta|\bsin [áa]nimo de lucro\b|todos los derechos reservados|\bdocumento es gratuito\b"
             r"|trabajo de (?:fans|aficionados)",
         ),
+        ("the poster's note of an edit", r"^\W*(?:edit|editado|edito|edición|update|actualización)\s*\d*\s*:"),
         ("a rating", r"\b(?:valoraci[óo]n|mi nota|nota final|puntuaci[óo]n final)\s*:?\s*\d+(?:[.,]\d+)?\s*(?:de|/|sobre)\s*\d+"),
     )
 )

@@ -20,10 +20,11 @@ from pipeline.model import CleaningRecord
 from pipeline.structure.lexicon import SENTENCE_STARTS
 from pipeline.structure.patterns import PAGE_MARKER
 from pipeline.structure.runin import run_in_head
-from pipeline.text import is_shouting
+from pipeline.text import fold, is_shouting
 
 SETEXT = re.compile(r"^\s*(?:={3,}|-{3,})\s*$")
 MIN_RUNNING = 3  # a running header without page numbers shows itself by repeating at least this often
+REVIEW_COMMENT = re.compile(r"^\[([a-z]{1,2})\](?=\S)[^\[\]]{0,40}?:\s")  # "[a]Óscar: ...": a reviewer's comment
 BARE_NUMBER = re.compile(r"^\s*\d{1,3}\s*$")
 # A page number set apart from the running title on the same line, after it or before it.
 FOOTER_NUMBER = re.compile(r"^\s*(\d{1,3})\s{3,}(\S.{2,80}?)\s*$|^\s*(\S.{2,80}?)\s{3,}(\d{1,3})\s*$")
@@ -81,6 +82,7 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
     texts = list(lines)
     ocr = shows_ocr(lines)
     dropped = _page_furniture(texts, records) | _table_of_contents(texts, records) | _setext(texts, lines, records)
+    dropped |= _review_comments(texts, records)
     for index, text in enumerate(texts):
         if index in dropped:
             continue
@@ -198,12 +200,50 @@ def _table_of_contents(texts: list[str], records: dict[int, CleaningRecord]) -> 
             dropped.add(index)
         elif TOC_TITLE.match(text) and len(text.split()) <= 3:
             dropped.add(index)
+            dropped |= _entries_without_pages(texts, index)
     if dropped == {index for index in dropped if TOC_TITLE.match(texts[index]) and len(texts[index].split()) <= 3}:
         # A lone "Índice" heading with no entries after it is a heading, not a table of contents.
         dropped = {index for index in dropped if any(other in dropped for other in (index + 1, index + 2))}
     for index in dropped:
         records[index + 1] = CleaningRecord(index + 1, "drop", "table of contents (the sheet has its own structure)", texts[index])
     return dropped
+
+
+def _review_comments(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
+    """A Google Docs document saved as text: its comments come last ('[a]Óscar: ¿"aves" o "pájaros"?') and
+    their anchors stay in the text ('pájaros[a]'). The comments go; the anchors come off the lines."""
+    comments = {index: found.group(1) for index, text in enumerate(texts) if (found := REVIEW_COMMENT.match(text))}
+    anchors = set(comments.values())
+    marked = {index for index, text in enumerate(texts) if index not in comments and any(f"[{a}]" in text for a in anchors)}
+    if not comments or not marked:
+        return set()
+    for index in comments:
+        records[index + 1] = CleaningRecord(index + 1, "drop", "a reviewer's comment on the document (Google Docs)", texts[index])
+    for index in marked:
+        original = texts[index]
+        for anchor in anchors:
+            texts[index] = texts[index].replace(f"[{anchor}]", "")
+        _correct(records, index, original, "a comment's anchor removed ([a])")
+    return set(comments)
+
+
+def _entries_without_pages(texts: list[str], title: int) -> set[int]:
+    """'ÍNDICE' over 'I. Introducción' / 'II. Componentes' ...: entries with no page number are the contents
+    when most of them come back later as the text's own lines ('I. INTRODUCCIÓN')."""
+    entries = []
+    for index in range(title + 1, len(texts)):
+        if not texts[index].strip():
+            if entries:
+                break
+            continue
+        entries.append(index)
+    later = {_entry_key(text) for text in texts[(entries[-1] + 1 if entries else title + 1) :] if text.strip()}
+    found = [index for index in entries if len(texts[index].split()) <= 8 and _entry_key(texts[index]) in later]
+    return set(entries) if len(entries) >= 2 and len(found) * 3 >= len(entries) * 2 else set()
+
+
+def _entry_key(text: str) -> str:
+    return fold(re.sub(r"^\s*(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Za-z])[.)]?\s+", "", text))
 
 
 def _setext(texts: list[str], lines: list[str], records: dict[int, CleaningRecord]) -> set[int]:

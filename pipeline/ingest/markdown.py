@@ -27,6 +27,8 @@ WIKILINK = re.compile(r"\[\[([^\[\]|\n]+?)(?:\|([^\[\]\n]+?))?\]\]")
 HIGHLIGHT = re.compile(r"==(?=\S)([^=\n]+?)==")
 NOTE_COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
 TAG_LINE = re.compile(r"^\s*#[^\s#][^\s]*(?:\s+#[^\s#][^\s]*)*\s*$")
+# Reddit's superscript "^(¡sin piedad!)": its text, raised.
+SUPERSCRIPT = re.compile(r"\^\(((?:[^()\n]|\([^()\n]*\))*)\)")
 TODO = re.compile(r"^\s*[-*+]\s+\[ \]\s+\S")
 TICKED = re.compile(r"^(\s*[-*+]\s+)\[[xX]\]\s+")
 CALLOUT = re.compile(r"^(\s*>\s*)\[!\w+\][-+]?\s*(.*?)\s*$")
@@ -36,7 +38,7 @@ QUOTE_AUTHOR = re.compile(r"^(?:\*\*)?(.{2,40}?)(?:\*\*)?\s+(?:escribió|dijo|wr
 def _parser():
     from markdown_it import MarkdownIt
 
-    return MarkdownIt("commonmark", {"html": True}).enable("table")
+    return MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
 
 
 def convert_markdown(text: str, out: Converted) -> None:
@@ -73,7 +75,8 @@ def _notes_markup(text: str, out: Converted) -> str:
             callout = CALLOUT.match(line)
             if callout:
                 line = _callout(callout, lines, number, out)
-            lines[number - 1] = HIGHLIGHT.sub(r"\1", WIKILINK.sub(lambda match: match.group(2) or match.group(1), line))
+            line = HIGHLIGHT.sub(r"\1", WIKILINK.sub(lambda match: match.group(2) or match.group(1), line))
+            lines[number - 1] = SUPERSCRIPT.sub(r"\1", line)
     for number, original in enumerate(out.original, start=1):
         if "%%" in original and number <= len(lines) and not lines[number - 1].strip():
             out.drop(number, "a private comment of a note (%% ... %%)")
@@ -222,6 +225,7 @@ def _lines(token, out: Converted, *, item: bool = False) -> list[tuple[str, str]
     lines: list[list[tuple[str, bool]]] = [[]]
     images: list[int] = [0]  # per line: images seen, and -1 once it has text of its own
     bold = 0
+    struck = False
     href = ""
     label: list[str] = []
     for child in token.children or []:
@@ -229,6 +233,10 @@ def _lines(token, out: Converted, *, item: bool = False) -> list[tuple[str, str]
         if kind in ("softbreak", "hardbreak"):
             lines.append([])
             images.append(0)
+        elif kind in ("s_open", "s_close"):
+            struck = kind == "s_open"  # "~~Perdón por el formato~~": what the author struck out is not text
+        elif struck and kind in ("text", "code_inline"):
+            continue
         elif kind == "strong_open":
             bold += 1
         elif kind == "strong_close":

@@ -24,7 +24,11 @@ PAGE_MARKER = re.compile(
 PAGE = re.compile(r"^P[áa]gina\s+(\d+)(?:\s*y\s*\d+)?\s*(?:[-–—:]\s*(.*))?$", re.IGNORECASE)
 # "2. Fase", "2.1. Fase" and, an outline of two levels or more, "2.1 Fase" (no final stop; "2 jugadores" is no outline).
 NUMBERED = re.compile(r"^(\d+(?:\.\d+)+|\d+(?=\.))\.?\s+(\S.*)$")
+# "IV. DESARROLLO DE LA PARTIDA": a chapter numbered in Roman numerals (I to XXXIX; "C." is a letter).
+ROMAN = re.compile(r"^((?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))\.\s+(\S.*)$")
 LETTERED = re.compile(r"^([a-z])[.)]\s+(\S.*)$")
+# "A. Fase de tormenta": a step lettered in capitals (a Roman numeral is tried first).
+CAPITAL_LETTERED = re.compile(r"^([A-H])\.\s+(\S.*)$")
 TABLE_CAPTION = re.compile(r"^(?:Tabla|TABLA|Table|TABLE)\s+\d+\s*[-–—]?\s*\d*\s*:")
 BULLET = re.compile(r"^\s*(?:[-•*+·▪–]\s*|\d+[)º]\s+|[a-z]\)\s+)")
 # A translator's remark inside a heading is not part of its title: "(n del t. es un término...)".
@@ -40,7 +44,7 @@ MINOR_TITLE = re.compile(r"\?\s*(?:\([^()]*\))?$|\([^()]*\b(?:opcional|optativa|
 # "Reglas del juego", "Reglamento de referencia" under the game's name: what the document is, not a section.
 SUBTITLE = re.compile(
     r"^(?:(?:las\s+)?reglas(?:\s+del\s+juego)?|reglamento(?:\s+(?:del\s+juego|completo|de\s+referencia))?"
-    r"|manual(?:\s+de\s+instrucciones)?|instrucciones|libro\s+de\s+reglas)\s*[:.]?$",
+    r"|manual(?:\s+de\s+(?:instrucciones|reglas|juego))?|instrucciones|libro\s+de\s+reglas)\s*[:.]?$",
     re.IGNORECASE,
 )
 
