@@ -25,7 +25,7 @@ from pipeline.text import fold, is_shouting
 SETEXT = re.compile(r"^\s*(?:={3,}|-{3,})\s*$")
 MIN_RUNNING = 3  # a running header without page numbers shows itself by repeating at least this often
 REVIEW_COMMENT = re.compile(r"^\[([a-z]{1,2})\](?=\S)[^\[\]]{0,40}?:\s")  # "[a]Óscar: ...": a reviewer's comment
-BARE_NUMBER = re.compile(r"^\s*\d{1,3}\s*$")
+BARE_NUMBER = re.compile(r"^\s*(\d{1,3})(?:\s*(?:/|de)\s*\d{1,3})?\s*$")  # "3", and "3/12" or "3 de 12"
 # A page number set apart from the running title on the same line, after it or before it.
 FOOTER_NUMBER = re.compile(r"^\s*(\d{1,3})\s{3,}(\S.{2,80}?)\s*$|^\s*(\S.{2,80}?)\s{3,}(\d{1,3})\s*$")
 # "...puntuación.3", "COMODÍN2": a page number glued to the end of a sentence or of a heading in capitals.
@@ -175,7 +175,7 @@ def _cuts_a_sentence(texts: list[str], index: int) -> bool:
 
 def _numbered_pages(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
     numbers = [index for index, text in enumerate(texts) if BARE_NUMBER.match(text)]
-    values = [int(texts[index]) for index in numbers]
+    values = [int(BARE_NUMBER.match(texts[index]).group(1)) for index in numbers]
     rising = sum(1 for a, b in zip(values, values[1:]) if 0 < b - a <= 2)
     if len(numbers) < 2 or rising < len(numbers) - 1 - len(numbers) // 4:
         return set()
