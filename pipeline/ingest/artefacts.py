@@ -142,7 +142,8 @@ def _numbered_footers(texts: list[str], records: dict[int, CleaningRecord]) -> s
         if len(found) >= 2 and all(0 < b - a <= 2 for a, b in zip(numbers, numbers[1:])):
             for index, _ in found:
                 dropped.add(index)
-                records[index + 1] = CleaningRecord(index + 1, "drop", "running footer or header with its page number", texts[index])
+                reason = "running header or footer with its page number on the same line"
+                records[index + 1] = CleaningRecord(index + 1, "drop", reason, texts[index])
     return dropped
 
 

@@ -44,3 +44,10 @@ def test_a_line_of_no_words_goes() -> None:
 def test_a_buttons_word_is_a_heading_outside_a_thread() -> None:
     kept = kept_text(clean(raw_of("Votar\nCada jugador vota en secreto a otro jugador.\n\nGuardar\nGuarda una carta en tu reserva.\n")))
     assert "Votar" in kept and "Guardar" in kept
+
+
+def test_prose_cut_before_a_number_is_joined_but_a_list_of_numbers_is_not() -> None:
+    text = "El turno\nSi un camello termina en un oasis de la ruta, puedes cambiar\n2 fichas de ámbar por 1 punto.\n"
+    assert "puedes cambiar 2 fichas de ámbar por 1 punto." in kept_text(clean(raw_of(text)))
+    items = "Material\n- Un tablero de desierto con cinco oasis en el centro\n- 20 camellos de madera\n\nFin\nGana quien más tenga.\n"
+    assert "- 20 camellos de madera" in kept_text(clean(raw_of(items))).split("\n")
