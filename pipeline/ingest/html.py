@@ -79,16 +79,18 @@ HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 STYLE_BOLD = re.compile(r"font-weight\s*:\s*(?:bold|[6-9]00)", re.IGNORECASE)
 STYLE_BIG = re.compile(r"font-size\s*:\s*(?:(1[2-9]\d|[2-9]\d\d)%|(1[5-9]|[2-4]\d)(?:px|pt)|(?:large|x-large|xx-large))", re.IGNORECASE)
 # A post of forum software (phpBB "post bg2", SMF "post_wrapper", vBulletin "postcontainer") and its author.
-FORUM_POST = re.compile(r"(?:^|\s)(?:post|post_wrapper|postcontainer|message)(?:\s|$)", re.IGNORECASE)
+FORUM_POST = re.compile(r"(?:^|\s)(?:post|post_wrapper|postcontainer|message|topic-post)(?:\s|$)", re.IGNORECASE)
 AUTHOR_PATHS = (".//*[contains(@class,'author')]//strong", ".//*[contains(@class,'username')]", ".//*[contains(@class,'poster')]")
 REPLY_SUBJECT = re.compile(r"^\s*(?:re|res|rv)\s*:", re.IGNORECASE)
 FURNITURE = re.compile(
     r"comment|comentario|sidebar|share|sharing|social|related|widget|menu|breadcrumb|cookie|banner|advert|\bads?\b|promo"
     r"|newsletter|subscribe|navbar|pagination|author|byline|post-?meta|entry-?meta|tag-?cloud|respond|reply"
     r"|signature|firma|postprofile|jumpbox|linklist|copyright|\bfooter\b|\btoc\b|navigation|\bportal\b|search"
-    r"|editsection|catlinks|printfooter|noprint|sitesub|contentsub|\breferences?\b|\bmw-jump",
+    r"|editsection|catlinks|printfooter|noprint|sitesub|contentsub|\breferences?\b|\bmw-jump"
+    r"|topic-meta|post-infos|post-controls|post-menu|suggested|avatar",  # Discourse's post furniture
     re.IGNORECASE,
 )
+TITLE_CLASS = re.compile(r"^(?:MsoTitle|Title)$")  # Word's "Save as web page" writes its Title style so
 ENTRY_TITLE = ".//*[contains(concat(' ', normalize-space(@class), ' '), ' entry-title ') or contains(@class, 'post-title')]"
 MASTHEAD = re.compile(r"(?:^|[\s_-])(?:header|masthead)(?:$|[\s_-])", re.IGNORECASE)
 CSS_CLASS_RULE = re.compile(r"\.([\w-]+)\s*\{([^}]*)\}")
@@ -167,8 +169,11 @@ def _metadata(root, out: Converted) -> None:
         if (link.get("rel") or "").lower() == "canonical" and link.get("href"):
             out.links.append(("canonical", link.get("href")))
     # The post's own title (hAtom's entry-title, WordPress and Blogger) outranks a blog's name in <h1>.
-    heading = next(iter(root.xpath(ENTRY_TITLE)), None)
-    heading = heading if heading is not None else root.find(".//h1")
+    # Several <h1> are the sections of a converted document (Word's Heading 1), none of them its title.
+    h1s = root.findall(".//h1")
+    titled = [p for p in root.iter("p") if TITLE_CLASS.search(p.get("class") or "")]
+    candidates = root.xpath(ENTRY_TITLE) + titled + (h1s if len(h1s) == 1 else [])
+    heading = candidates[0] if candidates else None
     out.title = out.title or (tidy(heading.text_content()) if heading is not None else _without_site(tidy(title)))
 
 
@@ -303,6 +308,8 @@ class _Walker:
         """What an opening element says about the lines inside it: a heading level, a list, an item, a link."""
         if tag in HEADINGS:
             self.prefix, self.what = "#" * int(tag[1]) + " ", f"heading (<{tag}>)"
+        elif tag == "p" and TITLE_CLASS.search(element.get("class") or ""):
+            self.prefix, self.what = "# ", "heading (Word's Title style)"
         elif tag in ("ul", "ol"):
             self.lists.append([tag == "ol", int(element.get("start") or 1)])
         elif tag == "li":
