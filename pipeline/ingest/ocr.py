@@ -29,6 +29,7 @@ OCR_SHORT = re.compile(r"(?<![\w.,])(E1|e1|1as?|1os?)(?![\w.,ºª°])")
 # Before "1a" these make it an ordinal ("la 1a ronda"), not an OCR'd "la".
 ORDINAL_BEFORE = frozenset("el la los las un una su sus tu tus mi mis cada esta este en de del".split())
 # OCR: "rn" read as "m" ("tumo" for "turno") and "m" as "rn" ("rnazo" for "mazo").
+MAX_WORD = 30  # longer words are never looked up as OCR confusions
 RN_COMMONER = 50  # a known word is read as its rn/m twin only when the twin is this many times more common
 OCR_RN = re.compile(r"\b[^\W\d_]*(?:rn|m)[^\W\d_]*\b", re.IGNORECASE)
 
@@ -73,6 +74,8 @@ def _ocr_letters(text: str) -> str:
 
     def fix_digits(match: re.Match[str]) -> str:
         word = match.group(0)
+        if len(word) > MAX_WORD:
+            return word
         fixed = word.lower().translate(OCR_DIGIT_LETTERS)
         fixed = fixed[:1].upper() + fixed[1:] if word[:1].isupper() else fixed
         return cased(word, fixed) if known(fixed) else word
@@ -88,8 +91,8 @@ def _ocr_letters(text: str) -> str:
 
     def fix_rn(match: re.Match[str]) -> str:
         word = match.group(0)
-        if len(word) < 3:
-            return word
+        if not 3 <= len(word) <= MAX_WORD:
+            return word  # (a 100 KB "word" would make a candidate per "m" in it)
         lowered = word.lower()
         candidates = {lowered.replace("rn", "m")} if "rn" in lowered else set()
         candidates |= {lowered[:at] + "rn" + lowered[at + 1 :] for at, letter in enumerate(lowered) if letter == "m"}
