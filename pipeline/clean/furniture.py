@@ -15,6 +15,10 @@ from pipeline.clean.resources import (
     CHAT_BLOCK,
     CHAT_HEADER,
     CHAT_NOTICE,
+    EMAIL_FROM,
+    EMAIL_HEADER,
+    ORIGINAL_MESSAGE,
+    SIGN_OFF,
     EMOJI,
     LETTER,
     LIKE_BUTTON,
@@ -44,6 +48,7 @@ from pipeline.clean.resources import (
 from pipeline.clean.state import State
 from pipeline.text import fold
 
+MIN_EMAIL_HEADERS = 3  # "De:", "Para:", "Asunto:": a pasted e-mail
 ONLINE_STATUS = frozenset(("en línea", "desconectado", "conectado", "online", "offline"))
 # "[list]", "[/quote]", "[center]" alone on a line are BBCode left in a text not read as BBCode: no forum member.
 BBCODE_TAG = re.compile(r"^/?(?:list|quote|spoiler|code|center|left|right|b|i|u|s|size|color|url|img|\*)(?:=.*)?$", re.IGNORECASE)
@@ -58,7 +63,8 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
     profile = False  # inside the member's name, rank and counts that follow "En línea"
     chat = sum(1 for text in lines if CHAT_HEADER.match(text)) >= MIN_CHAT_HEADERS
     # A "--" line opens a signature only in a copied thread (its buttons show it): elsewhere it may separate rules.
-    in_thread = chat or _copied_thread(lines)
+    email = sum(1 for text in lines if EMAIL_HEADER.match(text)) >= MIN_EMAIL_HEADERS
+    in_thread = chat or email or _copied_thread(lines)
     while index < len(lines):
         text = lines[index].strip()
         if profile and text and len(text.split()) <= 3 and not re.search(r"[.!?,;]", text):
@@ -72,7 +78,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         if block:
             index = _drop_block(state, index, block)
             continue
-        thread = _thread_line(state, index, text, chat, starts, in_thread)
+        thread = _thread_line(state, index, text, chat, starts, in_thread, email=email)
         if thread is not None:
             index, profile = thread
         elif bracket and fold(bracket.group(1)) in folded:
@@ -121,12 +127,20 @@ def _copied_thread(lines: list[str]) -> bool:
 
 
 def _thread_line(
-    state: State, index: int, text: str, chat: bool, starts: list[tuple[int, str]], in_thread: bool
+    state: State, index: int, text: str, chat: bool, starts: list[tuple[int, str]], in_thread: bool, *, email: bool = False
 ) -> tuple[int, bool] | None:
     """A chat message's header, a BoardGameGeek post's "Avatar", a line of no words, a like button and its
     count: marked, and (the last line settled, whether a member's profile follows); None if none of these."""
     lines, fate = state.lines, state.fate
-    if chat and CHAT_HEADER.match(text):
+    if email and EMAIL_HEADER.match(text) or ORIGINAL_MESSAGE.match(text):
+        _email_header(state, index, text, starts)
+    elif in_thread and SIGN_OFF.match(text):
+        fate[index] = ("drop", "a letter's sign-off")
+        following = index + 1
+        if following < len(lines) and _a_name(lines[following]):
+            fate[following] = ("drop", "a letter's sign-off (the writer's name)")
+            index = following
+    elif chat and CHAT_HEADER.match(text):
         found = CHAT_HEADER.match(text)
         author = (found.group("a") or found.group("b")).strip()
         starts.append((index, author))
@@ -179,6 +193,23 @@ def _drop_quote(state: State, index: int, author: str) -> int:
         state.fate[index] = ("drop", f"quoted forum post ({author})")
         index += 1
     return index
+
+
+def _email_header(state: State, index: int, text: str, starts: list[tuple[int, str]]) -> None:
+    """'De: Clara Vidal <clara@...>' opens a message (a post of the thread); its other headers go with it."""
+    sender = EMAIL_FROM.match(text)
+    if sender:
+        author = sender.group(1).strip(' "')
+        starts.append((index, author))
+        state.fate[index] = ("drop", f"forum post header: {author} (an e-mail's sender)")
+    else:
+        state.fate[index] = ("drop", "an e-mail's header")
+
+
+def _a_name(text: str) -> bool:
+    """'Clara', 'Jaime Ortega': a name standing alone (a signer's)."""
+    words = text.split()
+    return 1 <= len(words) <= 3 and all(word[:1].isupper() for word in words) and not re.search(r"[.:;!?¡¿]", text)
 
 
 def _is_button(text: str) -> bool:

@@ -130,6 +130,16 @@ THREAD_FURNITURE = re.compile(
     r"|\d+\s*(?:y|yr|mo|d|h|m|min)\s+ago)\.?)\s*$",
     re.IGNORECASE,
 )
+# An e-mail pasted with its headers ("De: Clara <clara@...>", "Enviado: ...", "Asunto: ...") and the quoted
+# message's separator; a sign-off ("Un saludo,") with the writer's name under it.
+EMAIL_HEADER = re.compile(r"^\s*(?:de|from|enviado|sent|fecha|date|para|to|cc|cco|bcc|asunto|subject)\s*:\s*\S", re.IGNORECASE)
+EMAIL_FROM = re.compile(r"^\s*(?:de|from)\s*:\s*(.+?)\s*(?:<[^<>]*>)?\s*$", re.IGNORECASE)
+ORIGINAL_MESSAGE = re.compile(
+    r"^\s*-{2,}\s*(?:mensaje original|original message|mensaje reenviado|forwarded message)\s*-{2,}\s*$", re.IGNORECASE
+)
+SIGN_OFF = re.compile(
+    r"^\s*(?:un saludo|saludos(?: cordiales)?|un abrazo|abrazos|besos|atentamente|cordialmente|gracias)\b.{0,20}$", re.IGNORECASE
+)
 MIN_CHAT_HEADERS = 2  # a text with this many message headers is a chat export
 # What a chat app writes instead of a message, and its own notices ("14/3/24, 18:31 - Sergio creó el grupo").
 CHAT_NOTICE = re.compile(
@@ -184,7 +194,7 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "legal notice of the document",
             r"prohibid[ao] su venta|\bsin [áa]nimo de lucro\b|todos los derechos reservados|\bdocumento es gratuito\b"
-            r"|trabajo de (?:fans|aficionados)",
+            r"|trabajo de (?:fans|aficionados)|\b(?:mensaje|correo)\b.{0,40}\bconfidencial",
         ),
         ("the poster's note of an edit", r"^\W*(?:edit|editado|edito|edición|update|actualización)\s*\d*\s*:"),
         ("a rating", r"\b(?:valoraci[óo]n|mi nota|nota final|puntuaci[óo]n final)\s*:?\s*\d+(?:[.,]\d+)?\s*(?:de|/|sobre)\s*\d+"),

@@ -51,3 +51,15 @@ def test_prose_cut_before_a_number_is_joined_but_a_list_of_numbers_is_not() -> N
     assert "puedes cambiar 2 fichas de ámbar por 1 punto." in kept_text(clean(raw_of(text)))
     items = "Material\n- Un tablero de desierto con cinco oasis en el centro\n- 20 camellos de madera\n\nFin\nGana quien más tenga.\n"
     assert "- 20 camellos de madera" in kept_text(clean(raw_of(items))).split("\n")
+
+
+def test_an_email_thread_keeps_the_message_with_the_rules_and_drops_headers_and_sign_offs() -> None:
+    text = (
+        "De: Jaime <j@correo.example>\nPara: grupo@listas.example\nAsunto: RE: Reglas\n\nGracias, lo imprimo.\n\n"
+        "-----Mensaje original-----\nDe: Clara <c@correo.example>\nPara: grupo@listas.example\nAsunto: Reglas\n\n"
+        "Preparación\nCada jugador toma 6 arqueros.\n\nUn saludo,\nClara\n"
+    )
+    kept = kept_text(clean(raw_of(text)))
+    assert "Cada jugador toma 6 arqueros." in kept
+    for noise in ("Jaime", "Asunto", "lo imprimo", "Mensaje original", "Un saludo", "Clara"):
+        assert noise not in kept
