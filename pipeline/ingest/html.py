@@ -80,16 +80,24 @@ STYLE_BOLD = re.compile(r"font-weight\s*:\s*(?:bold|[6-9]00)", re.IGNORECASE)
 STYLE_BIG = re.compile(r"font-size\s*:\s*(?:(1[2-9]\d|[2-9]\d\d)%|(1[5-9]|[2-4]\d)(?:px|pt)|(?:large|x-large|xx-large))", re.IGNORECASE)
 # A post of forum software (phpBB "post bg2", SMF "post_wrapper", vBulletin "postcontainer") and its author.
 FORUM_POST = re.compile(r"(?:^|\s)(?:post|post_wrapper|postcontainer|message|topic-post)(?:\s|$)", re.IGNORECASE)
-AUTHOR_PATHS = (".//*[contains(@class,'author')]//strong", ".//*[contains(@class,'username')]", ".//*[contains(@class,'poster')]")
+AUTHOR_PATHS = (
+    ".//*[contains(@class,'author')]//strong",
+    ".//*[contains(@class,'username')]",
+    ".//*[contains(@class,'poster')]",
+    ".//*[contains(@class,'from_name')]",  # Telegram's export
+)
 REPLY_SUBJECT = re.compile(r"^\s*(?:re|res|rv)\s*:", re.IGNORECASE)
 FURNITURE = re.compile(
     r"comment|comentario|sidebar|share|sharing|social|related|widget|menu|breadcrumb|cookie|banner|advert|\bads?\b|promo"
     r"|newsletter|subscribe|navbar|pagination|author|byline|post-?meta|entry-?meta|tag-?cloud|respond|reply"
     r"|signature|firma|postprofile|jumpbox|linklist|copyright|\bfooter\b|\btoc\b|navigation|\bportal\b|search"
     r"|editsection|catlinks|printfooter|noprint|sitesub|contentsub|\breferences?\b|\bmw-jump"
-    r"|topic-meta|post-infos|post-controls|post-menu|suggested|avatar",  # Discourse's post furniture
+    r"|topic-meta|post-infos|post-controls|post-menu|suggested|avatar"  # Discourse's post furniture
+    r"|from_name|userpic|reply_to|reactions|page_header|\bservice\b",  # Telegram's
     re.IGNORECASE,
 )
+# What exporters and editors call a page that names nothing: no title of the game.
+GENERIC_TITLES = frozenset(("exported data", "untitled", "untitled document", "sin título", "documento sin título", "document"))
 TITLE_CLASS = re.compile(r"^(?:MsoTitle|Title)$")  # Word's "Save as web page" writes its Title style so
 ENTRY_TITLE = ".//*[contains(concat(' ', normalize-space(@class), ' '), ' entry-title ') or contains(@class, 'post-title')]"
 MASTHEAD = re.compile(r"(?:^|[\s_-])(?:header|masthead)(?:$|[\s_-])", re.IGNORECASE)
@@ -174,7 +182,9 @@ def _metadata(root, out: Converted) -> None:
     titled = [p for p in root.iter("p") if TITLE_CLASS.search(p.get("class") or "")]
     candidates = root.xpath(ENTRY_TITLE) + titled + (h1s if len(h1s) == 1 else [])
     heading = candidates[0] if candidates else None
-    out.title = out.title or (tidy(heading.text_content()) if heading is not None else _without_site(tidy(title)))
+    page_title = _without_site(tidy(title))
+    page_title = "" if page_title.casefold() in GENERIC_TITLES else page_title
+    out.title = out.title or (tidy(heading.text_content()) if heading is not None else page_title)
 
 
 class _Walker:

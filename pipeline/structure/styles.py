@@ -162,6 +162,8 @@ def numbered(line: str, options: SplitOptions) -> Verdict:
     if not found:
         return None
     title = found.group(2).strip()
+    if QUESTION.match(title) and len(title.split()) <= 16:
+        return Heading(readable_title(title), "title", minor=True)  # "2. ¿Qué pasa si...?": a numbered FAQ's question
     if _short(title) and not title.endswith(".") or is_shouting(title):
         if starts_upper(title) and not (looks_like_sentence(title) and not is_shouting(title)):
             return Heading(readable_title(title), "numbered", depth=found.group(1).count(".") + 1, shout=is_shouting(title))
