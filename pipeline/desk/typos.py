@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.desk.verdicts import CountReads, verdicts_for
+from pipeline.desk.wordstore import ENGLISH, FOLDED, KNOWN, WordData, WordStore
 from pipeline.model import CleanText
 from pipeline.text import fold, strip_accents
 
@@ -47,20 +49,54 @@ class Typo:
     count: int = 1  # occurrences in the text (the first one's line is `line`)
 
 
-@dataclass(frozen=True)
+class _Flagged:
+    """`word in lexicon.known` (or .folded, .english): one bit of the word's flags in the store."""
+
+    def __init__(self, store: WordStore, bit: int) -> None:
+        self._store, self._bit = store, bit
+
+    def __contains__(self, word: str) -> bool:
+        return bool(self._store.entry(word)[0] & self._bit)
+
+
+class _Probabilities:
+    """`lexicon.probability.get(word, default)`: spaCy's log-probability, for words not rarer than -16.5."""
+
+    def __init__(self, store: WordStore) -> None:
+        self._store = store
+
+    def get(self, word: str, default: float | None = None) -> float | None:
+        found = self._store.entry(word)[1]
+        return default if found is None else found
+
+
 class Lexicon:
-    known: frozenset[str]  # lower-case Spanish forms
-    folded: frozenset[str]  # the same, accents stripped (for pronoun-attached forms, which take an accent)
-    english: frozenset[str]
-    probability: dict[str, float]
-    by_length: dict[int, tuple[str, ...]]  # probable known words by length: where suggestions come from
+    """The word lists, asked a word at a time (wordstore.py keeps them in a file, not in memory)."""
+
+    def __init__(self, store: WordStore) -> None:
+        self.store = store
+        self.stamp = store.stamp
+        self.known = _Flagged(store, KNOWN)  # lower-case Spanish forms
+        self.folded = _Flagged(store, FOLDED)  # the same, accents stripped (pronoun-attached forms take an accent)
+        self.english = _Flagged(store, ENGLISH)
+        self.probability = _Probabilities(store)
+        self.by_length = store.by_length  # probable known words by length: where suggestions come from
+        self._pools: dict[tuple[int, int], list[str]] = {}
+
+    def pool(self, length: int, max_distance: int) -> list[str]:
+        """The probable known words whose length is within `max_distance` of `length`, shortest first."""
+        key = (length, max_distance)
+        if key not in self._pools:
+            lengths = range(length - max_distance, length + max_distance + 1)
+            self._pools[key] = [candidate for size in lengths for candidate in self.by_length.get(size, ())]
+        return self._pools[key]
 
 
-# Bump when Lexicon changes shape: an older saved file is then ignored and made again.
-LEXICON_FORMAT = 2
+# Bump when the word lists change: an older saved store is then ignored and made again.
+LEXICON_FORMAT = 3
 
 
-_LOADED: list[Lexicon] = []  # the process's word lists, whichever project's cache they came from
+_LOADED: list[Lexicon] = []  # the process's word lists, whichever cache folder they came from
 
 
 def shared_cache_dir() -> Path:
@@ -76,61 +112,34 @@ def shared_cache_dir() -> Path:
 
 
 def lexicon(cache_dir: Path | None = None) -> Lexicon:
-    """The word lists, loaded once per process (every project of a process shares them).
+    """The word lists, opened once per process (every project of a process shares them).
 
-    Reading spaCy's tables takes seconds; the lists derived from them are kept in `cache_dir`
-    (.refsheets-cache/) as JSON tagged with the libraries' versions, which loads in under one. JSON, not a
-    pickle: a project folder may come from anyone, and loading a pickle found in it would run its code.
+    Reading spaCy's tables takes seconds; the lists made from them are kept in `cache_dir` as a SQLite
+    file stamped with the libraries' versions (wordstore.py), which opens in milliseconds and is read a
+    word at a time. Not a pickle: a cache folder may come from anyone, and loading a pickle runs its code.
+    Without `cache_dir` (or when it cannot be written) the lists are made in memory.
     """
     if not _LOADED:
-        _LOADED.append(_cached_lexicon(cache_dir))
+        path = cache_dir / STORE_FILE if cache_dir is not None else None
+        _LOADED.append(Lexicon(WordStore(path, stamp=f"{LEXICON_FORMAT} {_versions()}", make=_load_lexicon)))
+        try:  # the whole-lists JSON of earlier versions (25 MB), superseded by the store
+            if cache_dir is not None:
+                (cache_dir / "typos-lexicon.json").unlink(missing_ok=True)
+        except OSError:
+            pass
     return _LOADED[0]
 
 
-def _cached_lexicon(cache_dir: Path | None) -> Lexicon:
-    import json
-
-    stamp = f"{LEXICON_FORMAT} {_versions()}"
-    path = cache_dir / "typos-lexicon.json" if cache_dir is not None else None
-    if path is not None:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("stamp") == stamp:
-                return Lexicon(
-                    known=frozenset(data["known"]),
-                    folded=frozenset(data["folded"]),
-                    english=frozenset(data["english"]),
-                    probability={str(word): float(p) for word, p in data["probability"].items()},
-                    by_length={int(length): tuple(words) for length, words in data["by_length"].items()},
-                )
-        except (OSError, ValueError, TypeError, KeyError, AttributeError):
-            pass  # a missing, truncated or foreign cache file is simply made again
-    words = _load_lexicon()
-    if path is not None:
-        from pipeline.build.output import write_atomic
-
-        data = {
-            "stamp": stamp,
-            "known": sorted(words.known),
-            "folded": sorted(words.folded),
-            "english": sorted(words.english),
-            "probability": words.probability,
-            "by_length": {str(length): list(found) for length, found in words.by_length.items()},
-        }
-        try:
-            write_atomic(path, json.dumps(data, ensure_ascii=False))
-        except Exception:  # noqa: BLE001, S110 - a read-only project still gets its typos, only slower
-            pass
-    return words
+STORE_FILE = "typos-words.sqlite"
 
 
 def _versions() -> str:
     from importlib.metadata import version
 
-    return f"{LEXICON_FORMAT} " + " ".join(f"{name}={version(name)}" for name in ("spacy-lookups-data", "pyspellchecker"))
+    return " ".join(f"{name}={version(name)}" for name in ("spacy-lookups-data", "pyspellchecker"))
 
 
-def _load_lexicon() -> Lexicon:
+def _load_lexicon() -> WordData:
     import spacy_lookups_data
     from spellchecker import SpellChecker
 
@@ -142,7 +151,7 @@ def _load_lexicon() -> Lexicon:
     for word, value in probability.items():
         if value >= POOL and word in known and word.isalpha():
             by_length.setdefault(len(word), []).append(word)
-    return Lexicon(
+    return WordData(
         known=frozenset(known),
         folded=frozenset(strip_accents(word) for word in known),
         english=frozenset(SpellChecker(language="en").word_frequency.keys()),
@@ -178,9 +187,8 @@ def _neighbours(word: str, words: Lexicon, *, max_distance: int, extra: tuple[st
     from rapidfuzz import process
     from rapidfuzz.distance import OSA
 
-    lengths = range(len(word) - max_distance, len(word) + max_distance + 1)
-    pool = [candidate for length in lengths for candidate in words.by_length.get(length, ())]
-    found = process.extract(word, pool + list(extra), scorer=OSA.distance, score_cutoff=max_distance, limit=12)
+    pool = words.pool(len(word), max_distance)
+    found = process.extract(word, pool + list(extra) if extra else pool, scorer=OSA.distance, score_cutoff=max_distance, limit=12)
     # Nearest first; among equals a slip that keeps the length ('uan' -> 'una'), then the more probable word.
     ranked = sorted({name: distance for name, distance, _ in found}.items(),
                     key=lambda item: (item[1], len(item[0]) != len(word), -words.probability.get(item[0], -20.0)))
@@ -202,7 +210,7 @@ def _swapped(word: str, words: Lexicon) -> str | None:
 
 def judge_word(
     word: str, *, sentence_start: bool, glossary: frozenset[str], glossary_words: tuple[str, ...], words: Lexicon,
-    in_text: dict[str, int] | None = None,
+    in_text: "dict[str, int] | CountReads | None" = None,
 ) -> tuple[str, ...]:
     """The suggestions for one word of the text, or () when it is no suspected typo.
 
@@ -260,6 +268,8 @@ def find_typos(cleaned: CleanText, *, project=None, game_id: str | None = None, 
     for line in cleaned.lines:
         for match in WORD.finditer(line.text):
             in_text[match.group().lower()] = in_text.get(match.group().lower(), 0) + 1
+    words.store.prefetch(in_text)  # the text's words in a few queries, not one each
+    verdicts = verdicts_for(project, game_id, stamp=words.stamp, glossary=(folded, glossary_words, slips))
     seen: dict[str, list] = {}
     for line in cleaned.lines:
         for match in WORD.finditer(line.text):
@@ -274,8 +284,11 @@ def find_typos(cleaned: CleanText, *, project=None, game_id: str | None = None, 
             if fold(word) in slips:
                 seen[word] = [line.first, 1, (_same_case(slips[fold(word)], word),)]
                 continue
-            seen[word] = [line.first, 1, judge_word(word, sentence_start=sentence_start, glossary=folded,
-                                                    glossary_words=glossary_words, words=words, in_text=in_text)]
+            seen[word] = [line.first, 1, verdicts.judge(
+                word, sentence_start=sentence_start, counts=in_text,
+                afresh=lambda counts, word=word, start=sentence_start: judge_word(
+                    word, sentence_start=start, glossary=folded, glossary_words=glossary_words, words=words, in_text=counts))]
+    verdicts.save()
     return [Typo(first, word, suggestions, count) for word, (first, count, suggestions) in seen.items() if suggestions]
 
 
