@@ -9,21 +9,21 @@ is not one edit from a glossary term or an English word.
 """
 from __future__ import annotations
 
-import gzip
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.desk.verdicts import CountReads, verdicts_for
-from pipeline.desk.wordstore import ENGLISH, FOLDED, KNOWN, WordData, WordStore
 from pipeline.model import CleanText
 from pipeline.text import fold, strip_accents
+from pipeline.wordstore import ENGLISH, FOLDED, KNOWN, WordStore, shared_cache_dir, word_store
+
+__all__ = ["Typo", "Lexicon", "lexicon", "find_typos", "judge_word", "corrections_yaml", "shared_cache_dir"]
 
 WORD = re.compile(r"[^\W\d_]{3,}")
 # log-probabilities (spaCy's es_lexeme_prob): above COMMON a word is everyday Spanish; below RARE it is a
-# rarity that may well be a typo of a neighbour; suggestions must be at least POOL.
-COMMON, RARE, POOL = -9.5, -13.0, -14.0
+# rarity that may well be a typo of a neighbour. Suggestions are at least wordstore.POOL.
+COMMON, RARE = -9.5, -13.0
 # A word this rare that is one same-length slip from a word 20 times as frequent in the same text is a typo
 # even though it is a word ('nava' among a hundred 'nave': a valley in a spaceship game).
 REAL_WORD_RARE, REAL_WORD_RATIO = -14.0, 20
@@ -92,73 +92,14 @@ class Lexicon:
         return self._pools[key]
 
 
-# Bump when the word lists change: an older saved store is then ignored and made again.
-LEXICON_FORMAT = 3
-
-
-_LOADED: list[Lexicon] = []  # the process's word lists, whichever cache folder they came from
-
-
-def shared_cache_dir() -> Path:
-    """Where the word lists are kept: one copy per user, not per project (they depend on library versions only),
-    so a new project's first build does not spend seconds making them. REFSHEETS_CACHE_DIR overrides it."""
-    import os
-
-    override = os.environ.get("REFSHEETS_CACHE_DIR")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "refsheets"
-
-
 def lexicon(cache_dir: Path | None = None) -> Lexicon:
-    """The word lists, opened once per process (every project of a process shares them).
-
-    Reading spaCy's tables takes seconds; the lists made from them are kept in `cache_dir` as a SQLite
-    file stamped with the libraries' versions (wordstore.py), which opens in milliseconds and is read a
-    word at a time. Not a pickle: a cache folder may come from anyone, and loading a pickle runs its code.
-    Without `cache_dir` (or when it cannot be written) the lists are made in memory.
-    """
+    """The word lists (pipeline/wordstore.py: a SQLite file in `cache_dir`, read a word at a time), once per process."""
     if not _LOADED:
-        path = cache_dir / STORE_FILE if cache_dir is not None else None
-        _LOADED.append(Lexicon(WordStore(path, stamp=f"{LEXICON_FORMAT} {_versions()}", make=_load_lexicon)))
-        try:  # the whole-lists JSON of earlier versions (25 MB), superseded by the store
-            if cache_dir is not None:
-                (cache_dir / "typos-lexicon.json").unlink(missing_ok=True)
-        except OSError:
-            pass
+        _LOADED.append(Lexicon(word_store(cache_dir)))
     return _LOADED[0]
 
 
-STORE_FILE = "typos-words.sqlite"
-
-
-def _versions() -> str:
-    from importlib.metadata import version
-
-    return " ".join(f"{name}={version(name)}" for name in ("spacy-lookups-data", "pyspellchecker"))
-
-
-def _load_lexicon() -> WordData:
-    import spacy_lookups_data
-    from spellchecker import SpellChecker
-
-    data = Path(spacy_lookups_data.__file__).parent / "data"
-    lemmas = json.loads(gzip.open(data / "es_lemma_lookup.json.gz").read())
-    probability = json.loads(gzip.open(data / "es_lexeme_prob.json.gz").read())
-    known = set(lemmas) | set(lemmas.values()) | set(SpellChecker(language="es").word_frequency.keys())
-    by_length: dict[int, list[str]] = {}
-    for word, value in probability.items():
-        if value >= POOL and word in known and word.isalpha():
-            by_length.setdefault(len(word), []).append(word)
-    return WordData(
-        known=frozenset(known),
-        folded=frozenset(strip_accents(word) for word in known),
-        english=frozenset(SpellChecker(language="en").word_frequency.keys()),
-        # Rarer than this, a word's probability tells nothing the thresholds above use.
-        probability={word: value for word, value in probability.items() if value >= -16.5},
-        by_length={length: tuple(words) for length, words in by_length.items()},
-    )
+_LOADED: list[Lexicon] = []
 
 
 def _is_form(word: str, words: Lexicon) -> bool:
