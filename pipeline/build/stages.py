@@ -9,8 +9,8 @@ from dataclasses import replace
 from typing import Callable
 
 from pipeline.build.defaults import title_from_text, titled, untitled
-from pipeline.build.stagecache import SPLIT, TAG, StageCache, stage_key
-from pipeline.model import CleanText, Credits, Document, Section, from_data, to_data
+from pipeline.build.stagecache import GLOSSARY, SPLIT, TAG, StageCache, stage_key
+from pipeline.model import CleanText, Credits, Document, Section, TermHit, from_data, to_data
 from pipeline.project import GameConfig, Project, load_game, load_raw
 from pipeline.tag.glossary import load_glossary
 
@@ -111,10 +111,26 @@ def tagged_document(
     for name in ("common.yaml", f"{game_id}.yaml"):  # the files load_glossary reads
         project.inside(project.glossaries / name)
     glossary = load_glossary(project.glossaries, game_id, display_root=project.root)
-    tagged = tag(document, glossary=glossary)
+    glossary_key = stage_key(project, game_id, GLOSSARY)
+    found: dict = {}
+    tagged = tag(document, glossary=glossary, known=_known_hits(cache, game_id, glossary_key), found=found)
     if stage_key(project, game_id, TAG) == key:
-        cache.put(game_id, TAG, key, {"sections": [to_data(section) for section in tagged.sections]})
+        hits = [[text, [to_data(hit) for hit in found_hits]] for text, found_hits in found.items()]
+        cache.put(game_id, TAG, key, {"sections": [to_data(section) for section in tagged.sections], "glossary": glossary_key,
+                                      "found": hits})
     return config, cleaned, tagged
+
+
+def _known_hits(cache: StageCache, game_id: str, glossary_key: str) -> dict[str, tuple[TermHit, ...]] | None:
+    """The hits of every text the game's last tagging met, when it used the same glossaries (and code): a correction
+    then re-tags only the sections it changed, and spaCy loads only if some text is new."""
+    previous = cache.latest(game_id, TAG)
+    if not previous or previous.get("glossary") != glossary_key:
+        return None
+    try:
+        return {str(text): tuple(from_data(TermHit, hit) for hit in hits) for text, hits in previous["found"]}
+    except (KeyError, TypeError, ValueError):
+        return None  # damaged or older: tag every text
 
 
 def cleaning_report_tsv(cleaned: CleanText) -> str:

@@ -370,15 +370,34 @@ def tagger_for(glossary: Glossary) -> Tagger:
     return Tagger(glossary)
 
 
-def tag(document: Document, *, glossary: Glossary) -> Document:
-    """Record every glossary term in section titles and texts."""
-    tagger = tagger_for(glossary)
-    sections = [_tag_section(section, tagger) for section in document.sections]
+def tag(
+    document: Document, *, glossary: Glossary, known: dict[str, tuple[TermHit, ...]] | None = None,
+    found: dict[str, tuple[TermHit, ...]] | None = None,
+) -> Document:
+    """Record every glossary term in section titles and texts.
+
+    `known`: the hits of texts tagged before with this glossary (text -> hits, as `found` gave them): they are
+    not tokenized again, and spaCy is not loaded unless some text is new. `found` receives every text's hits.
+    """
+    taggers: list[Tagger] = []
+
+    def hits(text: str) -> tuple[TermHit, ...]:
+        if known is not None and text in known:
+            result = known[text]
+        else:
+            if not taggers:
+                taggers.append(tagger_for(glossary))
+            result = tuple(taggers[0].find(text))
+        if found is not None:
+            found[text] = result
+        return result
+
+    sections = [_tag_section(section, hits) for section in document.sections]
     return replace(document, sections=tuple(sections))
 
 
-def _tag_section(section: Section, tagger: Tagger) -> Section:
+def _tag_section(section: Section, hits) -> Section:
     """Tag the title, and the blocks as one text (so no block boundary changes a token's neighbours);
     each hit is then given to its block with offsets into that block's text."""
-    blocks = place_terms(section.blocks, tagger.find(section.text))
-    return replace(section, title_terms=tuple(tagger.find(section.title)), blocks=blocks)
+    blocks = place_terms(section.blocks, hits(section.text))
+    return replace(section, title_terms=hits(section.title), blocks=blocks)
