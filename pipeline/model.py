@@ -126,6 +126,16 @@ class CorrectedLine:
 
 
 @dataclass(frozen=True)
+class Uncorrected:
+    """The cleaner's work before the corrections (they come last): kept lines, report, the lines it read, credits."""
+
+    lines: tuple[CleanLine, ...]
+    report: tuple[CleaningRecord, ...]
+    raw_lines: tuple[str, ...]  # the raw lines as the cleaner read them (what a correction record quotes)
+    credits: Credits = field(default_factory=Credits)
+
+
+@dataclass(frozen=True)
 class CleanText:
     game: str
     lines: tuple[CleanLine, ...]

@@ -22,16 +22,21 @@ from pipeline.project import Project
 # Entries kept per game and stage: enough to undo a few corrections (or flip a glossary back) at once.
 KEEP_PER_STAGE = 4
 SPLIT, TAG = "split", "tag"  # the game cleaned and split; the same document tagged with its glossaries
+UNCORRECTED = "uncorrected"  # the game cleaned but for its corrections: what a correction does not change
 GLOSSARY = "glossary"  # not a stage of its own: the key of a game's glossaries, under which texts' hits are reused
 
 
 def stage_key(project: Project, game_id: str, stage: str) -> str:
     """Hash of the tool and the files `stage` reads: the game's folder, and for TAG its two glossaries too
-    (GLOSSARY: the glossaries alone, what a text's hits depend on besides the text)."""
+    (GLOSSARY: the glossaries alone, what a text's hits depend on besides the text; UNCORRECTED: the folder but
+    its corrections.yaml)."""
     inputs = {}
     if stage != GLOSSARY:
         folder = project.game_dir(game_id)
-        inputs = {project.display(path): file_digest(path) for path in sorted(folder.iterdir()) if is_input_file(path)}
+        inputs = {
+            project.display(path): file_digest(path) for path in sorted(folder.iterdir())
+            if is_input_file(path) and not (stage == UNCORRECTED and path.name == "corrections.yaml")
+        }
     if stage in (TAG, GLOSSARY):
         for name in ("common.yaml", f"{game_id}.yaml"):
             path = project.glossaries / name

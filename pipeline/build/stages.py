@@ -9,8 +9,8 @@ from dataclasses import replace
 from typing import Callable
 
 from pipeline.build.defaults import title_from_text, titled, untitled
-from pipeline.build.stagecache import GLOSSARY, SPLIT, TAG, StageCache, stage_key
-from pipeline.model import CleanText, Credits, Document, Section, TermHit, from_data, to_data
+from pipeline.build.stagecache import GLOSSARY, SPLIT, TAG, UNCORRECTED, StageCache, stage_key
+from pipeline.model import CleanText, Credits, Document, Section, TermHit, Uncorrected, from_data, to_data
 from pipeline.project import GameConfig, Project, load_game, load_raw
 from pipeline.tag.glossary import load_glossary
 
@@ -71,7 +71,8 @@ def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stag
     raw = load_raw(project, game.id)
     corrections_path = project.inside(project.sources / game.id / "corrections.yaml")
     corrections = load_corrections(corrections_path, display=project.display(corrections_path))
-    cleaned = clean(raw, corrections=corrections, options=config.clean, split_options=config.split, strict=strict)
+    cleaned = clean(raw, corrections=corrections, options=config.clean, split_options=config.split, strict=strict,
+                    uncorrected=_uncorrected(project, config, raw))
     stage("split")
     if untitled(game) and raw.title:
         game = titled(game, title_from_text(raw, None))
@@ -81,6 +82,25 @@ def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stag
         document = split(cleaned, game=game, options=config.split)
     config = replace(config, game=game)
     return config, cleaned, replace(document, credits=merge_credits(cleaned.credits, game.credits))
+
+
+def _uncorrected(project: Project, config: GameConfig, raw) -> Uncorrected:
+    """The game cleaned but for its corrections: from the stage cache while its text and options are unchanged,
+    so a correction costs only its own work (space-alert: 0.03 s instead of 0.4 s)."""
+    from pipeline.clean import clean_uncorrected
+
+    game_id = config.game.id
+    cache, key = StageCache(project.root), stage_key(project, game_id, UNCORRECTED)
+    stored = cache.get(game_id, UNCORRECTED, key)
+    if stored is not None:
+        try:
+            return from_data(Uncorrected, stored)
+        except (KeyError, TypeError, ValueError):
+            pass  # damaged: clean again
+    made = clean_uncorrected(raw, options=config.clean, split_options=config.split)
+    if stage_key(project, game_id, UNCORRECTED) == key:
+        cache.put(game_id, UNCORRECTED, key, to_data(made))
+    return made
 
 
 def _without_game(document: Document) -> dict:

@@ -45,14 +45,7 @@ def spanish_nlp():
     nlp.max_length = 100_000_000
     # A list dash glued to its word ('-Desencasquillar') must not hide the word.
     nlp.tokenizer.prefix_search = compile_prefix_regex([*nlp.Defaults.prefixes, "-", "–", "—"]).search
-    return nlp, LemmaTable(word_store(shared_cache_dir()))
-
-
-class LemmaTable:
-    """The lemma table as `table.get(form, default)`, the only way the tagger reads it."""
-
-    def __init__(self, store) -> None:
-        self.get = store.lemma
+    return nlp, types.SimpleNamespace(get=word_store(shared_cache_dir()).lemma)  # `table.get(form, default)`: all the tagger asks
 
 
 def _import_spacy():
