@@ -148,7 +148,8 @@ def _known_hits(cache: StageCache, game_id: str, glossary_key: str) -> dict[str,
     if not previous or previous.get("glossary") != glossary_key:
         return None
     try:
-        return {str(text): tuple(from_data(TermHit, hit) for hit in hits) for text, hits in previous["found"]}
+        # TermHit(**hit), not from_data: the entry's sha256 is checked already, and this is every text of the game.
+        return {str(text): tuple(TermHit(**hit) for hit in hits) for text, hits in previous["found"]}
     except (KeyError, TypeError, ValueError):
         return None  # damaged or older: tag every text
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pipeline.desk.typos import Typo
 from pipeline.model import CleanText, Document, RawText, Section
@@ -103,15 +104,20 @@ def _terms_by_line(document: Document) -> dict[int, dict[str, str]]:
     return found
 
 
+@lru_cache(maxsize=8192)  # a game has more distinct terms and typos than `re`'s own cache of 512 patterns keeps
+def _whole_word(surface: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w){re.escape(surface)}(?!\w)")
+
+
 def _marked(text: str, terms: dict[str, str], typos: dict[str, Typo]) -> str:
     """The line as HTML: escaped, with glossary hits and suspected typos marked."""
     spans: list[tuple[int, int, str]] = []
     for surface, english in sorted(terms.items(), key=lambda item: -len(item[0])):
-        for match in re.finditer(rf"(?<!\w){re.escape(surface)}(?!\w)", text):
+        for match in _whole_word(surface).finditer(text):
             shown = html.escape(english)
             spans.append((match.start(), match.end(), f'<mark class="term" title="{shown}" data-en="{shown}">'))
     for word, typo in typos.items():
-        for match in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text):
+        for match in _whole_word(word).finditer(text):
             hint = "did you mean: " + ", ".join(typo.suggestions) if typo.suggestions else "unknown word"
             spans.append((match.start(), match.end(), f'<mark class="typo" title="{html.escape(hint)}">'))
     out, position = [], 0
