@@ -100,6 +100,7 @@ def read_source(path: Path, *, game: str, display: str) -> RawText:
         markup=converted.account(),
         title=converted.title,
         links=tuple(converted.links),
+        original=tuple(original),
     )
 
 
