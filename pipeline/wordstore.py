@@ -135,6 +135,7 @@ def _write(path: Path, data: WordData, *, stamp: str) -> None:
             _fill(connection, data, stamp=stamp)
         finally:
             connection.close()
+        os.chmod(temporary, 0o644)  # as write_atomic leaves files (mkstemp makes them private)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
@@ -176,13 +177,8 @@ def word_store(cache_dir: Path | None = None) -> WordStore:
     without `cache_dir`."""
     if not _OPENED:
         path = cache_dir / STORE_FILE if cache_dir is not None else None
+        # An earlier version's typos-lexicon.json (25 MB) is left alone: another checkout of refsheets may still read it.
         _OPENED.append(WordStore(path, stamp=_versions(), make=make_words))
-        for old in ("typos-lexicon.json", "typos-words.sqlite"):  # earlier versions' files (25 MB each), superseded
-            try:
-                if cache_dir is not None:
-                    (cache_dir / old).unlink(missing_ok=True)
-            except OSError:
-                pass
     return _OPENED[0]
 
 
