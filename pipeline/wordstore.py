@@ -22,7 +22,7 @@ from typing import Callable, Iterable
 
 KNOWN, FOLDED, ENGLISH = 1, 2, 4  # bits of a word's flags: a Spanish form, a Spanish form without accents, English
 # Bump when the file's tables or the lists' making change: an older file is then made again.
-STORE_FORMAT = 2
+STORE_FORMAT = 3
 STORE_FILE = "words.sqlite"
 # log-probabilities (spaCy's es_lexeme_prob): words at least this probable (and known, and all letters) are the
 # typo finder's suggestion pool; rarer than PROBABLE_AT_ALL, a probability tells it nothing, so none is kept.
@@ -77,6 +77,15 @@ class WordStore:
             found = {word: (flags, probability, lemma) for word, flags, probability, lemma in self._query(sql, chunk)}
             for word in chunk:
                 self._memo[word] = found.get(word, NOWHERE)
+
+    def near(self, word: str) -> set[str]:
+        """The suggestion pool's words that may be one edit from `word` (a superset: check each). A word one
+        insertion, deletion, substitution or swap of neighbours away shares with it a key: itself or itself
+        less one letter (the deletion neighbourhood of SymSpell), so this is one indexed query, not 15,000
+        edit distances."""
+        keys = sorted({word} | {word[:cut] + word[cut + 1:] for cut in range(len(word))})
+        sql = f"SELECT word FROM near WHERE key IN ({','.join('?' * len(keys))})"  # noqa: S608 - only "?"s
+        return {found for (found,) in self._query(sql, keys)}
 
     def _query(self, sql: str, parameters) -> sqlite3.Cursor:
         if self._pid != os.getpid():  # a forked worker: its own connection to the file, never the parent's
@@ -155,6 +164,12 @@ def _fill(connection: sqlite3.Connection, data: WordData, *, stamp: str) -> None
         connection.execute("CREATE TABLE words (word TEXT PRIMARY KEY, flags INTEGER NOT NULL, probability REAL, lemma TEXT) WITHOUT ROWID")
         connection.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
         connection.executemany("INSERT INTO words VALUES (?, ?, ?, ?)", rows)
+        connection.execute("CREATE TABLE near (key TEXT NOT NULL, word TEXT NOT NULL)")
+        connection.executemany("INSERT INTO near VALUES (?, ?)", (
+            (key, word) for found in data.by_length.values() for word in found
+            for key in {word} | {word[:cut] + word[cut + 1:] for cut in range(len(word))}
+        ))
+        connection.execute("CREATE INDEX near_key ON near (key)")
         by_length = json.dumps({str(length): list(found) for length, found in data.by_length.items()}, ensure_ascii=False)
         connection.executemany("INSERT INTO meta VALUES (?, ?)", [("stamp", stamp), ("by_length", by_length)])
 

@@ -82,6 +82,7 @@ class Lexicon:
         self.probability = _Probabilities(store)
         self.by_length = store.by_length  # probable known words by length: where suggestions come from
         self._pools: dict[tuple[int, int], list[str]] = {}
+        self._positions: dict[str, tuple[int, int]] = {}  # pool word -> (its length, its place among that length's)
 
     def pool(self, length: int, max_distance: int) -> list[str]:
         """The probable known words whose length is within `max_distance` of `length`, shortest first."""
@@ -90,6 +91,26 @@ class Lexicon:
             lengths = range(length - max_distance, length + max_distance + 1)
             self._pools[key] = [candidate for size in lengths for candidate in self.by_length.get(size, ())]
         return self._pools[key]
+
+    def within_one(self, word: str) -> list[tuple[str, int, int]]:
+        """What process.extract(word, self.pool(len(word), 1), scorer=OSA.distance, score_cutoff=1, limit=12) gives,
+        (word, distance, index in that pool) nearest and then first in the pool, from the store's index."""
+        from rapidfuzz.distance import OSA
+
+        if not self._positions:
+            self._positions = {found: (length, position) for length, words in self.by_length.items()
+                               for position, found in enumerate(words)}
+        offsets, offset = {}, 0
+        for length in range(len(word) - 1, len(word) + 2):
+            offsets[length] = offset
+            offset += len(self.by_length.get(length, ()))
+        scored = []
+        for candidate in self.store.near(word):
+            length, position = self._positions[candidate]
+            distance = OSA.distance(word, candidate, score_cutoff=1)
+            if distance <= 1 and length in offsets:
+                scored.append((distance, offsets[length] + position, candidate))
+        return [(candidate, distance, index) for distance, index, candidate in sorted(scored)[:12]]
 
 
 def lexicon(cache_dir: Path | None = None) -> Lexicon:
@@ -128,8 +149,11 @@ def _neighbours(word: str, words: Lexicon, *, max_distance: int, extra: tuple[st
     from rapidfuzz import process
     from rapidfuzz.distance import OSA
 
-    pool = words.pool(len(word), max_distance)
-    found = process.extract(word, pool + list(extra) if extra else pool, scorer=OSA.distance, score_cutoff=max_distance, limit=12)
+    if max_distance == 1 and not extra:  # most calls: the store's index answers them as extract would
+        found = words.within_one(word)
+    else:
+        pool = words.pool(len(word), max_distance)
+        found = process.extract(word, pool + list(extra) if extra else pool, scorer=OSA.distance, score_cutoff=max_distance, limit=12)
     # Nearest first; among equals a slip that keeps the length ('uan' -> 'una'), then the more probable word.
     ranked = sorted({name: distance for name, distance, _ in found}.items(),
                     key=lambda item: (item[1], len(item[0]) != len(word), -words.probability.get(item[0], -20.0)))
