@@ -92,3 +92,13 @@ def test_typos_command_and_its_yaml_fix_the_text_on_the_next_build(tmp_path: Pat
     assert [line.text for line in cleaned.lines][1:3] == fixed
     again = runner.invoke(main, ["typos", "uno", "--root", str(root)])
     assert again.stdout == "uno: 0 suspected typos (candidates: check each, then add a correction)\n"
+
+
+@pytest.mark.parametrize("word", ["uan", "nava", "inlcuido", "jugadro", "carat", "naves", "a", "zzzzzz", "protejer"])
+def test_words_one_edit_away_are_the_ones_rapidfuzz_finds(words, word: str) -> None:
+    """The store's deletion index answers as rapidfuzz's extract over the whole pool: same words, same order."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    expected = process.extract(word, words.pool(len(word), 1), scorer=OSA.distance, score_cutoff=1, limit=12)
+    assert words.within_one(word) == [tuple(found) for found in expected]
