@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from pipeline.build.stages import prepare
 from pipeline.cli import main
-from pipeline.desk.typos import find_typos, judge_word, lexicon
+from pipeline.desk.typos import find_typos, judge_word, lexicon, shared_cache_dir
 from pipeline.project import Project
 
 from ..conftest import GAMES, ROOT
@@ -19,8 +19,10 @@ LISTED = ("nava", "uan", "campañaa", "ESto", "inlcuido", "proporcinan", "protej
 
 
 @pytest.fixture(scope="module")
-def words(tmp_path_factory: pytest.TempPathFactory):
-    return lexicon(tmp_path_factory.mktemp("lexicon"))  # never the checkout's own cache
+def words():
+    # The user's word store (as every build opens it; made once, outside the checkout): a private one would
+    # cost this module seconds of making whenever it runs first.
+    return lexicon(shared_cache_dir())
 
 
 @pytest.mark.parametrize(
