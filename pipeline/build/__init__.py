@@ -368,7 +368,7 @@ def _run_pool(
 
     from pipeline.build import warm
     from pipeline.build.relay import relay
-    from pipeline.build.workers import start_worker
+    from pipeline.build.workers import after_a_killed_worker, broken, run_game, start_worker
 
     tagging, layouts = warm.needs(project, work, force=force)
     progress(Progress("", "warm", 0, len(work)))  # seconds of loading before any game starts: say so
@@ -379,21 +379,34 @@ def _run_pool(
         lexicon(shared_cache_dir())  # the word store opened (made, the first time) before the fork, not by each worker
     context = warm.fork_context()
     finished = [0]
+    running = context.Array("i", len(work), lock=False)  # game index -> pid of the worker making it (workers.py)
     with relay(context, lambda game, name, sheet: progress(Progress(game, name, finished[0], len(work), sheet))) as relayed:
         # Workers die with this process and give up its lock: a killed build leaves nothing running (workers.py).
-        executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=start_worker, initargs=(os.getpid(),))
+        executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=start_worker, initargs=(os.getpid(), running))
         try:
             # The longest games start first, so no long game is left to run alone at the end.
             longest_first = sorted(work, key=lambda plan: -warm.cost(project, plan))
+            number = {plan.game: index for index, plan in enumerate(work)}
             futures = {
-                plan.game: executor.submit(make_game, project, plan, out_dir=out_dir, force=force, today=today, debug=debug)
+                plan.game: executor.submit(run_game, number[plan.game], make_game, project, plan, out_dir=out_dir, force=force, today=today,
+                                           debug=debug)
                 for plan in longest_first
             }
+            processes = dict(getattr(executor, "_processes", None) or {})  # pid -> Process, for their exit codes
             if not relayed:
                 for plan in longest_first[:jobs]:
                     progress(Progress(plan.game, "load", 0, len(work)))
+            again: dict[str, GameOutcome] | None = None
             for done, plan in enumerate(work):
-                outcome = outcome_of(futures[plan.game], plan.game, root=project.root, debug=debug)
+                if again is None and broken(futures[plan.game]):
+                    executor.shutdown(wait=True)
+                    processes.update(getattr(executor, "_processes", None) or {})
+                    again = after_a_killed_worker(
+                        work, futures, running, processes,
+                        lambda plan, stage: make_game(project, plan, out_dir=out_dir, force=force, today=today, stage=stage, debug=debug),
+                        progress=progress,
+                    )
+                outcome = (again or {}).get(plan.game) or outcome_of(futures[plan.game], plan.game, root=project.root, debug=debug)
                 finished[0] = done + 1
                 progress(_finished(outcome, done + 1, len(work)))
                 yield outcome
@@ -402,3 +415,4 @@ def _run_pool(
             executor.shutdown(wait=False, cancel_futures=True)
             raise
         executor.shutdown(wait=True)
+

@@ -97,3 +97,25 @@ def test_a_broken_game_yaml_fails_its_game_and_the_others_are_built(two_games: P
     touch_both(two_games)
     result = run(two_games, "build")
     assert_only_tiny_failed(result, "error: sources/tiny/game.yaml:", code=2)  # bad input: exit 2
+
+
+def test_a_killed_worker_fails_only_the_game_it_was_running(two_games: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """kill -9 of one worker of `--jobs 2` (the kernel's out-of-memory killer does the same): the pool breaks,
+    so the games it had not finished are made again and only the killed worker's game fails."""
+    import os
+    import signal
+
+    import pipeline.clean
+
+    original, parent = pipeline.clean.clean, os.getpid()
+
+    def killed(raw, **kwargs):
+        if raw.game == "tiny" and os.getpid() != parent:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return original(raw, **kwargs)
+
+    monkeypatch.setattr(pipeline.clean, "clean", killed)
+    touch_both(two_games)
+    result = run(two_games, "build", "--jobs", "2")
+    assert_only_tiny_failed(result, "error: tiny: a worker process was killed (out of memory?)", code=1)
+    assert "BrokenProcessPool" not in result.output
