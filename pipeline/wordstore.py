@@ -58,8 +58,8 @@ class WordStore:
         """(flags, log-probability or None, lemma or None) of `word`; (0, None, None) for a word no list has."""
         found = self._memo.get(word)
         if found is None:
-            row = self._query("SELECT flags, probability, lemma FROM words WHERE word = ?", (word,)).fetchone()
-            found = self._memo[word] = (row[0], row[1], row[2]) if row else NOWHERE
+            rows = self._query("SELECT flags, probability, lemma FROM words WHERE word = ?", (word,))
+            found = self._memo[word] = (rows[0][0], rows[0][1], rows[0][2]) if rows else NOWHERE
         return found
 
     def lemma(self, word: str, default: str | None = None) -> str | None:
@@ -87,22 +87,39 @@ class WordStore:
         sql = f"SELECT word FROM near WHERE key IN ({','.join('?' * len(keys))})"  # noqa: S608 - only "?"s
         return {found for (found,) in self._query(sql, keys)}
 
-    def _query(self, sql: str, parameters) -> sqlite3.Cursor:
+    def _query(self, sql: str, parameters) -> list[tuple]:
+        """The rows of a query, all read (a damaged page can fail any step, not only the first)."""
         if self._pid != os.getpid():  # a forked worker: its own connection to the file, never the parent's
             if self.path is not None:
                 self._connection = _connect(self.path)
             self._pid = os.getpid()
-        return self._connection.execute(sql, parameters)
+        try:
+            return self._connection.execute(sql, parameters).fetchall()
+        except sqlite3.DatabaseError:
+            if self.path is None:
+                raise  # the memory copy is ours: a failure there is a bug
+        # The stamp read but a page did not ("database disk image is malformed"): the file is made again
+        # (memory, if that fails too), never an internal error on every proof page from now on.
+        self._connection.close()
+        self._open(trust_file=False)
+        try:
+            return self._connection.execute(sql, parameters).fetchall()
+        except sqlite3.DatabaseError:
+            if self.path is None:
+                raise
+        self._connection.close()
+        self._in_memory(self._make())
+        return self._connection.execute(sql, parameters).fetchall()
 
-    def _open(self) -> None:
-        if self.path is not None:
+    def _open(self, *, trust_file: bool = True) -> None:
+        if self.path is not None and trust_file:
             try:
                 connection = _connect(self.path)
                 if self._read_meta(connection):
                     self._connection, self._pid = connection, os.getpid()
                     return
                 connection.close()
-            except sqlite3.Error:
+            except (sqlite3.Error, ValueError, KeyError, AttributeError):
                 pass  # missing or damaged: made again below
         data = self._make()
         if self.path is not None:
@@ -112,8 +129,11 @@ class WordStore:
                 if self._read_meta(connection):
                     self._connection, self._pid = connection, os.getpid()
                     return
-            except (OSError, sqlite3.Error):
+            except (OSError, sqlite3.Error, ValueError, KeyError, AttributeError):
                 pass  # a read-only cache folder still gets its typos, from memory
+        self._in_memory(data)
+
+    def _in_memory(self, data: WordData) -> None:
         self.path = None  # a memory database cannot be reopened after a fork: the inherited one is used as it is
         self._connection = sqlite3.connect(":memory:", check_same_thread=False)
         _fill(self._connection, data, stamp=self.stamp)

@@ -70,11 +70,14 @@ def test_an_unwritable_cache_still_answers_from_memory(tmp_path: Path) -> None:
 def test_a_forked_worker_opens_its_own_connection(tmp_path: Path) -> None:
     store = WordStore(tmp_path / "words.sqlite", stamp="v1", make=made([]))
     store.entry("nave")
+    parents = store._connection
     pid = os.fork()
-    if pid == 0:  # the child: a word the parent never asked about
-        os._exit(0 if store.lemma("roba") == "robar" else 1)
+    if pid == 0:  # the child: a word the parent never asked about, through a connection of its own
+        answered = store.lemma("roba") == "robar"
+        os._exit(0 if answered and store._connection is not parents else 1)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
+    assert store._connection is parents  # the parent's is left as it was
 
 
 def test_verdicts_are_reused_only_while_the_counts_they_read_are_the_same(tmp_path: Path) -> None:
@@ -97,3 +100,32 @@ def test_verdicts_are_reused_only_while_the_counts_they_read_are_the_same(tmp_pa
     other_key = Verdicts(path, "another glossary")
     other_key.judge("nava", sentence_start=False, counts={"nava": 1, "nave": 40}, afresh=afresh)
     assert len(judged) == 3
+
+
+def test_a_store_damaged_past_its_stamp_is_made_again_not_an_internal_error(tmp_path: Path) -> None:
+    """Pages of the word table overwritten (a disk error, a copy cut short) while the meta table still reads:
+    the first query meets "database disk image is malformed", and the store is made again instead."""
+    many = frozenset(f"palabra{number:05d}" for number in range(6000))
+    data = WordData(known=DATA.known | many, folded=DATA.folded | many, english=DATA.english, probability=DATA.probability,
+                    by_length=DATA.by_length, lemmas=DATA.lemmas)
+    calls: list[int] = []
+
+    def make() -> WordData:
+        calls.append(1)
+        return data
+
+    path = tmp_path / "words.sqlite"
+    WordStore(path, stamp="v1", make=make)
+    page = 4096
+    content = bytearray(path.read_bytes())
+    assert len(content) > 20 * page
+    for start in range(5 * page, len(content) - page, page):  # every page but the first few and the last
+        content[start:start + page] = b"\xff" * page
+    path.write_bytes(bytes(content))
+    store = WordStore(path, stamp="v1", make=make)
+    store.prefetch(["nave", "palabra01234"])
+    assert store.entry("palabra05999")[0] == KNOWN | FOLDED and store.entry("nave")[1] == -9.0
+    assert store.near("nava") >= {"nave"}
+    assert calls == [1, 1]
+    fresh = WordStore(path, stamp="v1", make=make)  # the file made again is whole: read, not made a third time
+    assert fresh.entry("palabra00007")[0] == KNOWN | FOLDED and calls == [1, 1]
