@@ -7,11 +7,13 @@ a game's text asks about a few thousand words. The file is made once (seconds) f
 tables, written whole under a temporary name and renamed into place, and never changed after: readers
 open it read-only and `immutable`, so they take no locks, and a forked worker opens its own connection
 (SQLite connections must not cross a fork). A file that is missing, damaged or made from other library
-versions (its stamp differs) is made again; one that cannot be written is made in memory. Not a pickle:
-a cache folder may come from anyone, and loading a pickle runs its code.
+versions (its stamp differs) is made again; one that cannot be written is made in memory. Each stamp has its own
+file name, so two checkouts with other library versions do not make each other's file again. Not a pickle: a
+cache folder may come from anyone, and loading a pickle runs its code.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -23,7 +25,8 @@ from typing import Callable, Iterable
 KNOWN, FOLDED, ENGLISH = 1, 2, 4  # bits of a word's flags: a Spanish form, a Spanish form without accents, English
 # Bump when the file's tables or the lists' making change: an older file is then made again.
 STORE_FORMAT = 3
-STORE_FILE = "words.sqlite"
+# words-<stamp hash>.sqlite: two checkouts with other library versions keep a file each, not remake one in turn.
+STORE_FILE = "words-{}.sqlite"
 # log-probabilities (spaCy's es_lexeme_prob): words at least this probable (and known, and all letters) are the
 # typo finder's suggestion pool; rarer than PROBABLE_AT_ALL, a probability tells it nothing, so none is kept.
 POOL, PROBABLE_AT_ALL = -14.0, -16.5
@@ -211,10 +214,16 @@ def word_store(cache_dir: Path | None = None) -> WordStore:
     """The word lists, opened once per process (every project of a process shares them); made in memory
     without `cache_dir`."""
     if not _OPENED:
-        path = cache_dir / STORE_FILE if cache_dir is not None else None
-        # An earlier version's typos-lexicon.json (25 MB) is left alone: another checkout of refsheets may still read it.
-        _OPENED.append(WordStore(path, stamp=_versions(), make=make_words))
+        stamp = _versions()
+        path = cache_dir / store_name(stamp) if cache_dir is not None else None
+        # An earlier version's typos-lexicon.json or words.sqlite is left alone: another checkout may still read it.
+        _OPENED.append(WordStore(path, stamp=stamp, make=make_words))
     return _OPENED[0]
+
+
+def store_name(stamp: str) -> str:
+    """The file name of the store made from the library versions `stamp` (and this STORE_FORMAT)."""
+    return STORE_FILE.format(hashlib.sha256(f"{STORE_FORMAT} {stamp}".encode()).hexdigest()[:16])
 
 
 def _versions() -> str:

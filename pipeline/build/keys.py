@@ -22,10 +22,11 @@ from pipeline.sheets.layout import load_layout
 CACHE_DIR = ".refsheets-cache"
 # Bump when the entry layout or what a key covers changes: old entries then simply miss.
 FORMAT_VERSION = 1
-# Libraries whose version can change the PDF bytes, the tagging or what a source file reads as (ingest/).
+# Libraries whose version can change the PDF bytes, the tagging or what a source file reads as (ingest/):
+# pyspellchecker's word frequencies choose OCR repairs (ingest/ocr.py), `regex` runs the corrections.
 OUTPUT_LIBRARIES = (
     "reportlab", "spacy", "spacy-lookups-data", "pyyaml",
-    "markdown-it-py", "lxml", "pdfminer.six", "mammoth", "charset-normalizer", "ftfy",
+    "markdown-it-py", "lxml", "pdfminer.six", "mammoth", "charset-normalizer", "ftfy", "pyspellchecker", "regex",
 )
 ABSENT = "absent"
 

@@ -404,3 +404,19 @@ def test_why_names_the_inputs_that_changed() -> None:
         "refsheets itself changed",
     )
     assert why(None, None, inputs={}, tool="t", paper="a4") == ("no previous build",)
+
+
+@pytest.mark.parametrize("library", ["pyspellchecker", "regex"])
+def test_a_library_that_changes_what_a_sheet_says_is_in_its_key(library: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pyspellchecker's word frequencies choose OCR repairs (ingest/ocr.py) and `regex` runs the corrections:
+    another version of either may change a sheet's text, so it must change every key (the tool fingerprint)."""
+    from pipeline.build import keys
+
+    versions = keys._library_versions()
+    fingerprints = []
+    for version in ("1.0", "2.0"):
+        monkeypatch.setattr(keys, "_library_versions", lambda version=version: {**versions, keys._normal(library): version})
+        keys.tool_fingerprint.cache_clear()
+        fingerprints.append(keys.tool_fingerprint())
+    keys.tool_fingerprint.cache_clear()
+    assert fingerprints[0] != fingerprints[1]

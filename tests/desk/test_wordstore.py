@@ -129,3 +129,21 @@ def test_a_store_damaged_past_its_stamp_is_made_again_not_an_internal_error(tmp_
     assert calls == [1, 1]
     fresh = WordStore(path, stamp="v1", make=make)  # the file made again is whole: read, not made a third time
     assert fresh.entry("palabra00007")[0] == KNOWN | FOLDED and calls == [1, 1]
+
+
+def test_two_library_versions_keep_a_file_each_and_do_not_remake_each_other(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two checkouts of refsheets with other spaCy or pyspellchecker versions share the user's cache folder:
+    each stamp has its own file, so neither makes the 40 MB file again on every run of the other."""
+    import pipeline.wordstore as wordstore
+
+    calls: list[int] = []
+    monkeypatch.setattr(wordstore, "make_words", made(calls))
+    names = set()
+    for versions in ("spacy-lookups-data=1 pyspellchecker=1", "spacy-lookups-data=2 pyspellchecker=1") * 2:
+        monkeypatch.setattr(wordstore, "_OPENED", [])  # a new process of that checkout
+        monkeypatch.setattr(wordstore, "_versions", lambda versions=versions: versions)
+        store = wordstore.word_store(tmp_path)
+        assert store.entry("nave")[1] == -9.0
+        names.add(store.path.name)
+    assert calls == [1, 1] and len(names) == 2
+    assert all(name.startswith("words-") and name.endswith(".sqlite") for name in names)
