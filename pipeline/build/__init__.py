@@ -31,6 +31,7 @@ from pipeline.build.changes import (
 from pipeline.build.keys import ParseMemo, SheetKey, sheet_key, tool_fingerprint
 from pipeline.build.manifest import build_date, manifest_sheet, read_manifest, write_if_changed
 from pipeline.build.plan import GamePlan, SheetResult, plan_game, proof_file, proof_key, report_file, sheet_file
+from pipeline.build.output import inside_project
 from pipeline.build.proofpage import proof_page
 from pipeline.build.report import BuildReport, GameOutcome, Progress, ProgressSink, failed_game, no_progress, outcome_of, record_outcome
 from pipeline.build.stages import cleaning_report_tsv, merge_credits, prepare, tagged_document
@@ -66,6 +67,8 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     project: Project, plan: GamePlan, *, out_dir: Path, force: bool, today: str, stage: StageSink
 ) -> GameOutcome:
     game_out = out_dir / plan.game
+    if out_dir.absolute().is_relative_to(project.root.absolute()):  # output/<game> a link out of the project: refused
+        inside_project(project.root, game_out, display=project.display(game_out))
     sweep_temp_files(game_out)
     cache = SheetCache(project.root)
     made: dict[str, tuple[CachedSheet, str]] = {}

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from pipeline.build.keys import CACHE_DIR, FORMAT_VERSION
-from pipeline.build.output import write_atomic
+from pipeline.build.output import links_inside_project, write_atomic
 from pipeline.errors import InputError
 
 # How many entries to keep per (game, sheet): enough to undo a few corrections instantly.
@@ -47,6 +47,7 @@ class SheetCache:
     """Entries under <root>/.refsheets-cache/sheets/: <key>.pdf written first, then <key>.json."""
 
     def __init__(self, root: Path) -> None:
+        self.root = root
         self.folder = root / CACHE_DIR
         self.entries = self.folder / "sheets"
 
@@ -148,6 +149,7 @@ class SheetCache:
         except ImportError:  # not POSIX: no lock, but every write is still atomic
             yield
             return
+        links_inside_project(self.root, self.folder, display=CACHE_DIR)  # every write of a build is under this lock
         handle = self._acquire(fcntl, wait=wait, on_wait=on_wait)
         global _held_lock
         _held_lock = handle.fileno()

@@ -1,4 +1,4 @@
-"""Atomic file writes: a reader (or a crash) never sees a half-written output."""
+"""Atomic file writes (a reader, or a crash, never sees a half-written output), only where the project means them to go."""
 from __future__ import annotations
 
 import os
@@ -36,3 +36,31 @@ def write_atomic(path: Path, data: bytes | str, *, display: str | None = None, d
         if isinstance(exc, OSError):
             raise InputError(f"cannot write output: {exc.strerror}", path=shown) from None
         raise
+
+
+def inside_project(root: Path, path: Path, *, display: str) -> Path:
+    """`path`, when its real path (every link followed) lies inside the project `root`; else an error (exit 2).
+
+    Writes are checked as reads are (Project.inside): a downloaded project's `output/<game>` or cache folder
+    may be a link, and a build must not write (or prune) files elsewhere on the machine through it.
+    """
+    real = path.resolve()
+    if not real.is_relative_to(root.resolve()):
+        raise InputError(
+            f"a link to {real}, outside the project folder: refsheets writes only inside it "
+            "(remove the link; --out may name a folder outside the project)",
+            path=display,
+        )
+    return path
+
+
+def links_inside_project(root: Path, folder: Path, *, display: str) -> None:
+    """`folder` and every folder beneath it that is a link: all inside the project (see inside_project)."""
+    inside_project(root, folder, display=display)
+    if not folder.is_dir():
+        return
+    for parent, folders, _ in os.walk(folder):  # links are listed, never followed
+        for name in folders:
+            path = Path(parent) / name
+            if path.is_symlink():
+                inside_project(root, path, display=f"{display}/{path.relative_to(folder).as_posix()}")

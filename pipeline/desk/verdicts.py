@@ -84,4 +84,12 @@ def verdicts_for(project, game_id: str | None, *, stamp: str, glossary: tuple) -
     key = hashlib.sha256(described.encode("utf-8")).hexdigest()
     if project is None or not game_id:
         return Verdicts(None, key)
-    return Verdicts(Path(project.root) / CACHE_DIR / "typos" / f"{game_id}.json", key)
+    from pipeline.build.output import inside_project
+    from pipeline.errors import InputError
+
+    path = Path(project.root) / CACHE_DIR / "typos" / f"{game_id}.json"
+    try:
+        inside_project(Path(project.root), path.parent, display=f"{CACHE_DIR}/typos")
+    except InputError:
+        return Verdicts(None, key)  # a cache folder linking out of the project is never written: kept in memory
+    return Verdicts(path, key)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,33 @@ def test_links_inside_the_project_are_followed(tiny: Path) -> None:
     raw(tiny).symlink_to(Path("..") / ".." / "archive" / "raw.txt")
     result = run(tiny, "build", "tiny", "--force")
     assert result.exit_code == 0, result.output
+
+
+def _moved_out(link: Path, outside: Path) -> Path:
+    """Move folder `link` outside the project and leave a link to it in its place (as a downloaded project may)."""
+    target = outside / link.name
+    shutil.move(str(link), str(target))
+    link.symlink_to(target, target_is_directory=True)
+    return target
+
+
+def test_an_output_folder_linking_out_of_the_project_is_never_written(tiny: Path, outside: Path) -> None:
+    target = _moved_out(tiny / "output" / "tiny", outside)
+    before = snapshot(target)
+    result = run(tiny, "build", "tiny", "--force")
+    assert result.exit_code == 2, result.output
+    assert "error: output/tiny: a link to" in result.output and "outside the project folder" in result.output
+    assert "Traceback" not in result.output
+    assert snapshot(target) == before
+
+
+@pytest.mark.parametrize("folder", [".refsheets-cache", ".refsheets-cache/sheets"])
+def test_a_cache_folder_linking_out_of_the_project_is_never_written(tiny: Path, outside: Path, folder: str) -> None:
+    target = _moved_out(tiny / folder, outside)
+    before = snapshot(target)
+    raw(tiny).write_text(raw(tiny).read_text(encoding="utf-8") + "\nOtra regla del juego para este turno.\n", encoding="utf-8")
+    result = run(tiny, "build", "tiny")
+    assert result.exit_code == 2, result.output
+    assert f"error: {folder}: a link to" in result.output and "outside the project folder" in result.output
+    assert "Traceback" not in result.output
+    assert snapshot(target) == before
