@@ -141,8 +141,10 @@ class SheetCache:
         A second build waits for the first (saying so once through `on_wait`), or with wait=False
         fails at once with BuildLocked (exit 2). Waiting is the default because builds last seconds
         and `watch`, a test run and a manual build often overlap. The OS releases the lock when its
-        process dies; a lock still held after its build is gone (by a stray process that inherited it)
-        is taken over.
+        process dies (workers close their copies), and a lock flock reports held is never taken over,
+        whatever pid its file names: the file may still hold a killed build's text while a new build has
+        just taken the lock, and a pid of another pid namespace looks dead from here. The file is
+        emptied before the lock is let go.
         """
         try:
             import fcntl
@@ -158,10 +160,14 @@ class SheetCache:
             yield
         finally:
             _held_lock = None
-            handle.close()
+            try:
+                handle.seek(0)
+                handle.truncate()  # the next holder is never judged by our text
+            finally:
+                handle.close()
 
     def _acquire(self, fcntl, *, wait: bool, on_wait: Callable[[str], None]):
-        """An open lock file this process holds the lock of (written with our pid and start time)."""
+        """An open lock file this process holds the lock of (written with our pid and start time); only flock decides."""
         lock_path = self.folder / "lock"
         told = False
         while True:
@@ -178,12 +184,8 @@ class SheetCache:
                     raise
                 handle.seek(0)
                 holder = handle.read().split()
-                if holder and not _alive(holder):
-                    _replace_orphaned(lock_path, handle)  # its build is gone: take the lock over
-                    handle.close()
-                    continue
                 handle.close()
-                message = f"another refsheets build is running in this project (pid {holder[0] if holder else 'unknown'})"
+                message = f"another refsheets build is running in this project ({_holder_words(holder)})"
                 if not wait:
                     raise BuildLocked(f"{message}; run the command again when it has finished", path=f"{CACHE_DIR}/lock") from None
                 if not told:
@@ -251,10 +253,13 @@ def _same_file(handle, path: Path) -> bool:
         return False
 
 
-def _replace_orphaned(path: Path, handle) -> None:
-    """Put a fresh lock file where the orphaned one is, unless another build already did."""
-    if _same_file(handle, path):
-        path.unlink(missing_ok=True)
+def _holder_words(holder: list[str]) -> str:
+    """Who holds the lock, as far as its file tells (the text may be a killed build's, not yet overwritten)."""
+    if not holder:
+        return "pid unknown"
+    if _alive(holder):
+        return f"pid {holder[0]}"
+    return f"or a process left by one: pid {holder[0]}, which took the lock, is gone; end what it started if this lasts"
 
 
 def sweep_temp_files(folder: Path) -> None:

@@ -128,20 +128,34 @@ time.sleep(60)
 """
 
 
-def test_a_lock_whose_build_is_gone_is_taken_over(built: Path) -> None:
-    """A stray process (say, a worker of an older refsheets) still holds the lock of a build that died."""
+def test_a_lock_still_held_is_never_taken_over_whatever_its_file_says(built: Path) -> None:
+    """The lock file still names a build that is gone (a killed build's text) while a live process holds the lock:
+    a new build has just taken it and not yet written its own pid, or a stray process holds it. Taking it over
+    would let two builds run at once, so the second build waits (here: --no-wait, exit 2) and leaves the file."""
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()  # its pid is the dead build's
     lock = built / ".refsheets-cache" / "lock"
     holder = subprocess.Popen([sys.executable, "-c", ORPHAN, str(lock), str(gone.pid)], stdout=subprocess.PIPE, text=True)
     try:
         holder.stdout.readline()  # the lock is held
+        inode = lock.stat().st_ino
         result = run(built, "build", "--no-wait", *GAMES)
-        assert result.exit_code == 0, result.output
-        assert "0 rebuilt" in result.output
+        assert result.exit_code == 2, result.output
+        assert "another refsheets build is running in this project" in result.output
+        assert lock.stat().st_ino == inode  # not unlinked and replaced
     finally:
         holder.kill()
         holder.wait()
+    result = run(built, "build", "--no-wait", *GAMES)  # the OS freed it with its holder
+    assert result.exit_code == 0, result.output
+
+
+def test_a_released_lock_names_no_build(built: Path) -> None:
+    """A build clears its pid from the lock file before it lets the lock go: the next holder is never judged
+    by the text of the one before."""
+    with SheetCache(built).lock():
+        assert (built / ".refsheets-cache" / "lock").read_text(encoding="utf-8").split()[0] == str(os.getpid())
+    assert (built / ".refsheets-cache" / "lock").read_text(encoding="utf-8") == ""
 
 
 # -- killed and interrupted builds ------------------------------------------------------------------------
