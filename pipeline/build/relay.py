@@ -29,21 +29,36 @@ def relay(context, on_stage: Callable[[str, str, str], None]) -> Iterator[bool]:
         yield False
         return
     queue = context.Queue()
-    thread = threading.Thread(target=_drain, args=(queue, on_stage), daemon=True)
+    # A worker killed while it wrote to the queue (kill -9, out of memory) leaves the queue's shared write lock
+    # held for good: this process then never writes to it (no sentinel: the reader polls `stop`), and its exit
+    # does not wait for the queue's feeder thread.
+    queue.cancel_join_thread()
+    stop = threading.Event()
+    thread = threading.Thread(target=_drain, args=(queue, on_stage, stop), daemon=True)
     _QUEUE = queue
     thread.start()
     try:
         yield True
     finally:
         _QUEUE = None
-        queue.put(None)
+        stop.set()
         thread.join(timeout=5)
         queue.close()
 
 
-def _drain(queue, on_stage: Callable[[str, str, str], None]) -> None:
+def _drain(queue, on_stage: Callable[[str, str, str], None], stop: threading.Event) -> None:
+    from queue import Empty
+
     while True:
-        item = queue.get()
-        if item is None:
-            return
+        try:
+            item = queue.get(timeout=POLL_SECONDS)
+        except Empty:
+            if stop.is_set():
+                return
+            continue
+        except (OSError, EOFError, ValueError):
+            return  # the queue was closed, or a killed worker left it cut short
         on_stage(*item)
+
+
+POLL_SECONDS = 0.05
