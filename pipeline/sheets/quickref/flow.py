@@ -36,6 +36,8 @@ from pipeline.sheets.furniture import (
     make_canvas_class,
     title_block_height,
 )
+from pipeline.sheets.icondata import section_labels
+from pipeline.sheets.icons import decorate, legend_markup
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
 from pipeline.sheets.markup import (
@@ -303,11 +305,12 @@ def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int,
     if title != section.title.strip():
         # The heading already shows the English name; the text need not repeat it.
         shown.update(hit.es for hit in section.title_terms)
-    heading = Heading(safe_text(title), styles[f"heading{depth + 1}"], outline_title=printable(title), level=depth, key=section.id)
+    style = styles[f"heading{depth + 1}"]
+    heading = Heading(decorate(title, style), style, outline_title=printable(title), level=depth, key=section.id)
     first = section.blocks[0] if section.blocks else None
     if run_in and depth >= 1 and first is not None and first.kind == "paragraph" and len(first.text) > SHORT_LINE_CHARS:
         color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
-        markup = f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ' + term_markup(
+        markup = decorate(title, styles["body"], markup=f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ') + term_markup(
             first.text, list(first.terms), shown=shown, term_style=styles["term_en"]
         )
         lead = Paragraph(markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore))
@@ -397,6 +400,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
         credits=document.credits,
         title_block=title_block,
         compact=compact_title,
+        legend=legend_markup(section_labels(sections), styles["subtitle"]),
     )
     doc = (ProbeDocTemplate if probe else SheetDocTemplate)(
         buffer,

@@ -1,0 +1,178 @@
+"""A game's Icons -> vector symbols inside Paragraph lines (before the title, label or index line that names them) and the legend.
+
+reportlab's `<img>` takes only raster files; a symbol drawn with the canvas's own path operators stays
+sharp, prints at any size and gives the same bytes every time. So a symbol is two pieces of markup: an
+`<onDraw>` callback ("icon", registered on every sheet canvas by `register`) that draws the shape at the
+line's current position, followed by no-break spaces in the paragraph's own font and size that keep its
+room on the line (no-break, so the symbol never parts from the word it names). The letter inside is
+drawn in the sheet's bold face (embedded like the rest of the text).
+
+Which game's icons a sheet uses is set once per render with `using(icons)` (sheets.render): the text
+helpers of every sheet kind ask `decorate` without each signature carrying the game.
+"""
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterable, Iterator
+from xml.sax.saxutils import quoteattr
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from pipeline.model import Icon
+from pipeline.sheets.icondata import icon_for, icons_named
+from pipeline.sheets.markup import safe_text
+
+CALLBACK = "icon"
+SIZE = 1.0  # the symbol's height, in ems of the text it sits in
+GAP = 0.3  # em between the symbol and its word
+CENTRE = 0.36  # em above the baseline: the middle of a capital letter, where the symbol is centred
+LETTER = 0.6  # the letter's size, in symbol heights
+NBSP = "\u00a0"
+_SEPARATOR = "|"
+
+_current: ContextVar[tuple[Icon, ...]] = ContextVar("icons", default=())
+
+
+@contextmanager
+def using(icons: Iterable[Icon]) -> Iterator[None]:
+    """Within the block, `decorate` and `legend_markup` use these icons (a render's game's)."""
+    token = _current.set(tuple(icons))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def current() -> tuple[Icon, ...]:
+    return _current.get()
+
+
+def reserve(style: ParagraphStyle) -> tuple[int, float, float]:
+    """(no-break spaces, their width, the symbol's width) in pt for text in `style`: the spaces hold the symbol and its gap."""
+    size = style.fontSize
+    space = stringWidth(NBSP, style.fontName, size) or size * 0.3
+    count = max(2, round((SIZE + GAP) * size / space))
+    return count, count * space, count * space - GAP * size
+
+
+def icon_markup(icon: Icon, style: ParagraphStyle) -> str:
+    """The markup that draws `icon` at the current place in a paragraph set in `style`."""
+    count, room, width = reserve(style)
+    size = style.fontSize
+    numbers = (f"{room:.3f}", f"{width:.3f}", f"{size * SIZE:.3f}")
+    label = _SEPARATOR.join((icon.shape, icon.fill, icon.stroke, icon.ink, *numbers, icon.letter))
+    # The callback comes after the spaces: reportlab binds a zero-width callback to the word before it, and
+    # here that word is the spaces themselves (glued to the name that follows), never the previous one.
+    return f'<font name="{style.fontName}" size="{size}">{NBSP * count}</font><onDraw name="{CALLBACK}" label={quoteattr(label)}/>'
+
+
+def decorate(text: str, style: ParagraphStyle, *, markup: str | None = None) -> str:
+    """`text` as escaped markup (or the given `markup` of it), after the symbol of the icon it names, if any."""
+    body = safe_text(text) if markup is None else markup
+    icon = icon_for(current(), text)
+    return icon_markup(icon, style) + body if icon is not None else body
+
+
+def extra_width(text: str, style: ParagraphStyle) -> float:
+    """The points `decorate` adds in front of `text` (0 when it names no icon): for measuring table columns."""
+    if icon_for(current(), text) is None:
+        return 0.0
+    return reserve(style)[1]
+
+
+def legend_markup(texts: Iterable[str], style: ParagraphStyle) -> str:
+    """'<b>Iconos:</b> (sym) Impacto · (sym) Escudo ...' for the icons `texts` name; '' when they name none."""
+    used = icons_named(current(), texts)
+    if not used:
+        return ""
+    entries = [icon_markup(icon, style) + safe_text(icon.meaning) for icon in used]
+    return "<b>Iconos:</b> " + " · ".join(entries)
+
+
+def register(canvas) -> None:  # noqa: ANN001 - a reportlab Canvas
+    """Give `canvas` the callback the icon markup calls (each sheet canvas, when it is made)."""
+    canvas.setNamedCB(CALLBACK, draw_callback)
+
+
+def draw_callback(canvas, kind: str, label: str | None) -> None:  # noqa: ANN001 - reportlab's callback signature
+    info = getattr(canvas, "_curr_tx_info", None)
+    if not info or not label:
+        return
+    shape, fill, stroke, ink, room, width, size, letter = label.split(_SEPARATOR, 7)
+    xs = info.get("xs")
+    bold = _bold_of(xs.style.fontName if xs is not None else canvas._fontname)  # noqa: SLF001 - the paragraph's own font
+    x, y = info["cur_x"] - float(room), info["cur_y"]  # the symbol's room is just behind: the spaces before the callback
+    draw_symbol(canvas, shape=shape, fill=fill, stroke=stroke, ink=ink, letter=letter, font=bold,
+                x=x, baseline=y, width=float(width), size=float(size))
+
+
+def draw_symbol(canvas, *, shape: str, fill: str, stroke: str, ink: str, letter: str, font: str,  # noqa: ANN001
+                x: float, baseline: float, width: float, size: float) -> None:
+    """One symbol `size` high, centred in `width` from `x`, its middle CENTRE em above `baseline`."""
+    centre_x, centre_y = x + width / 2, baseline + CENTRE * size
+    radius = size / 2
+    canvas.saveState()
+    canvas.setFillColor(HexColor(fill))
+    canvas.setStrokeColor(HexColor(stroke))
+    canvas.setLineWidth(max(0.4, size * 0.07))
+    path = canvas.beginPath()
+    if shape == "circle":
+        path.circle(centre_x, centre_y, radius)
+    elif shape in ("square", "rounded"):
+        side = radius * 1.8
+        if shape == "rounded":
+            path.roundRect(centre_x - side / 2, centre_y - side / 2, side, side, side * 0.22)
+        else:
+            path.rect(centre_x - side / 2, centre_y - side / 2, side, side)
+    else:
+        _polygon(path, _points(shape, centre_x, centre_y, radius))
+    canvas.drawPath(path, stroke=1, fill=1)
+    if letter:
+        letter_size = size * LETTER * (0.8 if len(letter) > 1 else 1.0) * (0.85 if shape == "triangle" else 1.0)
+        lift = -radius * 0.28 if shape == "triangle" else 0.0  # a triangle's room is in its lower half
+        canvas.setFillColor(HexColor(ink))
+        canvas.setFont(font, letter_size)
+        canvas.drawCentredString(centre_x, centre_y + lift - letter_size * CENTRE, letter)
+    canvas.restoreState()
+
+
+def _points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    def ring(count: int, radius: float, start: float) -> list[tuple[float, float]]:
+        return [(cx + radius * math.cos(start + 2 * math.pi * k / count), cy + radius * math.sin(start + 2 * math.pi * k / count))
+                for k in range(count)]
+
+    if shape == "diamond":
+        return ring(4, r * 1.05, math.pi / 2)
+    if shape == "triangle":
+        return [(cx, cy + r * 1.05), (cx - r * 1.1, cy - r * 0.85), (cx + r * 1.1, cy - r * 0.85)]
+    if shape == "hexagon":
+        return ring(6, r, 0)
+    if shape == "octagon":
+        return ring(8, r * 1.02, math.pi / 8)
+    if shape == "star":
+        outer, inner = ring(5, r * 1.1, math.pi / 2), ring(5, r * 0.55, math.pi / 2 + math.pi / 5)
+        return [point for pair in zip(outer, inner) for point in pair]
+    # shield: flat top, sides, a point at the bottom
+    return [(cx - r * 0.9, cy + r * 0.9), (cx + r * 0.9, cy + r * 0.9), (cx + r * 0.9, cy - r * 0.1), (cx, cy - r * 1.05),
+            (cx - r * 0.9, cy - r * 0.1)]
+
+
+def _polygon(path, points: list[tuple[float, float]]) -> None:  # noqa: ANN001 - a reportlab path
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    path.close()
+
+
+def _bold_of(font: str) -> str:
+    """The registered bold face of `font`'s family (markup.register_fonts names them 'Family-Bold')."""
+    from reportlab.lib.fonts import tt2ps
+
+    try:
+        return tt2ps(font, 1, 0)
+    except (KeyError, ValueError):
+        return font
