@@ -45,6 +45,7 @@ def render(document: Document, *, sheet: SheetConfig, paper: str, dated=None) ->
     The game's icons (game.yaml) are the ones every text helper of the renderer draws."""
     from pipeline.sheets import icons
 
+    icons.check_letters(document.game.icons, font_path=str(sheet.layouts[paper].fonts.bold), game=document.game.id)
     with icons.using(document.game.icons):
         return _render(document, sheet=sheet, paper=paper, dated=dated)
 

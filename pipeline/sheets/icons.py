@@ -47,6 +47,21 @@ def using(icons: Iterable[Icon]) -> Iterator[None]:
         _current.reset(token)
 
 
+def check_letters(icons: Iterable[Icon], *, font_path: str, game: str) -> None:
+    """A letter the sheet's bold face cannot draw would print as an empty box: a ConfigError naming the icon."""
+    from pipeline.errors import ConfigError
+    from pipeline.sheets.glyphs import coverage
+
+    font = coverage(font_path)
+    for icon in icons:
+        if icon.letter and font.lacks(icon.letter):
+            raise ConfigError(
+                f"icons.{icon.name}.letter: the font {font.family} has no glyph for {icon.letter!r}: "
+                "choose a letter or symbol it has (or leave the letter out)",
+                path=f"sources/{game}/game.yaml",
+            )
+
+
 def current() -> tuple[Icon, ...]:
     return _current.get()
 
