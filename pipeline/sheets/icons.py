@@ -66,23 +66,48 @@ def current() -> tuple[Icon, ...]:
     return _current.get()
 
 
-def reserve(style: ParagraphStyle) -> tuple[int, float, float]:
-    """(no-break spaces, their width, the symbol's width) in pt for text in `style`: the spaces hold the symbol and its gap."""
+def _spaces(width: float, style: ParagraphStyle) -> tuple[str, float]:
+    """No-break spaces `width` wide (to 0.01 pt), never in a size above the text's: the line keeps its height."""
+    em = stringWidth(NBSP, style.fontName, 1.0) or 0.3
+    if width <= 0.01:
+        return "", 0.0
+    count = max(1, math.ceil(width / (em * style.fontSize)))
+    size = round(width / (count * em), 2)
+    return f'<font name="{style.fontName}" size="{size}">{NBSP * count}</font>', count * em * size
+
+
+def _pieces(icon: Icon, style: ParagraphStyle) -> tuple[str, float, float]:
+    """(the markup that keeps the symbol's room, with its letter centred in it; that room in pt; the symbol's width)."""
     size = style.fontSize
-    space = stringWidth(NBSP, style.fontName, size) or size * 0.3
-    count = max(2, round((SIZE + GAP) * size / space))
-    return count, count * space, count * space - GAP * size
+    width = SIZE * size
+    letter = ""
+    letter_width = 0.0
+    if icon.letter:
+        bold = _bold_of(style.fontName)
+        letter_size = round(size * SIZE * LETTER * (0.8 if len(icon.letter) > 1 else 1.0) * (0.85 if icon.shape == "triangle" else 1.0), 2)
+        letter_width = stringWidth(icon.letter, bold, letter_size)
+        width = max(width, letter_width + 0.3 * size)  # "GD" in a hexagon: the symbol widens, never the letter shrinks further
+        lift = -0.14 * size if icon.shape == "triangle" else 0.0  # a triangle's room is in its lower half
+        rise = round(CENTRE * size + lift - CENTRE * letter_size, 2)
+        # <super> is reportlab's one way to raise a run: here by an absolute rise, at an absolute size.
+        letter = f'<font name="{bold}" color="{icon.ink}"><super rise="{rise}" size="{letter_size}">{safe_text(icon.letter)}</super></font>'
+    before, before_width = _spaces((width - letter_width) / 2, style)
+    after, after_width = _spaces((width - letter_width) / 2 + GAP * size, style)
+    room = before_width + letter_width + after_width
+    return before + letter + after, room, room - GAP * size
 
 
 def icon_markup(icon: Icon, style: ParagraphStyle) -> str:
-    """The markup that draws `icon` at the current place in a paragraph set in `style`."""
-    count, room, width = reserve(style)
-    size = style.fontSize
-    numbers = (f"{room:.3f}", f"{width:.3f}", f"{size * SIZE:.3f}")
-    label = _SEPARATOR.join((icon.shape, icon.fill, icon.stroke, icon.ink, *numbers, icon.letter))
-    # The callback comes after the spaces: reportlab binds a zero-width callback to the word before it, and
-    # here that word is the spaces themselves (glued to the name that follows), never the previous one.
-    return f'<font name="{style.fontName}" size="{size}">{NBSP * count}</font><onDraw name="{CALLBACK}" label={quoteattr(label)}/>'
+    """The markup that draws `icon` at the current place in a paragraph set in `style`.
+
+    The letter is text of the paragraph itself (so text extraction reads "B Amenazas blancas" on one line, and
+    reportlab paints it after the symbol, on top); the callback comes after it: reportlab binds a zero-width
+    callback to the word before it, and here that word is the symbol's own run, glued to the name that follows.
+    """
+    markup, room, width = _pieces(icon, style)
+    numbers = (f"{room:.3f}", f"{width:.3f}", f"{style.fontSize * SIZE:.3f}")
+    label = _SEPARATOR.join((icon.shape, icon.fill, icon.stroke, *numbers))
+    return f'{markup}<onDraw name="{CALLBACK}" label={quoteattr(label)}/>'
 
 
 def decorate(text: str, style: ParagraphStyle, *, markup: str | None = None) -> str:
@@ -96,7 +121,7 @@ def extra_width(text: str, style: ParagraphStyle) -> float:
     """The points `decorate` adds in front of `text` (0 when it names no icon): for measuring table columns."""
     if icon_for(current(), text) is None:
         return 0.0
-    return reserve(style)[1]
+    return _pieces(icon_for(current(), text), style)[1]
 
 
 def legend_markup(texts: Iterable[str], style: ParagraphStyle) -> str:
@@ -117,41 +142,33 @@ def draw_callback(canvas, kind: str, label: str | None) -> None:  # noqa: ANN001
     info = getattr(canvas, "_curr_tx_info", None)
     if not info or not label:
         return
-    shape, fill, stroke, ink, room, width, size, letter = label.split(_SEPARATOR, 7)
-    xs = info.get("xs")
-    bold = _bold_of(xs.style.fontName if xs is not None else canvas._fontname)  # noqa: SLF001 - the paragraph's own font
-    x, y = info["cur_x"] - float(room), info["cur_y"]  # the symbol's room is just behind: the spaces before the callback
-    draw_symbol(canvas, shape=shape, fill=fill, stroke=stroke, ink=ink, letter=letter, font=bold,
-                x=x, baseline=y, width=float(width), size=float(size))
+    shape, fill, stroke, room, width, size = label.split(_SEPARATOR)
+    # The symbol's room is just behind the callback: the run of spaces and letter before it.
+    draw_symbol(canvas, shape=shape, fill=fill, stroke=stroke, x=info["cur_x"] - float(room), baseline=info["cur_y"],
+                width=float(width), size=float(size))
 
 
-def draw_symbol(canvas, *, shape: str, fill: str, stroke: str, ink: str, letter: str, font: str,  # noqa: ANN001
-                x: float, baseline: float, width: float, size: float) -> None:
-    """One symbol `size` high, centred in `width` from `x`, its middle CENTRE em above `baseline`."""
+def draw_symbol(canvas, *, shape: str, fill: str, stroke: str, x: float, baseline: float, width: float, size: float) -> None:  # noqa: ANN001
+    """One symbol `size` high (wider when its letter needs it), centred in `width` from `x`, its middle CENTRE em above `baseline`."""
     centre_x, centre_y = x + width / 2, baseline + CENTRE * size
     radius = size / 2
+    stretch = max(1.0, width / size)  # a two-letter hexagon or rounded square grows sideways
     canvas.saveState()
     canvas.setFillColor(HexColor(fill))
     canvas.setStrokeColor(HexColor(stroke))
     canvas.setLineWidth(max(0.4, size * 0.07))
     path = canvas.beginPath()
-    if shape == "circle":
+    if shape == "circle" and stretch <= 1.0:
         path.circle(centre_x, centre_y, radius)
-    elif shape in ("square", "rounded"):
+    elif shape in ("square", "rounded", "circle"):
         side = radius * 1.8
-        if shape == "rounded":
-            path.roundRect(centre_x - side / 2, centre_y - side / 2, side, side, side * 0.22)
-        else:
-            path.rect(centre_x - side / 2, centre_y - side / 2, side, side)
+        wide = side * stretch
+        corner = side * (0.5 if shape == "circle" else 0.22 if shape == "rounded" else 0.0)
+        path.roundRect(centre_x - wide / 2, centre_y - side / 2, wide, side, corner)
     else:
-        _polygon(path, _points(shape, centre_x, centre_y, radius))
+        points = _points(shape, centre_x, centre_y, radius)
+        _polygon(path, [(centre_x + (px - centre_x) * stretch, py) for px, py in points])
     canvas.drawPath(path, stroke=1, fill=1)
-    if letter:
-        letter_size = size * LETTER * (0.8 if len(letter) > 1 else 1.0) * (0.85 if shape == "triangle" else 1.0)
-        lift = -radius * 0.28 if shape == "triangle" else 0.0  # a triangle's room is in its lower half
-        canvas.setFillColor(HexColor(ink))
-        canvas.setFont(font, letter_size)
-        canvas.drawCentredString(centre_x, centre_y + lift - letter_size * CENTRE, letter)
     canvas.restoreState()
 
 
