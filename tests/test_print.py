@@ -52,7 +52,8 @@ def test_die_faces_and_system_damage_are_tables(sheets) -> None:
     dice = " ".join(sheets["galaxy-defenders/dice"]).split()
     assert dice[dice.index("Cara") + 1] == "Efecto"  # the table's header row
     damage = " ".join(sheets["alternity-warships/system-damage"])
-    assert "Sistema Efecto Aturdimiento Herida Mortal Crítico" in " ".join(damage.split())
+    # Each damage level's header shows its icon (game.yaml), whose letter is text of the cell.
+    assert "Sistema Efecto A Aturdimiento H Herida M Mortal C Crítico" in " ".join(damage.split())
     quickref = sheets["galaxy-defenders/quickref"][0]
     assert "Impacto · HIT" in quickref and "Munición · Ammo" in quickref
 
