@@ -54,7 +54,7 @@ def test_die_faces_and_system_damage_are_tables(sheets) -> None:
     damage = " ".join(sheets["alternity-warships/system-damage"])
     # Each damage level's header shows its icon (game.yaml), whose letter is text of the cell.
     assert "Sistema Efecto A Aturdimiento H Herida M Mortal C Crítico" in " ".join(damage.split())
-    quickref = sheets["galaxy-defenders/quickref"][0]
+    quickref = " ".join(sheets["galaxy-defenders/quickref"][0].split())  # a label may wrap beside its icon
     assert "Impacto · HIT" in quickref and "Munición · Ammo" in quickref
 
 
