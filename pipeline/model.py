@@ -51,6 +51,7 @@ class Icon:
     letter: str  # 1-3 characters, drawn in the sheet's bold face
     match: tuple[str, ...]  # the words a title or label starts with when it names this icon
     meaning: str  # the legend's words
+    in_text: tuple[str, ...] = ()  # phrases of the running text the symbol is drawn before ("símbolo nube")
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,9 @@ that cannot fire in the middle of a sentence, where an icon would only be noise.
 """
 from __future__ import annotations
 
+import re
 from typing import Iterable, Iterator
+from xml.sax.saxutils import escape
 
 from pipeline.model import Icon
 from pipeline.schema import Fields
@@ -67,6 +69,7 @@ def _read_icon(entry: Fields, *, name: str) -> Icon | None:
     if entry.has("match") and not match and isinstance(entry.raw("match"), list):
         entry.fail("match", "must name at least one word or phrase that a title starts with")
     meaning = entry.text("meaning", None)
+    in_text = entry.texts("in_text", (), single=True)
     if shape is None or fill is None or letter is None:
         return None
     match = match or (name.replace("-", " "),)
@@ -79,6 +82,7 @@ def _read_icon(entry: Fields, *, name: str) -> Icon | None:
         letter=letter,
         match=tuple(match),
         meaning=meaning or match[0],
+        in_text=tuple(in_text),
     )
 
 
@@ -117,6 +121,35 @@ def icons_named(icons: Iterable[Icon], texts: Iterable[str]) -> list[Icon]:
     icons = tuple(icons)
     found = {icon.name for text in texts if (icon := icon_for(icons, text)) is not None} if icons else set()
     return [icon for icon in icons if icon.name in found]
+
+
+def text_pattern(icons: Iterable[Icon]) -> tuple[re.Pattern[str] | None, dict[str, Icon]]:
+    """One pattern for every `in_text` phrase (escaped as markup, whole words, any case, longest first) and
+    the icon of each phrase by its lower-cased markup; (None, {}) when no icon has any."""
+    by_phrase = {escape(phrase).casefold(): icon for icon in icons for phrase in icon.in_text}
+    if not by_phrase:
+        return None, {}
+    alternatives = "|".join(re.escape(phrase) for phrase in sorted(by_phrase, key=len, reverse=True))
+    return re.compile(f"(?<!\\w)(?:{alternatives})(?!\\w)", re.IGNORECASE), by_phrase
+
+
+def icons_in_text(icons: Iterable[Icon], texts: Iterable[str]) -> set[str]:
+    """The names of the icons whose `in_text` phrases occur in `texts` (plain text)."""
+    pattern, by_phrase = text_pattern(icons)
+    if pattern is None:
+        return set()
+    return {by_phrase[found.group().casefold()].name for text in texts for found in pattern.finditer(escape(text))}
+
+
+def section_texts(sections: Iterable) -> Iterator[str]:  # model.Section
+    """The running text of a quick reference's sections (where `in_text` phrases are looked for)."""
+    for section in sections:
+        yield from (block.text for block in section.blocks if block.kind != "table")
+
+
+def card_texts(card_set) -> Iterator[str]:  # noqa: ANN001 - cards.select.CardSet
+    for card in card_set.cards:
+        yield from (block.text for block in card.blocks if block.kind != "table")
 
 
 def section_labels(sections: Iterable) -> Iterator[str]:  # model.Section

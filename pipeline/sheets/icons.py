@@ -13,18 +13,19 @@ helpers of every sheet kind ask `decorate` without each signature carrying the g
 from __future__ import annotations
 
 import math
+import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Iterable, Iterator
-from xml.sax.saxutils import quoteattr
+from xml.sax.saxutils import escape, quoteattr
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.model import Icon
-from pipeline.sheets.icondata import icon_for, icons_named
-from pipeline.sheets.markup import safe_text
+from pipeline.sheets.icondata import icon_for, icons_in_text, icons_named, text_pattern
+from pipeline.text import printable
 
 CALLBACK = "icon"
 SIZE = 1.0  # the symbol's height, in ems of the text it sits in
@@ -124,9 +125,36 @@ def extra_width(text: str, style: ParagraphStyle) -> float:
     return _pieces(icon_for(current(), text), style)[1]
 
 
-def legend_markup(texts: Iterable[str], style: ParagraphStyle) -> str:
-    """'<b>Iconos:</b> (sym) Impacto · (sym) Escudo ...' for the icons `texts` name; '' when they name none."""
-    used = icons_named(current(), texts)
+def in_text(markup: str, style: ParagraphStyle) -> str:
+    """Paragraph markup with the symbol before the first `in_text` phrase of each icon ("(símbolo nube)"), never
+    inside a tag: once per paragraph is enough to link the words to the symbol; more would be noise."""
+    pattern, by_phrase = text_pattern(current())
+    if pattern is None:
+        return markup
+    drawn: set[str] = set()
+
+    def symbol(found: re.Match[str]) -> str:
+        icon = by_phrase[found.group().casefold()]
+        if icon.name in drawn:
+            return found.group()
+        drawn.add(icon.name)
+        return icon_markup(icon, style) + found.group()
+
+    pieces = _TAG.split(markup)
+    for index in range(0, len(pieces), 2):  # the even pieces are text, the odd ones our tags
+        pieces[index] = pattern.sub(symbol, pieces[index])
+    return "".join(pieces)
+
+
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def legend_markup(labels: Iterable[str], style: ParagraphStyle, *, texts: Iterable[str] = ()) -> str:
+    """'<b>Iconos:</b> (sym) Impacto · (sym) Escudo ...' for the icons the sheet draws: those its `labels` name and
+    those whose phrases its running `texts` hold; '' when it draws none."""
+    icons = current()
+    named = {icon.name for icon in icons_named(icons, labels)} | icons_in_text(icons, texts)
+    used = [icon for icon in icons if icon.name in named]
     if not used:
         return ""
     entries = [icon_markup(icon, style) + safe_text(icon.meaning) for icon in used]
@@ -198,6 +226,11 @@ def _polygon(path, points: list[tuple[float, float]]) -> None:  # noqa: ANN001 -
     for point in points[1:]:
         path.lineTo(*point)
     path.close()
+
+
+def safe_text(text: str) -> str:
+    """As markup.safe_text (which imports this module for its running text): NFC, printable, escaped."""
+    return escape(printable(text))
 
 
 def _bold_of(font: str) -> str:

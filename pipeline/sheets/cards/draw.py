@@ -28,7 +28,7 @@ from pipeline.sheets.furniture import (
     make_canvas_class,
     title_block_height,
 )
-from pipeline.sheets.icondata import card_labels
+from pipeline.sheets.icondata import card_labels, card_texts
 from pipeline.sheets.icons import legend_markup
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.markup import paragraph_styles, register_fonts
@@ -75,7 +75,7 @@ def render_cards(
         covers=", ".join(group.heading for group in card_set.groups),
         credits=document.credits,
         title_block=handout,  # a cut-out grid keeps page 1 like the others: the grid is the same on every page
-        legend=legend_markup(card_labels(card_set), styles["subtitle"]),
+        legend=legend_markup(card_labels(card_set), styles["subtitle"], texts=card_texts(card_set)),
     )
     reserved = title_block_height(layout, furniture, styles) if handout else 0.0
     plan = plan_sheet(card_set, layout, options, with_index=with_index, reserved=reserved)

@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable, Paragraph
 from pipeline.sheets.cards.geometry import CONT, CardOptions
 from pipeline.sheets.cards.select import Card, PanelBlock
 from pipeline.sheets.flowables import list_marker, table_flowables, table_reference
-from pipeline.sheets.icons import decorate
+from pipeline.sheets.icons import decorate, in_text
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.markup import paragraph_styles, safe_text
 
@@ -87,7 +87,7 @@ class Typesetter:
     def paragraph(self, block: PanelBlock, size: float) -> Flowable:
         """The flowable a panel draws for `block` (a Paragraph, or a Table for a table block)."""
         styles = self.styles(size)
-        text = safe_text(block.text)
+        text = in_text(safe_text(block.text), styles["body"])  # the game's symbols before the phrases that name them
         item = styles["subitem"] if block.depth else styles["item"]
         if block.kind == "item":
             return Paragraph(text, item, bulletText=list_marker(block.marker))

@@ -36,7 +36,7 @@ from pipeline.sheets.furniture import (
     make_canvas_class,
     title_block_height,
 )
-from pipeline.sheets.icondata import section_labels
+from pipeline.sheets.icondata import section_labels, section_texts
 from pipeline.sheets.icons import decorate, legend_markup
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
@@ -400,7 +400,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
         credits=document.credits,
         title_block=title_block,
         compact=compact_title,
-        legend=legend_markup(section_labels(sections), styles["subtitle"]),
+        legend=legend_markup(section_labels(sections), styles["subtitle"], texts=section_texts(sections)),
     )
     doc = (ProbeDocTemplate if probe else SheetDocTemplate)(
         buffer,
