@@ -154,3 +154,36 @@ def test_icons_change_nothing_else_and_give_the_same_bytes_twice(real_tagged) ->
     with pdfplumber.open(io.BytesIO(_dice(real_tagged, icons=False))) as pdf:
         plain = pdf.pages[0].extract_text()
     assert "Iconos:" not in plain  # no icon named, no legend
+
+
+def test_the_running_text_gets_the_symbol_before_the_first_phrase_of_each_icon_only() -> None:
+    from reportlab.lib.styles import ParagraphStyle
+
+    from pipeline.sheets.icons import in_text, using
+    from pipeline.sheets.markup import register_fonts
+    from pipeline.sheets.layout import load_layout
+
+    names = register_fonts(load_layout(ROOT / "templates", "quickref").fonts)
+    style = ParagraphStyle("body", fontName=names["regular"], fontSize=7.5)
+    nube = Icon("nube", "circle", "#5dade2", "#1b4f72", "#1d1d1d", "☁", ("Entrada en atmósfera",), "nube", in_text=("símbolo nube",))
+    markup = 'Al entrar (símbolo nube) o <font color="#000">símbolo nube</font>; de nuevo el Símbolo nube.'
+    with using((nube,)):
+        out = in_text(markup, style)
+    assert out.count('<onDraw name="icon"') == 1
+    assert out.index("☁") < out.index("símbolo nube)")  # before the first phrase
+    assert '<font color="#000">símbolo nube</font>' in out  # never inside our own markup
+    assert in_text(markup, style) == markup  # outside a render, no game: no icons
+
+
+def test_the_legend_lists_what_the_sheet_draws_in_the_games_order() -> None:
+    from reportlab.lib.styles import ParagraphStyle
+
+    from pipeline.sheets.icons import legend_markup, using
+
+    style = ParagraphStyle("subtitle", fontSize=7.5)
+    first = Icon("a", "circle", "#000000", "#000000", "#ffffff", "A", ("Alfa",), "alfa", in_text=("la señal alfa",))
+    second = Icon("b", "square", "#ffffff", "#555555", "#1d1d1d", "B", ("Beta",), "beta & co")
+    with using((first, second)):
+        assert legend_markup(["Otro título"], style) == ""
+        both = legend_markup(["Beta · BETA"], style, texts=["Ve la señal alfa."])
+    assert both.startswith("<b>Iconos:</b> ") and both.index("alfa") < both.index("beta &amp; co")  # escaped
