@@ -8,6 +8,7 @@ that cannot fire in the middle of a sentence, where an icon would only be noise.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable, Iterator
 from xml.sax.saxutils import escape
 
@@ -104,16 +105,24 @@ NAME_SEPARATOR = " · "  # "Impacto · HIT", "Spinning Saucer · Platillo girato
 
 def icon_for(icons: Iterable[Icon], text: str) -> Icon | None:
     """The icon whose `match` phrase `text` (or one of its " · " names) starts with, whole words, folded; the longest phrase wins."""
+    icons = tuple(icons)
+    return _icon_for(icons, text) if icons else None
+
+
+@lru_cache(maxsize=8192)  # the fit search typesets the same titles and labels at every size it tries
+def _icon_for(icons: tuple[Icon, ...], text: str) -> Icon | None:
     names = [fold(part) for part in text.split(NAME_SEPARATOR)]
     best: tuple[int, Icon] | None = None
-    for icon in icons:
-        for phrase in icon.match:
-            key = fold(phrase)
-            if not key or (best is not None and len(key) <= best[0]):
-                continue
-            if any(name == key or name.startswith(key + " ") for name in names):
-                best = (len(key), icon)
+    for key, icon in _phrases(icons):
+        if (best is None or len(key) > best[0]) and any(name == key or name.startswith(key + " ") for name in names):
+            best = (len(key), icon)
     return best[1] if best else None
+
+
+@lru_cache(maxsize=32)
+def _phrases(icons: tuple[Icon, ...]) -> tuple[tuple[str, Icon], ...]:
+    """(folded match phrase, its icon) for every icon: folded once per game, not per title."""
+    return tuple((key, icon) for icon in icons for phrase in icon.match if (key := fold(phrase)))
 
 
 def icons_named(icons: Iterable[Icon], texts: Iterable[str]) -> list[Icon]:
@@ -123,7 +132,8 @@ def icons_named(icons: Iterable[Icon], texts: Iterable[str]) -> list[Icon]:
     return [icon for icon in icons if icon.name in found]
 
 
-def text_pattern(icons: Iterable[Icon]) -> tuple[re.Pattern[str] | None, dict[str, Icon]]:
+@lru_cache(maxsize=32)  # asked for every paragraph of every fit trial: one pattern per game's icons
+def text_pattern(icons: tuple[Icon, ...]) -> tuple[re.Pattern[str] | None, dict[str, Icon]]:
     """One pattern for every `in_text` phrase (escaped as markup, whole words, any case, longest first) and
     the icon of each phrase by its lower-cased markup; (None, {}) when no icon has any."""
     by_phrase = {escape(phrase).casefold(): icon for icon in icons for phrase in icon.in_text}
@@ -135,7 +145,7 @@ def text_pattern(icons: Iterable[Icon]) -> tuple[re.Pattern[str] | None, dict[st
 
 def icons_in_text(icons: Iterable[Icon], texts: Iterable[str]) -> set[str]:
     """The names of the icons whose `in_text` phrases occur in `texts` (plain text)."""
-    pattern, by_phrase = text_pattern(icons)
+    pattern, by_phrase = text_pattern(tuple(icons))
     if pattern is None:
         return set()
     return {by_phrase[found.group().casefold()].name for text in texts for found in pattern.finditer(escape(text))}
