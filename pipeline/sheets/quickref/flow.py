@@ -226,21 +226,26 @@ def render_block(block: Block, styles: dict[str, ParagraphStyle], *, shown: set[
 CARD_TERM_KINDS = frozenset({"card", "keyword", "threat", "specialization", "advancement", "hazard", "mission", "die-face"})
 
 
-def glossary_flowables(document: Document, sections: list[Section], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
-    """The sheet's last words: an English -> Spanish index of the card terms it tags, by English name."""
+def glossary_pairs(sections: list[Section]) -> list[tuple[str, str]]:
+    """(English, Spanish) of the card terms the sections tag, by English name: the English index's rows."""
     used: dict[str, str] = {}
     for section in sections:
         for hit in (*section.title_terms, *section.text_terms()):
             if hit.kind in CARD_TERM_KINDS:
                 used.setdefault(hit.en, hit.es)
-    pairs = sorted(
+    return sorted(
         ((en, es) for en, es in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)),
         key=lambda pair: fold(pair[0], keep_punctuation=True),
     )
+
+
+def glossary_flowables(document: Document, sections: list[Section], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
+    """The sheet's last words: an English -> Spanish index of the card terms it tags, by English name."""
+    pairs = glossary_pairs(sections)
     if not pairs:
         return []
     style = styles["glossary"]
-    rows = [[Paragraph(f"<i>{safe_text(en)}</i>", style), Paragraph(safe_text(es), style)] for en, es in pairs]
+    rows = [[Paragraph(f"<i>{safe_text(en)}</i>", style), Paragraph(decorate(es, style), style)] for en, es in pairs]
     table = Table(rows, colWidths=["50%", "50%"], hAlign="LEFT", repeatRows=0)
     table.setStyle(
         TableStyle(
@@ -346,6 +351,11 @@ def _entry_table(entries: list[Section], styles: dict[str, ParagraphStyle], *, d
     return [*anchors, *table_flowables(rows, styles["table"], header=False, escape=safe_text)]
 
 
+def _labels(sections: list[Section], with_glossary: bool) -> list[str]:
+    """Where the sheet may draw an icon before a name: titles, table labels and the English index's Spanish names."""
+    return [*section_labels(sections), *(es for _, es in glossary_pairs(sections) if with_glossary)]
+
+
 def render_sheet(document: Document, sections: list[Section], layout: Layout, **options) -> tuple[bytes, int]:
     """Typeset `sections` of `document` (options: see `_compose`); returns (pdf bytes, page count)."""
     buffer = io.BytesIO()
@@ -400,7 +410,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
         credits=document.credits,
         title_block=title_block,
         compact=compact_title,
-        legend=legend_markup(section_labels(sections), styles["subtitle"], texts=section_texts(sections)),
+        legend=legend_markup(_labels(sections, with_glossary), styles["subtitle"], texts=section_texts(sections)),
     )
     doc = (ProbeDocTemplate if probe else SheetDocTemplate)(
         buffer,
