@@ -187,3 +187,31 @@ def test_the_legend_lists_what_the_sheet_draws_in_the_games_order() -> None:
         assert legend_markup(["Otro título"], style) == ""
         both = legend_markup(["Beta · BETA"], style, texts=["Ve la señal alfa."])
     assert both.startswith("<b>Iconos:</b> ") and both.index("alfa") < both.index("beta &amp; co")  # escaped
+
+
+def _symbol_left_of(page, text: str, *, below: float = 0.0) -> bool:
+    """Whether a small drawn shape sits just left of the first word `text` under `below` pt from the top."""
+    words = [word for word in page.extract_words() if word["text"] == text and word["top"] > below]
+    shapes = [*page.curves, *page.rects]
+    return any(
+        0 <= word["x0"] - shape["x1"] <= 6 and shape["top"] < word["bottom"] and shape["bottom"] > word["top"]
+        and shape["x1"] - shape["x0"] < 16
+        for word in words for shape in shapes
+    )
+
+
+@pytest.mark.parametrize(
+    ("sheet", "page", "word"),
+    [
+        ("space-alert/space-alert-quickref.pdf", 0, "Amenazas"),  # a heading: "(B) Amenazas blancas"
+        ("space-alert/space-alert-threats.pdf", 0, "Amenazas"),  # an index heading and a general-rules panel
+        ("leaving-earth/leaving-earth-cards.pdf", 0, "Aterrizaje"),  # a hazard's panel title and index line
+        ("alternity-warships/alternity-warships-system-damage.pdf", 0, "Herida"),  # a damage level's column
+        ("legendary-alien/legendary-alien-keywords.pdf", 0, "HABILIDAD"),  # a keyword panel's group
+    ],
+)
+def test_the_real_sheets_draw_their_icons_where_a_name_says_so(built_project: Path, sheet: str, page: int, word: str) -> None:
+    with pdfplumber.open(built_project / "output" / sheet) as pdf:
+        first = pdf.pages[page]
+        assert "Iconos:" in first.extract_text()
+        assert _symbol_left_of(first, word, below=first.height * 0.12), f"no symbol before {word!r} in {sheet}"
