@@ -136,16 +136,9 @@ def test_the_die_table_shows_each_face_symbol_beside_its_name_and_a_legend(real_
         page = pdf.pages[0]
         text = page.extract_text()
         assert "Iconos:" in text and "Impacto (HIT)" in text and "Encasquillada (JAM)" in text
-        words = page.extract_words()
-        shapes = [*page.curves, *page.rects]
         for name in ("Alienígena", "Encasquillada", "Energía", "Escudo", "Impacto", "Munición"):
-            word = next(word for word in words if word["text"] == name and word["top"] > 250)  # in the table, not the legend
-            beside = [
-                shape for shape in shapes
-                if 0 <= word["x0"] - shape["x1"] <= 4 and shape["top"] < word["bottom"] and shape["bottom"] > word["top"]
-                and shape["x1"] - shape["x0"] < 12
-            ]
-            assert beside, f"no symbol just left of {name}"
+            # Below the title block: the table's row (or a panel), not the legend.
+            assert _symbol_left_of(page, name, below=page.height * 0.15), f"no symbol just left of {name}"
 
 
 def test_icons_change_nothing_else_and_give_the_same_bytes_twice(real_tagged) -> None:
