@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Iterable, Iterator
@@ -32,6 +33,7 @@ SIZE = 1.0  # the symbol's height, in ems of the text it sits in
 GAP = 0.3  # em between the symbol and its word
 CENTRE = 0.36  # em above the baseline: the middle of a capital letter, where the symbol is centred
 LETTER = 0.6  # the letter's size, in symbol heights
+PICTOGRAPH = 1.3  # a symbol character's size, in letter sizes
 NBSP = "\u00a0"
 _SEPARATOR = "|"
 
@@ -85,7 +87,10 @@ def _pieces(icon: Icon, style: ParagraphStyle) -> tuple[str, float, float]:
     letter_width = 0.0
     if icon.letter:
         bold = _bold_of(style.fontName)
-        letter_size = round(size * SIZE * LETTER * (0.8 if len(icon.letter) > 1 else 1.0) * (0.85 if icon.shape == "triangle" else 1.0), 2)
+        # A pictograph (☁, ☢, ⚡) is drawn smaller than a capital within its em: it gets a larger size.
+        scale = PICTOGRAPH if all(unicodedata.category(char) == "So" for char in icon.letter) else 1.0
+        scale *= (0.8 if len(icon.letter) > 1 else 1.0) * (0.85 if icon.shape == "triangle" else 1.0)
+        letter_size = round(size * SIZE * LETTER * scale, 2)
         letter_width = stringWidth(icon.letter, bold, letter_size)
         width = max(width, letter_width + 0.3 * size)  # "GD" in a hexagon: the symbol widens, never the letter shrinks further
         lift = -0.14 * size if icon.shape == "triangle" else 0.0  # a triangle's room is in its lower half
