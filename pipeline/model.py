@@ -52,6 +52,7 @@ class Icon:
     match: tuple[str, ...]  # the words a title or label starts with when it names this icon
     meaning: str  # the legend's words
     in_text: tuple[str, ...] = ()  # phrases of the running text the symbol is drawn before ("símbolo nube")
+    line: int = 0  # game.yaml's line of its letter (else of the icon): a letter the sheet's font lacks is reported there
 
 
 @dataclass(frozen=True)

@@ -84,6 +84,7 @@ def _read_icon(entry: Fields, *, name: str) -> Icon | None:
         match=tuple(match),
         meaning=meaning or match[0],
         in_text=tuple(in_text),
+        line=entry.origin("letter")[1] or entry.line or 0,
     )
 
 

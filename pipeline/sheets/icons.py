@@ -62,6 +62,7 @@ def check_letters(icons: Iterable[Icon], *, font_path: str, game: str) -> None:
                 f"icons.{icon.name}.letter: the font {font.family} has no glyph for {icon.letter!r}: "
                 "choose a letter or symbol it has (or leave the letter out)",
                 path=f"sources/{game}/game.yaml",
+                line=icon.line or None,
             )
 
 

@@ -37,6 +37,7 @@ def test_an_icon_is_read_with_defaults_for_its_outline_ink_and_legend() -> None:
     icons, problems = icons_of('icons:\n  impacto: {shape: star, fill: "#c0392b", letter: "I", match: [Impacto]}\n')
     assert problems == []
     (icon,) = icons
+    assert icon.line == 2
     assert (icon.name, icon.shape, icon.fill, icon.letter) == ("impacto", "star", "#c0392b", "I")
     assert (icon.match, icon.meaning) == (("Impacto",), "Impacto")
     assert icon.stroke == "#601c15"  # the fill at half its lightness
@@ -87,6 +88,18 @@ def test_a_bad_icon_in_game_yaml_stops_the_build_with_exit_2_at_its_line(project
     assert "Traceback" not in result.output
 
 
+def test_a_letter_the_font_lacks_fails_that_game_with_exit_2_at_its_line(project_copy: Path) -> None:
+    path = project_copy / "sources" / "galaxy-defenders" / "game.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    number = next(index for index, line in enumerate(lines, start=1) if line.strip().startswith("gd:"))
+    lines[number - 1] = lines[number - 1].replace('letter: "GD"', 'letter: "\u231b"')
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--root", str(project_copy), "build", "galaxy-defenders", "leaving-earth", "--jobs", "1"])
+    assert result.exit_code == 2, result.output
+    assert f"sources/galaxy-defenders/game.yaml:{number}: icons.gd.letter: the font" in result.output
+    assert "2 rebuilt" in result.output and "2 failed" in result.output  # one bad game never stops the others
+
+
 def test_a_title_names_an_icon_when_it_starts_with_its_words() -> None:
     icons = (
         Icon("blanca", "circle", "#ffffff", "#333333", "#111111", "B", ("Amenazas blancas", "Amenaza blanca"), "amenaza blanca"),
@@ -119,9 +132,10 @@ def test_the_real_games_icons_read_and_print_apart_in_grey() -> None:
 
 
 def test_a_letter_the_font_lacks_is_a_config_error() -> None:
-    icon = Icon("raro", "circle", "#000000", "#000000", "#ffffff", "\u231b", ("Raro",), "raro")
-    with pytest.raises(ConfigError, match=r"icons\.raro\.letter: the font .* has no glyph for '⌛'"):
+    icon = Icon("raro", "circle", "#000000", "#000000", "#ffffff", "\u231b", ("Raro",), "raro", line=12)
+    with pytest.raises(ConfigError, match=r"icons\.raro\.letter: the font .* has no glyph for '⌛'") as caught:
         check_letters((icon,), font_path=str(FONT_BOLD), game="demo")
+    assert str(caught.value).startswith("sources/demo/game.yaml:12: icons.raro.letter")
 
 
 def _dice(real_tagged, paper: str = "a4", *, icons: bool = True) -> bytes:
