@@ -9,6 +9,7 @@ that nothing leaves its panel. Text shrinks to `min_size` and then continues on 
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from reportlab.lib.colors import HexColor
 
@@ -79,6 +80,12 @@ def render_cards(
     )
     reserved = title_block_height(layout, furniture, styles) if handout else 0.0
     plan = plan_sheet(card_set, layout, options, with_index=with_index, reserved=reserved)
+    if furniture.legend and handout:
+        # The icons' legend never costs a page: on a card sheet every symbol sits beside the name it stands for.
+        bare = replace(furniture, legend="")
+        plain = plan_sheet(card_set, layout, options, with_index=with_index, reserved=title_block_height(layout, bare, styles))
+        if plain.pages < plan.pages:
+            furniture, plan = bare, plain
     buffer = io.BytesIO()
     canvas_class = make_canvas_class(layout, furniture, styles)
     canvas = canvas_class(
