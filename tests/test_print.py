@@ -52,7 +52,10 @@ def test_die_faces_and_system_damage_are_tables(sheets) -> None:
     dice = " ".join(sheets["galaxy-defenders/dice"]).split()
     assert dice[dice.index("Cara") + 1] == "Efecto"  # the table's header row
     damage = " ".join(sheets["alternity-warships/system-damage"])
-    assert "Sistema Efecto Aturdimiento Herida Mortal Crítico" in " ".join(damage.split())
+    # A matrix of system x damage level: a header row of the levels, each system's row across the table
+    # above its levels.
+    assert "Aturdimiento Herida Mortal Crítico" in " ".join(damage.split())
+    assert "Almacenes — Uno de los sistemas de apoyo" in " ".join(damage.split())
     quickref = sheets["galaxy-defenders/quickref"][0]
     assert "Impacto · HIT" in quickref and "Munición · Ammo" in quickref
 

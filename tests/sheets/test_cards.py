@@ -16,7 +16,7 @@ from pipeline.sheets.cards.geometry import CardOptions, grid_cells
 from pipeline.sheets.cards.recipe import CardRecipe
 from pipeline.sheets.cards.measure import Typesetter
 from pipeline.sheets.cards.plan import plan_sheet
-from pipeline.sheets.cards.select import Card, CardSet, english_name, select_cards
+from pipeline.sheets.cards.select import Card, CardSet, PanelBlock, english_name, select_cards
 from pipeline.sheets.config import Templates, read_recipe_on
 from pipeline.sheets.layout import MM, load_layout
 from tests.conftest import ROOT
@@ -488,3 +488,45 @@ def test_a_continued_card_carries_three_lines_on_each_panel(real_tagged, game: s
         for part in parts:
             height = setter.body_height(list(part.blocks), part.size, part.rect.width - 2 * recipe.options.padding)
             assert height >= 3 * line - 0.5, (key, part.page, [block.text[:40] for block in part.blocks])
+
+
+def test_a_table_cut_across_panels_keeps_its_columns_and_its_entries_whole(project_root: Path) -> None:
+    """Alternity's system damage matrix: every part has the whole table's column widths (they changed from
+    page to page), and an entry's name row is never parted from its values row."""
+    from pipeline.sheets.cards.matrix import table_text
+    from pipeline.sheets.flowables import RUN_IN, column_widths
+
+    levels = "\n".join(f"{label}\t{label} del sistema {'largo ' * (3 + 4 * index)}" for index, label in enumerate(("Leve", "Grave")))
+    cards = [
+        replace(_card(f"Sistema {number}", ""), blocks=(Block("paragraph", "Texto " * number, 1, 1), Block("table", levels, 1, 1)))
+        for number in range(1, 40)
+    ]
+    text = table_text(cards, columns=("Sistema", "Efecto"))
+    rows = [row.split("\t") for row in text.split("\n")]
+    assert rows[0] == ["Leve", "Grave"] and RUN_IN in rows[1][0] and rows[1][0] == rows[1][1]
+    layout = _layout(project_root)
+    options = card_options(layout)
+    setter = Typesetter(layout, options)
+    table = PanelBlock("table", text, header=True)
+    placed, rest = setter.fill([table], setter.base_size, 400, 300)
+    assert placed and rest
+    first, second = placed[-1], rest[0]
+    assert first.whole == second.whole == text
+    assert RUN_IN in second.text.split("\n")[1]  # the part after the cut opens with an entry row
+    style = setter.styles(setter.base_size)["table"]
+    whole_widths = column_widths(rows, style, 400)
+    for part in (first, second):
+        assert setter.paragraph(part, setter.base_size).wrap(400, 10_000) and part.whole == text
+    assert whole_widths == column_widths(rows, style, 400)
+
+
+def test_column_widths_go_where_they_save_lines() -> None:
+    """A short label column and a long text column: the text column gets the width."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    from pipeline.sheets.flowables import column_widths
+
+    style = ParagraphStyle("t", fontName="Helvetica", fontSize=7.5, leading=9)
+    rows = [["Nombre", "Uno", "Dos"], ["A", "corto", "texto " * 60], ["B", "corto " * 3, "texto " * 50]]
+    widths = column_widths(rows, style, 300)
+    assert abs(sum(widths) - 300) < 0.5 and widths[2] > 5 * max(widths[:2])

@@ -44,6 +44,7 @@ class PanelBlock:
     marker: str = ""  # as Block: an item's list marker, its nesting, a table's header row
     depth: int = 0
     header: bool = False
+    whole: str = ""  # a table cut across panels: the whole table's text, whose columns every part shares
 
     @classmethod
     def of(cls, block: Block) -> "PanelBlock":
