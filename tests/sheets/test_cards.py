@@ -15,7 +15,7 @@ from pipeline.sheets.cards.draw import draw_crop_marks, render_cards
 from pipeline.sheets.cards.geometry import CardOptions, grid_cells
 from pipeline.sheets.cards.recipe import CardRecipe
 from pipeline.sheets.cards.measure import Typesetter
-from pipeline.sheets.cards.plan import plan_sheet
+from pipeline.sheets.cards.plan import page_fill, plan_sheet
 from pipeline.sheets.cards.select import Card, CardSet, PanelBlock, english_name, select_cards
 from pipeline.sheets.config import Templates, read_recipe_on
 from pipeline.sheets.layout import MM, load_layout
@@ -530,3 +530,28 @@ def test_column_widths_go_where_they_save_lines() -> None:
     rows = [["Nombre", "Uno", "Dos"], ["A", "corto", "texto " * 60], ["B", "corto " * 3, "texto " * 50]]
     widths = column_widths(rows, style, 300)
     assert abs(sum(widths) - 300) < 0.5 and widths[2] > 5 * max(widths[:2])
+
+
+@pytest.mark.parametrize(("game", "sheet"), CARD_SHEETS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_card_sheet_page_is_more_than_half_empty(real_tagged, game: str, sheet: str, paper: str) -> None:
+    """Issue 14: Leaving Earth's p. 2 held one panel (~30 % of the page), Alternity's system damage p. 3 a third."""
+    from pipeline.sheets.cards.draw import render_cards
+    from pipeline.sheets.cards.select import select_cards
+
+    config, _, document = real_tagged(game)
+    spec = config.sheet(sheet)
+    layout, recipe = spec.layouts[paper], spec.recipes[paper]
+    _, _, plan = render_cards(document, select_cards(document, recipe=recipe), layout, options=recipe.options, with_index=recipe.index)
+    fill = page_fill(plan, layout, recipe.options)
+    assert plan.pages == 1 or min(fill.values()) >= 0.5, fill
+
+
+def test_a_one_page_sheet_prints_no_index(project_root: Path) -> None:
+    layout = _layout(project_root)
+    options = card_options(layout)
+    card_set = CardSet(cards=(_card("Alfa", "Una nota."), _card("Beta", "Otra nota.")), label="Prueba")
+    plan = plan_sheet(card_set, layout, options, with_index=True)
+    assert plan.pages == 1 and "#index" not in {panel.card.key for panel in plan.panels}
+    long_set = CardSet(cards=(_card("Alfa", "Una nota."), _card("Larga", LONG)), label="Prueba")
+    assert "#index" in {panel.card.key for panel in plan_sheet(long_set, layout, options, with_index=True).panels}

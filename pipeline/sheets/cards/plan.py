@@ -43,12 +43,18 @@ class Plan:
     cells: tuple[Rect, ...] = ()  # grid mode: the cut grid of every page
 
 
-def plan_cards(cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter | None = None, *, reserved: float = 0.0) -> Plan:
-    """Where every card goes; `reserved` points at the top of page 1 are kept for the title block (handout)."""
+def plan_cards(
+    cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter | None = None, *,
+    reserved: float = 0.0, eager: bool = False, break_before: str = "",
+) -> Plan:
+    """Where every card goes; `reserved` points at the top of page 1 are kept for the title block (handout).
+    `eager`: a handout card splits at any column end that leaves room for three of its lines (a repack);
+    `break_before`: the key of a handout card that starts a new page."""
     setter = setter or Typesetter(layout, options)
     if options.mode == "grid":
         return _plan_grid(cards, layout, options, setter)
-    return _plan_handout(cards, layout, options, setter, reserved=reserved)
+    split_when_left = 0.0 if eager else SPLIT_WHEN_LEFT
+    return _plan_handout(cards, layout, options, setter, reserved=reserved, split_when_left=split_when_left, break_before=break_before)
 
 
 def _sizes(setter: Typesetter, options: CardOptions) -> list[float]:
@@ -85,7 +91,10 @@ def _plan_grid(cards: list[Card], layout: Layout, options: CardOptions, setter: 
     return Plan(panels=tuple(panels), pages=max((panel.page for panel in panels), default=1), cells=cells)
 
 
-def _plan_handout(cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter, *, reserved: float) -> Plan:
+def _plan_handout(
+    cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter, *, reserved: float, split_when_left: float,
+    break_before: str = "",
+) -> Plan:
     page_columns = handout_columns(layout, options)
     first_columns = tuple(replace(frame, height=frame.height - reserved) for frame in page_columns)
     panels: list[PlacedPanel] = []
@@ -105,6 +114,9 @@ def _plan_handout(cards: list[Card], layout: Layout, options: CardOptions, sette
 
     for card in cards:
         remaining, continued = list(card.blocks), False
+        if card.key == break_before and (column or y < columns[0].top - 0.01):
+            column = len(columns) - 1
+            advance()
         while remaining:
             frame = columns[column]
             inner = frame.width - 2 * pad
@@ -117,7 +129,7 @@ def _plan_handout(cards: list[Card], layout: Layout, options: CardOptions, sette
                 y -= whole + options.gap
                 break
             fresh = y >= frame.top - 0.01
-            worth_splitting = fresh or whole > frame.height or available >= SPLIT_WHEN_LEFT * frame.height
+            worth_splitting = fresh or whole > frame.height or available >= split_when_left * frame.height
             room = available - header - 2 * pad
             placed, rest = setter.fill(remaining, size, inner, room) if worth_splitting else ([], remaining)
             short = MIN_SPLIT_LINES * line - setter.body_height(rest, size, inner) if placed and rest else 0
@@ -166,16 +178,44 @@ def index_name(card: Card, *, english: bool) -> str:
     return f"{card.title_en} · {card.title}" if english else f"{card.title} · {card.title_en}"
 
 
+# A card sheet's page is at least this full (its columns' reach, averaged) unless the sheet is one page.
+MIN_PAGE_FILL = 0.5
+
+
 def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_index: bool = True, reserved: float = 0.0) -> Plan:
-    """The whole sheet; the index's page numbers are settled by re-planning until they stop changing."""
+    """The whole sheet; the index's page numbers are settled by re-planning until they stop changing. A
+    sheet that fits one page without its index prints none: every entry would say "p. 1"."""
     setter = Typesetter(layout, options)
     cards = list(card_set.cards)
-    if not with_index or not cards:
-        return plan_cards(cards, layout, options, setter, reserved=reserved)
+    bare = plan_cards(cards, layout, options, setter, reserved=reserved)
+    # A page more for a few lines is a page half empty: cards then split at any column end (three lines
+    # a side, as always) when that saves a page.
+    eager = bare.pages > 1 and (repacked := plan_cards(cards, layout, options, setter, reserved=reserved, eager=True)).pages < bare.pages
+    if eager:
+        bare = repacked
+    if not with_index or not cards or bare.pages == 1:
+        return bare
+    plan = _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager)
+    if options.mode == "grid" or page_fill(plan, layout, options)[plan.pages] >= MIN_PAGE_FILL:
+        return plan
+    # The last page is more than half empty: the cards that end the page before it start the last page
+    # instead, so no page is a page for a single panel; of the breaks that do it, the one that cuts the
+    # fewest cards in two, then the one that moves the fewest.
+    before = [panel.card.key for panel in plan.panels if panel.page == plan.pages - 1 and not panel.continued]
+    found = []
+    for moved, key in enumerate(reversed(before[1:])):
+        trial = _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager, break_before=key)
+        if trial.pages == plan.pages and min(page_fill(trial, layout, options).values()) >= MIN_PAGE_FILL:
+            found.append((sum(panel.continued for panel in trial.panels), moved, trial))
+    return min(found, key=lambda item: item[:2])[2] if found else plan
+
+
+def _indexed(card_set: CardSet, layout: Layout, options: CardOptions, setter: Typesetter, **how) -> Plan:
+    """The plan with the index first, its page numbers settled."""
     pages: dict[str, int] = {}
     plan = None
     for _ in range(4):
-        plan = plan_cards([index_card(card_set, pages), *cards], layout, options, setter, reserved=reserved)
+        plan = plan_cards([index_card(card_set, pages), *card_set.cards], layout, options, setter, **how)
         found: dict[str, int] = {}
         for panel in plan.panels:
             found.setdefault(panel.card.key, panel.page)
@@ -183,3 +223,16 @@ def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_
             break
         pages = found
     return plan
+
+
+def page_fill(plan: Plan, layout: Layout, options: CardOptions) -> dict[int, float]:
+    """Per page of a handout, how far down its columns the panels reach (the title block counts), averaged."""
+    columns = handout_columns(layout, options)
+    fill = {}
+    for page in range(1, plan.pages + 1):
+        reach = []
+        for column in columns:
+            bottoms = [panel.rect.y for panel in plan.panels if panel.page == page and abs(panel.rect.x - column.x) < 1]
+            reach.append((column.top - min(bottoms)) / column.height if bottoms else 0.0)
+        fill[page] = sum(reach) / len(reach)
+    return fill
