@@ -224,3 +224,15 @@ def test_no_page_is_near_empty(sheets) -> None:
     for name, pages in sheets.items():
         sizes = [len(page) for page in pages]
         assert min(sizes) >= 0.2 * max(sizes), (name, sizes)
+
+
+def test_the_legendary_quickref_is_a_two_page_summary_with_what_a_turn_uses(sheets) -> None:
+    """Issue 14 item 9: two pages holding the turn, the scoring and the abilities a player plays (the new
+    cards' and the Queen's); the enemies' abilities on the keywords sheet, not twice."""
+    quickref = sheets["legendary-alien/quickref"]
+    text = " ".join(" ".join(quickref).split())
+    assert len(quickref) == 2
+    for wanted in ("Secuencia de juego", "Puntuación", "10 puntos", "Activate", "Bite/mordisco", "Rush/ímpetu", "English index"):
+        assert wanted in text, wanted
+    keywords = " ".join(" ".join(sheets["legendary-alien/keywords"]).split())
+    assert "Flying" in keywords and "Subdue" in keywords and "Mordisco" not in keywords
