@@ -177,14 +177,20 @@ class Typesetter:
         rows = table.text.split("\n")
         head = rows[:1] if table.header else []
         body = rows[len(head) :]
-        fits, whole = 0, table.whole or table.text
-        for count in range(1, len(body)):
-            if RUN_IN in body[count - 1]:
-                continue  # an entry row and its values row (matrix.py) are never cut apart
-            trial = replace(table, text="\n".join(head + body[:count]), whole=whole)  # measured as it is drawn
-            if self.body_height(placed + [trial], size, width) > height:
-                break
-            fits = count
+        whole = table.whole or table.text
+
+        def fitting(keep_entries: bool) -> int:
+            fits = 0
+            for count in range(1, len(body)):
+                if keep_entries and RUN_IN in body[count - 1]:
+                    continue  # an entry row and its values row (matrix.py) are not cut apart...
+                trial = replace(table, text="\n".join(head + body[:count]), whole=whole)  # measured as it is drawn
+                if self.body_height(placed + [trial], size, width) > height:
+                    break
+                fits = count
+            return fits
+
+        fits = fitting(True) or (fitting(False) if not placed else 0)  # ...unless the pair is taller than a panel
         if not fits:
             return placed, [table, *after]
         first = replace(table, text="\n".join(head + body[:fits]), whole=whole)

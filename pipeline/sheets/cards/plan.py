@@ -84,8 +84,12 @@ def _plan_grid(cards: list[Card], layout: Layout, options: CardOptions, setter: 
             else:
                 size = options.min_size
                 placed, rest = setter.fill(remaining, size, inner, room)
+                line = setter.styles(size)["body"].leading
+                short = MIN_SPLIT_LINES * line - setter.body_height(rest, size, inner) if placed and rest else 0
+                if short > 0.01:  # a continuation panel carries MIN_SPLIT_LINES lines, as in a handout
+                    placed, rest = setter.fill(remaining, size, inner, room - short)
                 if not placed:
-                    raise BuildError(f"card {card.title!r} (lines {card.first}-{card.last}): its first line does not fit an empty panel")
+                    raise BuildError(_too_tall(card, remaining, "panel"))
             panels.append(PlacedPanel(page, rect, card, tuple(placed), size, continued, header))
             remaining, continued, slot = rest, True, slot + 1
     return Plan(panels=tuple(panels), pages=max((panel.page for panel in panels), default=1), cells=cells)
@@ -144,9 +148,16 @@ def _plan_handout(
                 )
                 remaining, continued = rest, True
             elif fresh:
-                raise BuildError(f"card {card.title!r} (lines {card.first}-{card.last}): its first line does not fit an empty column")
+                raise BuildError(_too_tall(card, remaining, "column"))
             advance()
     return Plan(panels=tuple(panels), pages=max((panel.page for panel in panels), default=1))
+
+
+def _too_tall(card: Card, remaining: list[PanelBlock], where: str) -> str:
+    if remaining and remaining[0].kind == "table":
+        return (f"card {card.title!r} (lines {card.first}-{card.last}): a row of its table is taller than an empty {where}; "
+                "print the sheet with `mode: handout` (a wider column) in its recipe")
+    return f"card {card.title!r} (lines {card.first}-{card.last}): its first line does not fit an empty {where}"
 
 
 # ---------------------------------------------------------------------------------------- index
