@@ -83,10 +83,18 @@ class RawText:
     markup: tuple["CleaningRecord", ...] = ()  # original lines the conversion dropped or rewrote
     title: str = ""  # the document's own title (front matter, <title>/<h1>), when it has one
     links: tuple[tuple[str, str], ...] = ()  # (link text, URL) of the source's links, for the credits
+    # The lines `origins` count in, when `text` is a conversion: the file's own (the extracted text's, for a
+    # .pdf or .docx). () when `text` is the file's lines. What a person reads beside the cleaning report.
+    original: tuple[str, ...] = ()
 
     @property
     def lines(self) -> list[str]:
         return self.text.split("\n")
+
+    @property
+    def original_lines(self) -> list[str]:
+        """The lines the cleaning report's line numbers count: the original file's."""
+        return list(self.original) if self.original else self.lines
 
     def origin(self, line: int) -> int:
         """The original file's line for 1-based line `line` of `text`."""

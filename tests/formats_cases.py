@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # What a converted source must never leave on a sheet, whatever the case says.
 DEBRIS = re.compile(
     r"^#{1,6}\s|\*\*|__|</?[a-z][a-z0-9]*(?:\s[^>]*)?>|\{%|%\}|\{\{|\}\}|\[/?(?:b|i|u|size|color|quote|url|img|list|\*|spoiler|code)\b[^\]]*\]"
-    r"|\]\(|={4,}|-{4,}|&(?:quot|nbsp|amp|lt|gt);|(?-i:\bP[AÁ]GINA\s+\d)",
+    r"|\]\(|={4,}|-{4,}|&(?:quot|nbsp|amp|lt|gt);|(?-i:\bP[AÁ]GINA\s+\d)"
+    r"|^[-–—]?\s*\d{1,3}\s*[-–—]\s*$",  # a page's number ("- 3 -"), whole or as an item that lost its marker ("3 -")
     re.IGNORECASE | re.MULTILINE,
 )
 

@@ -11,9 +11,13 @@ from dataclasses import replace
 
 from pipeline.model import Document, GameInfo, RawText
 from pipeline.project import default_title
+from pipeline.structure.lexicon import FUNCTION_WORDS, SECTION_OPENERS
+from pipeline.text import fold
 
 MAX_TITLE_TEXT = 400  # a title heading has at most a short intro under it
 MAX_TITLE_CHARS = 90
+# Words a section's name goes on with ("Preparación de la partida", "Reglas básicas").
+SECTION_WORDS = SECTION_OPENERS | {"partida", "jugador", "jugadores", "ronda", "basicas", "basicos", "avanzadas", "generales"}
 
 
 def untitled(game: GameInfo) -> bool:
@@ -34,6 +38,13 @@ def title_from_text(raw: RawText, document: Document | None) -> str:
     first = document.sections[0]
     if first.title == document.game.title_es or first.kind in ("flavor", "credits") or len(first.title) > MAX_TITLE_CHARS:
         return ""  # the text opens with prose (the preamble), not with a title
-    if len(first.text) > MAX_TITLE_TEXT:
+    if len(first.text) > MAX_TITLE_TEXT or names_a_section(first.title):
         return ""
     return first.title
+
+
+def names_a_section(title: str) -> bool:
+    """'Introducción', 'El turno', 'Objetivo del juego', 'Reglas del juego': the name of a rulebook's section,
+    not of a game ('Reglas de Faro Lejano' names one)."""
+    words = [word for word in fold(title).split() if word not in FUNCTION_WORDS]
+    return bool(words) and words[0] in SECTION_OPENERS and all(word in SECTION_WORDS for word in words)

@@ -18,9 +18,9 @@ from pipeline.model import CleanText, Document, RawText, Section
 from pipeline.project import Project, load_raw
 
 # Fates a raw line can have, as the page labels and colours them.
-FATES = ("rules", "flavor", "note", "credit", "drop", "duplicate", "correct", "join", "blank")
+FATES = ("rules", "flavor", "note", "credit", "drop", "duplicate", "correct", "join", "markup", "blank")
 TAGGED_FATES = ("rules", "flavor", "note", "correct", "join")
-_LINE_REF = re.compile(r"(?:raw\.txt:|\bline )(\d+)")
+_LINE_REF = re.compile(r"(?:raw\.(?:txt|md|html|pdf|docx):|\bline )(\d+)")
 
 CSS = """
 body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#222;background:#fff}
@@ -65,8 +65,11 @@ def line_fates(raw: RawText, cleaned: CleanText) -> dict[int, list[LineFate]]:
     """Every raw line's fate: from the cleaning report, else from the kind of cleaned line that carries it."""
     fates: dict[int, list[LineFate]] = {}
     corrected = {line.first: line for line in cleaned.corrected}
+    converted: dict[int, list[LineFate]] = {}  # what a conversion made of a line: said beside its fate, not instead
     for record in cleaned.report:
-        if record.action == "correct":
+        if record.action == "markup":
+            converted.setdefault(record.line, []).append(LineFate("markup", record.reason))
+        elif record.action == "correct":
             change = corrected.get(record.line)
             said = f"{record.reason}" + (f" — now: {change.after}" if change is not None else "")
             fates.setdefault(record.line, []).append(LineFate("correct", said))
@@ -77,7 +80,9 @@ def line_fates(raw: RawText, cleaned: CleanText) -> dict[int, list[LineFate]]:
             if number not in fates:
                 kind = {"text": "rules"}.get(line.kind, line.kind)
                 fates[number] = [LineFate(kind if line.text.strip() else "blank", "")]
-    for number, text in enumerate(raw.lines, start=1):
+    for number, said in converted.items():
+        fates.setdefault(number, []).extend(said)
+    for number, text in enumerate(raw.original_lines, start=1):
         fates.setdefault(number, [LineFate("blank" if not text.strip() else "drop", "" if not text.strip() else "not in the cleaned text")])
     return fates
 
@@ -146,7 +151,8 @@ def proof_html(
         typos_by_line.setdefault(typo.line, {})[typo.word] = typo
     sheets_of = {section.id: [name for name, ids in printed_by.items() if section.id in ids] for section in document.sections}
     counts: dict[str, int] = {}
-    for number in range(1, len(raw.lines) + 1):
+    lines = raw.original_lines  # the report's and the sections' line numbers count the file's own lines
+    for number in range(1, len(lines) + 1):
         for fate in fates.get(number, []):
             counts[fate.fate] = counts.get(fate.fate, 0) + 1
     summary = ", ".join(f"{counts[fate]} {fate}" for fate in FATES if counts.get(fate))
@@ -157,7 +163,7 @@ def proof_html(
         f"<title>{html.escape(game.title_es)} — proof</title>",
         f"<style>{CSS}</style></head><body>",
         f"<header><h1>{html.escape(game.title_es)} — proof of {html.escape(raw.path)}</h1>",
-        f"<p>{len(raw.lines)} raw lines: {html.escape(summary)}. {len(document.sections)} sections. "
+        f"<p>{len(lines)} raw lines: {html.escape(summary)}. {len(document.sections)} sections. "
         f"Sheets: {html.escape(', '.join(printed_by) or 'none')}.</p></header>",
         '<div id="layout">',
         _outline(document, sheets_of),
@@ -166,7 +172,7 @@ def proof_html(
         '<div id="filters"><button id="changes" type="button">Show only dropped and changed lines</button></div>',
         '<table id="lines"><tbody>',
     ]
-    for number, text in enumerate(raw.lines, start=1):
+    for number, text in enumerate(lines, start=1):
         for section in starts.get(number, []):
             parts.append(_section_row(section, sheets_of[section.id]))
         line_fates_ = fates.get(number, [])
@@ -185,7 +191,7 @@ def proof_html(
 
 def _fate_text(fate: LineFate) -> str:
     label = {"drop": "dropped", "duplicate": "duplicate", "correct": "corrected", "join": "joined", "flavor": "flavour",
-             "note": "note", "credit": "credit", "rules": "kept"}.get(fate.fate, fate.fate)
+             "note": "note", "credit": "credit", "rules": "kept", "markup": "markup"}.get(fate.fate, fate.fate)
     return f'<span class="label">{label}</span> {html.escape(fate.said)}'
 
 

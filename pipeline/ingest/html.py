@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from pipeline.ingest.inline import render
-from pipeline.ingest.lines import Converted, tidy
+from pipeline.ingest.lines import NO_TEXT, Converted, tidy
 
 SKIP = {
     "script",
@@ -200,7 +200,7 @@ class _Walker:
         if text.strip():
             self.out.add(text, self.line, markup=what, through=self.through)
         elif self.line:
-            self.out.drop(self.line, "image")
+            self.out.drop(self.line, NO_TEXT)
         self.segments, self.prefix, self.what, self.lines_big = [], "", "", []
 
     def _text(self, text: str | None, element) -> None:

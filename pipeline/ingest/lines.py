@@ -22,6 +22,9 @@ def tidy(text: str) -> str:
     return SPACES.sub(" ", text).strip()
 
 
+# An element with no text in it ("<div>", spaces between tags): the line gave nothing, unless a later element on it does.
+NO_TEXT = "no text (tags or spaces only)"
+
 @dataclass
 class Converted:
     """Lines being written by a converter; `original` are the source file's own lines (for the report)."""
@@ -32,6 +35,7 @@ class Converted:
     records: dict[int, CleaningRecord] = field(default_factory=dict)
     title: str = ""
     links: list[tuple[str, str]] = field(default_factory=list)
+    written: set[int] = field(default_factory=set)  # the original lines `origins` holds, to ask in O(1)
 
     def add(self, text: str, origin: int, *, markup: str = "", through: int = 0) -> None:
         """Write one line taken from original line `origin` (1-based, up to `through` for an element spread
@@ -42,7 +46,10 @@ class Converted:
             return
         self.texts.append(text)
         self.origins.append(origin)
+        self.written.add(origin)
         if markup and text.strip() != self._original(origin).strip():
+            if origin in self.records and self.records[origin].reason == f"markup: {NO_TEXT}":
+                del self.records[origin]  # the line's first element was empty; this one is what it gave
             self.records.setdefault(origin, CleaningRecord(origin, "markup", markup, self._original(origin)))
         for number in range(origin + 1, through + 1):
             if self._original(number).strip():
@@ -58,6 +65,8 @@ class Converted:
 
     def drop(self, origin: int, reason: str) -> None:
         """Original line `origin` gave nothing to the text: say which markup it was."""
+        if reason == NO_TEXT and (origin in self.records or origin in self.written):
+            return  # an empty element beside one that gave text (or was already accounted for)
         if origin not in self.records or self.records[origin].action != "drop":
             self.records[origin] = CleaningRecord(origin, "drop", f"markup: {reason}", self._original(origin))
 

@@ -21,6 +21,7 @@ RELATION = re.compile(r"(?<![-<>=])(=|≤|≥|<=|>=)(?![>=])")
 # Rows of a plain-text table: "Cohete Juno -> Usar cohetes Juno", "Cohetes - Cohete defectuoso - Nave destruída".
 # "Sardina | 1 | 0": a row of a marked-up table (ingest/ writes every <tr> and Markdown row so).
 ROW_SEPARATOR = re.compile(r"\S\s*(?:->|→)\s*\S|\S\s+[-–]\s+\S|\S\s+\|\s+\S")
+MARKED_ROW = re.compile(r"\S\s+\|\s+\S")
 # A "label: value" row: "Juego fácil: 5 misiones fáciles", "En solitario: 3 puntos." The label ends on a
 # letter or digit.
 LABEL_VALUE = re.compile(r"^([^:]{1,40}?\w)\s*:\s+(\S.*)$")
@@ -42,6 +43,9 @@ MAX_ROW_WORDS = 14
 MAX_LABEL_WORDS = 5
 MAX_LABEL_ROW_WORDS = 18
 MIN_TABLE_ROWS = 3
+# Rows whose cells are marked ('Cartas de animal | 36': a <tr>, a Markdown or BBCode row, a typed pipe table)
+# are a table by what they say they are: two of them are enough.
+MIN_MARKED_ROWS = 2
 # A list line is short: one clause a player reads at a glance ("Explorar.", "No quedan misiones para completar").
 MAX_LIST_WORDS = 16
 # Short lines in a row of at least this many are a list even without an introducing colon ("En tu turno").
@@ -283,7 +287,8 @@ def _caption_lines(text: str) -> list[str]:
 
 
 def _separator_run(lines: list[CleanLine], index: int) -> list[CleanLine]:
-    """Three or more rows sharing a column separator ('->', ' - '), allowing one blank line after a header row."""
+    """Three or more rows sharing a column separator ('->', ' - '), or two marked as cells ('a | b'), allowing one
+    blank line after a header row."""
 
     def row(i: int) -> bool:
         if i >= len(lines) or lines[i].kind != "text":
@@ -303,7 +308,9 @@ def _separator_run(lines: list[CleanLine], index: int) -> list[CleanLine]:
             end += 1  # the header row may stand apart from the rows by one blank line
         else:
             break
-    return lines[index:end] if count >= 3 else []
+    run = lines[index:end]
+    marked = all(MARKED_ROW.search(line.text) for line in run if line.text.strip())
+    return run if count >= (MIN_MARKED_ROWS if marked else MIN_TABLE_ROWS) else []
 
 
 def _label_value(text: str) -> tuple[str, str] | None:

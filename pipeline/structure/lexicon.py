@@ -23,3 +23,9 @@ IMPERATIVE_OBJECTS = frozenset("un una el la los las lo tu tus su sus dos tres a
 DETERMINERS = frozenset("el la los las lo un una unos unas tu tus su sus mi mis".split())
 # Modal verbs and absolutes of a rule: a sentence in capitals with one of them is a rule shouted ("NUNCA PUEDES...").
 RULE_MODALS = frozenset("puedes debes tienes puede pueden debe deben tiene tienen nunca siempre no hay es son está están".split())
+# The first words of the sections every rulebook has ("Introducción", "Preparación de la partida", "El turno"):
+# a text that opens with one of them has no title line of its own.
+SECTION_OPENERS = frozenset(
+    """introduccion componentes contenido contenidos material materiales preparacion objetivo objetivos desarrollo
+    turno fin resumen indice reglas reglamento juego""".split()
+)

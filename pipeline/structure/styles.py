@@ -280,8 +280,10 @@ STYLES: tuple[tuple[str, Recogniser], ...] = (
 def heading_candidate(text: str, *, options: SplitOptions) -> Heading | None:
     """The heading this line would be on its own, before looking at its neighbours."""
     line = text.strip()
-    if not line or TABLE_CAPTION.match(line) or (BULLET.match(text) and not line.startswith("**")):
+    if not line or TABLE_CAPTION.match(line):
         return None
+    if BULLET.match(text) and not line.startswith("**") and not PAGE_MARKER.match(line):
+        return None  # an item, but "- 3 -" is a page's number, not a list item
     if any(pattern.search(line) for pattern in options.not_headings):
         return None
     for _, recognise in STYLES:

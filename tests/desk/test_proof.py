@@ -65,6 +65,30 @@ def test_sections_glossary_hits_typos_and_warnings_are_shown(tmp_path: Path) -> 
     assert "http" not in page.replace("http-equiv", "")  # self-contained: no link to the network
 
 
+MARKDOWN = (
+    "# Bosque\n\n## Índice\n\n- [Turno](#turno)\n\n## Turno\n\n"
+    "1. Tira el dado.\n2. Coge una carta.\n\nLas setas venenosas restan puntos.\n"
+)
+
+
+def test_a_converted_source_is_shown_with_the_file_s_own_lines(tmp_path: Path) -> None:
+    """A raw.md becomes other lines (markup out, the table of contents dropped); the page shows the file's
+    lines, under the numbers the cleaning report and the error messages use."""
+    from pipeline.ingest import read_source
+
+    (tmp_path / "raw.md").write_text(MARKDOWN, encoding="utf-8")
+    raw = read_source(tmp_path / "raw.md", game="demo", display="sources/demo/raw.md")
+    cleaned = clean(raw)
+    document = split(cleaned, game=GameInfo(id="demo", title_es="Demo", title_en="Demo"))
+    page = proof_html(raw, cleaned, document, printed_by={}, warnings=["sources/demo/raw.md:12: about line 12"], typos=[])
+    assert re.findall(r'<tr id="L(\d+)"', page) == [str(n) for n in range(1, MARKDOWN.count("\n") + 2)]
+    assert '<tr id="L12" class="rules"><td class="n"><a href="#L12">12</a></td><td class="raw">Las setas venenosas' in page
+    assert '<tr id="L5" class="drop">' in page and "- [Turno](#turno)" in page
+    # A list item the conversion rewrote is kept rules, the conversion said beside it.
+    assert '<tr id="L9" class="rules">' in page and '<span class="label">markup</span> list item' in page
+    assert '<a href="#L12">raw.md:12</a>' in page
+
+
 @pytest.fixture(scope="module")
 def browser():
     executable = find_chromium()

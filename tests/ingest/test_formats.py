@@ -179,6 +179,18 @@ def test_a_page_wrapper_with_a_furniture_class_is_still_read(tmp_path: Path) -> 
     assert "Entradas recientes" not in raw.lines
 
 
+def test_each_html_line_is_reported_as_what_it_held(tmp_path: Path) -> None:
+    """A line with only tags gave nothing; a line whose element gave text says which markup it was (an
+    empty wrapper before or after it on the same line changes neither)."""
+    page = '<html><body>\n<div class="wrap">\n<h1>Turno</h1> <div> </div>\n<p>Cada jugador roba una carta.</p>\n</div>\n</body></html>'
+    (tmp_path / "raw.html").write_text(page, encoding="utf-8")
+    raw = read_source(tmp_path / "raw.html", game="j", display="raw.html")
+    reasons = {record.line: (record.action, record.reason) for record in raw.markup}
+    assert reasons[3][0] == "markup" and "heading" in reasons[3][1]
+    assert reasons[4][0] == "markup" and "image" not in reasons[4][1]
+    assert all("image" not in reason for _, reason in reasons.values()), reasons
+
+
 def test_a_separator_under_prose_is_no_heading_underline(tmp_path: Path) -> None:
     (tmp_path / "raw.txt").write_text("Cada jugador roba una carta.\n----------\nFIN\n\nSe acaba.\n", encoding="utf-8")
     raw = read_source(tmp_path / "raw.txt", game="juego", display="raw.txt")

@@ -518,6 +518,14 @@ def test_runs_of_label_value_lines_become_one_table() -> None:
     assert [kind for kind, _ in scores] == ["table"]
 
 
+def test_two_marked_rows_are_a_table_two_dashed_rows_are_not() -> None:
+    # A marked-up table (ingest writes every <tr>, Markdown or BBCode row as 'a | b') says what it is.
+    assert _blocks(["Componentes:", "Cartas de animal | 36", "Fichas de luna | 12"])[1:] == [
+        ("table", "Cartas de animal\t36\nFichas de luna\t12")
+    ]
+    assert "table" not in [kind for kind, _ in _blocks(["Cohetes - 4", "Cápsulas - 2"])]
+
+
 @pytest.mark.parametrize(
     "texts",
     [
