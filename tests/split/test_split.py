@@ -626,3 +626,14 @@ def test_a_story_is_printed_once_in_its_flavor_section_never_in_a_rule_or_card(d
         if section.kind != "flavor":
             for block in section.blocks:
                 assert block.text not in stories, f"{section.id} repeats a story: {block.text[:60]}"
+
+
+def test_a_short_label_line_over_short_lines_is_a_list() -> None:
+    """Space Alert's box contents: "Especialización." over its components printed as two paragraphs."""
+    blocks = _blocks(["Una caja.", "", "Especialización.", "20 cartas de acción especial", "2 Tokens de teleportación", "", "Texto."])
+    assert blocks[1:4] == [
+        ("paragraph", "Especialización."), ("item", "20 cartas de acción especial"), ("item", "2 Tokens de teleportación")
+    ]
+    # A one-word sentence over sentences stays prose.
+    prose = _blocks(["Una caja.", "", "Explorar.", "Mueve tu figura.", "Roba una carta.", "", "Texto."])
+    assert [kind for kind, _ in prose] == ["paragraph"] * len(prose)
