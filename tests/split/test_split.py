@@ -637,3 +637,9 @@ def test_a_short_label_line_over_short_lines_is_a_list() -> None:
     # A one-word sentence over sentences stays prose.
     prose = _blocks(["Una caja.", "", "Explorar.", "Mueve tu figura.", "Roba una carta.", "", "Texto."])
     assert [kind for kind, _ in prose] == ["paragraph"] * len(prose)
+
+
+def test_steps_numbered_with_a_colon_are_a_numbered_list() -> None:
+    blocks = _blocks(["En resumen:", "1: Ejecuta la primera acción.", "2: Desplaza la carta.", "3: Mueve la carta.", "", "Fin."])
+    assert blocks[1:4] == [("item", "Ejecuta la primera acción."), ("item", "Desplaza la carta."), ("item", "Mueve la carta.")]
+    assert [kind for kind, _ in _blocks(["Texto.", "", "3: 2 es la proporción."])] == ["paragraph", "paragraph"]
