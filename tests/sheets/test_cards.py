@@ -588,3 +588,16 @@ def test_a_cut_out_grid_draws_no_rule_beside_its_crop_marks(project_root: Path) 
                 if abs(line["x1"] - line["x0"]) < 0.5:  # a vertical mark
                     assert line["top"] >= header_bottom + 2 * MM - 0.5 or line["bottom"] <= layout.margin_top
                     assert line["bottom"] <= footer_top - 2 * MM + 0.5 or line["top"] >= page.height - layout.margin_bottom
+
+
+def test_the_last_page_columns_end_at_about_one_height(project_root: Path) -> None:
+    """Galaxy Defenders' dice sheet: every panel in the first column of its one page, the second empty."""
+    layout = _layout(project_root)
+    options = card_options(layout)
+    cards = tuple(_card(f"Carta {n}", " ".join(["Una regla corta de la carta."] * 6)) for n in range(6))
+    plan = plan_sheet(CardSet(cards=cards, label="Prueba"), layout, options, with_index=False)
+    assert plan.pages == 1
+    bottoms = {}
+    for panel in plan.panels:
+        bottoms[round(panel.rect.x)] = min(bottoms.get(round(panel.rect.x), panel.rect.top), panel.rect.y)
+    assert len(bottoms) == 2 and abs(max(bottoms.values()) - min(bottoms.values())) < 0.25 * layout.page_height

@@ -45,16 +45,18 @@ class Plan:
 
 def plan_cards(
     cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter | None = None, *,
-    reserved: float = 0.0, eager: bool = False, break_before: str = "",
+    reserved: float = 0.0, eager: bool = False, break_before: str = "", cap: tuple[int, float] | None = None,
 ) -> Plan:
     """Where every card goes; `reserved` points at the top of page 1 are kept for the title block (handout).
     `eager`: a handout card splits at any column end that leaves room for three of its lines (a repack);
-    `break_before`: the key of a handout card that starts a new page."""
+    `break_before`: the key of a handout card that starts a new page; `cap`: see _plan_handout."""
     setter = setter or Typesetter(layout, options)
     if options.mode == "grid":
         return _plan_grid(cards, layout, options, setter)
     split_when_left = 0.0 if eager else SPLIT_WHEN_LEFT
-    return _plan_handout(cards, layout, options, setter, reserved=reserved, split_when_left=split_when_left, break_before=break_before)
+    return _plan_handout(
+        cards, layout, options, setter, reserved=reserved, split_when_left=split_when_left, break_before=break_before, cap=cap
+    )
 
 
 def _sizes(setter: Typesetter, options: CardOptions) -> list[float]:
@@ -97,13 +99,20 @@ def _plan_grid(cards: list[Card], layout: Layout, options: CardOptions, setter: 
 
 def _plan_handout(
     cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter, *, reserved: float, split_when_left: float,
-    break_before: str = "",
+    break_before: str = "", cap: tuple[int, float] | None = None,
 ) -> Plan:
     page_columns = handout_columns(layout, options)
     first_columns = tuple(replace(frame, height=frame.height - reserved) for frame in page_columns)
+
+    def capped(frames: tuple[Rect, ...], page: int) -> tuple[Rect, ...]:
+        """`cap` (page, points): the columns of that page and after end that far under their tops."""
+        if cap is None or page < cap[0]:
+            return frames
+        return tuple(Rect(frame.x, frame.top - min(cap[1], frame.height), frame.width, min(cap[1], frame.height)) for frame in frames)
+
     panels: list[PlacedPanel] = []
     page, column = 1, 0
-    columns = first_columns
+    columns = capped(first_columns, 1)
     y = columns[0].top
     pad, size = options.padding, setter.base_size
     line = setter.styles(size)["body"].leading
@@ -113,7 +122,7 @@ def _plan_handout(
         column += 1
         if column == len(columns):
             page, column = page + 1, 0
-            columns = page_columns
+            columns = capped(page_columns, page)
         y = columns[column].top
 
     for card in cards:
@@ -204,11 +213,13 @@ def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_
     eager = bare.pages > 1 and (repacked := plan_cards(cards, layout, options, setter, reserved=reserved, eager=True)).pages < bare.pages
     if eager:
         bare = repacked
+    if options.mode == "grid":
+        return bare if not with_index or not cards or bare.pages == 1 else _indexed(card_set, layout, options, setter, reserved=reserved)
     if not with_index or not cards or bare.pages == 1:
-        return bare
+        return _balanced(bare, lambda **how: plan_cards(cards, layout, options, setter, reserved=reserved, eager=eager, **how))
     plan = _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager)
-    if options.mode == "grid" or page_fill(plan, layout, options)[plan.pages] >= MIN_PAGE_FILL:
-        return plan
+    if page_fill(plan, layout, options)[plan.pages] >= MIN_PAGE_FILL:
+        return _balanced(plan, lambda **how: _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager, **how))
     # The last page is more than half empty: the cards that end the page before it start the last page
     # instead, so no page is a page for a single panel; of the breaks that do it, the one that cuts the
     # fewest cards in two, then the one that moves the fewest.
@@ -218,7 +229,36 @@ def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_
         trial = _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager, break_before=key)
         if trial.pages == plan.pages and min(page_fill(trial, layout, options).values()) >= MIN_PAGE_FILL:
             found.append((sum(panel.continued for panel in trial.panels), moved, trial))
-    return min(found, key=lambda item: item[:2])[2] if found else plan
+    if not found:
+        return plan
+    return min(found, key=lambda item: item[:2])[2]
+
+
+BALANCE_STEPS = 7  # halvings of the search for the shortest columns of a last page
+
+
+def _balanced(plan: Plan, make) -> Plan:
+    """The last page's columns ending at about one height (the panels of a one-page sheet all in its first
+    column, the second empty, looked half printed): the shortest column height, found by halving, at which
+    `make(cap=...)` still gives as many pages and cuts no more cards in two."""
+    last = [panel for panel in plan.panels if panel.page == plan.pages]
+    if not last:
+        return plan
+    low, high = 0.0, max(panel.rect.top for panel in last) - min(panel.rect.y for panel in last)
+    cuts = sum(panel.continued for panel in plan.panels)
+    best = plan
+    for _ in range(BALANCE_STEPS):
+        middle = (low + high) / 2
+        try:
+            trial = make(cap=(plan.pages, middle))
+        except BuildError:  # a card taller than the capped column: the cap is too short
+            low = middle
+            continue
+        if trial.pages == plan.pages and sum(panel.continued for panel in trial.panels) <= cuts:
+            best, high = trial, middle
+        else:
+            low = middle
+    return best
 
 
 def _indexed(card_set: CardSet, layout: Layout, options: CardOptions, setter: Typesetter, **how) -> Plan:
