@@ -236,3 +236,18 @@ def test_the_legendary_quickref_is_a_two_page_summary_with_what_a_turn_uses(shee
         assert wanted in text, wanted
     keywords = " ".join(" ".join(sheets["legendary-alien/keywords"]).split())
     assert "Flying" in keywords and "Subdue" in keywords and "Mordisco" not in keywords
+
+
+def test_no_card_sheet_page_is_more_than_half_empty_in_the_pdf(plumbed) -> None:
+    """Measured in the PDF: how far down each half of the page the text reaches (the header's and footer's
+    bands left out), averaged; a sheet of more than one page keeps every page at least half full."""
+    margin = 13 * PT_PER_MM
+    for name, pages in plumbed.items():
+        sheet = name.split("/")[1]
+        if sheet in ("quickref", "experience", "special-orders") or len(pages) == 1:
+            continue
+        for number, (width, height, chars, _) in enumerate(pages, start=1):
+            body = [c for c in chars if c["text"].strip() and margin < c["top"] and c["bottom"] < height - margin]
+            reach = [max((c["bottom"] for c in body if (c["x0"] < width / 2) == left), default=margin) for left in (True, False)]
+            fill = sum((bottom - margin) / (height - 2 * margin) for bottom in reach) / 2
+            assert fill >= 0.45, (name, number, round(fill, 2))  # text ends a little above its panel's border

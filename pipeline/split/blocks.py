@@ -14,6 +14,7 @@ import re
 
 from pipeline.model import TABLE_CELL, Block, CleanLine
 from pipeline.split.inline import phrases, restructure
+from pipeline.split.steps import colon_numbered
 from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, TABLE_CAPTION
 
 # "Potencia requerida = masa x dificultad", "dado ≤ nivel de radiación × años": a relation between terms.
@@ -135,7 +136,7 @@ def build_blocks(lines: list[CleanLine]) -> tuple[Block, ...]:
             blocks.append(table_block(cells, rows[0].first, rows[-1].last))
             index += len(run)
             continue
-        counted = _colon_numbered(lines, index)
+        counted = colon_numbered(lines, index)
         if counted:
             blocks.extend(Block("item", found.group(2).strip(), line.first, line.last, marker=found.group(1)) for line, found in counted)
             index = lines.index(counted[-1][0]) + 1
@@ -238,21 +239,6 @@ def _is_list_line(line: CleanLine, *, max_words: int = MAX_LIST_WORDS, one_claus
     )
 
 
-COLON_NUMBERED = re.compile(r"^\s*(\d{1,2}):\s+(\S.*)$")
-
-
-def _colon_numbered(lines: list[CleanLine], index: int) -> list[tuple[CleanLine, re.Match]]:
-    """Steps numbered "1: ...", "2: ...", "3: ..." on lines in a row (Space Alert's delayed double action):
-    a numbered list, when they count up from 1; a lone "3: 2" is no list."""
-    run: list[tuple[CleanLine, re.Match]] = []
-    for line in lines[index:]:
-        found = COLON_NUMBERED.match(line.text) if line.kind == "text" else None
-        if not found or int(found.group(1)) != len(run) + 1:
-            break
-        run.append((line, found))
-    return run if len(run) >= 2 else []
-
-
 MAX_LIST_LABEL_WORDS = 4
 LABELLED_ENTRY_CHARS = 60  # "Hojas de registro de experiencia para el explorador"
 
@@ -269,7 +255,7 @@ def _labelled_list(lines: list[CleanLine], index: int) -> list[CleanLine]:
         or not text[:1].isupper()
         or (index and lines[index - 1].text.strip())
         or lines[index].kind != "text"
-        or (index + 1 < len(lines) and (_separator_run(lines, index + 1) or _colon_numbered(lines, index + 1)))  # a table, numbered steps
+        or (index + 1 < len(lines) and (_separator_run(lines, index + 1) or colon_numbered(lines, index + 1)))  # a table, numbered steps
     ):
         return []
     run: list[CleanLine] = []

@@ -97,6 +97,13 @@ def _plan_grid(cards: list[Card], layout: Layout, options: CardOptions, setter: 
     return Plan(panels=tuple(panels), pages=max((panel.page for panel in panels), default=1), cells=cells)
 
 
+def _capped(frames: tuple[Rect, ...], page: int, cap: tuple[int, float] | None) -> tuple[Rect, ...]:
+    """`cap` (page, points): the columns of that page and after end that far under their tops."""
+    if cap is None or page < cap[0]:
+        return frames
+    return tuple(Rect(frame.x, frame.top - min(cap[1], frame.height), frame.width, min(cap[1], frame.height)) for frame in frames)
+
+
 def _plan_handout(
     cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter, *, reserved: float, split_when_left: float,
     break_before: str = "", cap: tuple[int, float] | None = None,
@@ -104,15 +111,9 @@ def _plan_handout(
     page_columns = handout_columns(layout, options)
     first_columns = tuple(replace(frame, height=frame.height - reserved) for frame in page_columns)
 
-    def capped(frames: tuple[Rect, ...], page: int) -> tuple[Rect, ...]:
-        """`cap` (page, points): the columns of that page and after end that far under their tops."""
-        if cap is None or page < cap[0]:
-            return frames
-        return tuple(Rect(frame.x, frame.top - min(cap[1], frame.height), frame.width, min(cap[1], frame.height)) for frame in frames)
-
     panels: list[PlacedPanel] = []
     page, column = 1, 0
-    columns = capped(first_columns, 1)
+    columns = _capped(first_columns, 1, cap)
     y = columns[0].top
     pad, size = options.padding, setter.base_size
     line = setter.styles(size)["body"].leading
@@ -122,7 +123,7 @@ def _plan_handout(
         column += 1
         if column == len(columns):
             page, column = page + 1, 0
-            columns = capped(page_columns, page)
+            columns = _capped(page_columns, page, cap)
         y = columns[column].top
 
     for card in cards:
