@@ -31,6 +31,9 @@ DEBRIS = re.compile(
 )
 
 
+OUTLINE_NUMBER = re.compile(r"^\s*(?:(?:cap[ií]tulo|parte|secci[óo]n)\s+\d+\s*[:.\-–]\s*|\d+(?:\.\d+)*[.)]?\s+)", re.IGNORECASE)
+
+
 def case_names() -> list[str]:
     return sorted(path.name for path in FORMATS.iterdir() if (path / "expected.yaml").is_file())
 
@@ -72,8 +75,9 @@ class Score:
 
 
 def _key(title: str) -> str:
-    """Titles compare without their outline number ('1. Fase de marea' == 'Fase de marea'), case or accents."""
-    return fold(re.sub(r"^\s*\d+(?:\.\d+)*[.)]?\s+", "", title))
+    """Titles compare without their outline number ('1. Fase de marea' == 'Fase de marea', 'Capítulo 2: Combate'
+    == 'Combate'), case or accents."""
+    return fold(OUTLINE_NUMBER.sub("", title))
 
 
 def _flat(text: str) -> str:

@@ -33,7 +33,7 @@ from pipeline.clean.resources import (
 from pipeline.clean.state import State, Unit
 from pipeline.clean.stories import judge_stories
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText
-from pipeline.structure import STYLES_WITH_BODY, SplitOptions, find_headings, heading_candidate
+from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, SplitOptions, find_headings, heading_candidate
 from pipeline.text import fold, words
 
 PRINTED_SIGNS = ("page number", "running header", "table of contents")  # repairs only a printed document needs
@@ -42,6 +42,13 @@ SENTENCE_END = re.compile(r"[.!]\s*$")
 ICON_HOLE = re.compile(r"\(\s*\)|\[\s+\]|(?<=\w )\[…\](?=[.,;:])")  # the last: joins.LOST
 # Chatter a title may carry and still be a title ("MINAS DE COBRE - Reglas traducidas").
 TITLE_TALK = ("talk about the translation", "opinion about the rulebook")
+# ...unless nothing else is in it: "Traducción completa de las reglas al castellano (v1.1)" names no game, it is
+# a thread's subject, not a title.
+ONLY_TALK = re.compile(
+    r"^(?:(?:traducci[óo]n|traducid[oa]s?|reglas|reglamento|manual|completa|completo|oficial|no|al|del?|las?|los|en"
+    r"|castellano|español|v?\d+(?:\.\d+)*|versi[óo]n|y|\W+)\s*)+$",
+    re.IGNORECASE,
+)
 # Longer lines are never headings nor title-shaped replies: only shorter ones are asked whether they are chatter.
 MAX_CHATTER_LINE = 300
 # A publisher's note with less rule vocabulary per word than this is about the product (dropped), not errata.
@@ -106,7 +113,7 @@ def _find_headings(state: State) -> None:
             continue
         bare = split_inline_note(text, state.options)[0]
         reason = chatter_reason(bare, state.options) if len(bare) <= MAX_CHATTER_LINE else None
-        if reason and reason not in TITLE_TALK:
+        if reason and (reason not in TITLE_TALK or ONLY_TALK.match(bare.strip())):
             continue  # "Muchísimas gracias por el esfuerzo.": a reply shaped like a title is judged as text
         view.append(index)
         texts.append("" if FOOTNOTE_LINE.match(text) or NOTE_PARAGRAPH.match(text) else bare)
@@ -165,6 +172,9 @@ def _judge_units(state: State) -> None:
             continue
         if NOTE_PARAGRAPH.match(text):
             unit.kind, unit.reason = "note", "translator's note"
+            continue
+        if SUBTITLE.match(text.strip()):
+            unit.kind, unit.reason = "drop", "subtitle: what the document is (a rulebook), no rule"
             continue
         reason = chatter_reason(text, state.options)
         if reason:

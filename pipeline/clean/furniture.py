@@ -7,8 +7,26 @@ import re
 from pipeline.clean.resources import (
     BARE_URL,
     BRACKETED,
+    BREADCRUMB_TRAIL,
+    BUTTON_WORDS,
     BREADCRUMBS,
     BYLINE,
+    CHAT_BANNER,
+    CHAT_BLOCK,
+    CHAT_HEADER,
+    CHAT_NOTICE,
+    EMAIL_FROM,
+    EMAIL_HEADER,
+    ORIGINAL_MESSAGE,
+    SIGN_OFF,
+    EMOJI,
+    LETTER,
+    LIKE_BUTTON,
+    MIN_CHAT_HEADERS,
+    POST_START,
+    THREAD_FURNITURE,
+    QUOTED_BY,
+    SIGNATURE,
     POST_DATE,
     PROFILE,
     CAPTION,
@@ -20,12 +38,17 @@ from pipeline.clean.resources import (
     QUOTE_HEADER,
     REPLY_SUBJECT,
     SHARE,
+    NAME_TAIL,
+    NOT_A_NAME,
     TRANSLATOR_LINE,
+    VERSION_LINE,
+    VERSION_MARK,
     USERNAME,
 )
 from pipeline.clean.state import State
 from pipeline.text import fold
 
+MIN_EMAIL_HEADERS = 3  # "De:", "Para:", "Asunto:": a pasted e-mail
 ONLINE_STATUS = frozenset(("en línea", "desconectado", "conectado", "online", "offline"))
 # "[list]", "[/quote]", "[center]" alone on a line are BBCode left in a text not read as BBCode: no forum member.
 BBCODE_TAG = re.compile(r"^/?(?:list|quote|spoiler|code|center|left|right|b|i|u|s|size|color|url|img|\*)(?:=.*)?$", re.IGNORECASE)
@@ -38,6 +61,10 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
     starts: list[tuple[int, str]] = []
     index = 0
     profile = False  # inside the member's name, rank and counts that follow "En línea"
+    chat = sum(1 for text in lines if CHAT_HEADER.match(text)) >= MIN_CHAT_HEADERS
+    # A "--" line opens a signature only in a copied thread (its buttons show it): elsewhere it may separate rules.
+    email = sum(1 for text in lines if EMAIL_HEADER.match(text)) >= MIN_EMAIL_HEADERS
+    in_thread = chat or email or _copied_thread(lines)
     while index < len(lines):
         text = lines[index].strip()
         if profile and text and len(text.split()) <= 3 and not re.search(r"[.!?,;]", text):
@@ -46,8 +73,15 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
             continue
         profile = text.casefold() in ONLINE_STATUS
         bracket = BRACKETED.match(text)
-        quote = QUOTE_HEADER.match(text)
-        if bracket and fold(bracket.group(1)) in folded:
+        quote = QUOTE_HEADER.match(text) or QUOTED_BY.match(text)
+        block = _block_reason(text, chat, in_thread)
+        if block:
+            index = _drop_block(state, index, block)
+            continue
+        thread = _thread_line(state, index, text, chat, starts, in_thread, email=email)
+        if thread is not None:
+            index, profile = thread
+        elif bracket and fold(bracket.group(1)) in folded:
             fate[index] = ("duplicate", f"bracketed copy of line {folded[fold(bracket.group(1))] + 1}")
         elif bracket and BBCODE_TAG.match(bracket.group(1).strip()):
             fate[index] = ("drop", f"markup: a BBCode tag on its own ([{bracket.group(1).strip()}])")
@@ -55,12 +89,8 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
             starts.append((index, bracket.group(1).strip()))
             fate[index] = ("drop", f"forum post header: {bracket.group(1).strip()}")  # settled by _judge_posts
         elif quote:
-            fate[index] = ("drop", f"quoted post header ({quote.group(1).strip()})")
             starts.append((index, quote.group(1).strip()))
-            index += 1
-            while index < len(lines) and lines[index].strip():
-                fate[index] = ("drop", f"quoted forum post ({quote.group(1).strip()})")
-                index += 1
+            index = _drop_quote(state, index, quote.group(1).strip())
             continue
         elif REPLY_SUBJECT.match(text) and index > 0:
             starts.append((index, "respuesta"))  # a reply begins: its blocks are judged as a post
@@ -78,17 +108,143 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         else:
             _site_line(state, index, text)
         index += 1
-    # Empty bullets in a row are page debris whose text is missing in the source.
-    for index, text in enumerate(lines):
-        if LONE_BULLET.match(text) and any(
-            LONE_BULLET.match(lines[other]) for other in (index - 1, index + 1) if 0 <= other < len(lines)
-        ):
-            fate[index] = ("drop", "empty bullet (its text is missing in the source)")
+    _empty_bullets(state)
     posts = []
     for number, (start, author) in enumerate(starts):
         end = starts[number + 1][0] if number + 1 < len(starts) else len(lines)
         posts.append((start, end, author))
     return posts
+
+
+def _copied_thread(lines: list[str]) -> bool:
+    """Whether the text is a thread copied from a forum page: its buttons, like counts, comment headers show it."""
+    signs = sum(
+        1
+        for text in lines
+        if LIKE_BUTTON.match(text) or THREAD_FURNITURE.match(text) or POST_START.match(text) or text.strip().casefold() in NAVIGATION_WORDS
+    )
+    return signs >= 2
+
+
+def _thread_line(
+    state: State, index: int, text: str, chat: bool, starts: list[tuple[int, str]], in_thread: bool, *, email: bool = False
+) -> tuple[int, bool] | None:
+    """A chat message's header, a BoardGameGeek post's "Avatar", a line of no words, a like button and its
+    count: marked, and (the last line settled, whether a member's profile follows); None if none of these."""
+    lines, fate = state.lines, state.fate
+    if email and EMAIL_HEADER.match(text) or ORIGINAL_MESSAGE.match(text):
+        _email_header(state, index, text, starts)
+    elif in_thread and SIGN_OFF.match(text):
+        fate[index] = ("drop", "a letter's sign-off")
+        following = index + 1
+        if following < len(lines) and _a_name(lines[following]):
+            fate[following] = ("drop", "a letter's sign-off (the writer's name)")
+            index = following
+    elif chat and CHAT_HEADER.match(text):
+        found = CHAT_HEADER.match(text)
+        author = (found.group("a") or found.group("b")).strip()
+        starts.append((index, author))
+        fate[index] = ("drop", f"forum post header: {author} (a chat message)")  # settled by _judge_posts
+    elif chat and CHAT_BANNER.match(text):
+        fate[index] = ("drop", "chat export banner (server, channel, message count)")
+    elif chat and CHAT_NOTICE.match(text):
+        fate[index] = ("drop", "chat app's notice or a message it left out (media, deleted)")
+    elif POST_START.match(text) and _next_text(lines, index) is not None:
+        # A BoardGameGeek post ("Avatar") or a Reddit comment ("level 1"): the member's name follows, then
+        # their country and badges, the date.
+        author = lines[_next_text(lines, index)].strip()
+        starts.append((index, author))
+        fate[index] = ("drop", f"forum post header: {author}")
+        return index, True
+    elif text and not LETTER.search(text) and not LONE_BULLET.match(text) and (not re.search(r"\d", text) or EMOJI.search(text)):
+        fate[index] = ("drop", "a line with no words (a separator, specks of a scan or emoji)")
+    elif THREAD_FURNITURE.match(text):
+        fate[index] = ("drop", "thread furniture (a forum's name, a post's age or votes, the order of replies)")
+    elif in_thread and text.casefold().strip(".:") in BUTTON_WORDS:
+        fate[index] = ("drop", "site navigation (a button of the thread's page)")
+    elif in_thread and re.fullmatch(r"\d{1,6}", text) and _next_text(lines, index) == index + 1 and _is_button(lines[index + 1]):
+        fate[index] = ("drop", "site navigation (the count of votes or likes beside the buttons)")
+    elif LIKE_BUTTON.match(text):
+        fate[index] = ("drop", "site navigation (a like button)")
+        following = _next_text(lines, index)
+        if following == index + 1 and re.fullmatch(r"\d{1,5}", lines[following].strip()):
+            fate[following] = ("drop", "site navigation (the count of likes)")
+            index += 1
+    else:
+        return None
+    return index, False
+
+
+def _empty_bullets(state: State) -> None:
+    """Empty bullets in a row are page debris whose text is missing in the source."""
+    lines = state.lines
+    for index, text in enumerate(lines):
+        if LONE_BULLET.match(text) and any(
+            LONE_BULLET.match(lines[other]) for other in (index - 1, index + 1) if 0 <= other < len(lines)
+        ):
+            state.fate[index] = ("drop", "empty bullet (its text is missing in the source)")
+
+
+def _drop_quote(state: State, index: int, author: str) -> int:
+    """A quoted post: its header and its lines up to the next blank one go; the index after them."""
+    state.fate[index] = ("drop", f"quoted post header ({author})")
+    index += 1
+    while index < len(state.lines) and state.lines[index].strip():
+        state.fate[index] = ("drop", f"quoted forum post ({author})")
+        index += 1
+    return index
+
+
+def _email_header(state: State, index: int, text: str, starts: list[tuple[int, str]]) -> None:
+    """'De: Clara Vidal <clara@...>' opens a message (a post of the thread); its other headers go with it."""
+    sender = EMAIL_FROM.match(text)
+    if sender:
+        author = sender.group(1).strip(' "')
+        starts.append((index, author))
+        state.fate[index] = ("drop", f"forum post header: {author} (an e-mail's sender)")
+    else:
+        state.fate[index] = ("drop", "an e-mail's header")
+
+
+def _a_name(text: str) -> bool:
+    """'Clara', 'Jaime Ortega': a name standing alone (a signer's)."""
+    words = text.split()
+    return 1 <= len(words) <= 3 and all(word[:1].isupper() for word in words) and not re.search(r"[.:;!?¡¿]", text)
+
+
+def _is_button(text: str) -> bool:
+    word = text.strip().casefold().strip(".:")
+    return bool(LIKE_BUTTON.match(text)) or word in NAVIGATION_WORDS or word in BUTTON_WORDS
+
+
+def _block_reason(text: str, chat: bool, thread: bool) -> str:
+    """Why the block this line opens goes whole (to the next blank line): a signature, a chat's reactions."""
+    if thread and SIGNATURE.match(text):
+        return "signature of a forum member"
+    if chat and CHAT_BLOCK.match(text):
+        return f"chat export: {text.strip().strip('{}').lower()} of a message"
+    return ""
+
+
+def _drop_block(state: State, index: int, reason: str) -> int:
+    """Drop lines from `index` to the next blank line, a like button or a post header; the index after them."""
+    lines = state.lines
+    state.fate[index] = ("drop", reason)
+    index += 1
+    while index < len(lines) and lines[index].strip():
+        text = lines[index].strip()
+        if LIKE_BUTTON.match(text) or text.casefold() in NAVIGATION_WORDS or CHAT_HEADER.match(text):
+            break
+        state.fate[index] = ("drop", reason)
+        index += 1
+    return index
+
+
+def _next_text(lines: list[str], index: int) -> int | None:
+    following = index + 1
+    while following < len(lines) and not lines[following].strip():
+        following += 1
+    return following if following < len(lines) else None
 
 
 def _site_line(state: State, index: int, text: str) -> None:
@@ -98,19 +254,30 @@ def _site_line(state: State, index: int, text: str) -> None:
         fate[index] = ("drop", "forum post date")
     elif PROFILE.match(text):
         fate[index] = ("drop", "forum member's profile")
-    elif BREADCRUMBS.match(text) or SHARE.match(text):
+    elif BREADCRUMBS.match(text) or BREADCRUMB_TRAIL.match(text) or SHARE.match(text):
         fate[index] = ("drop", "site navigation (breadcrumbs or share buttons)")
     elif BYLINE.match(text):
         fate[index] = ("drop", "byline of the post (author and date)")
     elif CAPTION.match(text):
         fate[index] = ("drop", "caption of a picture the sheet does not show")
-    elif TRANSLATOR_LINE.match(text) and len(text.split()) <= 12:
+    elif _translator(text) and len(text.split()) <= 12 and not NOT_A_NAME.match(_translator(text).group(1)):
         fate[index] = ("credit", "translator named by the text (kept in the sheet footer)")
-        names = re.split(r",\s*|\s+y\s+", TRANSLATOR_LINE.match(text).group(1))
-        state.translators.extend(name.strip() for name in names if name.strip())
+        named, _, other = _translator(text).group(1).partition(". ")  # "Irene Soto. Revisión: Dani G."
+        named = NAME_TAIL.sub("", named)  # "Chema Ruiz para la comunidad hispana"
+        names = re.split(r",\s*|\s+y\s+", named)
+        state.translators.extend(name.strip().removeprefix("u/") for name in names if name.strip())  # u/: a Reddit user
+        if other.strip():
+            state.other_credits.append(other.strip().rstrip("."))
+    elif VERSION_LINE.match(text) or VERSION_MARK.search(text) and len(text.split()) <= 10 and not text.rstrip().endswith("."):
+        fate[index] = ("drop", "version or revision date of the document")
     elif COPYRIGHT_LINE.match(text):
         fate[index] = ("credit", "copyright line kept in the credits")
         state.other_credits.append(text.strip())
+
+
+def _translator(text: str) -> re.Match[str] | None:
+    """'Traducción: Lucía', also as a run-in label ('**Traducción:** Lucía', from '<strong>Traducción:</strong>')."""
+    return TRANSLATOR_LINE.match(text.replace("**", ""))
 
 
 def _label_before(lines: list[str], index: int) -> str:

@@ -65,6 +65,8 @@ def _continues(length: int, last_line: str, *, single: bool, following: str) -> 
         return False
     if after[0].islower():
         return True  # a sentence (or page-break debris such as "barco.") carried over to the next line
+    if after[0].isdigit() and length >= MIN_PROSE and last_line[-1:].isalpha() and " | " not in last_line + after:
+        return True  # "... puedes cambiar" / "2 fichas de ámbar por...": prose cut before a number
     # A long line cut after a word no sentence ends with ("... unos minutos antes") goes on below.
     last_word = last_line.rsplit(None, 1)[-1].casefold() if last_line else ""
     if length >= LONG_LINE and last_word in DANGLING_WORDS and len(after) >= 80:

@@ -30,6 +30,18 @@ NAVIGATION_WORDS = frozenset(
         # A forum post's buttons and status, as a copy of an SMF or phpBB page keeps them.
         "En línea", "Desconectado", "Conectado", "Me gusta", "No me gusta", "Agradecer", "Reportar", "Editar",
         "Volver arriba", "Arriba",
+        # A blog's link for screen readers.
+        "Saltar al contenido", "Ir al contenido", "Skip to content",
+    )
+)
+# The buttons of a BoardGameGeek post or a Reddit comment: navigation only in a text that shows it is a copied
+# thread (elsewhere "Guardar" or "Votar" may be an action of the game).
+BUTTON_WORDS = frozenset(
+    word.casefold()
+    for word in (
+        "Tip", "Respuesta", "Suscribirse", "Reply", "Quote", "Subscribe",
+        "Compartir", "Guardar", "Ocultar", "Votar", "Seguir", "Premiar", "Share", "Save", "Hide", "Report", "Vote",
+        "Follow", "Award",
     )
 )
 DATE = re.compile(
@@ -48,6 +60,18 @@ TRANSLATOR_LINE = re.compile(
     r"^\s*(?:(?:traducci[óo]n(?: al (?:castellano|español))?|traductor(?:a|es)?)\s*[:\-–]|traducido por)\s*(\S.{1,80}?)\s*\.?$",
     re.IGNORECASE,
 )
+# What follows "Traducción:" and is no name ("Traducción al castellano – versión 1.2"), and what ends a name
+# ("Traducido por Chema Ruiz para la comunidad hispana").
+NOT_A_NAME = re.compile(r"^(?:versi[óo]n|v\.?\s*\d|revisi[óo]n|\d|no oficial|completa|amateur)", re.IGNORECASE)
+NAME_TAIL = re.compile(r"\s+(?:para|en|con|desde|a partir)\s.*$|\s*\(.*\)\s*$|\s+[·•|]\s.*$", re.IGNORECASE)
+# "Última revisión: 12/02/2009", "Versión 0.9 del 3 de mayo": when the document was revised, no rule.
+# "Puentes de Hierro – reglamento de referencia – v2.0": a short line that carries the document's version.
+VERSION_MARK = re.compile(r"(?:\bv|\bversi[óo]n\s)\s*\d+(?:\.\d+)+\b", re.IGNORECASE)
+VERSION_LINE = re.compile(
+    r"^\s*(?:[úu]ltima\s+)?(?:revisi[óo]n|actualizaci[óo]n|modificaci[óo]n|actualizad[oa]|modificad[oa]|versi[óo]n|v)"
+    r"\s*[:.]?\s*(?:el\s+)?(?:\d+(?:[.,]\d+)+|\d{1,2}[/-]\d{1,2}[/-]\d{2,4}|\d{1,2}(?:\s+de)?\s+[a-z]{3,10}\.?(?:\s+(?:de\s+)?\d{4}))\b.{0,80}$",
+    re.IGNORECASE,
+)
 COPYRIGHT_LINE = re.compile(r"^\s*(?:©|\(c\)|copyright\b)\s*(\S.{1,120})$", re.IGNORECASE)
 # Words a Spanish sentence does not end with: a line ending in one was cut mid-sentence.
 DANGLING_WORDS = frozenset(
@@ -62,6 +86,8 @@ PROFILE = re.compile(r"^\s*(?:mensajes|posts|karma|registrado|ubicaci[óo]n|sexo
 # Page furniture of a web copy: "Inicio > Juegos > Reglas" (breadcrumbs), "Publicado por Bea el 3 de mayo"
 # (the byline), "Comparte en: Facebook · Twitter" (share buttons).
 BREADCRUMBS = re.compile(r"^\s*(?:inicio|home|portada|blog|foros?)\s*(?:[>»›/|]\s*[^>»›/|]{1,60}){1,6}$", re.IGNORECASE)
+# "Faros del Abismo » Foros » Reglas": guillemets between short names are breadcrumbs whatever the first one is.
+BREADCRUMB_TRAIL = re.compile(r"^\s*[^»›.!?:]{1,40}(?:\s[»›]\s[^»›.!?:]{1,40}){2,6}\s*$")
 BYLINE = re.compile(r"^\s*(?:publicad[oa]|escrit[oa]|posted|actualizad[oa])\s+(?:por|el|en|by|on)\b.{0,100}$", re.IGNORECASE)
 SHARE = re.compile(
     r"^\s*(?:comparte|compartir|share)\b.{0,100}\b(?:facebook|twitter|whatsapp|telegram|pinterest|e-?mail|x)\b", re.IGNORECASE
@@ -71,6 +97,56 @@ CAPTION = re.compile(
     r"^\s*(?:Figura|Fig\.|Imagen|Ilustraci[óo]n|Diagrama|Foto(?:graf[íi]a)?|Esquema)\s*\d{0,3}\s*[:.–—-]\s*\S.{0,150}$", re.IGNORECASE
 )
 LONE_BULLET = re.compile(r"^\s*[•·▪◦*-]\s*$")
+# A line with no word at all: a banner of asterisks, a scanner's specks ("' . , ~"), reactions ("👍 (4) ❤️ (2)").
+LETTER = re.compile(r"[^\W\d_]")
+EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B50\u2B55\uFE0F]")
+# "Thumb up" / "14", "Me gusta (3)": a post's like button and its count.
+LIKE_BUTTON = re.compile(r"^\s*(?:thumbs? up|me gusta|likes?|pulgar(?:es)? arriba)\s*\(?\d*\)?\s*$", re.IGNORECASE)
+# A signature begins at a line "--" (the e-mail and forum convention) and runs to the next blank line.
+SIGNATURE = re.compile(r"^\s*--\s*$")
+# "Alba escribió:", "Pepe wrote:": another member's words quoted, up to the next blank line.
+QUOTED_BY = re.compile(r"^\s*(\S.{1,38}?)\s+(?:escribió|escribio|dijo|wrote)\s*:\s*$", re.IGNORECASE)
+# A chat export's message header: "[14/03/2024 18:32] Marta" (DiscordChatExporter), "Marta — hoy a las 18:32"
+# (Discord's own copy); "(editado)" marks a message changed after it was sent.
+CHAT_HEADER = re.compile(
+    r"^\s*\[\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?\s?m\.?)?\]\s+(?P<a>\w[\w .@'-]{0,38}?)"
+    r"(?:\s+\((?:editado|edited)\))?\s*$"
+    r"|^\s*(?P<b>\w[\w.@'-]{0,38}(?: \w[\w.@'-]{0,20}){0,2})\s+[—–]\s+(?:hoy|ayer|today|yesterday|\d{1,2}/\d{1,2}/\d{2,4})\b.{0,30}$",
+    re.IGNORECASE,
+)
+# What a chat export adds around the messages: "{Reactions}" and "{Attachments}" blocks (to the next blank
+# line) and the banner naming the server and channel and counting the messages.
+CHAT_BLOCK = re.compile(r"^\s*\{(?:reactions|attachments|embeds?|stickers|reacciones|adjuntos)\}\s*$", re.IGNORECASE)
+CHAT_BANNER = re.compile(
+    r"^\s*(?:guild|server|servidor|channel|canal|topic|tema)\s*:\s*\S|^\s*(?:exported|exportados?)\s+\d+\s+(?:messages?|mensajes?)\b",
+    re.IGNORECASE,
+)
+# A thread copied from Reddit: "r/juegosdemesa", "u/meeple_sur", "level 1" opening a comment (its author on the
+# next line), "· hace 3 a" (when), "94% votos positivos", "Ordenar por: mejores".
+POST_START = re.compile(r"^\s*(?:avatar|level \d{1,2}|nivel \d{1,2})\s*$", re.IGNORECASE)
+THREAD_FURNITURE = re.compile(
+    r"^\s*(?:[ru]/\w{2,30}|\d{1,3}\s*%\s*(?:votos positivos|upvoted)|(?:ordenar por|sort by)\b.{0,30}"
+    r"|[·•]?\s*(?:op\s*[·•]\s*)?(?:hace\s+\d+\s*(?:a|años?|m|mes(?:es)?|d|días?|h|horas?|min(?:utos?)?|sem(?:anas?)?)"
+    r"|\d+\s*(?:y|yr|mo|d|h|m|min)\s+ago)\.?)\s*$",
+    re.IGNORECASE,
+)
+# An e-mail pasted with its headers ("De: Clara <clara@...>", "Enviado: ...", "Asunto: ...") and the quoted
+# message's separator; a sign-off ("Un saludo,") with the writer's name under it.
+EMAIL_HEADER = re.compile(r"^\s*(?:de|from|enviado|sent|fecha|date|para|to|cc|cco|bcc|asunto|subject)\s*:\s*\S", re.IGNORECASE)
+EMAIL_FROM = re.compile(r"^\s*(?:de|from)\s*:\s*(.+?)\s*(?:<[^<>]*>)?\s*$", re.IGNORECASE)
+ORIGINAL_MESSAGE = re.compile(
+    r"^\s*-{2,}\s*(?:mensaje original|original message|mensaje reenviado|forwarded message)\s*-{2,}\s*$", re.IGNORECASE
+)
+SIGN_OFF = re.compile(
+    r"^\s*(?:un saludo|saludos(?: cordiales)?|un abrazo|abrazos|besos|atentamente|cordialmente|gracias)\b.{0,20}$", re.IGNORECASE
+)
+MIN_CHAT_HEADERS = 2  # a text with this many message headers is a chat export
+# What a chat app writes instead of a message, and its own notices ("14/3/24, 18:31 - Sergio creó el grupo").
+CHAT_NOTICE = re.compile(
+    r"^\s*(?:<[^<>]{3,40}>|este mensaje fue eliminado|eliminaste este mensaje|this message was deleted|null"
+    r"|\d{1,2}/\d{1,2}/\d{2,4},?\s+\d{1,2}:\d{2}\S*(?:\s?[ap]\.?\s?m\.?)?\s+[-–]\s+[^:]+)\s*$",
+    re.IGNORECASE,
+)
 
 # --- list items (what a heading is, pipeline.structure decides for the cleaner and the splitter) ------
 
@@ -110,6 +186,17 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "talk about the blog or site",
             r"\b(?:comentarios?|suscr[ií]be(?:te|os)|redes sociales|mi canal|el v[ií]deo|patreon|newsletter|d[ée]jame|dejadme)\b",
         ),
+        # (the address's name part starts where a word starts and is bounded: a 100 KB word is no quadratic scan)
+        (
+            "contact details",
+            r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+|\bescr[ií]b(?:eme|idme|enos|idnos)\b|\bcontact(?:a|ad|ar)(?:me|nos)?\b",
+        ),
+        (
+            "legal notice of the document",
+            r"prohibid[ao] su venta|\bsin [áa]nimo de lucro\b|todos los derechos reservados|\bdocumento es gratuito\b"
+            r"|trabajo de (?:fans|aficionados)|\b(?:mensaje|correo)\b.{0,40}\bconfidencial",
+        ),
+        ("the poster's note of an edit", r"^\W*(?:edit|editado|edito|edición|update|actualización)\s*\d*\s*:"),
         ("a rating", r"\b(?:valoraci[óo]n|mi nota|nota final|puntuaci[óo]n final)\s*:?\s*\d+(?:[.,]\d+)?\s*(?:de|/|sobre)\s*\d+"),
     )
 )
@@ -222,11 +309,18 @@ class Voice:
         return self.narrative >= 2 and self.narrative * 1.5 > self.rules and self.narrative / max(self.words, 1) > 0.04
 
 
+# "¿Puedo construir un tramo...?": the first person of a question is a player asking (a FAQ), not a narrator.
+QUESTION_SPAN = re.compile(r"¿[^¿?]{0,200}\?")
+
+
 def voice(text: str, options: CleanOptions) -> Voice:
     tokens = words(text)
     rule_set = options.rules
     narrative = 0.0
+    asked = set(words(" ".join(QUESTION_SPAN.findall(text)))) if "¿" in text else set()
     for token in tokens:
+        if token in asked and token in FIRST_PERSON:
+            continue
         if token in FIRST_SINGULAR:
             narrative += 1
         elif token in FIRST_PLURAL:

@@ -12,17 +12,22 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
 
+from pipeline.ingest.chat import split_chat
+from pipeline.ingest.columns import split_columns
+from pipeline.ingest.ocr import fix_ocr, shows_ocr
 from pipeline.model import CleaningRecord
-from pipeline.structure.lexicon import FUNCTION_WORDS, SENTENCE_STARTS
+from pipeline.structure.lexicon import SENTENCE_STARTS
 from pipeline.structure.patterns import PAGE_MARKER
 from pipeline.structure.runin import run_in_head
-from pipeline.text import is_shouting
+from pipeline.text import fold, is_shouting
 
 SETEXT = re.compile(r"^\s*(?:={3,}|-{3,})\s*$")
 MIN_RUNNING = 3  # a running header without page numbers shows itself by repeating at least this often
-BARE_NUMBER = re.compile(r"^\s*\d{1,3}\s*$")
+REVIEW_COMMENT = re.compile(r"^\[([a-z]{1,2})\](?=\S)[^\[\]]{0,40}?:\s")  # "[a]Óscar: ...": a reviewer's comment
+BARE_NUMBER = re.compile(r"^\s*(\d{1,3})(?:\s*(?:/|de)\s*\d{1,3})?\s*$")  # "3", and "3/12" or "3 de 12"
+# A page number set apart from the running title on the same line, after it or before it.
+FOOTER_NUMBER = re.compile(r"^\s*(\d{1,3})\s{3,}(\S.{2,80}?)\s*$|^\s*(\S.{2,80}?)\s{3,}(\d{1,3})\s*$")
 # "...puntuación.3", "COMODÍN2": a page number glued to the end of a sentence or of a heading in capitals.
 GLUED_AFTER_STOP = re.compile(r"(?<=[a-záéíóúñ\)][.!?])(\d{1,3})\s*$")
 GLUED_TO_CAPS = re.compile(r"(?<=[A-ZÁÉÍÓÚÑ]{4})(\d{1,3})\s*$")
@@ -32,30 +37,57 @@ WORD_START = re.compile(r"^\s*([a-záéíóúñü]+)([,.;:!?]?)(\s+|$)")
 TOC_DOTS = re.compile(r"\.{4,}\s*\d{1,3}\s*$|…{2,}\s*\d{1,3}\s*$")
 TOC_NUMBERS = re.compile(r"(?:\s\d{1,3}\s*\.){3,}")
 TOC_TITLE = re.compile(r"^\s*(?:[ÍI]NDICE|[íi]ndice|CONTENIDOS?|Contenidos?|Tabla de contenidos?|SUMARIO|Sumario)\b")
-# OCR: a capital I read for an l ("Ia", "EI", "cuaIquier"), an i for ¡ ("iCada"), a 0 for the word o.
-OCR_I = re.compile(r"\b\w*[a-záéíóúñ]I\w*\b|\bI[a-záéíóúñ]+\b|\b[A-Z]I\b")
-OCR_EXCLAMATION = re.compile(r"(?<![\w¡])i([A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)")
-# A 0 read for the word o: between two words ("semilla 0 mover", "uno 0 dos"), not a quantity ("0 puntos").
-OCR_ZERO = re.compile(r"\b([a-záéíóúñ]{2,}) 0 ([a-záéíóúñ]+)\b(?! \d)")
-NUMBER_WORDS = frozenset("uno una dos tres cuatro cinco seis siete ocho nueve diez".split())
-# OCR fixes are made only in a text that shows them at least this often: a clean text is left alone.
-MIN_OCR_SIGNS = 2
-OCR_SIGN = re.compile(r"\b(?:Ia|Ias|Io|Ios|EI|eI|aI|deI|AI|DeI)\b|(?<![\w¡])i[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+")
 PAGE_LINE, PAGE_SHARE = 800, 0.7  # with no page markers: lines this long holding this share of the text are pages
 MIN_ONE_LINE_PAGE = 100  # shorter lines between page markers are a caption or a stray line, not a page
 
 
 def repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord]] | None:
-    """(lines, each one's original line, what was done) after the repairs; None when nothing needed one."""
+    """(lines, each one's original line, what was done) after the repairs; None when nothing needed one.
+    A chat export's messages (chat.py) and pages in two columns side by side (columns.py) are rewritten first."""
+    texts, source = list(lines), list(range(len(lines)))
+    reasons: dict[int, list[str]] = {}
+    for rewrite, reason in REWRITES:
+        rewritten = rewrite(texts)
+        if rewritten is None:
+            continue
+        first_piece: dict[int, int] = {}
+        for position, index in enumerate(rewritten[1]):
+            first_piece.setdefault(index, position)
+        for index, position in first_piece.items():
+            if texts[index].strip() and rewritten[0][position] != texts[index]:
+                reasons.setdefault(source[index], []).append(reason)
+        texts, source = rewritten[0], [source[index] for index in rewritten[1]]
+    if not reasons:
+        return _repair(lines)
+    out, origins, records = _repair(texts) or (texts, list(range(1, len(texts) + 1)), [])
+    kept = {source[origin - 1] for origin, text in zip(origins, out) if text.strip()}
+    for record in records:
+        reasons.setdefault(source[record.line - 1], []).append(record.reason)
+    merged = [
+        CleaningRecord(index + 1, "correct" if index in kept else "drop", "; ".join(dict.fromkeys(found)), lines[index])
+        for index, found in sorted(reasons.items())
+    ]
+    return out, [source[origin - 1] + 1 for origin in origins], merged
+
+
+# Whole-text rewrites made before the repairs, each a (lines -> (lines, each one's index) or None) and its reason.
+REWRITES = (
+    (split_chat, "a chat message's header put on a line of its own"),
+    (split_columns, "a page in two columns read column by column (left, then right)"),
+)
+
+
+def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord]] | None:
     records: dict[int, CleaningRecord] = {}
     texts = list(lines)
-    ocr = sum(1 for line in lines if OCR_SIGN.search(line)) >= MIN_OCR_SIGNS
+    ocr = shows_ocr(lines)
     dropped = _page_furniture(texts, records) | _table_of_contents(texts, records) | _setext(texts, lines, records)
+    dropped |= _review_comments(texts, records)
     for index, text in enumerate(texts):
         if index in dropped:
             continue
         unglued = _glued_page_number(text)
-        fixed = _ocr(unglued) if ocr else unglued
+        fixed = fix_ocr(unglued) if ocr else unglued
         reasons = ["page number glued to the line's end removed"] if unglued != text else []
         reasons += ["OCR confusion fixed (the result is a Spanish word, the original is not)"] if fixed != unglued else []
         if reasons:
@@ -92,7 +124,27 @@ def _correct(records: dict[int, CleaningRecord], index: int, original: str, reas
 def _page_furniture(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
     """Bare page numbers that count up through the text, the short lines repeated beside them, and short
     lines repeated through the text that break into the middle of a sentence (a header with no number)."""
-    return _numbered_pages(texts, records) | _interrupting_headers(texts, records)
+    return _numbered_pages(texts, records) | _interrupting_headers(texts, records) | _numbered_footers(texts, records)
+
+
+def _numbered_footers(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
+    """'Caravanas de Ámbar · Reglamento      2': the same words beside a page number that rises, on one line
+    (as `pdftotext -layout` sets a footer), repeated on two pages or more."""
+    where: dict[str, list[tuple[int, int]]] = {}
+    for index, text in enumerate(texts):
+        found = FOOTER_NUMBER.match(text)
+        if found:
+            words = (found.group(2) or found.group(3)).strip()
+            where.setdefault(words, []).append((index, int(found.group(1) or found.group(4))))
+    dropped: set[int] = set()
+    for found in where.values():
+        numbers = [number for _, number in found]
+        if len(found) >= 2 and all(0 < b - a <= 2 for a, b in zip(numbers, numbers[1:])):
+            for index, _ in found:
+                dropped.add(index)
+                reason = "running header or footer with its page number on the same line"
+                records[index + 1] = CleaningRecord(index + 1, "drop", reason, texts[index])
+    return dropped
 
 
 def _interrupting_headers(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
@@ -124,7 +176,7 @@ def _cuts_a_sentence(texts: list[str], index: int) -> bool:
 
 def _numbered_pages(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
     numbers = [index for index, text in enumerate(texts) if BARE_NUMBER.match(text)]
-    values = [int(texts[index]) for index in numbers]
+    values = [int(BARE_NUMBER.match(texts[index]).group(1)) for index in numbers]
     rising = sum(1 for a, b in zip(values, values[1:]) if 0 < b - a <= 2)
     if len(numbers) < 2 or rising < len(numbers) - 1 - len(numbers) // 4:
         return set()
@@ -149,12 +201,50 @@ def _table_of_contents(texts: list[str], records: dict[int, CleaningRecord]) -> 
             dropped.add(index)
         elif TOC_TITLE.match(text) and len(text.split()) <= 3:
             dropped.add(index)
+            dropped |= _entries_without_pages(texts, index)
     if dropped == {index for index in dropped if TOC_TITLE.match(texts[index]) and len(texts[index].split()) <= 3}:
         # A lone "Índice" heading with no entries after it is a heading, not a table of contents.
         dropped = {index for index in dropped if any(other in dropped for other in (index + 1, index + 2))}
     for index in dropped:
         records[index + 1] = CleaningRecord(index + 1, "drop", "table of contents (the sheet has its own structure)", texts[index])
     return dropped
+
+
+def _review_comments(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
+    """A Google Docs document saved as text: its comments come last ('[a]Óscar: ¿"aves" o "pájaros"?') and
+    their anchors stay in the text ('pájaros[a]'). The comments go; the anchors come off the lines."""
+    comments = {index: found.group(1) for index, text in enumerate(texts) if (found := REVIEW_COMMENT.match(text))}
+    anchors = set(comments.values())
+    marked = {index for index, text in enumerate(texts) if index not in comments and any(f"[{a}]" in text for a in anchors)}
+    if not comments or not marked:
+        return set()
+    for index in comments:
+        records[index + 1] = CleaningRecord(index + 1, "drop", "a reviewer's comment on the document (Google Docs)", texts[index])
+    for index in marked:
+        original = texts[index]
+        for anchor in anchors:
+            texts[index] = texts[index].replace(f"[{anchor}]", "")
+        _correct(records, index, original, "a comment's anchor removed ([a])")
+    return set(comments)
+
+
+def _entries_without_pages(texts: list[str], title: int) -> set[int]:
+    """'ÍNDICE' over 'I. Introducción' / 'II. Componentes' ...: entries with no page number are the contents
+    when most of them come back later as the text's own lines ('I. INTRODUCCIÓN')."""
+    entries = []
+    for index in range(title + 1, len(texts)):
+        if not texts[index].strip():
+            if entries:
+                break
+            continue
+        entries.append(index)
+    later = {_entry_key(text) for text in texts[(entries[-1] + 1 if entries else title + 1) :] if text.strip()}
+    found = [index for index in entries if len(texts[index].split()) <= 8 and _entry_key(texts[index]) in later]
+    return set(entries) if len(entries) >= 2 and len(found) * 3 >= len(entries) * 2 else set()
+
+
+def _entry_key(text: str) -> str:
+    return fold(re.sub(r"^\s*(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Za-z])[.)]?\s+", "", text))
 
 
 def _setext(texts: list[str], lines: list[str], records: dict[int, CleaningRecord]) -> set[int]:
@@ -187,56 +277,6 @@ def _glued_page_number(text: str) -> str:
     if is_shouting(text) and GLUED_TO_CAPS.search(text) and len(text.split()) <= 8:
         return GLUED_TO_CAPS.sub("", text)
     return text
-
-
-def _ocr(text: str) -> str:
-    if not (OCR_I.search(text) or OCR_EXCLAMATION.search(text) or OCR_ZERO.search(text)):
-        return text
-    known = is_spanish_word
-
-    def fix_i(match: re.Match[str]) -> str:
-        word = match.group(0)
-        if known(word) or is_shouting(word) and len(word) > 2:
-            return word
-        candidate = word[0] + word[1:].replace("I", "l") if word[0] != "I" else "l" + word[1:].replace("I", "l")
-        if word[0] == "I" and word[1:2].islower() and match.start() == 0 or word[0] == "I" and _sentence_start(text, match.start()):
-            candidate = "L" + candidate[1:]
-        return candidate if known(candidate) else word
-
-    def fix_exclamation(match: re.Match[str]) -> str:
-        return f"¡{match.group(1)}" if known(match.group(1)) else match.group(0)
-
-    def fix_zero(match: re.Match[str]) -> str:
-        before, after = match.group(1), match.group(2)
-        quantity = after.endswith("s") and before not in NUMBER_WORDS and after not in NUMBER_WORDS
-        return match.group(0) if quantity or after in ("o", "a", "y") else f"{before} o {after}"
-
-    text = OCR_I.sub(fix_i, text)
-    text = OCR_EXCLAMATION.sub(fix_exclamation, text)
-    return OCR_ZERO.sub(fix_zero, text)
-
-
-def _sentence_start(text: str, position: int) -> bool:
-    before = text[:position].rstrip()
-    return not before or before[-1] in ".!?¡¿:"
-
-
-@lru_cache(maxsize=1)
-def _lexicon():
-    """spaCy's Spanish lemma lookup table (inflected form -> lemma) and the set of its lemmas."""
-    from spacy.lookups import load_lookups
-
-    table = load_lookups("es", ["lemma_lookup"]).get_table("lemma_lookup")
-    return table, frozenset(str(value).casefold() for value in table.values())
-
-
-def is_spanish_word(word: str) -> bool:
-    """A form the lemma table knows (as a form or a lemma), or one of our function words."""
-    lowered = word.casefold()
-    if lowered in FUNCTION_WORDS or lowered in SENTENCE_STARTS or lowered in {"o", "y", "e", "u", "ni", "que", "cada"}:
-        return True
-    table, lemmas = _lexicon()
-    return lowered in table or lowered in lemmas
 
 
 def join_hyphenated(texts: list[str]) -> list[int]:

@@ -79,16 +79,28 @@ HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 STYLE_BOLD = re.compile(r"font-weight\s*:\s*(?:bold|[6-9]00)", re.IGNORECASE)
 STYLE_BIG = re.compile(r"font-size\s*:\s*(?:(1[2-9]\d|[2-9]\d\d)%|(1[5-9]|[2-4]\d)(?:px|pt)|(?:large|x-large|xx-large))", re.IGNORECASE)
 # A post of forum software (phpBB "post bg2", SMF "post_wrapper", vBulletin "postcontainer") and its author.
-FORUM_POST = re.compile(r"(?:^|\s)(?:post|post_wrapper|postcontainer|message)(?:\s|$)", re.IGNORECASE)
-AUTHOR_PATHS = (".//*[contains(@class,'author')]//strong", ".//*[contains(@class,'username')]", ".//*[contains(@class,'poster')]")
+FORUM_POST = re.compile(r"(?:^|\s)(?:post|post_wrapper|postcontainer|message|topic-post)(?:\s|$)", re.IGNORECASE)
+AUTHOR_PATHS = (
+    ".//*[contains(@class,'author')]//strong",
+    ".//*[contains(@class,'username')]",
+    ".//*[contains(@class,'poster')]",
+    ".//*[contains(@class,'from_name')]",  # Telegram's export
+)
 REPLY_SUBJECT = re.compile(r"^\s*(?:re|res|rv)\s*:", re.IGNORECASE)
 FURNITURE = re.compile(
     r"comment|comentario|sidebar|share|sharing|social|related|widget|menu|breadcrumb|cookie|banner|advert|\bads?\b|promo"
     r"|newsletter|subscribe|navbar|pagination|author|byline|post-?meta|entry-?meta|tag-?cloud|respond|reply"
     r"|signature|firma|postprofile|jumpbox|linklist|copyright|\bfooter\b|\btoc\b|navigation|\bportal\b|search"
-    r"|editsection|catlinks|printfooter|noprint|sitesub|contentsub|\breferences?\b|\bmw-jump",
+    r"|editsection|catlinks|printfooter|noprint|sitesub|contentsub|\breferences?\b|\bmw-jump"
+    r"|topic-meta|post-infos|post-controls|post-menu|suggested|avatar"  # Discourse's post furniture
+    r"|from_name|userpic|reply_to|reactions|page_header|\bservice\b",  # Telegram's
     re.IGNORECASE,
 )
+# What exporters and editors call a page that names nothing: no title of the game.
+GENERIC_TITLES = frozenset(("exported data", "untitled", "untitled document", "sin título", "documento sin título", "document"))
+TITLE_CLASS = re.compile(r"^(?:MsoTitle|Title)$")  # Word's "Save as web page" writes its Title style so
+ENTRY_TITLE = ".//*[contains(concat(' ', normalize-space(@class), ' '), ' entry-title ') or contains(@class, 'post-title')]"
+MASTHEAD = re.compile(r"(?:^|[\s_-])(?:header|masthead)(?:$|[\s_-])", re.IGNORECASE)
 CSS_CLASS_RULE = re.compile(r"\.([\w-]+)\s*\{([^}]*)\}")
 SITE_WORDS = 5  # what follows the last dash of a <title>, when this short, is the site's name
 FURNITURE_SHARE = 0.5  # an element holding this share of the page's text is never furniture by its class
@@ -111,6 +123,7 @@ def convert_html(text: str, out: Converted, *, first_line: int = 1, fragment: bo
         _metadata(root, out)
     walker = _Walker(out, shift=first_line - 1)
     walker.classes = _class_styles(root)
+    walker.entry_title = bool(root.xpath(ENTRY_TITLE))
     body = root.find("body") if root.find("body") is not None else root
     walker.size = len(body.text_content() or "")
     walker.block(body)
@@ -163,8 +176,15 @@ def _metadata(root, out: Converted) -> None:
     for link in root.iter("link"):
         if (link.get("rel") or "").lower() == "canonical" and link.get("href"):
             out.links.append(("canonical", link.get("href")))
-    heading = root.find(".//h1")
-    out.title = out.title or (tidy(heading.text_content()) if heading is not None else _without_site(tidy(title)))
+    # The post's own title (hAtom's entry-title, WordPress and Blogger) outranks a blog's name in <h1>.
+    # Several <h1> are the sections of a converted document (Word's Heading 1), none of them its title.
+    h1s = root.findall(".//h1")
+    titled = [p for p in root.iter("p") if TITLE_CLASS.search(p.get("class") or "")]
+    candidates = root.xpath(ENTRY_TITLE) + titled + (h1s if len(h1s) == 1 else [])
+    heading = candidates[0] if candidates else None
+    page_title = _without_site(tidy(title))
+    page_title = "" if page_title.casefold() in GENERIC_TITLES else page_title
+    out.title = out.title or (tidy(heading.text_content()) if heading is not None else page_title)
 
 
 class _Walker:
@@ -178,6 +198,8 @@ class _Walker:
         self.prefix = ""  # "## ", "- ", "1) " for the pending line
         self.what = ""
         self.bold = 0
+        self.entry_title = False  # the page marks its post's title (then a masthead's <h1> is the site's name)
+        self.real = False  # the line being written has text of its own, not only pictures' alt texts
         self.big = 0  # inside large type (inline style): a line all in it is a heading
         self.lines_big: list[bool] = []
         self.lists: list[list] = []  # [ordered?, next number]
@@ -190,6 +212,10 @@ class _Walker:
     def flush(self) -> None:
         if not self.segments:
             return
+        figure = not self.real and not self.prefix.startswith("#") and any(part.strip() for part, _ in self.segments)
+        if figure:
+            # Only pictures' alt texts ("Portada" of a centred cover picture): a figure, which the sheet does not show.
+            self.segments = [("", False)]
         text, what = render(self.segments, item=self.what.startswith("list item"))
         if self.lines_big and all(self.lines_big) and not self.prefix and text and len(text.split()) <= 12:
             self.prefix, self.what = "## ", "heading (large type)"
@@ -200,11 +226,12 @@ class _Walker:
         if text.strip():
             self.out.add(text, self.line, markup=what, through=self.through)
         elif self.line:
-            self.out.drop(self.line, NO_TEXT)
-        self.segments, self.prefix, self.what, self.lines_big = [], "", "", []
+            self.out.drop(self.line, "image" if figure else NO_TEXT)
+        self.segments, self.prefix, self.what, self.lines_big, self.real = [], "", "", [], False
 
-    def _text(self, text: str | None, element) -> None:
+    def _text(self, text: str | None, element, *, alt: bool = False) -> None:
         if text and text.strip():
+            self.real = self.real or not alt
             if not self.segments or not "".join(part for part, _ in self.segments).strip():
                 self.line = self._source(element)
             self.segments.append((text, self.bold > 0))
@@ -248,6 +275,8 @@ class _Walker:
             self._skip(element, tag or "comment")
         elif tag == "header" and element.find(".//h1") is None and element.find(".//h2") is None:
             self._skip(element, "header")  # a site's masthead: its name and menu, no heading of the text
+        elif self.entry_title and MASTHEAD.search(where) and not element.xpath(ENTRY_TITLE):
+            self._skip(element, "header")  # Blogger's <div class="header">: the blog's name in <h1>, not the post's
         elif tag in HEADINGS and REPLY_SUBJECT.match(element.text_content() or ""):
             self._skip(element, "reply subject")  # "Re: Reglas de ...": the subject line of a forum reply
         elif tag == "figcaption":
@@ -274,7 +303,7 @@ class _Walker:
         elif tag == "img":
             alt = tidy(element.get("alt") or "")
             if alt and not IMAGE_NAME.search(alt):
-                self._text(alt, element)
+                self._text(alt, element, alt=True)
             elif not self.segments:
                 self.out.drop(self._source(element), "image")
             self._text(element.tail, element)
@@ -289,6 +318,8 @@ class _Walker:
         """What an opening element says about the lines inside it: a heading level, a list, an item, a link."""
         if tag in HEADINGS:
             self.prefix, self.what = "#" * int(tag[1]) + " ", f"heading (<{tag}>)"
+        elif tag == "p" and TITLE_CLASS.search(element.get("class") or ""):
+            self.prefix, self.what = "# ", "heading (Word's Title style)"
         elif tag in ("ul", "ol"):
             self.lists.append([tag == "ol", int(element.get("start") or 1)])
         elif tag == "li":

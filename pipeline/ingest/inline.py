@@ -14,6 +14,10 @@ from pipeline.structure import looks_like_sentence
 EMPHASIS_HEADING = "###### "  # a bold line is a heading below every marked-up level
 MAX_RUN_IN_WORDS = 8
 MAX_HEADING_WORDS = 10
+# Bold words that flag a sentence rather than title a section (a note keeps its run-in form: the cleaner marks it).
+CALLOUT_LABELS = frozenset(
+    "importante atención atencion ojo recuerda recordad aviso advertencia cuidado aclaración aclaracion excepción excepcion".split()
+)
 
 
 def render(segments: list[tuple[str, bool]], *, item: bool = False) -> tuple[str, str]:
@@ -37,6 +41,8 @@ def render(segments: list[tuple[str, bool]], *, item: bool = False) -> tuple[str
         # "**Combate.** El atacante...", "**Nota:** guarda...": a heading closes with its stop or a new sentence
         # starts; "**Mareas de Cristal** es un juego..." is the sentence's subject in bold, not a heading.
         closed = head.endswith((".", ":")) or rest[:1].isupper() or rest[:1] in "¿¡"
+        if head.rstrip(".: ").casefold() in CALLOUT_LABELS and rest:
+            return text, "bold label"  # "**Importante:** cada vez que...": a warning inside the rules, no section
         if head and rest and closed and len(head.split()) <= MAX_RUN_IN_WORDS and not head.endswith(","):
             return f"**{head}** {rest}", "bold run-in heading"
     return text, ""

@@ -11,6 +11,7 @@ import re
 
 from pipeline.ingest.inline import render
 from pipeline.ingest.lines import Converted, tidy
+from pipeline.model import CleaningRecord
 
 # YAML (---) or TOML (+++, Hugo) front matter.
 FRONT_MATTER = re.compile(r"\A(---|\+\+\+)[ \t]*\n(.*?)\n\1[ \t]*(?:\n|\Z)", re.DOTALL)
@@ -19,13 +20,25 @@ FRONT_TITLE = re.compile(r"^title\s*[:=]\s*[\"']?(.*?)[\"']?\s*$", re.MULTILINE)
 FOOTNOTE_MARK = re.compile(r"\[\^(\w{1,8})\](?!:)")
 FOOTNOTE_NOTE = re.compile(r"^\[\^(\w{1,8})\]:\s*", re.MULTILINE)
 EMOJI = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]{1,30}:(?![\w:])")
+# Obsidian and wiki notes: "[[Invierno|cartas de invierno]]" reads "cartas de invierno", "==aguante==" is a
+# highlight, "%% ... %%" a private comment, a line of "#tags" and an unticked to-do "- [ ] Revisar..." the
+# author's own filing and reminders; "> [!tip] Consejo" (Obsidian, GitHub) opens a callout: the marker goes.
+WIKILINK = re.compile(r"\[\[([^\[\]|\n]+?)(?:\|([^\[\]\n]+?))?\]\]")
+HIGHLIGHT = re.compile(r"==(?=\S)([^=\n]+?)==")
+NOTE_COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
+TAG_LINE = re.compile(r"^\s*#[^\s#][^\s]*(?:\s+#[^\s#][^\s]*)*\s*$")
+# Reddit's superscript "^(¡sin piedad!)": its text, raised.
+SUPERSCRIPT = re.compile(r"\^\(((?:[^()\n]|\([^()\n]*\))*)\)")
+TODO = re.compile(r"^\s*[-*+]\s+\[ \]\s+\S")
+TICKED = re.compile(r"^(\s*[-*+]\s+)\[[xX]\]\s+")
+CALLOUT = re.compile(r"^(\s*>\s*)\[!\w+\][-+]?\s*(.*?)\s*$")
 QUOTE_AUTHOR = re.compile(r"^(?:\*\*)?(.{2,40}?)(?:\*\*)?\s+(?:escribió|dijo|wrote)\s*:?\s*$", re.IGNORECASE)
 
 
 def _parser():
     from markdown_it import MarkdownIt
 
-    return MarkdownIt("commonmark", {"html": True}).enable("table")
+    return MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
 
 
 def convert_markdown(text: str, out: Converted) -> None:
@@ -39,10 +52,49 @@ def convert_markdown(text: str, out: Converted) -> None:
         for number in range(1, lines + 1):
             out.drop(number, "front matter")
         text = "\n" * lines + text[front.end() :]  # blank lines in its place: token maps keep counting from 1
+    text = _notes_markup(text, out)
     text = FOOTNOTE_NOTE.sub(lambda match: f"({match.group(1)}) ", text)
     text = EMOJI.sub("", FOOTNOTE_MARK.sub(lambda match: f" ({match.group(1)})", text))
     tokens = _parser().parse(text)
     _Walker(out).walk(tokens)
+
+
+def _notes_markup(text: str, out: Converted) -> str:
+    """A note-taking app's markup read as what it means (WIKILINK, HIGHLIGHT, ...); line numbers stay."""
+    text = NOTE_COMMENT.sub(lambda match: "\n" * match.group(0).count("\n"), text)
+    lines = text.split("\n")
+    for number, line in enumerate(lines, start=1):
+        if TAG_LINE.match(line) and not line.lstrip().startswith("#!"):
+            out.drop(number, "tags of a note (#...)")
+            lines[number - 1] = ""
+        elif TODO.match(line):
+            out.drop(number, "an unticked to-do of the author (- [ ])")
+            lines[number - 1] = ""
+        else:
+            line = TICKED.sub(r"\1", line)
+            callout = CALLOUT.match(line)
+            if callout:
+                line = _callout(callout, lines, number, out)
+            line = HIGHLIGHT.sub(r"\1", WIKILINK.sub(lambda match: match.group(2) or match.group(1), line))
+            lines[number - 1] = SUPERSCRIPT.sub(r"\1", line)
+    for number, original in enumerate(out.original, start=1):
+        if "%%" in original and number <= len(lines) and not lines[number - 1].strip():
+            out.drop(number, "a private comment of a note (%% ... %%)")
+    return "\n".join(lines)
+
+
+def _callout(found: re.Match[str], lines: list[str], number: int, out: Converted) -> str:
+    """'> [!tip] Consejo' over '> Descansar...': one line '> **Consejo:** Descansar...', as a callout is written
+    by hand (its label is no heading); the marker alone ('> [!NOTE]') just goes."""
+    title = found.group(2).rstrip(":")
+    following = lines[number] if number < len(lines) else ""
+    if not title:
+        return found.group(1)
+    if not re.match(r"^\s*>\s*\S", following) or CALLOUT.match(following):
+        return f"{found.group(1)}**{title}:**"
+    lines[number] = ">"
+    out.records[number + 1] = CleaningRecord(number + 1, "markup", f"callout text written at line {number}", out.original[number])
+    return f"{found.group(1)}**{title}:** {following.lstrip(' >')}"
 
 
 class _Walker:
@@ -57,13 +109,19 @@ class _Walker:
 
     def walk(self, tokens) -> None:  # noqa: C901 - one branch per token type, flat and in one place
         pending_heading = ""
+        banner = False  # inside a setext "heading" that is a boxed banner
         skip_to = -1
         for index, token in enumerate(tokens):
             if index <= skip_to:
                 continue
             line = token.map[0] + 1 if token.map else self.row_line
             kind = token.type
-            if kind == "heading_open":
+            if kind == "heading_open" and token.markup in ("=", "-") and token.map and token.map[1] - token.map[0] > 2:
+                # A "heading" of several lines over a line of "=" is a banner boxed in rules (a chat export's
+                # "=====" / "Guild: ..." / "Channel: ..." / "====="), not a title: its lines stay text.
+                self.out.drop(token.map[1], "a rule under a banner")
+                banner = True
+            elif kind == "heading_open":
                 pending_heading = "#" * int(token.tag[1])
                 if token.markup in ("=", "-") and token.map:
                     self.out.drop(token.map[1], "setext heading underline")
@@ -90,6 +148,9 @@ class _Walker:
                 self.out.drop(self.row_line + 1, "table header underline")
             elif kind == "inline":
                 self._paragraph(token, tokens[index - 2] if index >= 2 else None)
+            elif kind == "heading_close" and banner:
+                self.out.blank(line)
+                banner = False
             elif kind == "paragraph_close" and not self.lists:
                 self.out.blank(line)
             elif kind in ("fence", "code_block"):
@@ -164,6 +225,7 @@ def _lines(token, out: Converted, *, item: bool = False) -> list[tuple[str, str]
     lines: list[list[tuple[str, bool]]] = [[]]
     images: list[int] = [0]  # per line: images seen, and -1 once it has text of its own
     bold = 0
+    struck = False
     href = ""
     label: list[str] = []
     for child in token.children or []:
@@ -171,6 +233,10 @@ def _lines(token, out: Converted, *, item: bool = False) -> list[tuple[str, str]
         if kind in ("softbreak", "hardbreak"):
             lines.append([])
             images.append(0)
+        elif kind in ("s_open", "s_close"):
+            struck = kind == "s_open"  # "~~Perdón por el formato~~": what the author struck out is not text
+        elif struck and kind in ("text", "code_inline"):
+            continue
         elif kind == "strong_open":
             bold += 1
         elif kind == "strong_close":

@@ -13,6 +13,7 @@ HTML_TAG = re.compile(
     r"</?(?:p|div|span|h[1-6]|br|ul|ol|li|table|tr|td|th|a\s|img\s|strong|em|b|i|blockquote|section|article)\b[^>]*>", re.IGNORECASE
 )
 BBCODE_TAG = re.compile(r"\[/?(?:b|i|u|s|size|color|font|quote|url|img|list|\*|spoiler|code|center)(?:=[^\]\n]*)?\]", re.IGNORECASE)
+BBCODE_CLOSE = re.compile(r"\[/(?:b|i|u|s|size|color|font|quote|url|img|list|spoiler|code|center)\]", re.IGNORECASE)
 MD_HEADING = re.compile(r"^#{1,6}\s+\S", re.MULTILINE)
 MD_UNDERLINE = re.compile(r"^(?:={3,}|-{3,})[ \t]*$")
 MD_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?:[\w-]+:.*\n)+?---[ \t]*$", re.MULTILINE)
@@ -33,7 +34,8 @@ def sniff(text: str) -> str:
     )
     if HTML_PAGE.match(text) or (html_tags >= 3 and html_tags > markdown and html_tags > bbcode):
         return "html"
-    if bbcode >= 2 and bbcode >= markdown:
+    # BBCode closes what it opens ([/b], [/list]): "[a]", "[b]" alone are a Google Docs text's comment anchors.
+    if bbcode >= 2 and bbcode >= markdown and BBCODE_CLOSE.search(text):
         return "bbcode"
     if markdown >= 3:
         return "markdown"

@@ -12,13 +12,15 @@ import re
 from pipeline.structure.heading import Heading, readable_title
 from pipeline.structure.lexicon import FUNCTION_WORDS
 from pipeline.structure.options import SplitOptions
-from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAGE, PAGE_MARKER, REPEATED_LABEL
+from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAGE, PAGE_MARKER, REPEATED_LABEL, SUBTITLE
 from pipeline.structure.styles import heading_candidate, looks_like_sentence, starts_upper
 from pipeline.text import fold, is_shouting
 
 # Styles whose form is evidence enough: no neighbour can overrule them.
 SELF_EVIDENT = ("markup", "page", "runin", "card", "chapter")
 DOCUMENT_TITLE_WORDS = 12
+
+TITLE_LINE_WORDS = 8  # a first line standing alone with at most this many words is the document's title
 
 
 def _ends_mid_sentence(text: str) -> bool:
@@ -77,8 +79,8 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
         return True
     if previous.endswith(":") and not previous.startswith(("Página", "PÁGINA")) and heading_candidate(previous, options=options) is None:
         return True  # the entries of a list introduced by "...estos eventos:"
-    if heading.style == "title" and context.in_short_run(index):
-        return True
+    if heading.style == "title" and context.in_short_run(index) and not (not previous and _introduces(after)):
+        return True  # (a title that opens a block over a sentence introducing its list is the list's heading)
     above = candidates[index - 1] if index > 0 else None
     sentence = texts[index].rstrip().endswith(".") and len(texts[index].split()) >= 5
     if heading.style == "title" and sentence and above is not None and above.style != "page":
@@ -86,6 +88,11 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
     below = next((candidates[i] for i in range(index + 1, min(index + 3, len(texts))) if texts[i].strip()), None)
     # A line with no text of its own right before a bigger heading ("Reglamento" under the game's name).
     return heading.style == "title" and below is not None and below.style in ("numbered", "caps", "page", "chapter")
+
+
+def _introduces(text: str) -> bool:
+    """'En tu turno puedes hacer hasta dos acciones distintas:': a sentence, not one more entry of a list."""
+    return len(text.split()) >= 4 and text.rstrip().endswith((".", ":")) and looks_like_sentence(text)
 
 
 class _Context:
@@ -143,9 +150,19 @@ def _document_title(texts: list[str], candidates: list[Heading | None]) -> None:
     """The text's first line, short and no sentence, is its title even with a colon in it
     ("Erratas y preguntas frecuentes: Jardines Flotantes"), which no title in the body may have."""
     first = next((index for index, text in enumerate(texts) if text.strip()), None)
+    second = next((index for index in range(first + 1, len(texts)) if texts[index].strip()), None) if first is not None else None
+    if second is not None and candidates[second] is not None and candidates[second].style in ("title", "caps"):
+        if SUBTITLE.match(texts[second].strip()):
+            candidates[second] = None  # "Reglas del juego" under the game's name: what the document is, no section
     if first is None or candidates[first] is not None:
         return
     line = texts[first].strip()
+    alone = first + 1 >= len(texts) or not texts[first + 1].strip()
+    if alone and len(line.split()) <= TITLE_LINE_WORDS and starts_upper(line) and not re.search(r"[.!?]\s|[.;,:!]$", line):
+        # "La Marca de Vhorn" over a blank line: the text's first line, a few words standing alone, names it
+        # (its article would make it a sentence's start anywhere else).
+        candidates[first] = Heading(readable_title(line), "title")
+        return
     head, colon, tail = line.partition(":")
     if colon and tail.strip()[:1].isupper() and len(line.split()) <= DOCUMENT_TITLE_WORDS and not re.search(r"[.!?]\s|[.;,]$", line):
         if starts_upper(head) and not looks_like_sentence(head):

@@ -22,8 +22,13 @@ PAGE_MARKER = re.compile(
     r"^(?:=+\s*P[ÁA]GINA\s+(\d+)\s*=+|[-–—]\s*(\d{1,3})\s*[-–—]|P[áa]g(?:ina|\.)?\s*(\d+)(?:\s*(?:de|/)\s*\d+)?)$", re.IGNORECASE
 )
 PAGE = re.compile(r"^P[áa]gina\s+(\d+)(?:\s*y\s*\d+)?\s*(?:[-–—:]\s*(.*))?$", re.IGNORECASE)
-NUMBERED = re.compile(r"^(\d+(?:\.\d+)*)\.\s+(\S.*)$")
+# "2. Fase", "2.1. Fase" and, an outline of two levels or more, "2.1 Fase" (no final stop; "2 jugadores" is no outline).
+NUMBERED = re.compile(r"^(\d+(?:\.\d+)+|\d+(?=\.))\.?\s+(\S.*)$")
+# "IV. DESARROLLO DE LA PARTIDA": a chapter numbered in Roman numerals (I to XXXIX; "C." is a letter).
+ROMAN = re.compile(r"^((?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))\.\s+(\S.*)$")
 LETTERED = re.compile(r"^([a-z])[.)]\s+(\S.*)$")
+# "A. Fase de tormenta": a step lettered in capitals (a Roman numeral is tried first).
+CAPITAL_LETTERED = re.compile(r"^([A-H])\.\s+(\S.*)$")
 TABLE_CAPTION = re.compile(r"^(?:Tabla|TABLA|Table|TABLE)\s+\d+\s*[-–—]?\s*\d*\s*:")
 BULLET = re.compile(r"^\s*(?:[-•*+·▪–]\s*|\d+[)º]\s+|[a-z]\)\s+)")
 # A translator's remark inside a heading is not part of its title: "(n del t. es un término...)".
@@ -35,6 +40,13 @@ QUOTES = "\"'“”‘’«»"
 # A title that asks a question or names an optional rule ("Combate cercano? (regla opcional)",
 # "¿Y si juegas solo?") qualifies the section it sits in rather than opening a new topic.
 MINOR_TITLE = re.compile(r"\?\s*(?:\([^()]*\))?$|\([^()]*\b(?:opcional|optativa|variante|optional|variant)\b[^()]*\)$", re.IGNORECASE)
+
+# "Reglas del juego", "Reglamento de referencia" under the game's name: what the document is, not a section.
+SUBTITLE = re.compile(
+    r"^(?:(?:las\s+)?reglas(?:\s+del\s+juego)?|reglamento(?:\s+(?:del\s+juego|completo|de\s+referencia))?"
+    r"|manual(?:\s+de\s+(?:instrucciones|reglas|juego))?|instrucciones|libro\s+de\s+reglas)\s*[:.]?$",
+    re.IGNORECASE,
+)
 
 MAX_TITLE_WORDS = 9
 MAX_TITLE_CHARS = 80

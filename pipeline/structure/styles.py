@@ -30,6 +30,7 @@ from pipeline.structure.patterns import (
     BILINGUAL,
     BOLD_RUN_IN,
     BULLET,
+    CAPITAL_LETTERED,
     CHAPTER,
     INTERROGATIVE_TITLE,
     LETTERED,
@@ -44,6 +45,7 @@ from pipeline.structure.patterns import (
     QUESTION,
     QUOTED_NAME,
     QUOTES,
+    ROMAN,
     TABLE_CAPTION,
     TRAILING_PAREN,
 )
@@ -160,10 +162,34 @@ def numbered(line: str, options: SplitOptions) -> Verdict:
     if not found:
         return None
     title = found.group(2).strip()
+    if QUESTION.match(title) and len(title.split()) <= 16:
+        return Heading(readable_title(title), "title", minor=True)  # "2. ¿Qué pasa si...?": a numbered FAQ's question
     if _short(title) and not title.endswith(".") or is_shouting(title):
         if starts_upper(title) and not (looks_like_sentence(title) and not is_shouting(title)):
             return Heading(readable_title(title), "numbered", depth=found.group(1).count(".") + 1, shout=is_shouting(title))
     return NOT_A_HEADING
+
+
+def roman(line: str, options: SplitOptions) -> Verdict:
+    """'IV. DESARROLLO DE LA PARTIDA': a chapter numbered in Roman numerals, a numbered entry of the top level."""
+    found = ROMAN.match(line)
+    if not found or not found.group(1):
+        return None
+    title = found.group(2).strip()
+    if _short(title) and not title.endswith(".") and starts_upper(title) and not (looks_like_sentence(title) and not is_shouting(title)):
+        return Heading(readable_title(title), "numbered", depth=1, shout=is_shouting(title))
+    return NOT_A_HEADING
+
+
+def capital_lettered(line: str, options: SplitOptions) -> Verdict:
+    """'A. Fase de tormenta': a step lettered in capitals, of a few words."""
+    found = CAPITAL_LETTERED.match(line)
+    if not found:
+        return None
+    title = found.group(2).strip()
+    if len(title.split()) <= 6 and starts_upper(title) and not title.endswith(".") and not looks_like_sentence(title):
+        return Heading(readable_title(title), "lettered", letter=found.group(1).lower())
+    return None
 
 
 def ordinal(line: str, options: SplitOptions) -> Verdict:
@@ -269,7 +295,9 @@ STYLES: tuple[tuple[str, Recogniser], ...] = (
     ("card", card_line),
     ("ordinal", ordinal),
     ("numbered", numbered),
+    ("roman", roman),
     ("lettered", lettered),
+    ("capital lettered", capital_lettered),
     ("run-in", run_in),
     ("question", question),
     ("caps", caps),

@@ -87,3 +87,29 @@ def test_worked_arithmetic_is_no_formula(line: str, formula: bool) -> None:
     from pipeline.split.blocks import is_formula
 
     assert is_formula(line) is formula
+
+
+@pytest.mark.parametrize(
+    ("line", "title", "style"),
+    [
+        ("2.1 Tablero", "Tablero", "numbered"),  # two levels need no final stop
+        ("3.2.1 Construir vías", "Construir vías", "numbered"),
+        ("IV. DESARROLLO DE LA PARTIDA", "Desarrollo de la partida", "numbered"),
+        ("A. Fase de tormenta", "Fase de tormenta", "lettered"),
+    ],
+)
+def test_outline_numbers_and_letters_head_sections(line: str, title: str, style: str) -> None:
+    heading = heading_candidate(line, options=SplitOptions())
+    assert heading is not None and heading.title == title and heading.style == style
+
+
+@pytest.mark.parametrize("line", ["2 jugadores: usa solo el mapa norte.", "2.5 puntos por carta", "A. García lo tradujo."])
+def test_numbers_and_initials_opening_sentences_head_nothing(line: str) -> None:
+    assert heading_candidate(line, options=SplitOptions()) is None
+
+
+def test_a_short_first_line_standing_alone_is_the_title_and_a_subtitle_under_it_is_none() -> None:
+    lines = ["La Marca de Vhorn", "", "Reglas del juego", "", "Preparación", "Cada clan toma 5 guerreros."]
+    found = find_headings(lines, options=SplitOptions())
+    assert found[0] is not None and found[0].title == "La Marca de Vhorn"
+    assert found[2] is None and found[4] is not None

@@ -1,0 +1,65 @@
+"""Copied threads and chats: message headers, reactions, signatures, like buttons; and what is never one."""
+
+from __future__ import annotations
+
+from pipeline.clean import clean
+
+from .test_clean import kept_text, raw_of
+
+CHAT = """[14/03/2024 18:32] Marta
+os paso las reglas
+
+[14/03/2024 18:33] Marta
+Preparación
+Cada jugador toma dos monedas.
+
+{Reactions}
+👍 (4)
+
+[14/03/2024 18:35] Kiko
+una duda, ¿se puede pasar?
+"""
+
+
+def test_a_chat_export_keeps_the_translators_messages_only() -> None:
+    kept = kept_text(clean(raw_of(CHAT)))
+    assert "Cada jugador toma dos monedas." in kept
+    for noise in ("Marta", "Kiko", "se puede pasar", "Reactions", "👍"):
+        assert noise not in kept
+
+
+def test_a_signature_goes_in_a_thread_but_a_dash_line_in_rules_separates_only() -> None:
+    thread = "Citar\nRespuesta\n\nPreparación\nCada jugador roba una carta.\n--\nMi colección | Jugando ahora: Faros\n\nThumb up\n3\n"
+    kept = kept_text(clean(raw_of(thread)))
+    assert "Cada jugador roba una carta." in kept and "Mi colección" not in kept and "Thumb up" not in kept and "3" not in kept.split()
+    rules = "Preparación\nCada jugador roba una carta.\n--\nEl turno\nJuega una carta y roba otra.\n"
+    assert "Juega una carta y roba otra." in kept_text(clean(raw_of(rules)))
+
+
+def test_a_line_of_no_words_goes() -> None:
+    kept = kept_text(clean(raw_of("*****************\nEl turno\nRoba una carta.\n' . , ~\n")))
+    assert "*" not in kept and "~" not in kept and "Roba una carta." in kept
+
+
+def test_a_buttons_word_is_a_heading_outside_a_thread() -> None:
+    kept = kept_text(clean(raw_of("Votar\nCada jugador vota en secreto a otro jugador.\n\nGuardar\nGuarda una carta en tu reserva.\n")))
+    assert "Votar" in kept and "Guardar" in kept
+
+
+def test_prose_cut_before_a_number_is_joined_but_a_list_of_numbers_is_not() -> None:
+    text = "El turno\nSi un camello termina en un oasis de la ruta, puedes cambiar\n2 fichas de ámbar por 1 punto.\n"
+    assert "puedes cambiar 2 fichas de ámbar por 1 punto." in kept_text(clean(raw_of(text)))
+    items = "Material\n- Un tablero de desierto con cinco oasis en el centro\n- 20 camellos de madera\n\nFin\nGana quien más tenga.\n"
+    assert "- 20 camellos de madera" in kept_text(clean(raw_of(items))).split("\n")
+
+
+def test_an_email_thread_keeps_the_message_with_the_rules_and_drops_headers_and_sign_offs() -> None:
+    text = (
+        "De: Jaime <j@correo.example>\nPara: grupo@listas.example\nAsunto: RE: Reglas\n\nGracias, lo imprimo.\n\n"
+        "-----Mensaje original-----\nDe: Clara <c@correo.example>\nPara: grupo@listas.example\nAsunto: Reglas\n\n"
+        "Preparación\nCada jugador toma 6 arqueros.\n\nUn saludo,\nClara\n"
+    )
+    kept = kept_text(clean(raw_of(text)))
+    assert "Cada jugador toma 6 arqueros." in kept
+    for noise in ("Jaime", "Asunto", "lo imprimo", "Mensaje original", "Un saludo", "Clara"):
+        assert noise not in kept

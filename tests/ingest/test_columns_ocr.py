@@ -1,0 +1,47 @@
+"""Two-column pages of `pdftotext -layout` read column by column, and OCR confusions of digits and rn/m."""
+
+from __future__ import annotations
+
+from pipeline.ingest.artefacts import repair
+from pipeline.ingest.columns import split_columns
+from pipeline.ingest.ocr import fix_ocr, shows_ocr
+
+LEFT = [
+    "PREPARACIÓN",
+    "Cada jugador toma cuatro fichas",
+    "de su color y las pone en el",
+    "tablero delante de él, junto",
+    "a su pantalla de jugador.",
+]
+RIGHT = ["EL TURNO", "En tu turno roba dos cartas y", "juega una de ellas boca arriba", "sobre la mesa de juego; la", "otra va a tu mano."]
+
+
+def test_a_page_in_two_columns_is_read_column_by_column() -> None:
+    lines = [left.ljust(40) + right for left, right in zip(LEFT, RIGHT)] + ["", "", "Reglamento".ljust(60) + "3"]
+    texts, source = split_columns(lines)
+    assert [text for text in texts if text] == LEFT + RIGHT + ["Reglamento".ljust(60) + "3"]
+    assert source[texts.index("EL TURNO")] == 0  # each piece keeps the line it came from
+
+
+def test_text_in_one_column_and_a_table_are_left_alone() -> None:
+    assert split_columns(LEFT + RIGHT) is None
+    table = ["Jugadores        de 2 a 4", "Duración         unos 30 minutos", "Edad             desde 8 años", "Autor            Ana Pérez"]
+    assert split_columns(table * 2) is None
+
+
+def test_a_footer_with_its_page_number_goes() -> None:
+    footer = "Islas de Sal · Reglamento       "
+    lines = ["Cada jugador roba dos cartas.", "", "", footer + "1", "\fEl turno acaba.", "", "", footer + "2"]
+    texts, _, records = repair(lines)
+    assert not any("Reglamento" in text for text in texts)
+    assert {record.line for record in records if record.action == "drop"} == {4, 8}
+
+
+def test_ocr_digits_and_rn_are_fixed_where_the_result_is_a_word() -> None:
+    assert fix_ocr("E1 gnomo roba del rnazo en su tumo y co1oca 1a carta.") == "El gnomo roba del mazo en su turno y coloca la carta."
+    assert fix_ocr("PREPARACI6N") == "PREPARACIÓN"
+    assert fix_ocr("Tira 2d6 en la 1a ronda; la casilla E1 es del mar.") == "Tira 2d6 en la 1a ronda; la casilla E1 es del mar."
+
+
+def test_a_clean_text_is_not_read_as_ocr() -> None:
+    assert not shows_ocr(["En la 1a ronda cada jugador roba.", "El turno termina."])
