@@ -134,6 +134,16 @@ class CorrectedLine:
 
 
 @dataclass(frozen=True)
+class Uncorrected:
+    """The cleaner's work before the corrections (they come last): kept lines, report, the lines it read, credits."""
+
+    lines: tuple[CleanLine, ...]
+    report: tuple[CleaningRecord, ...]
+    raw_lines: tuple[str, ...]  # the raw lines as the cleaner read them (what a correction record quotes)
+    credits: Credits = field(default_factory=Credits)
+
+
+@dataclass(frozen=True)
 class CleanText:
     game: str
     lines: tuple[CleanLine, ...]
@@ -275,11 +285,19 @@ class Document:
 
 # --- the model as JSON data (the stage cache stores stage results this way) ----------------------------
 
+_PLAIN_TYPES = frozenset((str, int, float, bool))
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # dataclass -> its field names, in order
+
 
 def to_data(value):
     """A model value as JSON data: dataclasses become objects of their fields, tuples become lists."""
-    if is_dataclass(value) and not isinstance(value, type):
-        return {item.name: to_data(getattr(value, item.name)) for item in fields(value)}
+    if value is None or type(value) in _PLAIN_TYPES:  # most of a document: asked first (a build converts ~50,000 values)
+        return value
+    names = _FIELD_NAMES.get(type(value))
+    if names is None and is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES[type(value)] = tuple(item.name for item in fields(value))
+    if names is not None:
+        return {name: to_data(getattr(value, name)) for name in names}
     if isinstance(value, (tuple, list)):
         return [to_data(item) for item in value]
     if isinstance(value, dict):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from typing import TYPE_CHECKING
@@ -160,10 +160,24 @@ def decode_raw(data: bytes, *, display: str) -> tuple[str, str, tuple[str, ...]]
 
 
 def load_raw(project: Project, game_id: str) -> RawText:
-    """The game's one source file, read and converted to lines (several or none is an InputError)."""
+    """The game's one source file, read and converted to lines (several or none is an InputError).
+
+    Converted once per process while the file's bytes are the same: a build reads it to clean and again for
+    the proof page, and `watch` on every save (the artefact repairs of a large text take a tenth of a second)."""
+    import hashlib
+
     folder = project.inside(project.game_dir(game_id))
     path = project.inside(source_file(folder, display=project.display(folder)))
-    return read_source(path, game=game_id, display=project.display(path))
+    try:
+        content = hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        content = ""  # read_source says what is wrong with it
+    return _read_source(path, game_id, project.display(path), content)
+
+
+@lru_cache(maxsize=16)
+def _read_source(path: Path, game_id: str, display: str, _content: str) -> RawText:
+    return read_source(path, game=game_id, display=display)
 
 
 def default_title(game_id: str) -> str:

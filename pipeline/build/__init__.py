@@ -87,7 +87,8 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
         dated = _dating(read_manifest(game_out), today)
         made.update(
             _render_sheets(
-                project, config, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures, stage=stage, dated=dated
+                project, config, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures, stage=stage, dated=dated,
+                force=force,
             )
         )
     else:
@@ -247,14 +248,17 @@ def _render_sheets(
     failures: dict[str, RefsheetsError],
     stage: StageSink,
     dated,
+    force: bool = False,
 ) -> dict[str, tuple[CachedSheet, str]]:
-    """Render each sheet; one that fails is recorded in `failures` and does not stop the others."""
-    from pipeline.sheets import render
+    """Render each sheet (one whose printed content is unchanged comes from the printed index, but with `force`);
+    one that fails is recorded in `failures` and does not stop the others."""
+    from pipeline.build.printed import PrintedIndex, typeset
     from pipeline.sheets.glyphs import cover_layout
 
     sections = tuple(digest.to_json() for digest in section_digests(document))
     made = {}
     covered: dict = {}  # layout.fonts -> cover_layout's (document, warning)
+    index = PrintedIndex(cache, reuse=not force)
     for key in keys:
         sheet = config.sheet(key.sheet)
         layout = sheet.layouts[key.paper]
@@ -265,26 +269,17 @@ def _render_sheets(
             sheet_document, missing = covered[layout.fonts]
             if missing and missing not in warnings:  # once per build, even when several sheets meet them
                 warnings.append(missing)
-            rendered = render(sheet_document, sheet=sheet, paper=key.paper, dated=dated(key.sheet))
+            entry, remember = typeset(index, key, sheet_document, sheet=sheet, sections=sections, dated=dated(key.sheet),
+                                     root=project.root)
         except RefsheetsError as exc:
             failures[key.sheet] = exc
             continue
-        entry = CachedSheet(
-            key=key.digest,
-            game=key.game,
-            sheet=key.sheet,
-            pdf=rendered.pdf,
-            pages=rendered.pages,
-            revision=rendered.revision,
-            paper=layout.paper,
-            sections=sections,
-            printed=tuple(part.to_json() for part in rendered.printed),
-        )
         # An input saved while we rendered: the PDF may mix old and new, so it must not be filed
         # under either key; an empty key in the manifest makes the next build make it again.
         if sheet_key(project, config.game.id, sheet.spec, paper=key.paper).digest == key.digest:
             cache.put(entry)
             cache.prune(key.game, key.sheet, paper=key.paper)
+            remember()
         else:
             entry = replace(entry, key="")
         made[key.sheet] = (entry, "rebuilt")
@@ -384,7 +379,7 @@ def _run_pool(
     if any(not SheetCache(project.root).has_proof(plan.game, proof_key(plan)) for plan in work):
         from pipeline.desk.typos import lexicon, shared_cache_dir
 
-        lexicon(shared_cache_dir())  # the proof pages' typo word lists, loaded once before the fork
+        lexicon(shared_cache_dir())  # the word store opened (made, the first time) before the fork, not by each worker
     context = warm.fork_context()
     finished = [0]
     with relay(context, lambda game, name, sheet: progress(Progress(game, name, finished[0], len(work), sheet))) as relayed:

@@ -22,13 +22,22 @@ from pipeline.project import Project
 # Entries kept per game and stage: enough to undo a few corrections (or flip a glossary back) at once.
 KEEP_PER_STAGE = 4
 SPLIT, TAG = "split", "tag"  # the game cleaned and split; the same document tagged with its glossaries
+UNCORRECTED = "uncorrected"  # the game cleaned but for its corrections: what a correction does not change
+GLOSSARY = "glossary"  # not a stage of its own: the key of a game's glossaries, under which texts' hits are reused
 
 
 def stage_key(project: Project, game_id: str, stage: str) -> str:
-    """Hash of the tool and the files `stage` reads: the game's folder, and for TAG its two glossaries too."""
-    folder = project.game_dir(game_id)
-    inputs = {project.display(path): file_digest(path) for path in sorted(folder.iterdir()) if is_input_file(path)}
-    if stage == TAG:
+    """Hash of the tool and the files `stage` reads: the game's folder, and for TAG its two glossaries too
+    (GLOSSARY: the glossaries alone, what a text's hits depend on besides the text; UNCORRECTED: the folder but
+    its corrections.yaml)."""
+    inputs = {}
+    if stage != GLOSSARY:
+        folder = project.game_dir(game_id)
+        inputs = {
+            project.display(path): file_digest(path) for path in sorted(folder.iterdir())
+            if is_input_file(path) and not (stage == UNCORRECTED and path.name == "corrections.yaml")
+        }
+    if stage in (TAG, GLOSSARY):
         for name in ("common.yaml", f"{game_id}.yaml"):
             path = project.glossaries / name
             inputs[project.display(path)] = file_digest(path) if path.is_file() else ABSENT
@@ -60,6 +69,20 @@ class StageCache:
             return data if isinstance(data, dict) else None
         except (OSError, ValueError, zlib.error):
             return None
+
+    def latest(self, game_id: str, stage: str) -> dict | None:
+        """The most recent entry of a game's stage that checks out, whatever its key (for what it may still share)."""
+        entries = []
+        for path in (self.folder / game_id).glob(f"{stage}-*.json"):
+            try:
+                entries.append((path.stat().st_mtime_ns, path.stem[len(stage) + 1:]))
+            except OSError:
+                continue  # pruned meanwhile by another process
+        for _, key in sorted(entries, reverse=True):
+            data = self.get(game_id, stage, key)
+            if data is not None:
+                return data
+        return None
 
     def put(self, game_id: str, stage: str, key: str, data: dict) -> None:
         """Store a result (atomically), then drop all but the most recent entries of this game and stage."""

@@ -57,7 +57,7 @@ def load(project: Project, *, tagging: bool, layouts: set[tuple[str, str]]) -> N
         # Every game whose sheets are made gets a proof page, and its typo search reads the word lists.
         from pipeline.desk.typos import lexicon, shared_cache_dir
 
-        lexicon(shared_cache_dir())  # where find_typos reads them
+        lexicon(shared_cache_dir())  # where find_typos reads them (made here the first time, not by each worker)
 
 
 def cost(project: Project, plan: GamePlan) -> int:

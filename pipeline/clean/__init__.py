@@ -32,7 +32,7 @@ from pipeline.clean.resources import (
 )
 from pipeline.clean.state import State, Unit
 from pipeline.clean.stories import judge_stories
-from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText
+from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText, Uncorrected
 from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, SplitOptions, find_headings, heading_candidate
 from pipeline.text import fold, words
 
@@ -62,10 +62,35 @@ def clean(
     options: CleanOptions | None = None,
     split_options: SplitOptions | None = None,
     strict: bool = False,
+    uncorrected: Uncorrected | None = None,
 ) -> CleanText:
     """Remove what is not rule text, mark flavour and notes, apply corrections; report every change.
 
-    `split_options` are the game's heading hints: the cleaner protects the headings the splitter will see."""
+    `split_options` are the game's heading hints: the cleaner protects the headings the splitter will see.
+    `uncorrected`: what `clean_uncorrected` gave for this raw text and these options (the build keeps it, so a
+    correction costs only its own work)."""
+    before = uncorrected if uncorrected is not None else clean_uncorrected(raw, options=options, split_options=split_options)
+    raw_lines = list(before.raw_lines)
+    kept, corrected, counts, changed_lines = correct_lines(list(before.lines), corrections, raw_lines)
+    dropped = {record.line: record.reason for record in before.report if record.action in ("drop", "duplicate")}
+    warnings = list(raw.warnings) + check_counts(corrections, counts, strict=strict, raw_lines=raw_lines, dropped=dropped)
+    warnings += _icon_holes(raw, kept)
+    report = sorted(list(before.report) + corrected, key=lambda record: record.line)
+    kept, report = to_original_lines(raw, kept, report)
+    if raw.origins:  # corrected lines are named by the source's own line numbers too (a converted .md, .html ...)
+        changed_lines = [replace(line, first=raw.origin(line.first)) for line in changed_lines]
+    return CleanText(
+        game=raw.game,
+        lines=tuple(kept),
+        report=tuple(report),
+        credits=before.credits,
+        warnings=tuple(warnings),
+        corrected=tuple(changed_lines),
+    )
+
+
+def clean_uncorrected(raw: RawText, *, options: CleanOptions | None = None, split_options: SplitOptions | None = None) -> Uncorrected:
+    """Every step before the corrections (which come last, on the kept lines): what a correction cannot change."""
     lines = [line.rstrip() for line in raw.lines]
     state = State(lines=lines, options=options or CleanOptions(), structure=split_options or SplitOptions())
     posts = mark_furniture(state)
@@ -77,22 +102,8 @@ def clean(
     _mark_duplicates(state)
     _settle_headings(state)
     kept, report = _emit(state)
-    kept, corrected, counts, changed_lines = correct_lines(kept, corrections, state.lines)
-    dropped = {record.line: record.reason for record in report if record.action in ("drop", "duplicate")}
-    warnings = list(raw.warnings) + check_counts(corrections, counts, strict=strict, raw_lines=state.lines, dropped=dropped)
-    warnings += _icon_holes(raw, kept)
-    report = sorted(report + corrected, key=lambda record: record.line)
-    kept, report = to_original_lines(raw, kept, report)
-    if raw.origins:  # corrected lines are named by the source's own line numbers too (a converted .md, .html ...)
-        changed_lines = [replace(line, first=raw.origin(line.first)) for line in changed_lines]
-    return CleanText(
-        game=raw.game,
-        lines=tuple(kept),
-        report=tuple(report),
-        credits=replace(_credits(state), forum=_from_a_forum(raw, state, posts)),
-        warnings=tuple(warnings),
-        corrected=tuple(changed_lines),
-    )
+    credits = replace(_credits(state), forum=_from_a_forum(raw, state, posts))
+    return Uncorrected(lines=tuple(kept), report=tuple(report), raw_lines=tuple(state.lines), credits=credits)
 
 
 # --- 2. units and headings -------------------------------------------------------------------------------

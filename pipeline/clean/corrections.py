@@ -50,6 +50,7 @@ def sheet_text_to_find(text: str) -> str:
     return " ".join(_PILCROW.sub(" ", _SHEET_TAG.sub("", text)).split())
 
 
+@lru_cache(maxsize=4096)  # asked for every correction on every line (`Correction.compiled`)
 def find_regex(text: str) -> str:
     """The regex a literal find compiles to: every quote mark matches any other, every space run any other."""
     parts = []

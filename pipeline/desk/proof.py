@@ -108,17 +108,36 @@ def _terms_by_line(document: Document) -> dict[int, dict[str, str]]:
     return found
 
 
+def _whole_word(surface: str, text: str):
+    """(start, end) of each occurrence of `surface` in `text` with no word character either side, left to right
+    and not overlapping: what finditer of (?<!\\w)surface(?!\\w) gives, without compiling a pattern per term
+    (a game has more terms and typos than `re` keeps compiled)."""
+    start, size = text.find(surface), len(surface)
+    while start >= 0:
+        end = start + size
+        before, after = text[start - 1:start], text[end:end + 1]
+        if not _is_word_char(before) and not _is_word_char(after):
+            yield start, end
+            start = text.find(surface, end)
+        else:
+            start = text.find(surface, start + 1)
+
+
+def _is_word_char(char: str) -> bool:
+    return bool(char) and (char.isalnum() or char == "_")  # re's \w on str
+
+
 def _marked(text: str, terms: dict[str, str], typos: dict[str, Typo]) -> str:
     """The line as HTML: escaped, with glossary hits and suspected typos marked."""
     spans: list[tuple[int, int, str]] = []
     for surface, english in sorted(terms.items(), key=lambda item: -len(item[0])):
-        for match in re.finditer(rf"(?<!\w){re.escape(surface)}(?!\w)", text):
+        for start, end in _whole_word(surface, text):
             shown = html.escape(english)
-            spans.append((match.start(), match.end(), f'<mark class="term" title="{shown}" data-en="{shown}">'))
+            spans.append((start, end, f'<mark class="term" title="{shown}" data-en="{shown}">'))
     for word, typo in typos.items():
-        for match in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text):
+        for start, end in _whole_word(word, text):
             hint = "did you mean: " + ", ".join(typo.suggestions) if typo.suggestions else "unknown word"
-            spans.append((match.start(), match.end(), f'<mark class="typo" title="{html.escape(hint)}">'))
+            spans.append((start, end, f'<mark class="typo" title="{html.escape(hint)}">'))
     out, position = [], 0
     for start, end, opening in sorted(spans):
         if start < position:

@@ -9,19 +9,21 @@ is not one edit from a glossary term or an English word.
 """
 from __future__ import annotations
 
-import gzip
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.desk.verdicts import CountReads, verdicts_for
 from pipeline.model import CleanText
 from pipeline.text import fold, strip_accents
+from pipeline.wordstore import ENGLISH, FOLDED, KNOWN, WordStore, shared_cache_dir, word_store
+
+__all__ = ["Typo", "Lexicon", "lexicon", "find_typos", "judge_word", "corrections_yaml", "shared_cache_dir"]
 
 WORD = re.compile(r"[^\W\d_]{3,}")
 # log-probabilities (spaCy's es_lexeme_prob): above COMMON a word is everyday Spanish; below RARE it is a
-# rarity that may well be a typo of a neighbour; suggestions must be at least POOL.
-COMMON, RARE, POOL = -9.5, -13.0, -14.0
+# rarity that may well be a typo of a neighbour. Suggestions are at least wordstore.POOL.
+COMMON, RARE = -9.5, -13.0
 # A word this rare that is one same-length slip from a word 20 times as frequent in the same text is a typo
 # even though it is a word ('nava' among a hundred 'nave': a valley in a spaceship game).
 REAL_WORD_RARE, REAL_WORD_RATIO = -14.0, 20
@@ -47,109 +49,78 @@ class Typo:
     count: int = 1  # occurrences in the text (the first one's line is `line`)
 
 
-@dataclass(frozen=True)
+class _Flagged:
+    """`word in lexicon.known` (or .folded, .english): one bit of the word's flags in the store."""
+
+    def __init__(self, store: WordStore, bit: int) -> None:
+        self._store, self._bit = store, bit
+
+    def __contains__(self, word: str) -> bool:
+        return bool(self._store.entry(word)[0] & self._bit)
+
+
+class _Probabilities:
+    """`lexicon.probability.get(word, default)`: spaCy's log-probability, for words not rarer than -16.5."""
+
+    def __init__(self, store: WordStore) -> None:
+        self._store = store
+
+    def get(self, word: str, default: float | None = None) -> float | None:
+        found = self._store.entry(word)[1]
+        return default if found is None else found
+
+
 class Lexicon:
-    known: frozenset[str]  # lower-case Spanish forms
-    folded: frozenset[str]  # the same, accents stripped (for pronoun-attached forms, which take an accent)
-    english: frozenset[str]
-    probability: dict[str, float]
-    by_length: dict[int, tuple[str, ...]]  # probable known words by length: where suggestions come from
+    """The word lists, asked a word at a time (wordstore.py keeps them in a file, not in memory)."""
 
+    def __init__(self, store: WordStore) -> None:
+        self.store = store
+        self.stamp = store.stamp
+        self.known = _Flagged(store, KNOWN)  # lower-case Spanish forms
+        self.folded = _Flagged(store, FOLDED)  # the same, accents stripped (pronoun-attached forms take an accent)
+        self.english = _Flagged(store, ENGLISH)
+        self.probability = _Probabilities(store)
+        self.by_length = store.by_length  # probable known words by length: where suggestions come from
+        self._pools: dict[tuple[int, int], list[str]] = {}
+        self._positions: dict[str, tuple[int, int]] = {}  # pool word -> (its length, its place among that length's)
 
-# Bump when Lexicon changes shape: an older saved file is then ignored and made again.
-LEXICON_FORMAT = 2
+    def pool(self, length: int, max_distance: int) -> list[str]:
+        """The probable known words whose length is within `max_distance` of `length`, shortest first."""
+        key = (length, max_distance)
+        if key not in self._pools:
+            lengths = range(length - max_distance, length + max_distance + 1)
+            self._pools[key] = [candidate for size in lengths for candidate in self.by_length.get(size, ())]
+        return self._pools[key]
 
+    def within_one(self, word: str) -> list[tuple[str, int, int]]:
+        """What process.extract(word, self.pool(len(word), 1), scorer=OSA.distance, score_cutoff=1, limit=12) gives,
+        (word, distance, index in that pool) nearest and then first in the pool, from the store's index."""
+        from rapidfuzz.distance import OSA
 
-_LOADED: list[Lexicon] = []  # the process's word lists, whichever project's cache they came from
-
-
-def shared_cache_dir() -> Path:
-    """Where the word lists are kept: one copy per user, not per project (they depend on library versions only),
-    so a new project's first build does not spend seconds making them. REFSHEETS_CACHE_DIR overrides it."""
-    import os
-
-    override = os.environ.get("REFSHEETS_CACHE_DIR")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "refsheets"
+        if not self._positions:
+            self._positions = {found: (length, position) for length, words in self.by_length.items()
+                               for position, found in enumerate(words)}
+        offsets, offset = {}, 0
+        for length in range(len(word) - 1, len(word) + 2):
+            offsets[length] = offset
+            offset += len(self.by_length.get(length, ()))
+        scored = []
+        for candidate in self.store.near(word):
+            length, position = self._positions[candidate]
+            distance = OSA.distance(word, candidate, score_cutoff=1)
+            if distance <= 1 and length in offsets:
+                scored.append((distance, offsets[length] + position, candidate))
+        return [(candidate, distance, index) for distance, index, candidate in sorted(scored)[:12]]
 
 
 def lexicon(cache_dir: Path | None = None) -> Lexicon:
-    """The word lists, loaded once per process (every project of a process shares them).
-
-    Reading spaCy's tables takes seconds; the lists derived from them are kept in `cache_dir`
-    (.refsheets-cache/) as JSON tagged with the libraries' versions, which loads in under one. JSON, not a
-    pickle: a project folder may come from anyone, and loading a pickle found in it would run its code.
-    """
+    """The word lists (pipeline/wordstore.py: a SQLite file in `cache_dir`, read a word at a time), once per process."""
     if not _LOADED:
-        _LOADED.append(_cached_lexicon(cache_dir))
+        _LOADED.append(Lexicon(word_store(cache_dir)))
     return _LOADED[0]
 
 
-def _cached_lexicon(cache_dir: Path | None) -> Lexicon:
-    import json
-
-    stamp = f"{LEXICON_FORMAT} {_versions()}"
-    path = cache_dir / "typos-lexicon.json" if cache_dir is not None else None
-    if path is not None:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("stamp") == stamp:
-                return Lexicon(
-                    known=frozenset(data["known"]),
-                    folded=frozenset(data["folded"]),
-                    english=frozenset(data["english"]),
-                    probability={str(word): float(p) for word, p in data["probability"].items()},
-                    by_length={int(length): tuple(words) for length, words in data["by_length"].items()},
-                )
-        except (OSError, ValueError, TypeError, KeyError, AttributeError):
-            pass  # a missing, truncated or foreign cache file is simply made again
-    words = _load_lexicon()
-    if path is not None:
-        from pipeline.build.output import write_atomic
-
-        data = {
-            "stamp": stamp,
-            "known": sorted(words.known),
-            "folded": sorted(words.folded),
-            "english": sorted(words.english),
-            "probability": words.probability,
-            "by_length": {str(length): list(found) for length, found in words.by_length.items()},
-        }
-        try:
-            write_atomic(path, json.dumps(data, ensure_ascii=False))
-        except Exception:  # noqa: BLE001, S110 - a read-only project still gets its typos, only slower
-            pass
-    return words
-
-
-def _versions() -> str:
-    from importlib.metadata import version
-
-    return f"{LEXICON_FORMAT} " + " ".join(f"{name}={version(name)}" for name in ("spacy-lookups-data", "pyspellchecker"))
-
-
-def _load_lexicon() -> Lexicon:
-    import spacy_lookups_data
-    from spellchecker import SpellChecker
-
-    data = Path(spacy_lookups_data.__file__).parent / "data"
-    lemmas = json.loads(gzip.open(data / "es_lemma_lookup.json.gz").read())
-    probability = json.loads(gzip.open(data / "es_lexeme_prob.json.gz").read())
-    known = set(lemmas) | set(lemmas.values()) | set(SpellChecker(language="es").word_frequency.keys())
-    by_length: dict[int, list[str]] = {}
-    for word, value in probability.items():
-        if value >= POOL and word in known and word.isalpha():
-            by_length.setdefault(len(word), []).append(word)
-    return Lexicon(
-        known=frozenset(known),
-        folded=frozenset(strip_accents(word) for word in known),
-        english=frozenset(SpellChecker(language="en").word_frequency.keys()),
-        # Rarer than this, a word's probability tells nothing the thresholds above use.
-        probability={word: value for word, value in probability.items() if value >= -16.5},
-        by_length={length: tuple(words) for length, words in by_length.items()},
-    )
+_LOADED: list[Lexicon] = []
 
 
 def _is_form(word: str, words: Lexicon) -> bool:
@@ -178,9 +149,11 @@ def _neighbours(word: str, words: Lexicon, *, max_distance: int, extra: tuple[st
     from rapidfuzz import process
     from rapidfuzz.distance import OSA
 
-    lengths = range(len(word) - max_distance, len(word) + max_distance + 1)
-    pool = [candidate for length in lengths for candidate in words.by_length.get(length, ())]
-    found = process.extract(word, pool + list(extra), scorer=OSA.distance, score_cutoff=max_distance, limit=12)
+    if max_distance == 1 and not extra:  # most calls: the store's index answers them as extract would
+        found = words.within_one(word)
+    else:
+        pool = words.pool(len(word), max_distance)
+        found = process.extract(word, pool + list(extra) if extra else pool, scorer=OSA.distance, score_cutoff=max_distance, limit=12)
     # Nearest first; among equals a slip that keeps the length ('uan' -> 'una'), then the more probable word.
     ranked = sorted({name: distance for name, distance, _ in found}.items(),
                     key=lambda item: (item[1], len(item[0]) != len(word), -words.probability.get(item[0], -20.0)))
@@ -202,7 +175,7 @@ def _swapped(word: str, words: Lexicon) -> str | None:
 
 def judge_word(
     word: str, *, sentence_start: bool, glossary: frozenset[str], glossary_words: tuple[str, ...], words: Lexicon,
-    in_text: dict[str, int] | None = None,
+    in_text: "dict[str, int] | CountReads | None" = None,
 ) -> tuple[str, ...]:
     """The suggestions for one word of the text, or () when it is no suspected typo.
 
@@ -260,6 +233,8 @@ def find_typos(cleaned: CleanText, *, project=None, game_id: str | None = None, 
     for line in cleaned.lines:
         for match in WORD.finditer(line.text):
             in_text[match.group().lower()] = in_text.get(match.group().lower(), 0) + 1
+    words.store.prefetch(in_text)  # the text's words in a few queries, not one each
+    verdicts = verdicts_for(project, game_id, stamp=words.stamp, glossary=(folded, glossary_words, slips))
     seen: dict[str, list] = {}
     for line in cleaned.lines:
         for match in WORD.finditer(line.text):
@@ -274,8 +249,11 @@ def find_typos(cleaned: CleanText, *, project=None, game_id: str | None = None, 
             if fold(word) in slips:
                 seen[word] = [line.first, 1, (_same_case(slips[fold(word)], word),)]
                 continue
-            seen[word] = [line.first, 1, judge_word(word, sentence_start=sentence_start, glossary=folded,
-                                                    glossary_words=glossary_words, words=words, in_text=in_text)]
+            seen[word] = [line.first, 1, verdicts.judge(
+                word, sentence_start=sentence_start, counts=in_text,
+                afresh=lambda counts, word=word, start=sentence_start: judge_word(
+                    word, sentence_start=start, glossary=folded, glossary_words=glossary_words, words=words, in_text=counts))]
+    verdicts.save()
     return [Typo(first, word, suggestions, count) for word, (first, count, suggestions) in seen.items() if suggestions]
 
 

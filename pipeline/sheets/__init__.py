@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from pipeline.errors import BuildError, RefsheetsError
@@ -63,4 +63,25 @@ def render(document: Document, *, sheet: SheetConfig, paper: str, dated=None) ->
     except Exception as exc:  # a reportlab layout failure (e.g. a flowable larger than its frame)
         raise BuildError(f"{document.game.id}/{sheet.name}: typesetting failed: {exc}") from exc
     return RenderedSheet(pdf=pdf, pages=pages, revision=revision, printed=printed)
+
+
+def printed_inputs(document: Document, *, sheet: SheetConfig, paper: str) -> str:
+    """Everything render() reads for this sheet, as one string: the sheet's configuration, the document but its
+    sections, and of the sections only what the sheet prints (quickref: the chosen sections condensed; cards:
+    the card set). Two documents with the same string make the same PDF (for the same code, fonts and day),
+    so the build need not typeset a sheet again when a correction changed only text it does not print.
+    A renderer that comes to read more of the document must add it here."""
+    from pipeline.model import to_data
+
+    recipe = sheet.recipes[paper]
+    if sheet.kind == "quickref":
+        from pipeline.sheets.quickref import sheet_sections
+
+        printed = to_data(sheet_sections(document, recipe))
+    else:
+        from pipeline.sheets.cards.select import select_cards
+
+        printed = repr(select_cards(document, recipe=recipe))
+    rest = {item.name: to_data(getattr(document, item.name)) for item in fields(document) if item.name != "sections"}
+    return repr((sheet, paper, rest, printed))
 

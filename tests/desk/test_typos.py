@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from pipeline.build.stages import prepare
 from pipeline.cli import main
-from pipeline.desk.typos import find_typos, judge_word, lexicon
+from pipeline.desk.typos import find_typos, judge_word, lexicon, shared_cache_dir
 from pipeline.project import Project
 
 from ..conftest import GAMES, ROOT
@@ -19,8 +19,10 @@ LISTED = ("nava", "uan", "campañaa", "ESto", "inlcuido", "proporcinan", "protej
 
 
 @pytest.fixture(scope="module")
-def words(tmp_path_factory: pytest.TempPathFactory):
-    return lexicon(tmp_path_factory.mktemp("lexicon"))  # never the checkout's own cache
+def words():
+    # The user's word store (as every build opens it; made once, outside the checkout): a private one would
+    # cost this module seconds of making whenever it runs first.
+    return lexicon(shared_cache_dir())
 
 
 @pytest.mark.parametrize(
@@ -92,3 +94,13 @@ def test_typos_command_and_its_yaml_fix_the_text_on_the_next_build(tmp_path: Pat
     assert [line.text for line in cleaned.lines][1:3] == fixed
     again = runner.invoke(main, ["typos", "uno", "--root", str(root)])
     assert again.stdout == "uno: 0 suspected typos (candidates: check each, then add a correction)\n"
+
+
+@pytest.mark.parametrize("word", ["uan", "nava", "inlcuido", "jugadro", "carat", "naves", "a", "zzzzzz", "protejer"])
+def test_words_one_edit_away_are_the_ones_rapidfuzz_finds(words, word: str) -> None:
+    """The store's deletion index answers as rapidfuzz's extract over the whole pool: same words, same order."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    expected = process.extract(word, words.pool(len(word), 1), scorer=OSA.distance, score_cutoff=1, limit=12)
+    assert words.within_one(word) == [tuple(found) for found in expected]

@@ -160,3 +160,25 @@ def test_a_participle_used_as_a_verb_is_not_the_term(sentence: str, found: list[
 def test_verb_terms_in_another_sense_are_not_tagged(text: str, found: list[str]) -> None:
     tagger = Tagger(glossary(Term("barajar", "shuffle", kind="action"), Term("explorar", "Survey", kind="action")))
     assert [hit.es for hit in tagger.find(text)] == found
+
+
+def test_known_texts_are_not_tagged_again(real_game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refresh passes the hits its last tagging found: those texts are not tokenized again (no spaCy at all when
+    every text is known), and the document is the one a fresh tagging gives."""
+    import pipeline.tag.matcher as matcher
+    from pipeline.project import Project
+    from pipeline.tag.glossary import load_glossary
+
+    from ..conftest import ROOT
+
+    _, _, document = real_game("galaxy-defenders")
+    terms = load_glossary(Project(ROOT).glossaries, "galaxy-defenders", display_root=ROOT)
+    found: dict = {}
+    fresh = matcher.tag(document, glossary=terms, found=found)
+    assert found and any(found.values())
+
+    def no_tagger(_glossary):
+        raise AssertionError("a known text was tagged again")
+
+    monkeypatch.setattr(matcher, "tagger_for", no_tagger)
+    assert matcher.tag(document, glossary=terms, known=found) == fresh

@@ -1,0 +1,238 @@
+"""Spanish and English word lists as one SQLite file in the user's cache, read a word at a time and never loaded whole.
+
+Two stages ask about words: the tagger (spaCy's lemma table: inflected form -> lemma) and the typo finder
+(the Spanish forms, their accent-free forms, pyspellchecker's English words, spaCy's word probabilities).
+Loading the lists whole cost every process that tagged or wrote a proof page ~1.1 s of CPU and ~260 MB;
+a game's text asks about a few thousand words. The file is made once (seconds) from the libraries'
+tables, written whole under a temporary name and renamed into place, and never changed after: readers
+open it read-only and `immutable`, so they take no locks, and a forked worker opens its own connection
+(SQLite connections must not cross a fork). A file that is missing, damaged or made from other library
+versions (its stamp differs) is made again; one that cannot be written is made in memory. Not a pickle:
+a cache folder may come from anyone, and loading a pickle runs its code.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+KNOWN, FOLDED, ENGLISH = 1, 2, 4  # bits of a word's flags: a Spanish form, a Spanish form without accents, English
+# Bump when the file's tables or the lists' making change: an older file is then made again.
+STORE_FORMAT = 3
+STORE_FILE = "words.sqlite"
+# log-probabilities (spaCy's es_lexeme_prob): words at least this probable (and known, and all letters) are the
+# typo finder's suggestion pool; rarer than PROBABLE_AT_ALL, a probability tells it nothing, so none is kept.
+POOL, PROBABLE_AT_ALL = -14.0, -16.5
+PREFETCH_CHUNK = 500  # words per `IN (...)` query (SQLite allows 999 parameters by default)
+NOWHERE = (0, None, None)  # a word no list has
+
+
+@dataclass(frozen=True)
+class WordData:
+    """The lists as made from the libraries' tables: what the store holds."""
+
+    known: frozenset[str]
+    folded: frozenset[str]
+    english: frozenset[str]
+    probability: dict[str, float]
+    by_length: dict[int, tuple[str, ...]]
+    lemmas: dict[str, str]  # spaCy's es_lemma_lookup, as it is
+
+
+class WordStore:
+    """Flags and probability of any word, from the file (memoised per process); the suggestion pool kept whole."""
+
+    def __init__(self, path: Path | None, *, stamp: str, make: Callable[[], WordData]) -> None:
+        self.path, self.stamp, self._make = path, f"{STORE_FORMAT} {stamp}", make
+        self._memo: dict[str, tuple[int, float | None, str | None]] = {}
+        self._connection: sqlite3.Connection | None = None
+        self._pid = -1
+        self.by_length: dict[int, tuple[str, ...]] = {}
+        self._open()
+
+    def entry(self, word: str) -> tuple[int, float | None, str | None]:
+        """(flags, log-probability or None, lemma or None) of `word`; (0, None, None) for a word no list has."""
+        found = self._memo.get(word)
+        if found is None:
+            row = self._query("SELECT flags, probability, lemma FROM words WHERE word = ?", (word,)).fetchone()
+            found = self._memo[word] = (row[0], row[1], row[2]) if row else NOWHERE
+        return found
+
+    def lemma(self, word: str, default: str | None = None) -> str | None:
+        """The lemma table's lemma of `word` (a dict's `.get`)."""
+        found = self.entry(word)[2]
+        return default if found is None else found
+
+    def prefetch(self, words: Iterable[str]) -> None:
+        """Look up many words in a few queries (a text's words, before they are judged one by one)."""
+        missing = sorted({word for word in words if word not in self._memo})
+        for start in range(0, len(missing), PREFETCH_CHUNK):
+            chunk = missing[start:start + PREFETCH_CHUNK]
+            placeholders = ",".join("?" * len(chunk))
+            sql = f"SELECT word, flags, probability, lemma FROM words WHERE word IN ({placeholders})"  # noqa: S608 - only "?"s
+            found = {word: (flags, probability, lemma) for word, flags, probability, lemma in self._query(sql, chunk)}
+            for word in chunk:
+                self._memo[word] = found.get(word, NOWHERE)
+
+    def near(self, word: str) -> set[str]:
+        """The suggestion pool's words that may be one edit from `word` (a superset: check each). A word one
+        insertion, deletion, substitution or swap of neighbours away shares with it a key: itself or itself
+        less one letter (the deletion neighbourhood of SymSpell), so this is one indexed query, not 15,000
+        edit distances."""
+        keys = sorted({word} | {word[:cut] + word[cut + 1:] for cut in range(len(word))})
+        sql = f"SELECT word FROM near WHERE key IN ({','.join('?' * len(keys))})"  # noqa: S608 - only "?"s
+        return {found for (found,) in self._query(sql, keys)}
+
+    def _query(self, sql: str, parameters) -> sqlite3.Cursor:
+        if self._pid != os.getpid():  # a forked worker: its own connection to the file, never the parent's
+            if self.path is not None:
+                self._connection = _connect(self.path)
+            self._pid = os.getpid()
+        return self._connection.execute(sql, parameters)
+
+    def _open(self) -> None:
+        if self.path is not None:
+            try:
+                connection = _connect(self.path)
+                if self._read_meta(connection):
+                    self._connection, self._pid = connection, os.getpid()
+                    return
+                connection.close()
+            except sqlite3.Error:
+                pass  # missing or damaged: made again below
+        data = self._make()
+        if self.path is not None:
+            try:
+                _write(self.path, data, stamp=self.stamp)
+                connection = _connect(self.path)
+                if self._read_meta(connection):
+                    self._connection, self._pid = connection, os.getpid()
+                    return
+            except (OSError, sqlite3.Error):
+                pass  # a read-only cache folder still gets its typos, from memory
+        self.path = None  # a memory database cannot be reopened after a fork: the inherited one is used as it is
+        self._connection = sqlite3.connect(":memory:", check_same_thread=False)
+        _fill(self._connection, data, stamp=self.stamp)
+        self._read_meta(self._connection)
+        self._pid = os.getpid()
+
+    def _read_meta(self, connection: sqlite3.Connection) -> bool:
+        meta = dict(connection.execute("SELECT key, value FROM meta"))
+        if meta.get("stamp") != self.stamp:
+            return False
+        self.by_length = {int(length): tuple(words) for length, words in json.loads(meta["by_length"]).items()}
+        return True
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    # immutable: the file is never written once renamed into place, so no locks and no journal are needed.
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+
+
+def _write(path: Path, data: WordData, *, stamp: str) -> None:
+    """The whole file under a temporary name in the same folder, then renamed over `path`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(handle)
+    try:
+        connection = sqlite3.connect(temporary)
+        try:
+            _fill(connection, data, stamp=stamp)
+        finally:
+            connection.close()
+        os.chmod(temporary, 0o644)  # as write_atomic leaves files (mkstemp makes them private)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _fill(connection: sqlite3.Connection, data: WordData, *, stamp: str) -> None:
+    words = data.known | data.folded | data.english | data.probability.keys() | data.lemmas.keys()
+    rows = (
+        (word, (KNOWN if word in data.known else 0) | (FOLDED if word in data.folded else 0) | (ENGLISH if word in data.english else 0),
+         data.probability.get(word), data.lemmas.get(word))
+        for word in sorted(words)
+    )
+    connection.execute("PRAGMA journal_mode = OFF")  # a file written whole, then renamed: a crash leaves only a temp file
+    connection.execute("PRAGMA synchronous = OFF")
+    with connection:
+        connection.execute("CREATE TABLE words (word TEXT PRIMARY KEY, flags INTEGER NOT NULL, probability REAL, lemma TEXT) WITHOUT ROWID")
+        connection.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        connection.executemany("INSERT INTO words VALUES (?, ?, ?, ?)", rows)
+        connection.execute("CREATE TABLE near (key TEXT NOT NULL, word TEXT NOT NULL)")
+        connection.executemany("INSERT INTO near VALUES (?, ?)", (
+            (key, word) for found in data.by_length.values() for word in found
+            for key in {word} | {word[:cut] + word[cut + 1:] for cut in range(len(word))}
+        ))
+        connection.execute("CREATE INDEX near_key ON near (key)")
+        by_length = json.dumps({str(length): list(found) for length, found in data.by_length.items()}, ensure_ascii=False)
+        connection.executemany("INSERT INTO meta VALUES (?, ?)", [("stamp", stamp), ("by_length", by_length)])
+
+
+_OPENED: list[WordStore] = []  # the process's store, whichever cache folder it came from
+
+
+def shared_cache_dir() -> Path:
+    """Where the word lists are kept: one copy per user, not per project (they depend on library versions only),
+    so a new project's first build does not spend seconds making them. REFSHEETS_CACHE_DIR overrides it."""
+    override = os.environ.get("REFSHEETS_CACHE_DIR")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "refsheets"
+
+
+def word_store(cache_dir: Path | None = None) -> WordStore:
+    """The word lists, opened once per process (every project of a process shares them); made in memory
+    without `cache_dir`."""
+    if not _OPENED:
+        path = cache_dir / STORE_FILE if cache_dir is not None else None
+        # An earlier version's typos-lexicon.json (25 MB) is left alone: another checkout of refsheets may still read it.
+        _OPENED.append(WordStore(path, stamp=_versions(), make=make_words))
+    return _OPENED[0]
+
+
+def _versions() -> str:
+    from importlib.metadata import version
+
+    return " ".join(f"{name}={version(name)}" for name in ("spacy-lookups-data", "pyspellchecker"))
+
+
+def make_words() -> WordData:
+    """The lists from the libraries' tables (seconds: done once per user and library version)."""
+    import spacy_lookups_data
+    from spellchecker import SpellChecker
+
+    from pipeline.text import strip_accents
+
+    data = Path(spacy_lookups_data.__file__).parent / "data"
+    lemmas = _read_table(data, "es_lemma_lookup")
+    probability = _read_table(data, "es_lexeme_prob")
+    known = set(lemmas) | set(lemmas.values()) | set(SpellChecker(language="es").word_frequency.keys())
+    by_length: dict[int, list[str]] = {}
+    for word, value in probability.items():
+        if value >= POOL and word in known and word.isalpha():
+            by_length.setdefault(len(word), []).append(word)
+    return WordData(
+        known=frozenset(known),
+        folded=frozenset(strip_accents(word) for word in known),
+        english=frozenset(SpellChecker(language="en").word_frequency.keys()),
+        probability={word: value for word, value in probability.items() if value >= PROBABLE_AT_ALL},
+        by_length={length: tuple(words) for length, words in by_length.items()},
+        lemmas={str(form): str(lemma) for form, lemma in lemmas.items()},
+    )
+
+
+def _read_table(folder: Path, name: str) -> dict:
+    import gzip
+
+    plain = folder / f"{name}.json"
+    if plain.is_file():  # spacy-lookups-data ships some tables unzipped
+        return json.loads(plain.read_text(encoding="utf-8"))
+    return json.loads(gzip.open(folder / f"{name}.json.gz").read())
+
