@@ -217,10 +217,16 @@ def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_
     if options.mode == "grid":
         return bare if not with_index or not cards or bare.pages == 1 else _indexed(card_set, layout, options, setter, reserved=reserved)
     if not with_index or not cards or bare.pages == 1:
-        return _balanced(bare, lambda **how: plan_cards(cards, layout, options, setter, reserved=reserved, eager=eager, **how))
+        return _balanced(
+            bare, lambda **how: plan_cards(cards, layout, options, setter, reserved=reserved, eager=eager, **how), columns=options.columns
+        )
     plan = _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager)
     if page_fill(plan, layout, options)[plan.pages] >= MIN_PAGE_FILL:
-        return _balanced(plan, lambda **how: _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager, **how))
+        # Balancing moves nothing off the pages before the last: the index's page numbers stay as settled.
+        settled = [panel.card for panel in plan.panels if not panel.continued]
+        return _balanced(
+            plan, lambda **how: plan_cards(settled, layout, options, setter, reserved=reserved, eager=eager, **how), columns=options.columns
+        )
     # The last page is more than half empty: the cards that end the page before it start the last page
     # instead, so no page is a page for a single panel; of the breaks that do it, the one that cuts the
     # fewest cards in two, then the one that moves the fewest.
@@ -235,16 +241,26 @@ def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_
     return min(found, key=lambda item: item[:2])[2]
 
 
-BALANCE_STEPS = 7  # halvings of the search for the shortest columns of a last page
+BALANCE_STEPS = 6  # halvings of the search for the shortest columns of a last page
+BALANCED = 0.15  # columns whose ends differ by less than this share of the page need no balancing
 
 
-def _balanced(plan: Plan, make) -> Plan:
+def plan_height(plan: Plan) -> float:
+    """The height the panels of a plan span (top of the highest to bottom of the lowest)."""
+    return max(panel.rect.top for panel in plan.panels) - min(panel.rect.y for panel in plan.panels)
+
+
+def _balanced(plan: Plan, make, *, columns: int) -> Plan:
     """The last page's columns ending at about one height (the panels of a one-page sheet all in its first
     column, the second empty, looked half printed): the shortest column height, found by halving, at which
     `make(cap=...)` still gives as many pages and cuts no more cards in two."""
     last = [panel for panel in plan.panels if panel.page == plan.pages]
-    if not last:
-        return plan
+    bottoms: dict[int, float] = {}
+    for panel in last:
+        bottoms[round(panel.rect.x)] = min(bottoms.get(round(panel.rect.x), panel.rect.top), panel.rect.y)
+    even = len(bottoms) == columns and max(bottoms.values(), default=0) - min(bottoms.values(), default=0) < BALANCED * plan_height(plan)
+    if not last or columns < 2 or even:
+        return plan  # one column, or columns that already end at about one height: nothing to gain
     low, high = 0.0, max(panel.rect.top for panel in last) - min(panel.rect.y for panel in last)
     cuts = sum(panel.continued for panel in plan.panels)
     best = plan
