@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pipeline.clean as clean_stage
 import pipeline.split as split_stage
-from pipeline.build.stages import prepare
-from pipeline.project import Project
+from pipeline.clean.corrections import load_corrections
+from pipeline.project import Project, load_game, load_raw
+from pipeline.split.order import reading_order
 
 
 def _capture() -> tuple[list[set[int]], list[list]]:
@@ -48,9 +49,15 @@ def main() -> None:
     cleaner, splitter = _capture()
     total = differ = 0
     for game in project.game_ids():
-        _, cleaned, _ = prepare(project, game, strict=True)  # strict: never answered from the stage cache
+        # The stages called directly: the build's stage cache would answer without running them.
+        config = load_game(project, game)
+        path = project.sources / game / "corrections.yaml"
+        corrections = load_corrections(path, display=project.display(path))
+        cleaned = clean_stage.clean(load_raw(project, game), corrections=corrections, options=config.clean, split_options=config.split)
+        split_stage.split(cleaned, game=config.game, options=config.split)
         protected, found = cleaner[-1], splitter[-1]
-        lines = [(line, heading) for line, heading in zip(cleaned.lines, found) if line.text.strip() and line.kind == "text"]
+        ordered = reading_order(cleaned.lines, config.split.chunks)  # the splitter reads the chunks in reading order
+        lines = [(line, heading) for line, heading in zip(ordered, found) if line.text.strip() and line.kind == "text"]
         shown = 0
         count = 0
         for line, heading in lines:

@@ -33,7 +33,7 @@ from pipeline.clean.resources import (
 from pipeline.clean.state import State, Unit
 from pipeline.clean.stories import judge_stories
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText, Uncorrected
-from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, SplitOptions, find_headings, heading_candidate
+from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, SplitOptions, find_headings, heading_candidate, in_numbered_list
 from pipeline.text import fold, words
 
 PRINTED_SIGNS = ("page number", "running header", "table of contents")  # repairs only a printed document needs
@@ -312,6 +312,8 @@ def _settle_headings(state: State) -> None:
         if position > last_unit:  # no text after it (found once, not by a scan of the rest per heading)
             if SENTENCE_END.search(state.lines[index]) and len(state.lines[index].split()) >= 4:
                 continue  # "Ganas 2 puntos al final.": a last rule that looks like a title is kept, never lost
+            if in_numbered_list(state.lines, index):
+                continue  # "2. Veinte camellos de madera" after "1. Un tablero": a list's last entry, not a title
             state.fate[index] = ("drop", "heading with no text after it (the translation stops here)")
         elif following[1] == "heading" and fold(state.lines[following[0]]) == fold(state.lines[index]):
             state.fate[index] = ("duplicate", f"heading repeated at line {following[0] + 1}, where its text follows")

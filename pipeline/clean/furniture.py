@@ -265,7 +265,8 @@ def _site_line(state: State, index: int, text: str) -> None:
         named, _, other = _translator(text).group(1).partition(". ")  # "Irene Soto. Revisión: Dani G."
         named = NAME_TAIL.sub("", named)  # "Chema Ruiz para la comunidad hispana"
         names = re.split(r",\s*|\s+y\s+", named)
-        state.translators.extend(name.strip().removeprefix("u/") for name in names if name.strip())  # u/: a Reddit user
+        # (u/: a Reddit user; "2003", a year after the name, names nobody)
+        state.translators.extend(name.strip().removeprefix("u/") for name in names if name.strip() and not name.strip().isdigit())
         if other.strip():
             state.other_credits.append(other.strip().rstrip("."))
     elif VERSION_LINE.match(text) or VERSION_MARK.search(text) and len(text.split()) <= 10 and not text.rstrip().endswith("."):

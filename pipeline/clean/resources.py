@@ -63,7 +63,7 @@ TRANSLATOR_LINE = re.compile(
 # What follows "Traducción:" and is no name ("Traducción al castellano – versión 1.2"), and what ends a name
 # ("Traducido por Chema Ruiz para la comunidad hispana").
 NOT_A_NAME = re.compile(r"^(?:versi[óo]n|v\.?\s*\d|revisi[óo]n|\d|no oficial|completa|amateur)", re.IGNORECASE)
-NAME_TAIL = re.compile(r"\s+(?:para|en|con|desde|a partir)\s.*$|\s*\(.*\)\s*$|\s+[·•|]\s.*$", re.IGNORECASE)
+NAME_TAIL = re.compile(r"\s+(?:para|en|con|desde|a partir)\s.*$|\s*\([^()]*\)|\s+[·•|]\s.*$", re.IGNORECASE)
 # "Última revisión: 12/02/2009", "Versión 0.9 del 3 de mayo": when the document was revised, no rule.
 # "Puentes de Hierro – reglamento de referencia – v2.0": a short line that carries the document's version.
 VERSION_MARK = re.compile(r"(?:\bv|\bversi[óo]n\s)\s*\d+(?:\.\d+)+\b", re.IGNORECASE)
@@ -195,6 +195,10 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "legal notice of the document",
             r"prohibid[ao] su venta|\bsin [áa]nimo de lucro\b|todos los derechos reservados|\bdocumento es gratuito\b"
             r"|trabajo de (?:fans|aficionados)|\b(?:mensaje|correo)\b.{0,40}\bconfidencial",
+        ),
+        (
+            "notice of the site",
+            r"\boptimizad[ao] para\b|\bmejor vist[ao] (?:con|en)\b|\b\d{3,4}\s*x\s*\d{3,4}\b|\bvisitas\s*:\s*\d|\bwebmaster\b",
         ),
         ("the poster's note of an edit", r"^\W*(?:edit|editado|edito|edición|update|actualización)\s*\d*\s*:"),
         ("a rating", r"\b(?:valoraci[óo]n|mi nota|nota final|puntuaci[óo]n final)\s*:?\s*\d+(?:[.,]\d+)?\s*(?:de|/|sobre)\s*\d+"),

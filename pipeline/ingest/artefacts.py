@@ -25,6 +25,9 @@ from pipeline.text import fold, is_shouting
 SETEXT = re.compile(r"^\s*(?:={3,}|-{3,})\s*$")
 MIN_RUNNING = 3  # a running header without page numbers shows itself by repeating at least this often
 REVIEW_COMMENT = re.compile(r"^\[([a-z]{1,2})\](?=\S)[^\[\]]{0,40}?:\s")  # "[a]Óscar: ...": a reviewer's comment
+GLYPH = re.compile("[\uE000-\uF8FF■□●○◦➢➤►▶✓✔]")
+GLYPH_BULLET = re.compile("^\\s*[\uE000-\uF8FF■□●○◦➢➤►▶]\\s*")
+PRIVATE_USE = re.compile("[\uE000-\uF8FF]")
 BARE_NUMBER = re.compile(r"^\s*(\d{1,3})(?:\s*(?:/|de)\s*\d{1,3})?\s*$")  # "3", and "3/12" or "3 de 12"
 # A page number set apart from the running title on the same line, after it or before it.
 FOOTER_NUMBER = re.compile(r"^\s*(\d{1,3})\s{3,}(\S.{2,80}?)\s*$|^\s*(\S.{2,80}?)\s{3,}(\d{1,3})\s*$")
@@ -86,9 +89,10 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
     for index, text in enumerate(texts):
         if index in dropped:
             continue
-        unglued = _glued_page_number(text)
+        unglued = _glued_page_number(_glyph_bullet(text))
         fixed = fix_ocr(unglued) if ocr else unglued
-        reasons = ["page number glued to the line's end removed"] if unglued != text else []
+        reasons = ["page number glued to the line's end removed"] if unglued != _glyph_bullet(text) else []
+        reasons += ["a symbol font's bullet written as a bullet"] if _glyph_bullet(text) != text else []
         reasons += ["OCR confusion fixed (the result is a Spanish word, the original is not)"] if fixed != unglued else []
         if reasons:
             texts[index] = fixed
@@ -269,6 +273,14 @@ def _setext(texts: list[str], lines: list[str], records: dict[int, CleaningRecor
 
 
 # --- inside a line ------------------------------------------------------------------------------------------
+
+
+def _glyph_bullet(text: str) -> str:
+    """' 45 cartas': a bullet of a symbol font (a private-use character, '■', '➢') copied out of a PDF is a
+    list item's bullet; other private-use characters are glyphs no font here has, and go."""
+    if not GLYPH.search(text):
+        return text
+    return PRIVATE_USE.sub("", GLYPH_BULLET.sub("- ", text, count=1))
 
 
 def _glued_page_number(text: str) -> str:

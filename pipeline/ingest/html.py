@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from pipeline.ingest.inline import render
+from pipeline.ingest.htmlpage import ENTRY_TITLE, TITLE_CLASS, layout_row, menu_cell, read_metadata
 from pipeline.ingest.lines import NO_TEXT, Converted, tidy
 
 SKIP = {
@@ -58,6 +59,8 @@ BLOCKS = {
     "tbody",
     "tfoot",
     "tr",
+    "td",
+    "th",
     "blockquote",
     "pre",
     "figure",
@@ -96,13 +99,8 @@ FURNITURE = re.compile(
     r"|from_name|userpic|reply_to|reactions|page_header|\bservice\b",  # Telegram's
     re.IGNORECASE,
 )
-# What exporters and editors call a page that names nothing: no title of the game.
-GENERIC_TITLES = frozenset(("exported data", "untitled", "untitled document", "sin título", "documento sin título", "document"))
-TITLE_CLASS = re.compile(r"^(?:MsoTitle|Title)$")  # Word's "Save as web page" writes its Title style so
-ENTRY_TITLE = ".//*[contains(concat(' ', normalize-space(@class), ' '), ' entry-title ') or contains(@class, 'post-title')]"
 MASTHEAD = re.compile(r"(?:^|[\s_-])(?:header|masthead)(?:$|[\s_-])", re.IGNORECASE)
 CSS_CLASS_RULE = re.compile(r"\.([\w-]+)\s*\{([^}]*)\}")
-SITE_WORDS = 5  # what follows the last dash of a <title>, when this short, is the site's name
 FURNITURE_SHARE = 0.5  # an element holding this share of the page's text is never furniture by its class
 QUOTE_AUTHOR = re.compile(r"^(.{2,40}?)\s+(?:escribió|dijo|wrote)\s*:?$", re.IGNORECASE)
 IMAGE_NAME = re.compile(r"\.(?:png|jpe?g|gif|svg|webp)$|^(?:image|imagen|img|foto)\b", re.IGNORECASE)
@@ -120,7 +118,7 @@ def convert_html(text: str, out: Converted, *, first_line: int = 1, fragment: bo
             out.add(tidy(re.sub(r"<[^>]+>", " ", line)), number, markup="html")
         return
     if not fragment:
-        _metadata(root, out)
+        read_metadata(root, out)
     walker = _Walker(out, shift=first_line - 1)
     walker.classes = _class_styles(root)
     walker.entry_title = bool(root.xpath(ENTRY_TITLE))
@@ -144,14 +142,6 @@ def _class_styles(root) -> dict[str, str]:
     return rules
 
 
-def _without_site(title: str) -> str:
-    """'Reglas de X | El Rincón del Dado', 'Reglas de X - Foro de juegos': a page's <title> ends with its site."""
-    if " | " in title:
-        return title.split(" | ")[0].strip()
-    head, dash, site = title.rpartition(" - ") if " - " in title else title.rpartition(" – ")
-    return head.strip() if dash and len(site.split()) <= SITE_WORDS and len(head.split()) >= 2 else title
-
-
 def _anchor_list(element) -> bool:
     """A list whose every item is only a link to a place on the same page: a table of contents."""
     items = [child for child in element if isinstance(child.tag, str) and child.tag == "li"]
@@ -164,27 +154,6 @@ def _anchor_list(element) -> bool:
         if tidy(item.text_content()) != tidy(" ".join(link.text_content() for link in links)):
             return False
     return True
-
-
-def _metadata(root, out: Converted) -> None:
-    title = root.findtext(".//title") or ""
-    for meta in root.iter("meta"):
-        if (meta.get("property") or meta.get("name") or "").lower() in ("og:title", "twitter:title") and meta.get("content"):
-            title = meta.get("content")
-        if (meta.get("property") or "").lower() == "og:url" and meta.get("content"):
-            out.links.append(("canonical", meta.get("content")))
-    for link in root.iter("link"):
-        if (link.get("rel") or "").lower() == "canonical" and link.get("href"):
-            out.links.append(("canonical", link.get("href")))
-    # The post's own title (hAtom's entry-title, WordPress and Blogger) outranks a blog's name in <h1>.
-    # Several <h1> are the sections of a converted document (Word's Heading 1), none of them its title.
-    h1s = root.findall(".//h1")
-    titled = [p for p in root.iter("p") if TITLE_CLASS.search(p.get("class") or "")]
-    candidates = root.xpath(ENTRY_TITLE) + titled + (h1s if len(h1s) == 1 else [])
-    heading = candidates[0] if candidates else None
-    page_title = _without_site(tidy(title))
-    page_title = "" if page_title.casefold() in GENERIC_TITLES else page_title
-    out.title = out.title or (tidy(heading.text_content()) if heading is not None else page_title)
 
 
 class _Walker:
@@ -281,6 +250,8 @@ class _Walker:
             self._skip(element, "reply subject")  # "Re: Reglas de ...": the subject line of a forum reply
         elif tag == "figcaption":
             self._skip(element, "figure caption")
+        elif tag == "td" and menu_cell(element):
+            self._skip(element, "menu")  # a page laid out in a table: its column of links is the site's menu
         elif tag in ("ul", "ol") and _anchor_list(element):
             for number in range(self._source(element), self._end(element) + 1):
                 self.out.contents_entry(number)  # every entry a link to a heading of the page
@@ -298,6 +269,8 @@ class _Walker:
 
     def _leaf(self, element, tag: str) -> bool:
         """Elements written whole, without descending: a table row, an image, a line break."""
+        if tag == "tr" and layout_row(element):
+            return False  # a page laid out in a table: its cells are the page's columns, read as blocks
         if tag == "tr":
             self._row(element)
         elif tag == "img":

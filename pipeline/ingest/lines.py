@@ -14,12 +14,15 @@ from dataclasses import dataclass, field
 from pipeline.model import CleaningRecord
 
 CONTENTS_TITLE = re.compile(r"^(?:[íi]ndice(?: de contenidos?)?|contenidos?|tabla de contenidos?|sumario)\s*:?\s*$", re.IGNORECASE)
+# Pictographs, and symbols asked to show as emoji (U+FE0F), with their joiners; "★" or "✓" alone stay (icons).
+EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2B50\u2B55]\uFE0F?|[\u2600-\u27BF]\uFE0F|[\uFE0F\u200D]")
 SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")  # HTML whitespace, line breaks included
 
 
 def tidy(text: str) -> str:
-    """One space between words (no-break and other wide spaces too), none at the ends."""
-    return SPACES.sub(" ", text).strip()
+    """One space between words (no-break and other wide spaces too), none at the ends; no emoji (a converted
+    page's decoration, "## 🎲 Preparación": the sheet's fonts have none of them)."""
+    return SPACES.sub(" ", EMOJI.sub("", text)).strip()
 
 
 # An element with no text in it ("<div>", spaces between tags): the line gave nothing, unless a later element on it does.

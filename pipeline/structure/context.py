@@ -73,6 +73,8 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
     after = context.following[index]
     if heading.style == "caps":
         return bool(after and after[0].islower() and not heading.title) or context.in_label_run(index)
+    if heading.style == "numbered" and in_numbered_list(texts, index):
+        return True  # "1. Un tablero" / "2. Veinte camellos": entries counting up with no text between are a list
     if _ends_mid_sentence(previous) or (
         after and not starts_upper(after) and not after[0].isdigit() and not BULLET.match(after) and not LETTERED.match(after)
     ):
@@ -88,6 +90,24 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
     below = next((candidates[i] for i in range(index + 1, min(index + 3, len(texts))) if texts[i].strip()), None)
     # A line with no text of its own right before a bigger heading ("Reglamento" under the game's name).
     return heading.style == "title" and below is not None and below.style in ("numbered", "caps", "page", "chapter")
+
+
+def _number(text: str) -> tuple[int, ...] | None:
+    found = NUMBERED.match(text.strip())
+    return tuple(int(part) for part in found.group(1).split(".")) if found else None
+
+
+def in_numbered_list(texts: list[str], index: int) -> bool:
+    """Whether the line before or after this numbered line is the entry before or after it at the same depth
+    ('2.' right after '1.', '1.3' right before '1.4'): headings have text between them, a list's entries do not."""
+    this = _number(texts[index])
+    if this is None:
+        return False
+    for neighbour, step in ((index - 1, -1), (index + 1, 1)):
+        other = _number(texts[neighbour]) if 0 <= neighbour < len(texts) else None
+        if other is not None and len(other) == len(this) and other[:-1] == this[:-1] and other[-1] == this[-1] + step:
+            return True
+    return False
 
 
 def _introduces(text: str) -> bool:

@@ -39,6 +39,7 @@ from pipeline.structure.patterns import (
     MAX_TITLE_WORDS,
     MINOR_TITLE,
     NUMBERED,
+    NUMBERED_CAPS,
     ORDINAL,
     PAGE,
     PAGE_MARKER,
@@ -157,8 +158,9 @@ def card_line(line: str, options: SplitOptions) -> Verdict:
 
 
 def numbered(line: str, options: SplitOptions) -> Verdict:
-    """'2.1. Promoción': a numbered outline entry (a numbered sentence is a list item)."""
-    found = NUMBERED.match(line)
+    """'2.1. Promoción': a numbered outline entry (a numbered sentence is a list item); '2 COMPONENTES', a
+    number and a title in capitals, too."""
+    found = NUMBERED.match(line) or NUMBERED_CAPS.match(line)
     if not found:
         return None
     title = found.group(2).strip()

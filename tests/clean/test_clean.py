@@ -483,3 +483,15 @@ def test_a_numbered_outline_line_is_not_joined_into_a_heading_shaped_line() -> N
     once = clean(raw_of("2.1. Refuerzos\nx"))
     assert once.as_text() == "2.1. Refuerzos\nx"
     assert clean(raw_of(once.as_text())).as_text() == once.as_text()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["COMPONENTES\n\n1. Un tablero de desierto.\n2. Veinte camellos de madera",
+     "Preparación\nCada jugador toma:\n1. Un tablero\n2. Veinte camellos de madera\n"],
+)
+def test_a_numbered_list_ending_the_text_loses_no_entry(text: str) -> None:
+    # Its last entry has nothing after it, like a title the translation stopped at; but it counts on from the
+    # entry before it: a list, and rule text.
+    result = clean(raw_of(text))
+    assert "2. Veinte camellos de madera" in result.as_text() and not result.report

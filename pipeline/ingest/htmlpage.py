@@ -1,0 +1,72 @@
+"""What an HTML page says about itself and how it is laid out: its title (the post's own, not the site's name),
+its address, a table that lays the page out rather than holding data, a layout cell that is the site's menu."""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.ingest.lines import Converted, tidy
+
+# What exporters and editors call a page that names nothing: no title of the game.
+GENERIC_TITLES = frozenset(("exported data", "untitled", "untitled document", "sin título", "documento sin título", "document"))
+TITLE_CLASS = re.compile(r"^(?:MsoTitle|Title)$")  # Word's "Save as web page" writes its Title style so
+ENTRY_TITLE = ".//*[contains(concat(' ', normalize-space(@class), ' '), ' entry-title ') or contains(@class, 'post-title')]"
+MENU_LINKS = 0.6  # of a layout cell's text in links: a menu
+LAYOUT_CELL = 400  # characters of a table cell that is a column of the page, not a datum
+SITE_WORDS = 5  # what follows the last dash of a <title>, when this short, is the site's name
+
+
+def without_site(title: str) -> str:
+    """'Reglas de X | El Rincón del Dado', 'Reglas de X - Foro de juegos': a page's <title> ends with its site;
+    'Club Dragón Verde :: Reglamentos :: Hechiceros de Bolsillo': a trail of sections ends with the page."""
+    trail = re.split(r"\s+(?:::|»|›|>)\s+", title)
+    if len(trail) >= 2:
+        return trail[-1].strip()
+    if " | " in title:
+        return title.split(" | ")[0].strip()
+    head, dash, site = title.rpartition(" - ") if " - " in title else title.rpartition(" – ")
+    return head.strip() if dash and len(site.split()) <= SITE_WORDS and len(head.split()) >= 2 else title
+
+
+def menu_cell(element) -> bool:
+    """A layout table's cell that is mostly links: the site's menu."""
+    parent = element.getparent()
+    if parent is None or parent.tag != "tr" or not layout_row(parent):
+        return False
+    text = len(tidy(element.text_content() or ""))
+    links = sum(len(tidy(link.text_content() or "")) for link in element.iter("a"))
+    return text > 0 and links >= MENU_LINKS * text
+
+
+def layout_row(element) -> bool:
+    """A table row that lays a page out (a menu cell, the text's cell) rather than holding data: its cells hold
+    paragraphs, headings, lists or tables, or a cell is longer than a paragraph."""
+    cells = [cell for cell in element if isinstance(cell.tag, str) and cell.tag in ("td", "th")]
+    return any(
+        len(cell.findall(".//p")) >= 2  # (a Word or Google Docs table puts one <p> in each cell)
+        or cell.find(".//table") is not None
+        or any(cell.find(f".//{name}") is not None for name in ("h1", "h2", "h3", "ul", "ol", "div", "center"))
+        or len(cell.text_content() or "") > LAYOUT_CELL
+        for cell in cells
+    )
+
+
+def read_metadata(root, out: Converted) -> None:
+    title = root.findtext(".//title") or ""
+    for meta in root.iter("meta"):
+        if (meta.get("property") or meta.get("name") or "").lower() in ("og:title", "twitter:title") and meta.get("content"):
+            title = meta.get("content")
+        if (meta.get("property") or "").lower() == "og:url" and meta.get("content"):
+            out.links.append(("canonical", meta.get("content")))
+    for link in root.iter("link"):
+        if (link.get("rel") or "").lower() == "canonical" and link.get("href"):
+            out.links.append(("canonical", link.get("href")))
+    # The post's own title (hAtom's entry-title, WordPress and Blogger) outranks a blog's name in <h1>.
+    # Several <h1> are the sections of a converted document (Word's Heading 1), none of them its title.
+    h1s = root.findall(".//h1")
+    titled = [p for p in root.iter("p") if TITLE_CLASS.search(p.get("class") or "")]
+    candidates = root.xpath(ENTRY_TITLE) + titled + (h1s if len(h1s) == 1 else [])
+    heading = candidates[0] if candidates else None
+    page_title = without_site(tidy(title))
+    page_title = "" if page_title.casefold() in GENERIC_TITLES else page_title
+    out.title = out.title or (tidy(heading.text_content()) if heading is not None else page_title)
