@@ -52,8 +52,10 @@ def test_die_faces_and_system_damage_are_tables(sheets) -> None:
     dice = " ".join(sheets["galaxy-defenders/dice"]).split()
     assert dice[dice.index("Cara") + 1] == "Efecto"  # the table's header row
     damage = " ".join(sheets["alternity-warships/system-damage"])
-    # Each damage level's header shows its icon (game.yaml), whose letter is text of the cell.
-    assert "Sistema Efecto A Aturdimiento H Herida M Mortal C Crítico" in " ".join(damage.split())
+    # A matrix of system x damage level: a header row of the levels (each with its icon, game.yaml, whose
+    # letter is text of the cell), each system's row across the table above its levels.
+    assert "A Aturdimiento H Herida M Mortal C Crítico" in " ".join(damage.split())
+    assert "Almacenes — Uno de los sistemas de apoyo" in " ".join(damage.split())
     quickref = " ".join(sheets["galaxy-defenders/quickref"][0].split())  # a label may wrap beside its icon
     assert "Impacto · HIT" in quickref and "Munición · Ammo" in quickref
 
@@ -235,3 +237,30 @@ def test_no_page_is_near_empty(sheets) -> None:
     for name, pages in sheets.items():
         sizes = [len(page) for page in pages]
         assert min(sizes) >= 0.2 * max(sizes), (name, sizes)
+
+
+def test_the_legendary_quickref_is_a_two_page_summary_with_what_a_turn_uses(sheets) -> None:
+    """Issue 14 item 9: two pages holding the turn, the scoring and the abilities a player plays (the new
+    cards' and the Queen's); the enemies' abilities on the keywords sheet, not twice."""
+    quickref = sheets["legendary-alien/quickref"]
+    text = " ".join(" ".join(quickref).split())
+    assert len(quickref) == 2
+    for wanted in ("Secuencia de juego", "Puntuación", "10 puntos", "Activate", "Bite/mordisco", "Rush/ímpetu", "English index"):
+        assert wanted in text, wanted
+    keywords = " ".join(" ".join(sheets["legendary-alien/keywords"]).split())
+    assert "Flying" in keywords and "Subdue" in keywords and "Mordisco" not in keywords
+
+
+def test_no_card_sheet_page_is_more_than_half_empty_in_the_pdf(plumbed) -> None:
+    """Measured in the PDF: how far down each half of the page the text reaches (the header's and footer's
+    bands left out), averaged; a sheet of more than one page keeps every page at least half full."""
+    margin = 13 * PT_PER_MM
+    for name, pages in plumbed.items():
+        sheet = name.split("/")[1]
+        if sheet in ("quickref", "experience", "special-orders") or len(pages) == 1:
+            continue
+        for number, (width, height, chars, _) in enumerate(pages, start=1):
+            body = [c for c in chars if c["text"].strip() and margin < c["top"] and c["bottom"] < height - margin]
+            reach = [max((c["bottom"] for c in body if (c["x0"] < width / 2) == left), default=margin) for left in (True, False)]
+            fill = sum((bottom - margin) / (height - 2 * margin) for bottom in reach) / 2
+            assert fill >= 0.45, (name, number, round(fill, 2))  # text ends a little above its panel's border

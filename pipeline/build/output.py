@@ -36,3 +36,25 @@ def write_atomic(path: Path, data: bytes | str, *, display: str | None = None, d
         if isinstance(exc, OSError):
             raise InputError(f"cannot write output: {exc.strerror}", path=shown) from None
         raise
+
+
+def remove_dropped_sheets(previous: dict | None, sheets: set[str], game_out: Path) -> list[str]:
+    """Delete the PDFs the previous manifest recorded for sheets no longer in game.yaml (any paper); their names.
+
+    Only files the manifest names, plain names inside the game's folder ending in .pdf: a file the build did
+    not write is never touched."""
+    removed = []
+    for entry in (previous or {}).get("sheets", []):
+        if not isinstance(entry, dict) or entry.get("name") in sheets:
+            continue
+        name = entry.get("file")
+        if not isinstance(name, str) or not name.endswith(".pdf") or Path(name).name != name or name.startswith("."):
+            continue
+        path = game_out / name
+        try:
+            if path.is_file() and not path.is_symlink():
+                path.unlink()
+                removed.append(name)
+        except OSError:
+            pass  # left for the next build; nothing else depends on it
+    return removed

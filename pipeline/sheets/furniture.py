@@ -50,6 +50,9 @@ class Furniture:
     title_block: bool = False
     compact: bool = False  # title and subtitle on one line; the credits go to a block at the end (credits_block)
     legend: str = ""  # the icons the sheet draws, as markup (icons.legend_markup), under what it covers
+    # Rules under the header and over the footer; a cut-out grid has none: beside its crop marks a rule
+    # reads as one more line to cut along.
+    rules: bool = True
 
 
 # When the text names nobody, the sheet still says who made the translation.
@@ -230,9 +233,10 @@ def _draw_header(canvas: Canvas, layout: Layout, furniture: Furniture, styles: d
     left, right = layout.margin_left, layout.page_width - layout.margin_right
     header = styles["header"]
     top_line = layout.page_height - layout.margin_top + RULE_GAP
-    canvas.setStrokeColor(HexColor(layout.style("title").color))
-    canvas.setLineWidth(0.6)
-    canvas.line(left, top_line, right, top_line)
+    if furniture.rules:
+        canvas.setStrokeColor(HexColor(layout.style("title").color))
+        canvas.setLineWidth(0.6)
+        canvas.line(left, top_line, right, top_line)
     canvas.setFillColor(header.textColor)
     bold = styles["heading2"].fontName
     title = furniture.title_es
@@ -256,9 +260,10 @@ def _draw_footer(
     footer = styles["footer"]
     bottom_line = layout.margin_bottom - RULE_GAP
     baseline = bottom_line - RULE_GAP - ASCENT * footer.fontSize
-    canvas.setStrokeColor(HexColor(layout.style("title").color))
-    canvas.setLineWidth(0.6)
-    canvas.line(left, bottom_line, right, bottom_line)
+    if furniture.rules:
+        canvas.setStrokeColor(HexColor(layout.style("title").color))
+        canvas.setLineWidth(0.6)
+        canvas.line(left, bottom_line, right, bottom_line)
     page_label = f"{number} / {total}"
     canvas.setFillColor(footer.textColor)
     canvas.setFont(footer.fontName, footer.fontSize)

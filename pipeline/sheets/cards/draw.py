@@ -31,10 +31,12 @@ from pipeline.sheets.furniture import (
 )
 from pipeline.sheets.icondata import card_labels, card_texts
 from pipeline.sheets.icons import legend_markup
-from pipeline.sheets.layout import Layout
+from pipeline.sheets.layout import MM, Layout
 from pipeline.sheets.markup import paragraph_styles, register_fonts
 
 # ---------------------------------------------------------------------------------------- draw
+
+MARK_CLEARANCE = 2 * MM
 
 
 def make_cards(document: Document, *, sheet: str, layout: Layout, recipe: CardRecipe, dated=None) -> tuple[bytes, int, str]:
@@ -77,6 +79,7 @@ def render_cards(
         credits=document.credits,
         title_block=handout,  # a cut-out grid keeps page 1 like the others: the grid is the same on every page
         legend=legend_markup(card_labels(card_set), styles["subtitle"], texts=card_texts(card_set)),
+        rules=handout,
     )
     reserved = title_block_height(layout, furniture, styles) if handout else 0.0
     plan = plan_sheet(card_set, layout, options, with_index=with_index, reserved=reserved)
@@ -168,8 +171,9 @@ def draw_crop_marks(canvas, layout: Layout, options: CardOptions, cells: tuple[R
     ys = sorted({round(c.y, 3) for c in cells} | {round(c.top, 3) for c in cells})
     left, right, bottom, top = xs[0], xs[-1], ys[0], ys[-1]
     gap = options.mark_gap
-    header_band = (layout.page_height - layout.margin_top, layout.page_height)
-    footer_band = (0.0, layout.margin_bottom)
+    # The marks stop MARK_CLEARANCE short of the header's and footer's text as well as of the grid.
+    header_band = (layout.page_height - layout.margin_top - MARK_CLEARANCE, layout.page_height)
+    footer_band = (0.0, layout.margin_bottom + MARK_CLEARANCE)
     canvas.saveState()
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(0.3)

@@ -11,7 +11,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from pipeline.sheets.cards.geometry import CONT, CardOptions
 from pipeline.sheets.cards.select import Card, PanelBlock
-from pipeline.sheets.flowables import list_marker, table_flowables, table_reference
+from pipeline.sheets.flowables import RUN_IN, list_marker, table_flowables, table_reference
 from pipeline.sheets.icons import decorate, in_text
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.markup import paragraph_styles, safe_text
@@ -94,7 +94,8 @@ class Typesetter:
         if block.kind == "item-cont":
             return Paragraph(text, item)
         if block.kind == "table":
-            return table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text)[1]
+            whole = replace(block, text=block.whole).rows() if block.whole else None
+            return table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text, width_rows=whole)[1]
         if block.kind == "table-ref":
             return Paragraph(safe_text(table_reference(block.text)), styles["note"])
         if block.kind == "heading":
@@ -178,14 +179,22 @@ class Typesetter:
         rows = table.text.split("\n")
         head = rows[:1] if table.header else []
         body = rows[len(head) :]
-        fits = 0
-        for count in range(1, len(body)):
-            trial = replace(table, text="\n".join(head + body[:count]))
-            if self.body_height(placed + [trial], size, width) > height:
-                break
-            fits = count
+        whole = table.whole or table.text
+
+        def fitting(keep_entries: bool) -> int:
+            fits = 0
+            for count in range(1, len(body)):
+                if keep_entries and RUN_IN in body[count - 1]:
+                    continue  # an entry row and its values row (matrix.py) are not cut apart...
+                trial = replace(table, text="\n".join(head + body[:count]), whole=whole)  # measured as it is drawn
+                if self.body_height(placed + [trial], size, width) > height:
+                    break
+                fits = count
+            return fits
+
+        fits = fitting(True) or (fitting(False) if not placed else 0)  # ...unless the pair is taller than a panel
         if not fits:
             return placed, [table, *after]
-        first = replace(table, text="\n".join(head + body[:fits]))
-        rest = replace(table, text="\n".join(head + body[fits:]))
+        first = replace(table, text="\n".join(head + body[:fits]), whole=whole)
+        rest = replace(table, text="\n".join(head + body[fits:]), whole=whole)
         return placed + [first], [rest, *after]

@@ -255,6 +255,7 @@ def glossary_flowables(document: Document, sections: list[Section], styles: dict
                 ("TOPPADDING", (0, 0), (-1, -1), 0.3),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8),
                 ("LEFTPADDING", (0, 0), (-1, -1), 1),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),  # a name over two lines beside a one-line name: both start at the top
             ]
         )
     )
