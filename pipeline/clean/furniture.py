@@ -99,7 +99,8 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         elif REPLY_SUBJECT.match(text) and index > 0:
             starts.append((index, "respuesta"))  # a reply begins: its blocks are judged as a post
             fate[index] = ("drop", "forum post header: subject of a reply")
-        elif text.casefold().strip(".:") in NAVIGATION_WORDS:
+        elif text.casefold().strip(".:") in NAVIGATION_WORDS and (in_thread or not _heads_a_rule(lines, index)):
+            # ("Buscar" over "Busca en el mazo una carta..." is a rule's heading)
             fate[index] = ("drop", "site navigation")
         elif BARE_URL.match(text):
             label = _label_before(lines, index)
@@ -125,8 +126,8 @@ def _copied_thread(lines: list[str]) -> bool:
     signs = sum(
         1
         for index, text in enumerate(lines)
-        if LIKE_BUTTON.match(text) or THREAD_FURNITURE.match(text) or _post_start(lines, index)
-        or text.strip().casefold() in NAVIGATION_WORDS
+        if THREAD_FURNITURE.match(text) or _post_start(lines, index)
+        or (LIKE_BUTTON.match(text) or text.strip().casefold() in NAVIGATION_WORDS) and not _heads_a_rule(lines, index)
     )
     return signs >= 2
 
@@ -169,7 +170,7 @@ def _thread_line(
         fate[index] = ("drop", "site navigation (a button of the thread's page)")
     elif in_thread and re.fullmatch(r"\d{1,6}", text) and _next_text(lines, index) == index + 1 and _is_button(lines[index + 1]):
         fate[index] = ("drop", "site navigation (the count of votes or likes beside the buttons)")
-    elif LIKE_BUTTON.match(text):
+    elif LIKE_BUTTON.match(text) and (in_thread or not _heads_a_rule(lines, index)):
         fate[index] = ("drop", "site navigation (a like button)")
         following = _next_text(lines, index)
         if following == index + 1 and re.fullmatch(r"\d{1,5}", lines[following].strip()):

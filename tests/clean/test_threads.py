@@ -86,12 +86,16 @@ MUST_STAY_RULES = [
      ["Novedades de la versión 2.0", "Compatibilidad con la versión 1.5 del juego base"]),
     ("Reglas de la expansión (v2.0)\nCada jugador roba dos cartas al empezar su turno.\n\nFin\nGana quien tenga más puntos al final.\n",
      ["Reglas de la expansión (v2.0)", "Cada jugador roba dos cartas al empezar su turno."]),
+    ("Buscar\nBusca en el mazo una carta de tesoro y muéstrala.\n\nSalir\nUn jugador puede salir de la mazmorra.\n\n"
+     "Me gusta\nCada jugador dice en secreto qué carta le gusta más.\n",
+     ["Buscar", "Salir", "Me gusta", "Un jugador puede salir de la mazmorra."]),
 ]
 
 
-@pytest.mark.parametrize(
-    ("text", "kept_lines"), MUST_STAY_RULES, ids=["avatar", "nivel", "emoji-rule", "ordenar-por", "version", "version-heading"]
-)
+RULE_CASES = ["avatar", "nivel", "emoji-rule", "ordenar-por", "version", "version-heading", "buttons"]
+
+
+@pytest.mark.parametrize(("text", "kept_lines"), MUST_STAY_RULES, ids=RULE_CASES)
 def test_plain_rules_text_is_no_thread_and_loses_nothing(text: str, kept_lines: list[str]) -> None:
     result = clean(raw_of(text))
     kept = kept_text(result).split("\n")
