@@ -24,7 +24,7 @@ from tests.robustness.hostile import broken_sentence, brackets, long_word, one_l
 
 REFSHEETS = str(Path(sys.executable).parent / "refsheets")
 CASES = {
-    # The full-size inputs that once hung the tool: each is longer than any translation (ingest.MAX_SOURCE_CHARS,
+    # The full-size inputs that once hung the tool: each is longer than any translation (ingest/limits.py: MAX_SOURCE_CHARS,
     # MAX_SOURCE_LINES), so it is refused at once with exit 2.
     "200k-paragraphs": lambda: paragraphs(200_000),
     "200k-short-paragraphs": lambda: short_paragraphs(200_000),

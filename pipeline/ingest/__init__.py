@@ -13,6 +13,7 @@ import hashlib
 from pathlib import Path
 
 from pipeline.errors import FileAccessError, InputError
+from pipeline.ingest.limits import MAX_SOURCE_BYTES, MAX_SOURCE_CHARS, check_length, too_long
 from pipeline.ingest.lines import Converted
 from pipeline.model import CleaningRecord, RawText
 
@@ -23,12 +24,6 @@ SOURCE_NAMES = ("raw.txt", "raw.md", "raw.html", "raw.pdf", "raw.docx")
 # Files beside the source that look like another copy of a translation (warned about, never read).
 LOOKS_LIKE_TEXT = (".txt", ".md", ".markdown", ".htm", ".html", ".pdf", ".docx", ".doc", ".odt", ".rtf")
 NOT_SOURCES = ("game.yaml", "corrections.yaml")
-# The most text one game's source may hold. The longest translations we know are about 150,000 characters
-# on 1,300 lines; a quick reference of four times that is already a book, and past these sizes a build
-# takes more than half a minute: a source this long is several games in one file, or the wrong file.
-MAX_SOURCE_CHARS = 600_000
-MAX_SOURCE_LINES = 25_000
-MAX_SOURCE_BYTES = 64 * 1024 * 1024  # read no further: a .pdf or .docx of this size is not a translation
 
 
 def source_files(folder: Path) -> list[Path]:
@@ -61,12 +56,12 @@ def read_source(path: Path, *, game: str, display: str) -> RawText:
     try:
         size = path.stat().st_size
         if size > MAX_SOURCE_BYTES:
-            raise InputError(f"{size:,} bytes: {_TOO_LONG}", path=display)
+            raise too_long(f"{size:,} bytes", display=display)
         data = path.read_bytes()
     except OSError as exc:
         raise FileAccessError(f"cannot read: {exc.strerror}", path=display) from None
     if path.suffix.lower() not in (".pdf", ".docx") and len(data) > 4 * MAX_SOURCE_CHARS:
-        raise InputError(f"{len(data):,} bytes: {_TOO_LONG}", path=display)  # no encoding packs more text
+        raise too_long(f"{len(data):,} bytes", display=display)  # no encoding packs more text
     from pipeline.ingest.encoding import decode
     from pipeline.ingest.sniff import sniff
 
@@ -78,7 +73,7 @@ def read_source(path: Path, *, game: str, display: str) -> RawText:
         text, encoding, warnings = decode(data, display=display)
         fmt = {".md": "markdown", ".html": "html"}.get(suffix) or sniff(text)
         original, converted = _text(text, fmt)
-    _check_length("\n".join(converted.texts) if converted is not None else text, display=display)
+    check_length("\n".join(converted.texts) if converted is not None else text, display=display)
     stray = stray_files(path.parent, path)
     if stray:
         warnings.append(f"{display}: read this file; also in the folder, not read: {', '.join(stray)}")
@@ -102,18 +97,6 @@ def read_source(path: Path, *, game: str, display: str) -> RawText:
         links=tuple(converted.links),
         original=tuple(original),
     )
-
-
-_TOO_LONG = (
-    f"longer than one game's rules (refsheets reads up to {MAX_SOURCE_CHARS:,} characters on {MAX_SOURCE_LINES:,} lines): "
-    "check that this is the translation, or split it into one game per book or expansion"
-)
-
-
-def _check_length(text: str, *, display: str) -> None:
-    lines = text.count("\n") + 1
-    if len(text) > MAX_SOURCE_CHARS or lines > MAX_SOURCE_LINES:
-        raise InputError(f"{len(text):,} characters on {lines:,} lines: {_TOO_LONG}", path=display)
 
 
 def _text(text: str, fmt: str) -> tuple[list[str], Converted | None]:

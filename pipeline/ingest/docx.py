@@ -12,6 +12,7 @@ import re
 
 from pipeline.errors import InputError
 from pipeline.ingest.html import convert_html
+from pipeline.ingest.limits import MAX_DOCX_XML_BYTES, too_long
 from pipeline.ingest.lines import Converted
 
 BLOCK_END = re.compile(r"(</(?:p|h[1-6]|li|tr|table|ul|ol|blockquote)>)")
@@ -29,6 +30,7 @@ NOTE_LIST = re.compile(r"<ol>((?:<p>\(\d+\) .*?</p>)+)</ol>", re.DOTALL)
 def convert_docx(data: bytes, *, display: str) -> tuple[list[str], Converted]:
     import mammoth
 
+    _check_size(data, display=display)
     try:
         result = mammoth.convert_to_html(io.BytesIO(data), style_map=STYLE_MAP)
     except Exception as exc:  # noqa: BLE001 - a damaged or non-Word zip raises many types
@@ -40,3 +42,17 @@ def convert_docx(data: bytes, *, display: str) -> tuple[list[str], Converted]:
     out = Converted(original=original)
     convert_html(html, out)
     return original, out
+
+
+def _check_size(data: bytes, *, display: str) -> None:
+    """Refuse a document whose XML is past the limit before mammoth reads it (it reads ~0.3 MB of XML a second)."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            parts = [info for info in archive.infolist() if info.filename.startswith("word/") and info.filename.endswith(".xml")]
+            size = sum(info.file_size for info in parts)
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return  # not a zip: mammoth says so, in its own words
+    if size > MAX_DOCX_XML_BYTES:
+        raise too_long(f"{size:,} bytes of document XML", display=display)

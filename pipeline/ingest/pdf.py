@@ -13,6 +13,7 @@ from collections import Counter
 
 from pipeline.errors import InputError
 from pipeline.ingest.artefacts import join_hyphenated
+from pipeline.ingest.limits import MAX_PDF_PAGES, MAX_SOURCE_CHARS, too_long
 from pipeline.ingest.lines import Converted, tidy
 
 MARGIN = 0.09  # the top and bottom 9 % of a page hold its running header and footer
@@ -70,30 +71,43 @@ def _pages(data: bytes, *, display: str) -> list[list[tuple[str, int, float, boo
     from pdfminer.high_level import extract_pages
     from pdfminer.layout import LAParams, LTTextBoxHorizontal, LTTextLineHorizontal
 
+    pages: list[list[tuple[str, int, float, bool]]] = []
+    characters = 0
     try:
-        layout = list(extract_pages(io.BytesIO(data), laparams=LAParams()))
+        # Page by page, so a document past the limits is refused as soon as it is (pdfminer takes ~0.1 s a page).
+        for page in extract_pages(io.BytesIO(data), laparams=LAParams(), maxpages=MAX_PDF_PAGES + 1):
+            pages.append(_page_lines(page, LTTextBoxHorizontal, LTTextLineHorizontal))
+            characters += sum(len(text) + 1 for text, *_ in pages[-1])
+            if len(pages) > MAX_PDF_PAGES:
+                raise too_long(f"more than {MAX_PDF_PAGES} pages", display=display)
+            if characters > MAX_SOURCE_CHARS:
+                raise too_long(f"{characters:,} characters in its first {len(pages)} pages", display=display)
+    except InputError:
+        raise
     except Exception as exc:  # noqa: BLE001 - pdfminer raises many types on damaged files
         raise InputError(
             f"cannot read this PDF ({type(exc).__name__}); save it again or paste its text into raw.txt", path=display
         ) from None
-    pages = []
-    for page in layout:
-        height = page.height or 1
-        lines = []
-        for box_number, box in enumerate(element for element in page if isinstance(element, LTTextBoxHorizontal)):
-            for line in box:
-                if not isinstance(line, LTTextLineHorizontal):
-                    continue
-                text = tidy(line.get_text())
-                if not text:
-                    continue
-                size = max((char.size for char in line if hasattr(char, "size")), default=0.0)
-                edge = line.y1 > height * (1 - MARGIN) or line.y0 < height * MARGIN
-                lines.append((text, box_number, size, edge))
-        pages.append(lines)
     if not any(pages):
         raise InputError("this PDF has no text layer (a scan?): run OCR on it first, or paste its text into raw.txt", path=display)
     return pages
+
+
+def _page_lines(page, box_type, line_type) -> list[tuple[str, int, float, bool]]:
+    """A page's lines as (text, box number, type size, in the top/bottom margin)."""
+    height = page.height or 1
+    lines = []
+    for box_number, box in enumerate(element for element in page if isinstance(element, box_type)):
+        for line in box:
+            if not isinstance(line, line_type):
+                continue
+            text = tidy(line.get_text())
+            if not text:
+                continue
+            size = max((char.size for char in line if hasattr(char, "size")), default=0.0)
+            edge = line.y1 > height * (1 - MARGIN) or line.y0 < height * MARGIN
+            lines.append((text, box_number, size, edge))
+    return lines
 
 
 def _furniture_key(text: str) -> str:

@@ -247,3 +247,25 @@ def test_a_page_title_leaves_its_site_name(tmp_path: Path) -> None:
     page = "<html><head><title>Reglas de Volcán Dormido - Foro de juegos de mesa</title></head><body><p>Roba una carta.</p></body></html>"
     (tmp_path / "raw.html").write_text(page, encoding="utf-8")
     assert read_source(tmp_path / "raw.html", game="juego", display="raw.html").title == "Reglas de Volcán Dormido"
+
+
+# --- limits checked before the slow readers ---------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("case", "limit", "message"),
+    [("word-docx", "pipeline.ingest.docx.MAX_DOCX_XML_BYTES", "bytes of document XML: longer than one game's rules"),
+     ("pdf-rulebook", "pipeline.ingest.pdf.MAX_PDF_PAGES", "more than 2 pages: longer than one game's rules")],
+    ids=["docx", "pdf"],
+)
+def test_a_document_past_the_limits_is_refused_before_it_is_converted(
+    case: str, limit: str, message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The limits on the converted text come too late for a .docx or .pdf (converting 20 MB of Word XML takes
+    a minute): the document's XML or its pages are measured first. Shown with the limits set low."""
+    from ..formats_cases import materialise
+
+    folder = materialise(case, tmp_path / "sources")
+    monkeypatch.setattr(limit, 2 if limit.endswith("PAGES") else 1000)
+    source = next(folder.glob("raw.*"))
+    with pytest.raises(InputError, match=message):
+        read_source(source, game=case, display=f"sources/{case}/{source.name}")

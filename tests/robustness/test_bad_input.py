@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pipeline.cli import main
-from pipeline.ingest import MAX_SOURCE_CHARS
+from pipeline.ingest.limits import MAX_SOURCE_CHARS
 
 from .helpers import TINY, assert_builds, assert_fails_cleanly, raw, run, snapshot
 
