@@ -111,7 +111,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
             if not _url_follows(lines, index):
                 state.other_credits.append(text.strip().rstrip(":"))
         else:
-            _site_line(state, index, text)
+            _site_line(state, index, text, in_thread)
         index += 1
     _empty_bullets(state)
     posts = []
@@ -272,12 +272,13 @@ def _next_text(lines: list[str], index: int) -> int | None:
     return following if following < len(lines) else None
 
 
-def _site_line(state: State, index: int, text: str) -> None:
-    """A line of a site's page or a document's credits: a date, breadcrumbs, a byline, a caption, who translated it."""
+def _site_line(state: State, index: int, text: str, in_thread: bool) -> None:
+    """A line of a site's page or a document's credits: a date, breadcrumbs, a byline, a caption, who translated
+    it; a member's profile ('Edad: 8+' is a game's box elsewhere) and a post's date ('En: ...') only in a thread."""
     fate = state.fate
-    if DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12 or POST_DATE.match(text):
+    if DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12 or in_thread and POST_DATE.match(text):
         fate[index] = ("drop", "forum post date")
-    elif PROFILE.match(text):
+    elif in_thread and PROFILE.match(text):
         fate[index] = ("drop", "forum member's profile")
     elif BREADCRUMBS.match(text) or BREADCRUMB_TRAIL.match(text) or SHARE.match(text):
         fate[index] = ("drop", "site navigation (breadcrumbs or share buttons)")

@@ -89,10 +89,12 @@ MUST_STAY_RULES = [
     ("Buscar\nBusca en el mazo una carta de tesoro y muéstrala.\n\nSalir\nUn jugador puede salir de la mazmorra.\n\n"
      "Me gusta\nCada jugador dice en secreto qué carta le gusta más.\n",
      ["Buscar", "Salir", "Me gusta", "Un jugador puede salir de la mazmorra."]),
+    ("Caja\nJugadores: 2 a 4\nEdad: 8+\n\nCombate\nEn: la fase de combate, cada jugador tira 2 dados.\n",
+     ["Edad: 8+", "Combate", "En: la fase de combate, cada jugador tira 2 dados."]),
 ]
 
 
-RULE_CASES = ["avatar", "nivel", "emoji-rule", "ordenar-por", "version", "version-heading", "buttons"]
+RULE_CASES = ["avatar", "nivel", "emoji-rule", "ordenar-por", "version", "version-heading", "buttons", "profile"]
 
 
 @pytest.mark.parametrize(("text", "kept_lines"), MUST_STAY_RULES, ids=RULE_CASES)
