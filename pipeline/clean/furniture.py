@@ -100,7 +100,6 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
             starts.append((index, "respuesta"))  # a reply begins: its blocks are judged as a post
             fate[index] = ("drop", "forum post header: subject of a reply")
         elif text.casefold().strip(".:") in NAVIGATION_WORDS and (in_thread or not _heads_a_rule(lines, index)):
-            # ("Buscar" over "Busca en el mazo una carta..." is a rule's heading)
             fate[index] = ("drop", "site navigation")
         elif BARE_URL.match(text):
             label = _label_before(lines, index)
@@ -318,7 +317,8 @@ def _version_line(lines: list[str], index: int, text: str) -> bool:
 
 
 def _heads_a_rule(lines: list[str], index: int) -> bool:
-    """Whether the line right below (no blank between) is a rule's sentence: this line is its heading."""
+    """Whether the line right below (no blank between) is a rule's sentence: this line is its heading, no site's
+    button ('Buscar' over 'Busca en el mazo una carta...') nor a document's version."""
     following = index + 1
     if following >= len(lines):
         return False
