@@ -251,6 +251,7 @@ def _render_sheets(
     one that fails is recorded in `failures` and does not stop the others."""
     from pipeline.build.printed import PrintedIndex, typeset
     from pipeline.sheets.glyphs import cover_layout
+    from pipeline.sheets.icons import check_letters
 
     sections = tuple(digest.to_json() for digest in section_digests(document))
     made = {}
@@ -261,6 +262,8 @@ def _render_sheets(
         layout = sheet.layouts[key.paper]
         stage("typeset", key.sheet)
         try:
+            # An icon's letter is configuration: one the font lacks is an error at its game.yaml line, not a '?'.
+            check_letters(document.game.icons, font_path=str(layout.fonts.bold), game=config.game.id)
             if layout.fonts not in covered:  # the same for every sheet in the same fonts: map the document once
                 covered[layout.fonts] = cover_layout(document, layout)  # characters the font lacks -> a visible mark
             sheet_document, missing = covered[layout.fonts]

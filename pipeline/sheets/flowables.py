@@ -16,6 +16,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from pipeline.sheets.icons import decorate, extra_width
+
 FRAME_COLOR = "#1d3557"
 RULE_COLOR = "#c8d0da"
 HEADER_BACKGROUND = "#e3e9f1"
@@ -75,10 +77,16 @@ def table_cells(rows: list[list[str]], style: ParagraphStyle, *, header: bool, e
     bold = ParagraphStyle("table-header", parent=style, fontName=_bold_font(style))
     # A row label (first column of a table without a header, or under one) is what the eye scans: bold.
     label = ParagraphStyle("table-label", parent=style, fontName=_bold_font(style)) if len(rows[0]) > 1 else style
-    return [
-        [Paragraph(escape(cell), bold if header and index == 0 else label if col == 0 else style) for col, cell in enumerate(row)]
-        for index, row in enumerate(rows)
-    ]
+    cells = []
+    for index, row in enumerate(rows):
+        line = []
+        for col, cell in enumerate(row):
+            cell_style = bold if header and index == 0 else label if col == 0 else style
+            # A row's label and the header's names are where a die face or a damage level shows its symbol.
+            named = col == 0 or (header and index == 0)
+            line.append(Paragraph(decorate(cell, cell_style, markup=escape(cell)) if named else escape(cell), cell_style))
+        cells.append(line)
+    return cells
 
 
 CELL_PADDING = 4.5  # pt: a cell's left and right padding (table_commands)
@@ -107,11 +115,19 @@ def column_widths(rows: list[list[str]], style: ParagraphStyle, width: float) ->
     def measure(text: str, col: int, row: int) -> float:
         return stringWidth(text, bold if col == 0 or row == 0 else style.fontName, style.fontSize)
 
+    labels = ParagraphStyle("label", parent=style, fontName=bold)
+
+    def symbol(col: int, row: int) -> float:  # a label's icon (table_cells) takes room before its first word
+        return extra_width(rows[row][col], labels) if col == 0 or row == 0 else 0.0
+
     need = [
-        max((measure(word, col, r) for r, row in enumerate(rows) for word in row[col].split()), default=0) + CELL_PADDING
+        max((measure(word, col, r) + (symbol(col, r) if index == 0 else 0) for r, row in enumerate(rows)
+             for index, word in enumerate(row[col].split())), default=0) + CELL_PADDING
         for col in range(count)
     ]
-    full = [max((measure(row[col], col, r) for r, row in enumerate(rows)), default=0) + CELL_PADDING for col in range(count)]
+    full = [
+        max((measure(row[col], col, r) + symbol(col, r) for r, row in enumerate(rows)), default=0) + CELL_PADDING for col in range(count)
+    ]
     text = [sum(measure(row[col], col, r) for r, row in enumerate(rows)) + 1 for col in range(count)]
     if sum(need) >= width:
         return [width * share / sum(need) for share in need]

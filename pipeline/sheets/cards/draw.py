@@ -9,6 +9,7 @@ that nothing leaves its panel. Text shrinks to `min_size` and then continues on 
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from reportlab.lib.colors import HexColor
 
@@ -28,6 +29,8 @@ from pipeline.sheets.furniture import (
     make_canvas_class,
     title_block_height,
 )
+from pipeline.sheets.icondata import card_labels, card_texts
+from pipeline.sheets.icons import legend_markup
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.markup import paragraph_styles, register_fonts
 
@@ -73,9 +76,16 @@ def render_cards(
         covers=", ".join(group.heading for group in card_set.groups),
         credits=document.credits,
         title_block=handout,  # a cut-out grid keeps page 1 like the others: the grid is the same on every page
+        legend=legend_markup(card_labels(card_set), styles["subtitle"], texts=card_texts(card_set)),
     )
     reserved = title_block_height(layout, furniture, styles) if handout else 0.0
     plan = plan_sheet(card_set, layout, options, with_index=with_index, reserved=reserved)
+    if furniture.legend and handout:
+        # The icons' legend never costs a page: on a card sheet every symbol sits beside the name it stands for.
+        bare = replace(furniture, legend="")
+        plain = plan_sheet(card_set, layout, options, with_index=with_index, reserved=title_block_height(layout, bare, styles))
+        if plain.pages < plan.pages:
+            furniture, plan = bare, plain
     buffer = io.BytesIO()
     canvas_class = make_canvas_class(layout, furniture, styles)
     canvas = canvas_class(
