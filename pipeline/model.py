@@ -39,6 +39,23 @@ class Credits:
 
 
 @dataclass(frozen=True)
+class Icon:
+    """A small symbol a sheet draws before a title, a table label or an index line that names it
+    (a die face, a threat level, a hazard): a shape, its colours and a letter, all from game.yaml."""
+
+    name: str
+    shape: str  # one of sheets.icondata.SHAPES
+    fill: str  # "#rrggbb"
+    stroke: str
+    ink: str  # the letter's colour
+    letter: str  # 1-3 characters, drawn in the sheet's bold face
+    match: tuple[str, ...]  # the words a title or label starts with when it names this icon
+    meaning: str  # the legend's words
+    in_text: tuple[str, ...] = ()  # phrases of the running text the symbol is drawn before ("símbolo nube")
+    line: int = 0  # game.yaml's line of its letter (else of the icon): a letter the sheet's font lacks is reported there
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What `sources/<id>/game.yaml` says about a game (or the defaults when it is absent)."""
 
@@ -49,6 +66,7 @@ class GameInfo:
     paper: str = "a4"
     sheets: tuple["SheetSpec", ...] = ()
     credits: Credits = field(default_factory=Credits)
+    icons: tuple["Icon", ...] = ()  # game.yaml's `icons:` (sheets/icondata.py reads them, sheets/icons.py draws them)
     # Each stage's per-game options and each sheet's recipe are typed objects of project.GameConfig,
     # read with this before any stage runs; the model itself stays plain data.
 

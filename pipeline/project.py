@@ -206,6 +206,7 @@ def load_game(project: Project, game_id: str, *, templates: Templates | None = N
     """
     from pipeline.clean.resources import read_clean_options
     from pipeline.sheets.config import Templates
+    from pipeline.sheets.icondata import read_icons
     from pipeline.structure import read_split_options
 
     folder = project.inside(project.game_dir(game_id))
@@ -223,6 +224,7 @@ def load_game(project: Project, game_id: str, *, templates: Templates | None = N
         publisher=fields.text("publisher", ""),
         paper=fields.choice("paper", PAPERS, "a4"),
         credits=_credits(fields.mapping("credits")),
+        icons=read_icons(fields.mapping("icons")),
     )
     options = fields.mapping("options")
     clean = read_clean_options(options.mapping("clean"))

@@ -52,8 +52,11 @@ def test_die_faces_and_system_damage_are_tables(sheets) -> None:
     dice = " ".join(sheets["galaxy-defenders/dice"]).split()
     assert dice[dice.index("Cara") + 1] == "Efecto"  # the table's header row
     damage = " ".join(sheets["alternity-warships/system-damage"])
-    assert "Sistema Efecto Aturdimiento Herida Mortal Crítico" in " ".join(damage.split())
-    quickref = sheets["galaxy-defenders/quickref"][0]
+    # A matrix of system x damage level: a header row of the levels (each with its icon, game.yaml, whose
+    # letter is text of the cell), each system's row across the table above its levels.
+    assert "A Aturdimiento H Herida M Mortal C Crítico" in " ".join(damage.split())
+    assert "Almacenes — Uno de los sistemas de apoyo" in " ".join(damage.split())
+    quickref = " ".join(sheets["galaxy-defenders/quickref"][0].split())  # a label may wrap beside its icon
     assert "Impacto · HIT" in quickref and "Munición · Ammo" in quickref
 
 
@@ -97,11 +100,24 @@ def test_every_printed_mark_is_8_mm_from_the_paper_edge(plumbed) -> None:
     assert problems == {}
 
 
+def _in_symbol(char: dict, marks: list[dict]) -> bool:
+    """Whether `char` is the letter inside an icon (sheets/icons.py): a small drawn shape around its centre."""
+    x, y = (char["x0"] + char["x1"]) / 2, (char["top"] + char["bottom"]) / 2
+    return any(
+        mark["x0"] <= x <= mark["x1"] and mark["top"] <= y <= mark["bottom"]
+        and mark["x1"] - mark["x0"] <= 16 and mark["bottom"] - mark["top"] <= 12
+        for mark in marks
+    )
+
+
 def test_one_type_scale_body_75_pt_and_nothing_smaller_than_english_names(plumbed) -> None:
     from collections import Counter
 
     for name, pages in plumbed.items():
-        sizes = Counter(round(c["size"], 1) for _, _, chars, _ in pages for c in chars if c["text"].strip())
+        # An icon's letter is part of its symbol, sized to it: not text of the type scale.
+        sizes = Counter(
+            round(c["size"], 1) for _, _, chars, marks in pages for c in chars if c["text"].strip() and not _in_symbol(c, marks)
+        )
         assert min(sizes) >= 7.0, name  # English names, notes, the footer: body - 0.5 pt at least
         if "quickref" in name:
             assert sizes.most_common(1)[0][0] == 7.5, name  # the body, the same on every quickref
@@ -221,3 +237,30 @@ def test_no_page_is_near_empty(sheets) -> None:
     for name, pages in sheets.items():
         sizes = [len(page) for page in pages]
         assert min(sizes) >= 0.2 * max(sizes), (name, sizes)
+
+
+def test_the_legendary_quickref_is_a_two_page_summary_with_what_a_turn_uses(sheets) -> None:
+    """Issue 14 item 9: two pages holding the turn, the scoring and the abilities a player plays (the new
+    cards' and the Queen's); the enemies' abilities on the keywords sheet, not twice."""
+    quickref = sheets["legendary-alien/quickref"]
+    text = " ".join(" ".join(quickref).split())
+    assert len(quickref) == 2
+    for wanted in ("Secuencia de juego", "Puntuación", "10 puntos", "Activate", "Bite/mordisco", "Rush/ímpetu", "English index"):
+        assert wanted in text, wanted
+    keywords = " ".join(" ".join(sheets["legendary-alien/keywords"]).split())
+    assert "Flying" in keywords and "Subdue" in keywords and "Mordisco" not in keywords
+
+
+def test_no_card_sheet_page_is_more_than_half_empty_in_the_pdf(plumbed) -> None:
+    """Measured in the PDF: how far down each half of the page the text reaches (the header's and footer's
+    bands left out), averaged; a sheet of more than one page keeps every page at least half full."""
+    margin = 13 * PT_PER_MM
+    for name, pages in plumbed.items():
+        sheet = name.split("/")[1]
+        if sheet in ("quickref", "experience", "special-orders") or len(pages) == 1:
+            continue
+        for number, (width, height, chars, _) in enumerate(pages, start=1):
+            body = [c for c in chars if c["text"].strip() and margin < c["top"] and c["bottom"] < height - margin]
+            reach = [max((c["bottom"] for c in body if (c["x0"] < width / 2) == left), default=margin) for left in (True, False)]
+            fill = sum((bottom - margin) / (height - 2 * margin) for bottom in reach) / 2
+            assert fill >= 0.45, (name, number, round(fill, 2))  # text ends a little above its panel's border

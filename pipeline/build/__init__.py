@@ -31,7 +31,7 @@ from pipeline.build.changes import (
 from pipeline.build.keys import ParseMemo, SheetKey, sheet_key, tool_fingerprint
 from pipeline.build.manifest import build_date, manifest_sheet, read_manifest, write_if_changed
 from pipeline.build.plan import GamePlan, SheetResult, plan_game, proof_file, proof_key, report_file, sheet_file
-from pipeline.build.output import inside_project
+from pipeline.build.output import inside_project, remove_dropped_sheets
 from pipeline.build.proofpage import proof_page
 from pipeline.build.report import BuildReport, GameOutcome, Progress, ProgressSink, failed_game, no_progress, outcome_of, record_outcome
 from pipeline.build.stages import cleaning_report_tsv, merge_credits, prepare, tagged_document
@@ -153,6 +153,8 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     write_if_changed(game_out / proof_file(plan.game), page)
     # The manifest last: until it is written the next build sees this game as unfinished and makes it again.
     write_if_changed(game_out / "manifest.json", json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
+    for name in remove_dropped_sheets(previous, {key.sheet for key in plan.keys}, game_out):
+        outcome.warnings.append(f"{plan.game}: removed {name}: its sheet is no longer in sources/{plan.game}/game.yaml")
     return outcome
 
 
@@ -254,6 +256,7 @@ def _render_sheets(
     one that fails is recorded in `failures` and does not stop the others."""
     from pipeline.build.printed import PrintedIndex, typeset
     from pipeline.sheets.glyphs import cover_layout
+    from pipeline.sheets.icons import check_letters
 
     sections = tuple(digest.to_json() for digest in section_digests(document))
     made = {}
@@ -264,6 +267,8 @@ def _render_sheets(
         layout = sheet.layouts[key.paper]
         stage("typeset", key.sheet)
         try:
+            # An icon's letter is configuration: one the font lacks is an error at its game.yaml line, not a '?'.
+            check_letters(document.game.icons, font_path=str(layout.fonts.bold), game=config.game.id)
             if layout.fonts not in covered:  # the same for every sheet in the same fonts: map the document once
                 covered[layout.fonts] = cover_layout(document, layout)  # characters the font lacks -> a visible mark
             sheet_document, missing = covered[layout.fonts]

@@ -83,6 +83,8 @@ def game_yaml(game: GameInfo, cleaned, document: Document, *, source: str) -> st
         "#     not_headings: ['^Línea que no es un título$']   # lines taken for headings that are not",
         "#   clean:",
         "#     noise_phrases: ['frase del foro']               # chatter the cleaner kept",
+        "# icons:                                              # symbols drawn before the titles and labels that name them",
+        "#   impacto: {shape: star, fill: '#c0392b', letter: '!', match: [Impacto], meaning: 'Impacto (HIT)'}",
     ]
     return "\n".join(lines) + "\n"
 

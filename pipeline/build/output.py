@@ -64,3 +64,25 @@ def links_inside_project(root: Path, folder: Path, *, display: str) -> None:
             path = Path(parent) / name
             if path.is_symlink():
                 inside_project(root, path, display=f"{display}/{path.relative_to(folder).as_posix()}")
+
+
+def remove_dropped_sheets(previous: dict | None, sheets: set[str], game_out: Path) -> list[str]:
+    """Delete the PDFs the previous manifest recorded for sheets no longer in game.yaml (any paper); their names.
+
+    Only files the manifest names, plain names inside the game's folder ending in .pdf: a file the build did
+    not write is never touched."""
+    removed = []
+    for entry in (previous or {}).get("sheets", []):
+        if not isinstance(entry, dict) or entry.get("name") in sheets:
+            continue
+        name = entry.get("file")
+        if not isinstance(name, str) or not name.endswith(".pdf") or Path(name).name != name or name.startswith("."):
+            continue
+        path = game_out / name
+        try:
+            if path.is_file() and not path.is_symlink():
+                path.unlink()
+                removed.append(name)
+        except OSError:
+            pass  # left for the next build; nothing else depends on it
+    return removed

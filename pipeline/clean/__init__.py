@@ -39,7 +39,7 @@ from pipeline.text import fold, words
 PRINTED_SIGNS = ("page number", "running header", "table of contents")  # repairs only a printed document needs
 SENTENCE_END = re.compile(r"[.!]\s*$")
 # "( )", "[ ]": the place of an icon the copy lost.
-ICON_HOLE = re.compile(r"\(\s*\)|\[\s+\]")
+ICON_HOLE = re.compile(r"\(\s*\)|\[\s+\]|(?<=\w )\[…\](?=[.,;:])")  # the last: joins.LOST
 # Chatter a title may carry and still be a title ("MINAS DE COBRE - Reglas traducidas").
 TITLE_TALK = ("talk about the translation", "opinion about the rulebook")
 # ...unless nothing else is in it: "Traducción completa de las reglas al castellano (v1.1)" names no game, it is

@@ -28,6 +28,7 @@ from pipeline.clean.resources import (
     QUOTED_BY,
     SIGNATURE,
     POST_DATE,
+    RELATION,
     PROFILE,
     CAPTION,
     COPYRIGHT_LINE,
@@ -46,8 +47,11 @@ from pipeline.clean.resources import (
     USERNAME,
 )
 from pipeline.clean.state import State
+from pipeline.structure.lexicon import FUNCTION_WORDS
 from pipeline.text import fold
 
+# The pieces of a line that may carry the version alone: "Título – reglamento – v2.0", "Reglas (v1.1)".
+VERSION_PARTS = re.compile(r"\s[–—|·•-]\s|[()\[\],;]")
 MIN_EMAIL_HEADERS = 3  # "De:", "Para:", "Asunto:": a pasted e-mail
 ONLINE_STATUS = frozenset(("en línea", "desconectado", "conectado", "online", "offline"))
 # "[list]", "[/quote]", "[center]" alone on a line are BBCode left in a text not read as BBCode: no forum member.
@@ -95,7 +99,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         elif REPLY_SUBJECT.match(text) and index > 0:
             starts.append((index, "respuesta"))  # a reply begins: its blocks are judged as a post
             fate[index] = ("drop", "forum post header: subject of a reply")
-        elif text.casefold().strip(".:") in NAVIGATION_WORDS:
+        elif text.casefold().strip(".:") in NAVIGATION_WORDS and (in_thread or not _heads_a_rule(lines, index)):
             fate[index] = ("drop", "site navigation")
         elif BARE_URL.match(text):
             label = _label_before(lines, index)
@@ -106,7 +110,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
             if not _url_follows(lines, index):
                 state.other_credits.append(text.strip().rstrip(":"))
         else:
-            _site_line(state, index, text)
+            _site_line(state, index, text, in_thread)
         index += 1
     _empty_bullets(state)
     posts = []
@@ -120,8 +124,9 @@ def _copied_thread(lines: list[str]) -> bool:
     """Whether the text is a thread copied from a forum page: its buttons, like counts, comment headers show it."""
     signs = sum(
         1
-        for text in lines
-        if LIKE_BUTTON.match(text) or THREAD_FURNITURE.match(text) or POST_START.match(text) or text.strip().casefold() in NAVIGATION_WORDS
+        for index, text in enumerate(lines)
+        if THREAD_FURNITURE.match(text) or _post_start(lines, index)
+        or (LIKE_BUTTON.match(text) or text.strip().casefold() in NAVIGATION_WORDS) and not _heads_a_rule(lines, index)
     )
     return signs >= 2
 
@@ -149,22 +154,22 @@ def _thread_line(
         fate[index] = ("drop", "chat export banner (server, channel, message count)")
     elif chat and CHAT_NOTICE.match(text):
         fate[index] = ("drop", "chat app's notice or a message it left out (media, deleted)")
-    elif POST_START.match(text) and _next_text(lines, index) is not None:
+    elif in_thread and _post_start(lines, index):
         # A BoardGameGeek post ("Avatar") or a Reddit comment ("level 1"): the member's name follows, then
-        # their country and badges, the date.
+        # their country and badges, the date. (In rules, "Avatar" or "Nivel 1" is a heading.)
         author = lines[_next_text(lines, index)].strip()
         starts.append((index, author))
         fate[index] = ("drop", f"forum post header: {author}")
         return index, True
-    elif text and not LETTER.search(text) and not LONE_BULLET.match(text) and (not re.search(r"\d", text) or EMOJI.search(text)):
+    elif _no_words(text, in_thread):
         fate[index] = ("drop", "a line with no words (a separator, specks of a scan or emoji)")
-    elif THREAD_FURNITURE.match(text):
+    elif in_thread and THREAD_FURNITURE.match(text):
         fate[index] = ("drop", "thread furniture (a forum's name, a post's age or votes, the order of replies)")
     elif in_thread and text.casefold().strip(".:") in BUTTON_WORDS:
         fate[index] = ("drop", "site navigation (a button of the thread's page)")
     elif in_thread and re.fullmatch(r"\d{1,6}", text) and _next_text(lines, index) == index + 1 and _is_button(lines[index + 1]):
         fate[index] = ("drop", "site navigation (the count of votes or likes beside the buttons)")
-    elif LIKE_BUTTON.match(text):
+    elif LIKE_BUTTON.match(text) and (in_thread or not _heads_a_rule(lines, index)):
         fate[index] = ("drop", "site navigation (a like button)")
         following = _next_text(lines, index)
         if following == index + 1 and re.fullmatch(r"\d{1,5}", lines[following].strip()):
@@ -173,6 +178,25 @@ def _thread_line(
     else:
         return None
     return index, False
+
+
+def _post_start(lines: list[str], index: int) -> bool:
+    """'Avatar' or 'level 1' over a member's name ('Alba_Tradu'), not over a sentence: a post begins."""
+    if not POST_START.match(lines[index]):
+        return False
+    following = _next_text(lines, index)
+    if following is None:
+        return False
+    name = lines[following].strip()
+    return bool(USERNAME.match(name)) and len(name.split()) <= 3 and not re.search(r"[.:;!?¡¿]$", name)
+
+
+def _no_words(text: str, in_thread: bool) -> bool:
+    """A line with no word: a separator, a scan's specks, emoji; emoji with a count ('👍 4', reactions) only in a
+    thread (in rules '3 ⭐' is a value). A relation ('3 ⭐ = 1 ❤️', '2 → 1') is a rule, never dropped."""
+    if not text or LETTER.search(text) or LONE_BULLET.match(text) or RELATION.search(text):
+        return False
+    return not re.search(r"\d", text) or in_thread and bool(EMOJI.search(text))
 
 
 def _empty_bullets(state: State) -> None:
@@ -247,12 +271,13 @@ def _next_text(lines: list[str], index: int) -> int | None:
     return following if following < len(lines) else None
 
 
-def _site_line(state: State, index: int, text: str) -> None:
-    """A line of a site's page or a document's credits: a date, breadcrumbs, a byline, a caption, who translated it."""
+def _site_line(state: State, index: int, text: str, in_thread: bool) -> None:
+    """A line of a site's page or a document's credits: a date, breadcrumbs, a byline, a caption, who translated
+    it; a member's profile ('Edad: 8+' is a game's box elsewhere) and a post's date ('En: ...') only in a thread."""
     fate = state.fate
-    if DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12 or POST_DATE.match(text):
+    if DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12 or in_thread and POST_DATE.match(text):
         fate[index] = ("drop", "forum post date")
-    elif PROFILE.match(text):
+    elif in_thread and PROFILE.match(text):
         fate[index] = ("drop", "forum member's profile")
     elif BREADCRUMBS.match(text) or BREADCRUMB_TRAIL.match(text) or SHARE.match(text):
         fate[index] = ("drop", "site navigation (breadcrumbs or share buttons)")
@@ -269,11 +294,36 @@ def _site_line(state: State, index: int, text: str) -> None:
         state.translators.extend(name.strip().removeprefix("u/") for name in names if name.strip() and not name.strip().isdigit())
         if other.strip():
             state.other_credits.append(other.strip().rstrip("."))
-    elif VERSION_LINE.match(text) or VERSION_MARK.search(text) and len(text.split()) <= 10 and not text.rstrip().endswith("."):
+    elif _version_line(state.lines, index, text):
         fate[index] = ("drop", "version or revision date of the document")
     elif COPYRIGHT_LINE.match(text):
         fate[index] = ("credit", "copyright line kept in the credits")
         state.other_credits.append(text.strip())
+
+
+def _version_line(lines: list[str], index: int, text: str) -> bool:
+    """'Última revisión: 12/02/2009', 'Puentes de Hierro – reglamento – v2.0', '... al castellano (v1.1)': the
+    document's version, no rule. A version inside a phrase ('Novedades de la versión 2.0') and a heading over
+    a rule ('Reglas de la expansión (v2.0)' over 'Cada jugador roba...') are rules text."""
+    if VERSION_LINE.match(text):
+        return len(text.split()) > 2 or not _heads_a_rule(lines, index)
+    mark = VERSION_MARK.search(text)
+    if not mark or len(text.split()) > 10 or text.rstrip().endswith("."):
+        return False
+    alone = any(VERSION_MARK.fullmatch(part.strip()) for part in VERSION_PARTS.split(text))
+    before = text[: mark.start()].split()[-1:]
+    last = not text[mark.end() :].strip(" )]") and bool(before) and fold(before[0]) not in FUNCTION_WORDS
+    return (alone or last) and not _heads_a_rule(lines, index)
+
+
+def _heads_a_rule(lines: list[str], index: int) -> bool:
+    """Whether the line right below (no blank between) is a rule's sentence: this line is its heading, no site's
+    button ('Buscar' over 'Busca en el mazo una carta...') nor a document's version."""
+    following = index + 1
+    if following >= len(lines):
+        return False
+    below = lines[following].strip()
+    return len(below.split()) >= 4 and below[:1].isupper() and below[-1:] in ".:!?"
 
 
 def _translator(text: str) -> re.Match[str] | None:

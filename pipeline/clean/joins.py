@@ -6,6 +6,8 @@ the cleaner reports every join.
 """
 from __future__ import annotations
 
+import re
+
 from pipeline.clean.resources import (
     DANGLING_WORDS,
     FOOTNOTE_LINE,
@@ -18,6 +20,12 @@ MIN_PROSE = 60
 CUT_WORDS = frozenset("el la los las un una unos unas de del al a en con por para que y e o u ni su sus".split())
 # A line this long without final punctuation is a paragraph broken by the PDF copy, not a heading or item.
 LONG_LINE = 150
+# "... aplica la última regla descrita en la carta como" / "- . En este caso, ...": a bullet followed by
+# punctuation is no list item but what is left of an icon the copy lost (the PDF set it on a line of its
+# own). The line carries on the sentence above it, and the hole is marked LOST so no fragment is printed
+# as an item and a reader sees that something is missing (the cleaner warns, as for "( )").
+ORPHAN_ITEM = re.compile(r"^\s*[-•·*]\s*(?=[.,;:])")
+LOST = "[…]"
 
 
 def join_groups(lines: list[str], indexes: list[int]) -> list[list[int]]:
@@ -51,6 +59,8 @@ def _continues(length: int, last_line: str, *, single: bool, following: str) -> 
         return False
     if single and LONE_BULLET.match(last_line):
         return True  # a bullet on a line of its own takes the next line as its text
+    if ORPHAN_ITEM.match(after) and last_line and last_line[-1].isalnum():
+        return True
     if LIST_MARKER.match(after) or FOOTNOTE_LINE.match(after):
         return False
     if after[0].islower():
@@ -67,4 +77,4 @@ def _continues(length: int, last_line: str, *, single: bool, following: str) -> 
 
 
 def joined_text(lines: list[str], group: list[int]) -> str:
-    return " ".join([lines[group[0]].rstrip(), *(lines[index].strip() for index in group[1:])])
+    return " ".join([lines[group[0]].rstrip(), *(ORPHAN_ITEM.sub(LOST, lines[index].strip(), count=1) for index in group[1:])])

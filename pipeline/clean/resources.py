@@ -100,6 +100,8 @@ LONE_BULLET = re.compile(r"^\s*[•·▪◦*-]\s*$")
 # A line with no word at all: a banner of asterisks, a scanner's specks ("' . , ~"), reactions ("👍 (4) ❤️ (2)").
 LETTER = re.compile(r"[^\W\d_]")
 EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B50\u2B55\uFE0F]")
+# "3 ⭐ = 1 ❤️", "2 → 1", "⭐⭐ -> ❤️": two sides and a sign between them, a rule's exchange (no separator).
+RELATION = re.compile(r"[^\s=→⇒➔➜>-]\s*(?:=|→|⇒|➔|➜|->|=>)\s*[^\s=→⇒➔➜>-]")
 # "Thumb up" / "14", "Me gusta (3)": a post's like button and its count.
 LIKE_BUTTON = re.compile(r"^\s*(?:thumbs? up|me gusta|likes?|pulgar(?:es)? arriba)\s*\(?\d*\)?\s*$", re.IGNORECASE)
 # A signature begins at a line "--" (the e-mail and forum convention) and runs to the next blank line.
@@ -122,10 +124,13 @@ CHAT_BANNER = re.compile(
     re.IGNORECASE,
 )
 # A thread copied from Reddit: "r/juegosdemesa", "u/meeple_sur", "level 1" opening a comment (its author on the
-# next line), "· hace 3 a" (when), "94% votos positivos", "Ordenar por: mejores".
+# next line), "· hace 3 a" (when), "94% votos positivos", "Ordenar por: mejores" (a sort order: "Ordenar por
+# iniciativa" is a rule's heading).
 POST_START = re.compile(r"^\s*(?:avatar|level \d{1,2}|nivel \d{1,2})\s*$", re.IGNORECASE)
 THREAD_FURNITURE = re.compile(
-    r"^\s*(?:[ru]/\w{2,30}|\d{1,3}\s*%\s*(?:votos positivos|upvoted)|(?:ordenar por|sort by)\b.{0,30}"
+    r"^\s*(?:[ru]/\w{2,30}|\d{1,3}\s*%\s*(?:votos positivos|upvoted)|(?:ordenar por|sort by)\s*:.{0,30}"
+    r"|(?:ordenar por|sort by)\s+(?:mejores|nuevos|antiguos|recientes|pol[ée]micos|controvertidos|votos|fecha"
+    r"|best|top|new|old|controversial|q&a)"
     r"|[·•]?\s*(?:op\s*[·•]\s*)?(?:hace\s+\d+\s*(?:a|años?|m|mes(?:es)?|d|días?|h|horas?|min(?:utos?)?|sem(?:anas?)?)"
     r"|\d+\s*(?:y|yr|mo|d|h|m|min)\s+ago)\.?)\s*$",
     re.IGNORECASE,

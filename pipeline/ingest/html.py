@@ -178,9 +178,12 @@ class _Walker:
     def _source(self, element) -> int:
         return (element.sourceline or 1) + self.shift
 
-    def flush(self) -> None:
+    def flush(self, ends: int = 0) -> None:
+        """Write the pending line; `ends` is the last original line it can reach (the next element starts
+        after it), so text at the top of a page-wide <div> does not claim the whole <div>'s lines."""
         if not self.segments:
             return
+        through = min(self.through, max(self.line, ends)) if ends else self.through
         figure = not self.real and not self.prefix.startswith("#") and any(part.strip() for part, _ in self.segments)
         if figure:
             # Only pictures' alt texts ("Portada" of a centred cover picture): a figure, which the sheet does not show.
@@ -193,7 +196,7 @@ class _Walker:
         elif text:
             text, what = self.prefix + text, self.what or what or "html"
         if text.strip():
-            self.out.add(text, self.line, markup=what, through=self.through)
+            self.out.add(text, self.line, markup=what, through=through)
         elif self.line:
             self.out.drop(self.line, "image" if figure else NO_TEXT)
         self.segments, self.prefix, self.what, self.lines_big, self.real = [], "", "", [], False
@@ -214,7 +217,7 @@ class _Walker:
         if self._gone(element, tag):
             return
         if tag in BLOCKS:
-            self.flush()
+            self.flush(ends=self._source(element) - 1)
         if (tag == "blockquote" and self._quoted_post(element)) or self._leaf(element, tag):
             return
         if tag == "div" and FORUM_POST.search(element.get("class") or ""):
@@ -281,7 +284,7 @@ class _Walker:
                 self.out.drop(self._source(element), "image")
             self._text(element.tail, element)
         elif tag == "br":
-            self.flush()
+            self.flush(ends=self._source(element))
             self._text(element.tail, element)
         else:
             return False

@@ -39,6 +39,8 @@ class Converted:
     title: str = ""
     links: list[tuple[str, str]] = field(default_factory=list)
     written: set[int] = field(default_factory=set)  # the original lines `origins` holds, to ask in O(1)
+    # "written at line N": lines an element spread over; a line's own record or text, found later, wins.
+    spread: dict[int, CleaningRecord] = field(default_factory=dict)
 
     def add(self, text: str, origin: int, *, markup: str = "", through: int = 0) -> None:
         """Write one line taken from original line `origin` (1-based, up to `through` for an element spread
@@ -56,7 +58,7 @@ class Converted:
             self.records.setdefault(origin, CleaningRecord(origin, "markup", markup, self._original(origin)))
         for number in range(origin + 1, through + 1):
             if self._original(number).strip():
-                self.records.setdefault(
+                self.spread.setdefault(
                     number, CleaningRecord(number, "markup", f"{markup or 'text'} written at line {origin}", self._original(number))
                 )
 
@@ -68,7 +70,7 @@ class Converted:
 
     def drop(self, origin: int, reason: str) -> None:
         """Original line `origin` gave nothing to the text: say which markup it was."""
-        if reason == NO_TEXT and (origin in self.records or origin in self.written):
+        if reason == NO_TEXT and (origin in self.records or origin in self.written or origin in self.spread):
             return  # an empty element beside one that gave text (or was already accounted for)
         if origin not in self.records or self.records[origin].action != "drop":
             self.records[origin] = CleaningRecord(origin, "drop", f"markup: {reason}", self._original(origin))
@@ -90,6 +92,9 @@ class Converted:
     def account(self) -> tuple[CleaningRecord, ...]:
         """A record for every original line that no written line carries: the report misses none."""
         written = set(self.origins[index] for index, text in enumerate(self.texts) if text.strip())
+        for number, record in self.spread.items():
+            if number not in written and number not in self.records:
+                self.records[number] = record  # the line's text went on with an element that began above it
         for number, line in enumerate(self.original, start=1):
             if line.strip() and number not in written and number not in self.records:
                 self.records[number] = CleaningRecord(number, "drop", "markup: nothing of this line is text", line)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from pipeline.structure.lexicon import FUNCTION_WORDS, SENTENCE_STARTS
+from pipeline.structure.lexicon import DETERMINERS, FUNCTION_WORDS, SENTENCE_STARTS
 from pipeline.text import is_shouting
 
 # OCR: a capital I read for an l ("Ia", "EI", "cuaIquier"), an i for ¡ ("iCada"), a 0 for the word o.
@@ -16,6 +16,8 @@ OCR_EXCLAMATION = re.compile(r"(?<![\w¡])i([A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)
 # A 0 read for the word o: between two words ("semilla 0 mover", "uno 0 dos"), not a quantity ("0 puntos").
 OCR_ZERO = re.compile(r"\b([a-záéíóúñ]{2,}) 0 ([a-záéíóúñ]+)\b(?! \d)")
 NUMBER_WORDS = frozenset("uno una dos tres cuatro cinco seis siete ocho nueve diez".split())
+# After an OCR'd "o" a new phrase may begin with a pronoun ("roba una carta 0 la descarta", "0 se retira").
+ZERO_PRONOUNS = frozenset("se lo le les me te nos".split())
 # OCR fixes are made only in a text that shows them at least this often: a clean text is left alone.
 MIN_OCR_SIGNS = 2
 OCR_SIGN = re.compile(
@@ -55,8 +57,7 @@ def fix_ocr(text: str) -> str:
 
     def fix_zero(match: re.Match[str]) -> str:
         before, after = match.group(1), match.group(2)
-        quantity = after.endswith("s") and before not in NUMBER_WORDS and after not in NUMBER_WORDS
-        return match.group(0) if quantity or after in ("o", "a", "y") else f"{before} o {after}"
+        return f"{before} o {after}" if _coordination(before, after) else match.group(0)
 
     text = OCR_I.sub(fix_i, text)
     text = OCR_EXCLAMATION.sub(fix_exclamation, text)
@@ -107,6 +108,31 @@ def _ocr_letters(text: str) -> str:
     text = OCR_DIGIT_WORD.sub(fix_digits, text) if re.search(r"[016]", text) else text
     text = OCR_SHORT.sub(fix_short, text) if "1" in text else text
     return OCR_RN.sub(fix_rn, text)
+
+
+def _coordination(before: str, after: str) -> bool:
+    """Whether 'before 0 after' is two words joined by an OCR'd "o" ("uno 0 dos", "una semilla 0 mover un
+    druida", "una carta 0 la descarta"), not a rule's value: a 0 after a verb or a preposition ("inflige 0
+    daño", "con 0 energía") or before a noun is a quantity, and a rule may never lose its number."""
+    if before in NUMBER_WORDS:
+        return after in NUMBER_WORDS
+    if before in FUNCTION_WORDS or before in DETERMINERS or _verb_form(before):
+        return False  # "tiene 0 energía", "con 0 monedas", "la 0"
+    if before.endswith(("ar", "er", "ir")) and not _infinitive(after):
+        return False  # "infligir 0 daño"; "mover 0 plantar" is a coordination of two actions
+    return _infinitive(after) or after in DETERMINERS or after in ZERO_PRONOUNS
+
+
+def _verb_form(word: str) -> bool:
+    """'tiene', 'inflige', 'cuesta', 'gana': a verb conjugated (its lemma an infinitive other than itself)."""
+    lemma = _lexicon()[0].get(word)
+    return bool(lemma) and lemma != word and str(lemma).endswith(("ar", "er", "ir"))
+
+
+def _infinitive(word: str) -> bool:
+    """'mover', 'plantar', 'robarla': an action, which a noun never is (the lemma table names it a lemma)."""
+    bare = re.sub(r"(?<=[aei]r)(?:se|la|las|lo|los|le|les)$", "", word)
+    return bare.endswith(("ar", "er", "ir")) and bare in _lexicon()[1] and _lexicon()[0].get(bare) in (None, bare)
 
 
 def _sentence_start(text: str, position: int) -> bool:

@@ -41,7 +41,16 @@ class RenderedSheet:
 
 def render(document: Document, *, sheet: SheetConfig, paper: str, dated=None) -> RenderedSheet:
     """The sheet as PDF bytes on `paper`, from the layout and recipe its config holds for that paper;
-    `dated(revision)` gives the day its content last changed (None: the revision is printed alone)."""
+    `dated(revision)` gives the day its content last changed (None: the revision is printed alone).
+    The game's icons (game.yaml) are the ones every text helper of the renderer draws."""
+    from pipeline.sheets import icons
+
+    icons.check_letters(document.game.icons, font_path=str(sheet.layouts[paper].fonts.bold), game=document.game.id)
+    with icons.using(document.game.icons):
+        return _render(document, sheet=sheet, paper=paper, dated=dated)
+
+
+def _render(document: Document, *, sheet: SheetConfig, paper: str, dated=None) -> RenderedSheet:
     layout, recipe = sheet.layouts[paper], sheet.recipes[paper]
     try:
         if sheet.kind == "quickref":

@@ -16,6 +16,9 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from pipeline.sheets.icons import current as current_icons
+from pipeline.sheets.icons import decorate, extra_width
+
 FRAME_COLOR = "#1d3557"
 RULE_COLOR = "#c8d0da"
 HEADER_BACKGROUND = "#e3e9f1"
@@ -59,26 +62,55 @@ def formula_flowables(markup: str, style: ParagraphStyle) -> list[Flowable]:
     return [Spacer(1, 1.5), table, Spacer(1, style.spaceAfter or 3)]
 
 
-def table_flowables(rows: list[list[str]], style: ParagraphStyle, *, header: bool, escape: Callable[[str], str]) -> list[Flowable]:
+def table_flowables(
+    rows: list[list[str]], style: ParagraphStyle, *, header: bool, escape: Callable[[str], str], width_rows: list[list[str]] | None = None
+) -> list[Flowable]:
     """A ruled table of plain-text cells (escaped with `escape`): a tinted header row when `header`,
-    hairlines between rows; columns share the width by text length."""
+    hairlines between rows; columns share the width by text length. `width_rows`: the whole table when
+    `rows` is one part of it, so every part of a table cut across panels or pages has the same columns."""
     if not rows:
         return []
+    texts = width_rows if width_rows and len(width_rows[0]) == len(rows[0]) else rows
     table = FittedTable(
-        table_cells(rows, style, header=header, escape=escape), hAlign="LEFT", repeatRows=1 if header else 0, texts=rows, style_for=style
+        table_cells(rows, style, header=header, escape=escape), hAlign="LEFT", repeatRows=1 if header else 0, texts=texts, style_for=style
     )
     table.setStyle(TableStyle(table_commands(rows, style, header=header)))
     return [Spacer(1, 1.5), table, Spacer(1, max(style.spaceAfter, 3))]
 
 
+# An entry row (matrix.py): "name RUN_IN text" in every cell is one cell across the table, the name in
+# bold; the row under it holds the entry's values, one per column, and has no label of its own.
+RUN_IN = "\u2063"
+
+
+def entry_rows(rows: list[list[str]]) -> set[int]:
+    """The indices of the entry rows of a table (see RUN_IN)."""
+    return {index for index, row in enumerate(rows) if row and RUN_IN in row[0]}
+
+
 def table_cells(rows: list[list[str]], style: ParagraphStyle, *, header: bool, escape: Callable[[str], str]) -> list[list[Paragraph]]:
     bold = ParagraphStyle("table-header", parent=style, fontName=_bold_font(style))
     # A row label (first column of a table without a header, or under one) is what the eye scans: bold.
-    label = ParagraphStyle("table-label", parent=style, fontName=_bold_font(style)) if len(rows[0]) > 1 else style
-    return [
-        [Paragraph(escape(cell), bold if header and index == 0 else label if col == 0 else style) for col, cell in enumerate(row)]
-        for index, row in enumerate(rows)
-    ]
+    # A table of entry rows has its labels in them, not in the first column.
+    entries = entry_rows(rows)
+    label = ParagraphStyle("table-label", parent=style, fontName=_bold_font(style)) if len(rows[0]) > 1 and not entries else style
+
+    def markup(cell: str, cell_style: ParagraphStyle, named: bool) -> str:
+        # A row's label and the header's names are where a die face or a damage level shows its symbol.
+        name, mark, text = cell.partition(RUN_IN)
+        if not mark:
+            return decorate(cell, cell_style, markup=escape(cell)) if named else escape(cell)
+        title = decorate(name, cell_style, markup=f"<b>{escape(name)}</b>")
+        return f"{title} — {escape(text)}" if text.strip() else title
+
+    cells = []
+    for index, row in enumerate(rows):
+        line = []
+        for col, cell in enumerate(row):
+            cell_style = bold if header and index == 0 else label if col == 0 else style
+            line.append(Paragraph(markup(cell, cell_style, col == 0 or (header and index == 0)), cell_style))
+        cells.append(line)
+    return cells
 
 
 CELL_PADDING = 4.5  # pt: a cell's left and right padding (table_commands)
@@ -99,19 +131,40 @@ class FittedTable(Table):
         return super().wrap(available_width, available_height)
 
 
+_WIDTHS: dict[tuple, list[float]] = {}  # a panel is measured many times while it is planned: widths once per table
+
+
 def column_widths(rows: list[list[str]], style: ParagraphStyle, width: float) -> list[float]:
-    """Points per column (see FittedTable), measured with the cells' font."""
+    """Points per column (see FittedTable), measured with the cells' font; then balanced (`_balanced`)."""
+    # The game's icons widen the labels that name them (extra_width): part of the key.
+    key = (tuple(map(tuple, rows)), style.fontName, style.fontSize, style.leading, round(width, 2), current_icons())
+    if key not in _WIDTHS:
+        if len(_WIDTHS) > 512:
+            _WIDTHS.clear()
+        _WIDTHS[key] = _balanced(rows, style, _shared_widths(rows, style, width))
+    return list(_WIDTHS[key])
+
+
+def _shared_widths(rows: list[list[str]], style: ParagraphStyle, width: float) -> list[float]:
     count = len(rows[0])
     bold = _bold_font(style)
 
     def measure(text: str, col: int, row: int) -> float:
         return stringWidth(text, bold if col == 0 or row == 0 else style.fontName, style.fontSize)
 
+    labels = ParagraphStyle("label", parent=style, fontName=bold)
+
+    def symbol(col: int, row: int) -> float:  # a label's icon (table_cells) takes room before its first word
+        return extra_width(rows[row][col], labels) if col == 0 or row == 0 else 0.0
+
     need = [
-        max((measure(word, col, r) for r, row in enumerate(rows) for word in row[col].split()), default=0) + CELL_PADDING
+        max((measure(word, col, r) + (symbol(col, r) if index == 0 else 0) for r, row in enumerate(rows)
+             for index, word in enumerate(row[col].split())), default=0) + CELL_PADDING
         for col in range(count)
     ]
-    full = [max((measure(row[col], col, r) for r, row in enumerate(rows)), default=0) + CELL_PADDING for col in range(count)]
+    full = [
+        max((measure(row[col], col, r) + symbol(col, r) for r, row in enumerate(rows)), default=0) + CELL_PADDING for col in range(count)
+    ]
     text = [sum(measure(row[col], col, r) for r, row in enumerate(rows)) + 1 for col in range(count)]
     if sum(need) >= width:
         return [width * share / sum(need) for share in need]
@@ -132,10 +185,99 @@ def column_widths(rows: list[list[str]], style: ParagraphStyle, width: float) ->
     return widths
 
 
+BALANCE_STEPS = (16.0, 8.0, 4.0, 2.0)  # pt moved from one column to another while the table gets shorter
+
+
+def _balanced(rows: list[list[str]], style: ParagraphStyle, widths: list[float]) -> list[float]:
+    """Widths moved between columns while the table gets shorter. Shares by text length give a matrix
+    of long cells (a ship system's four damage levels) rows as tall as their fullest cell; a row is as
+    tall as its tallest cell, so width goes where lines are saved. Line counts are estimated by a greedy
+    wrap of the cells' word widths (as Paragraph wraps), a merged cell over its columns' widths; no
+    column gets narrower than its longest word."""
+    count = len(widths)
+    if count < 2:
+        return widths
+    bold = _bold_font(style)
+    space = stringWidth(" ", style.fontName, style.fontSize)
+    cells = [  # per row: (first column, last column, word widths)
+        [(first, last, [stringWidth(w, bold if first == 0 or r == 0 else style.fontName, style.fontSize) for w in row[first].split()])
+         for first, last in _cell_runs(row)]
+        for r, row in enumerate(rows)
+    ]
+    need = [CELL_PADDING] * count  # the longest word of each column's own (unmerged) cells, labels included
+    for r, row in enumerate(rows):
+        for first, last in _cell_runs(row):
+            if first == last:
+                font = bold if first == 0 or r == 0 else style.fontName
+                longest = max((stringWidth(w, font, style.fontSize) for w in row[first].split()), default=0)
+                need[first] = max(need[first], longest + CELL_PADDING)
+    known: dict[tuple, int] = {}
+
+    def height(trial: list[float]) -> int:
+        total = 0
+        for r, row in enumerate(cells):
+            tallest = 1
+            for first, last, words in row:
+                room = round(sum(trial[first : last + 1]) - CELL_PADDING, 1)
+                key = (r, first, room)
+                if key not in known:
+                    known[key] = _wrapped_lines(words, room, space)
+                tallest = max(tallest, known[key])
+            total += tallest
+        return total
+
+    best = height(widths)
+    for step in BALANCE_STEPS:
+        improved = True
+        while improved:
+            improved = False
+            for give in range(count):
+                for take in range(count):
+                    if take == give or widths[give] - step < need[give]:
+                        continue
+                    trial = list(widths)
+                    trial[give] -= step
+                    trial[take] += step
+                    if (total := height(trial)) < best:
+                        best, widths, improved = total, trial, True
+    return widths
+
+
+def _wrapped_lines(words: list[float], room: float, space: float) -> int:
+    """How many lines words of these widths take in `room` points, wrapped greedily as Paragraph does."""
+    total, used = 1, -space
+    for word in words:
+        if used + space + word > room and used > 0:
+            total, used = total + 1, word
+        else:
+            used += space + word
+    return total
+
+
+def _cell_runs(row: list[str]) -> list[tuple[int, int]]:
+    """(first, last) column of every printed cell of a row: a cell equal to the one on its left is merged
+    into it (never into the row's label, column 0, unless the row is an entry row: RUN_IN)."""
+    runs, start = [], 0
+    entry = bool(row) and RUN_IN in row[0]
+    for col in range(1, len(row) + 1):
+        if col < len(row) and (start > 0 or entry) and row[col] and row[col] == row[start]:
+            continue
+        runs.append((start, col - 1))
+        start = col
+    return runs
+
+
 def table_commands(rows: list[list[str]], style: ParagraphStyle, *, header: bool) -> list[tuple]:
+    # The values row under an entry row (RUN_IN) belongs to it: no hairline between them.
+    continues = [index + 1 for index in sorted(entry_rows(rows)) if index + 1 < len(rows)]
+    hairlines = (
+        [("LINEBELOW", (0, i - 1), (-1, i - 1), 0.3, HexColor(RULE_COLOR)) for i in range(1, len(rows) + 1) if i not in continues]
+        if continues
+        else [("LINEBELOW", (0, 0), (-1, -1), 0.3, HexColor(RULE_COLOR))]
+    )
     commands = [
         cell_font(style),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.3, HexColor(RULE_COLOR)),
+        *hairlines,
         ("LINEABOVE", (0, 0), (-1, 0), 0.8, HexColor(FRAME_COLOR)),
         ("LINEBELOW", (0, -1), (-1, -1), 0.8, HexColor(FRAME_COLOR)),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -172,16 +314,12 @@ def list_marker(marker: str) -> str:
 def _repeated_cell_spans(rows: list[list[str]]) -> list[tuple]:
     """SPAN commands for a cell that repeats the one to its left ("same effect as a minor failure"):
     the text is printed once across both columns, as a hand-set table would."""
-    spans = []
-    for row_index, row in enumerate(rows):
-        start = 0
-        for col in range(1, len(row) + 1):
-            if col < len(row) and row[col] and row[col] == row[start]:
-                continue
-            if col - start > 1 and start > 0:  # never merge a row's label into its values
-                spans.append(("SPAN", (start, row_index), (col - 1, row_index)))
-            start = col
-    return spans
+    return [
+        ("SPAN", (first, row_index), (last, row_index))
+        for row_index, row in enumerate(rows)
+        for first, last in _cell_runs(row)
+        if last > first
+    ]
 
 
 def _bold_font(style: ParagraphStyle) -> str:

@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from pipeline.model import Credits
+from pipeline.sheets.icons import register as register_icons
 from pipeline.sheets.layout import MM, Layout
 from pipeline.sheets.markup import safe_text
 from pipeline.text import fold, printable
@@ -48,6 +49,10 @@ class Furniture:
     credits: Credits = field(default_factory=Credits)
     title_block: bool = False
     compact: bool = False  # title and subtitle on one line; the credits go to a block at the end (credits_block)
+    legend: str = ""  # the icons the sheet draws, as markup (icons.legend_markup), under what it covers
+    # Rules under the header and over the footer; a cut-out grid has none: beside its crop marks a rule
+    # reads as one more line to cut along.
+    rules: bool = True
 
 
 # When the text names nobody, the sheet still says who made the translation.
@@ -122,6 +127,8 @@ def _title_paragraphs(layout: Layout, furniture: Furniture, styles: dict[str, Pa
     if furniture.publisher and not furniture.compact:  # a compact sheet names it in its credits block
         subtitle_parts.append(safe_text(furniture.publisher))
     covers = [Paragraph(f"<b>Contenido:</b> {safe_text(furniture.covers)}", styles["subtitle"])] if furniture.covers else []
+    if furniture.legend:
+        covers.append(Paragraph(furniture.legend, styles["subtitle"]))
     if furniture.compact:
         # A quick reference spends its page on rules: the subtitle runs on after the title, the credits
         # wait in a small block at the end of the sheet.
@@ -192,6 +199,7 @@ def make_canvas_class(layout: Layout, furniture: Furniture, styles: dict[str, Pa
         def __init__(self, *args, **kwargs) -> None:
             super().__init__(*args, **kwargs)
             self._saved_pages: list[dict] = []
+            register_icons(self)  # the game's symbols inside text lines draw themselves through this callback
 
         def showPage(self) -> None:  # noqa: N802 - reportlab API
             self._saved_pages.append(dict(self.__dict__))
@@ -225,9 +233,10 @@ def _draw_header(canvas: Canvas, layout: Layout, furniture: Furniture, styles: d
     left, right = layout.margin_left, layout.page_width - layout.margin_right
     header = styles["header"]
     top_line = layout.page_height - layout.margin_top + RULE_GAP
-    canvas.setStrokeColor(HexColor(layout.style("title").color))
-    canvas.setLineWidth(0.6)
-    canvas.line(left, top_line, right, top_line)
+    if furniture.rules:
+        canvas.setStrokeColor(HexColor(layout.style("title").color))
+        canvas.setLineWidth(0.6)
+        canvas.line(left, top_line, right, top_line)
     canvas.setFillColor(header.textColor)
     bold = styles["heading2"].fontName
     title = furniture.title_es
@@ -251,9 +260,10 @@ def _draw_footer(
     footer = styles["footer"]
     bottom_line = layout.margin_bottom - RULE_GAP
     baseline = bottom_line - RULE_GAP - ASCENT * footer.fontSize
-    canvas.setStrokeColor(HexColor(layout.style("title").color))
-    canvas.setLineWidth(0.6)
-    canvas.line(left, bottom_line, right, bottom_line)
+    if furniture.rules:
+        canvas.setStrokeColor(HexColor(layout.style("title").color))
+        canvas.setLineWidth(0.6)
+        canvas.line(left, bottom_line, right, bottom_line)
     page_label = f"{number} / {total}"
     canvas.setFillColor(footer.textColor)
     canvas.setFont(footer.fontName, footer.fontSize)

@@ -17,6 +17,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pipeline.model import Section, TermHit
+from pipeline.sheets.icons import in_text
 from pipeline.tag.glossary import EVERYDAY
 from pipeline.sheets.layout import Fonts, Layout, TextStyle
 from pipeline.text import fold, printable
@@ -150,7 +151,8 @@ def term_markup(text: str, hits: list[TermHit], *, shown: set[str], term_style: 
             f"\u00a0‹{safe_text(hit.en)}›</font>"
         )
     out.append(safe_text(text[position:]))
-    return "".join(out)
+    # The game's symbols before the phrases of the text that name them (game.yaml's icons' in_text), sized like the tags.
+    return in_text("".join(out), term_style)
 
 
 # Quotation marks a translator opens and closes around a name; straight quotes open after a space.

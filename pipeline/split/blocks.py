@@ -14,6 +14,7 @@ import re
 
 from pipeline.model import TABLE_CELL, Block, CleanLine
 from pipeline.split.inline import phrases, restructure
+from pipeline.split.steps import colon_numbered
 from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, TABLE_CAPTION
 
 # "Potencia requerida = masa x dificultad", "dado ≤ nivel de radiación × años": a relation between terms.
@@ -135,6 +136,17 @@ def build_blocks(lines: list[CleanLine]) -> tuple[Block, ...]:
             blocks.append(table_block(cells, rows[0].first, rows[-1].last))
             index += len(run)
             continue
+        counted = colon_numbered(lines, index)
+        if counted:
+            blocks.extend(Block("item", found.group(2).strip(), line.first, line.last, marker=found.group(1)) for line, found in counted)
+            index = lines.index(counted[-1][0]) + 1
+            continue
+        labelled = _labelled_list(lines, index)
+        if labelled:
+            blocks.append(Block("paragraph", text, line.first, line.last))
+            blocks.extend(Block("item", item.text.strip(), item.first, item.last) for item in labelled)
+            index = lines.index(labelled[-1]) + 1
+            continue
         listed = _short_list(lines, index, blocks)
         if listed:
             depth = blocks[-1].depth + 1 if blocks and blocks[-1].kind == "item" and blocks[-1].text.rstrip().endswith(":") else 0
@@ -225,6 +237,36 @@ def _is_list_line(line: CleanLine, *, max_words: int = MAX_LIST_WORDS, one_claus
         and not TABLE_CAPTION.match(text)
         and not is_formula(text)
     )
+
+
+MAX_LIST_LABEL_WORDS = 4
+LABELLED_ENTRY_CHARS = 60  # "Hojas de registro de experiencia para el explorador"
+
+
+def _labelled_list(lines: list[CleanLine], index: int) -> list[CleanLine]:
+    """The entries under a short label line of a list set as its own paragraph: "Especialización." over
+    "20 cartas de acción especial" / "2 Tokens de teleportación" (a box's contents per expansion), with a
+    blank line before the label and after the entries and none between. An entry is a short list line that
+    ends without a full stop or opens with a count, so sentences under a one-word sentence stay prose."""
+    text = lines[index].text.strip()
+    if (
+        not text.endswith((".", ":"))
+        or len(text.split()) > MAX_LIST_LABEL_WORDS
+        or not text[:1].isupper()
+        or (index and lines[index - 1].text.strip())
+        or lines[index].kind != "text"
+        or (index + 1 < len(lines) and (_separator_run(lines, index + 1) or colon_numbered(lines, index + 1)))  # a table, numbered steps
+    ):
+        return []
+    run: list[CleanLine] = []
+    for line in lines[index + 1 :]:
+        entry = line.text.strip()
+        if not entry:
+            break
+        if not _is_list_line(line) or len(entry) > LABELLED_ENTRY_CHARS or (entry.endswith(".") and not entry[:1].isdigit()):
+            return []
+        run.append(line)
+    return run
 
 
 def _short_list(lines: list[CleanLine], index: int, blocks: list[Block]) -> list[CleanLine]:

@@ -99,7 +99,7 @@ def test_one_sentence_edited_rebuilds_only_that_game(built: Path) -> None:
     assert f'  modified {section.id}  "{section.title}": {words}\n' in output, output
     # that one section, not every section after it, and only on the sheet that prints it
     assert output.count("  modified ") == 1
-    same = r"^leaving-earth/cards: rebuilt, same content \(rev [0-9a-f]{8}\), 2 pages \(sources/leaving-earth/raw.txt changed\)$"
+    same = r"^leaving-earth/cards: rebuilt, same content \(rev [0-9a-f]{8}\), 1 page \(sources/leaving-earth/raw.txt changed\)$"
     assert re.search(same, output, flags=re.M)
 
 
@@ -270,6 +270,28 @@ def test_a_deleted_or_edited_output_is_made_again(built: Path) -> None:
     assert rebuilt_sheets(output) == {"galaxy-defenders/quickref", "leaving-earth/quickref"}
     assert pdf.read_bytes() == good
     assert (built / "output/leaving-earth/leaving-earth-quickref.pdf").is_file()
+
+
+def test_a_sheet_removed_from_game_yaml_loses_its_pdfs(built: Path) -> None:
+    """Issue 14: the PDF of a sheet no longer in game.yaml stayed in output/ (on either paper); a file the
+    build did not write stays."""
+    import yaml
+
+    folder = built / "output/galaxy-defenders"
+    run_build(built, "galaxy-defenders", "--paper", "letter")
+    assert (folder / "galaxy-defenders-dice-letter.pdf").is_file()
+    (folder / "mis-notas.pdf").write_bytes(b"%PDF-1.4 mine")
+    config = built / "sources/galaxy-defenders/game.yaml"
+    data = yaml.safe_load(config.read_text(encoding="utf-8"))
+    data["sheets"] = [sheet for sheet in data["sheets"] if sheet["name"] != "dice"]
+    config.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    result = CliRunner().invoke(main, ["--root", str(built), "build", "galaxy-defenders"])
+    assert result.exit_code == 0, result.output
+    assert not (folder / "galaxy-defenders-dice.pdf").exists() and not (folder / "galaxy-defenders-dice-letter.pdf").exists()
+    assert (folder / "galaxy-defenders-quickref.pdf").is_file() and (folder / "mis-notas.pdf").is_file()
+    assert "removed galaxy-defenders-dice.pdf: its sheet is no longer in sources/galaxy-defenders/game.yaml" in result.output
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    assert {entry["name"] for entry in manifest["sheets"]} == {"quickref"}
 
 
 # --- the cache ---------------------------------------------------------------------------------------------

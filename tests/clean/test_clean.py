@@ -226,10 +226,21 @@ def test_forum_post_headers_replies_and_quotes() -> None:
             ["a. Movimiento", "Mueve dos casillas.", "b. Combate", "Tira los dados."],
             ["a. Movimiento", "Mueve dos casillas.", "b. Combate", "Tira los dados."],
         ),
+        # Galaxy Defenders: an icon the copy lost left "- ." on the next line; printed as an item ". En este caso".
+        (
+            ["Roba una carta.", "Si ninguna regla se aplica, aplica la última regla de la carta como", "- . En este caso, mueve."],
+            ["Roba una carta.", "Si ninguna regla se aplica, aplica la última regla de la carta como […]. En este caso, mueve."],
+        ),
+        (["Roba dos cartas.", "- Descarta una."], ["Roba dos cartas.", "- Descarta una."]),
     ],
 )
 def test_joins(lines: list[str], expected: list[str]) -> None:
     assert [line.text for line in clean(raw_of("\n".join(lines))).lines] == expected
+
+
+def test_a_lost_icon_is_said_where_the_cleaner_marked_it() -> None:
+    result = clean(raw_of("Roba una carta.\nSi ninguna regla se aplica, aplica la última regla de la carta como\n- . En este caso, mueve."))
+    assert any("an icon seems missing here ('[…]')" in warning for warning in result.warnings)
 
 
 def test_inline_translator_note_moves_after_its_paragraph() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pipeline.clean import clean
 
 from .test_clean import kept_text, raw_of
@@ -62,4 +64,57 @@ def test_an_email_thread_keeps_the_message_with_the_rules_and_drops_headers_and_
     kept = kept_text(clean(raw_of(text)))
     assert "Cada jugador toma 6 arqueros." in kept
     for noise in ("Jaime", "Asunto", "lo imprimo", "Mensaje original", "Un saludo", "Clara"):
+        assert noise not in kept
+
+
+# --- plain rules text that no thread shows: a forum's heuristics must lose nothing of it ----------------
+# (review of 13:40, finding 1: each of these lost a heading or a rule, or made a rule the translator's name)
+MUST_STAY_RULES = [
+    ("Avatar\nEl avatar es la figura que representa a cada jugador en el tablero.\n\nTurno\nMueve tu avatar dos casillas.\n",
+     ["Avatar", "El avatar es la figura que representa a cada jugador en el tablero.", "Mueve tu avatar dos casillas."]),
+    ("Nivel 1\nLos enemigos tienen 2 puntos de vida.\n\nNivel 2\nLos enemigos tienen 4 puntos de vida.\n\n"
+     "Nivel 3\nLos enemigos tienen 6 puntos de vida y atacan dos veces.\n",
+     ["Nivel 1", "Los enemigos tienen 2 puntos de vida.", "Nivel 2", "Los enemigos tienen 4 puntos de vida.", "Nivel 3",
+      "Los enemigos tienen 6 puntos de vida y atacan dos veces."]),
+    ("Recompensas\nCada estrella vale corazones:\n3 ⭐ = 1 ❤️\n5 ⭐ → 2 ❤️\nGana quien tenga más corazones.\n",
+     ["3 ⭐ = 1 ❤️", "5 ⭐ → 2 ❤️", "Gana quien tenga más corazones."]),
+    ("Ordenar por iniciativa\nAntes de cada ronda, los jugadores se ordenan por iniciativa de mayor a menor.\n\n"
+     "El turno\nJuega una carta.\n",
+     ["Ordenar por iniciativa", "Antes de cada ronda, los jugadores se ordenan por iniciativa de mayor a menor."]),
+    ("Novedades de la versión 2.0\nAhora cada jugador roba dos cartas al inicio de su turno.\n\n"
+     "Compatibilidad con la versión 1.5 del juego base\nPuedes mezclar las cartas de ambas versiones.\n",
+     ["Novedades de la versión 2.0", "Compatibilidad con la versión 1.5 del juego base"]),
+    ("Reglas de la expansión (v2.0)\nCada jugador roba dos cartas al empezar su turno.\n\nFin\nGana quien tenga más puntos al final.\n",
+     ["Reglas de la expansión (v2.0)", "Cada jugador roba dos cartas al empezar su turno."]),
+    ("Buscar\nBusca en el mazo una carta de tesoro y muéstrala.\n\nSalir\nUn jugador puede salir de la mazmorra.\n\n"
+     "Me gusta\nCada jugador dice en secreto qué carta le gusta más.\n",
+     ["Buscar", "Salir", "Me gusta", "Un jugador puede salir de la mazmorra."]),
+    ("Caja\nJugadores: 2 a 4\nEdad: 8+\n\nCombate\nEn: la fase de combate, cada jugador tira 2 dados.\n",
+     ["Edad: 8+", "Combate", "En: la fase de combate, cada jugador tira 2 dados."]),
+]
+
+
+RULE_CASES = ["avatar", "nivel", "emoji-rule", "ordenar-por", "version", "version-heading", "buttons", "profile"]
+
+
+@pytest.mark.parametrize(("text", "kept_lines"), MUST_STAY_RULES, ids=RULE_CASES)
+def test_plain_rules_text_is_no_thread_and_loses_nothing(text: str, kept_lines: list[str]) -> None:
+    result = clean(raw_of(text))
+    kept = kept_text(result).split("\n")
+    for line in kept_lines:
+        assert line in kept, (line, [(record.original, record.reason) for record in result.report])
+    assert not result.credits.translators
+    assert not [record for record in result.report if record.action in ("drop", "credit")]
+
+
+def test_the_thread_signs_still_mark_a_copied_thread() -> None:
+    """The same lines that are rules above are furniture where the page shows it is a thread."""
+    thread = (
+        "Citar\nRespuesta\n\nAvatar\nAlba_Tradu\nSpain\n\nPreparación\nCada jugador roba una carta.\n\n"
+        "Thumb up\n3\n\nOrdenar por: mejores\n\nlevel 1\nludofilo_82\n· hace 3 a\n\nMil gracias, justo lo que buscaba\n"
+    )
+    result = clean(raw_of(thread))
+    kept = kept_text(result)
+    assert "Cada jugador roba una carta." in kept
+    for noise in ("Avatar", "Ordenar por", "level 1", "ludofilo_82", "Mil gracias"):
         assert noise not in kept

@@ -43,5 +43,21 @@ def test_ocr_digits_and_rn_are_fixed_where_the_result_is_a_word() -> None:
     assert fix_ocr("Tira 2d6 en la 1a ronda; la casilla E1 es del mar.") == "Tira 2d6 en la 1a ronda; la casilla E1 es del mar."
 
 
+def test_an_ocr_zero_is_the_word_o_only_between_two_words_of_a_coordination() -> None:
+    """A 0 after a verb or a preposition, or before a noun, is a rule's value (review finding 6)."""
+    for value in (
+        "El disparo inflige 0 daño al escudo.",
+        "Si tiene 0 energía, pasa.",
+        "Cada carta cuesta 0 monedas y gana 0 puntos.",
+        "Se queda con 0 energía.",
+        "A un barco reducido a velocidad 0 por una colisión.",
+        "Infligir 0 daño no cuenta como ataque.",
+    ):
+        assert fix_ocr(value) == value
+    assert fix_ocr("plantar una semilla 0 mover un druida") == "plantar una semilla o mover un druida"
+    assert fix_ocr("coloca uno 0 dos bloques") == "coloca uno o dos bloques"
+    assert fix_ocr("roba una carta 0 la descarta") == "roba una carta o la descarta"
+
+
 def test_a_clean_text_is_not_read_as_ocr() -> None:
     assert not shows_ocr(["En la 1a ronda cada jugador roba.", "El turno termina."])

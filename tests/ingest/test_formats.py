@@ -191,6 +191,20 @@ def test_each_html_line_is_reported_as_what_it_held(tmp_path: Path) -> None:
     assert all("image" not in reason for _, reason in reasons.values()), reasons
 
 
+def test_html_lines_are_reported_as_their_own_element_not_the_enclosing_block(tmp_path: Path) -> None:
+    """A skip link at the top of a page-wide <div> spreads over its own line only: the rules below keep their
+    own records (review finding 8a: they were all 'html written at line 3')."""
+    page = (
+        '<html><body>\n<div id="page">\n<a class="x" href="#c">Saltar</a>\n<main>\n<h2>Turno</h2>\n'
+        "<p>Cada jugador <em>roba</em> una carta.</p>\n<p>Luego juega otra.</p>\n</main>\n</div>\n</body></html>"
+    )
+    (tmp_path / "raw.html").write_text(page, encoding="utf-8")
+    raw = read_source(tmp_path / "raw.html", game="j", display="raw.html")
+    reasons = {record.line: record.reason for record in raw.markup}
+    assert not [line for line, reason in reasons.items() if "written at line" in reason], reasons
+    assert "heading" in reasons[5] and "written at" not in reasons.get(6, "")
+
+
 def test_a_separator_under_prose_is_no_heading_underline(tmp_path: Path) -> None:
     (tmp_path / "raw.txt").write_text("Cada jugador roba una carta.\n----------\nFIN\n\nSe acaba.\n", encoding="utf-8")
     raw = read_source(tmp_path / "raw.txt", game="juego", display="raw.txt")

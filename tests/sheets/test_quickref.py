@@ -240,3 +240,23 @@ def test_alternity_sheet_meets_its_budget_and_leaves_the_damage_cards_to_their_s
     assert len(reader.pages) <= 4
     assert "Daño a los sistemas" in text  # the title block says where the system effects are
     assert "(ver Movimiento)" not in text  # cross-references to pages the sheet does not have are gone
+
+
+def test_a_wall_of_prose_is_cut_into_paragraphs_at_sentence_ends() -> None:
+    """Alternity's "Armas calientes" and "Sensores activos y pasivos" ran thirty lines without a break."""
+    from pipeline.model import Block, Section, TermHit
+    from pipeline.sheets.quickref.pace import MIN_PART_CHARS, WALL_CHARS, paced
+
+    sentence = "La nave acumula energía en sus armas durante la ronda de combate."
+    text = " ".join([sentence] * 30)
+    where = text.index("energía", 900)
+    hit = TermHit(es="energía", en="energy", start=where, end=where + len("energía"))
+    block = Block("paragraph", text, 1, 1, terms=(hit,))
+    short = Block("paragraph", sentence, 2, 2)
+    section = Section(id="s", title="S", level=1, kind="rules", blocks=(block, short), first=1, last=2)
+    parts = paced([section])[0].blocks
+    assert len(parts) > 2 and parts[-1] == short
+    assert " ".join(part.text for part in parts[:-1]) == text  # no word added, dropped or moved
+    assert all(MIN_PART_CHARS <= len(part.text) <= WALL_CHARS and part.text.endswith(".") for part in parts[:-1])
+    moved = [(part, h) for part in parts for h in part.terms]
+    assert len(moved) == 1 and moved[0][0].text[moved[0][1].start : moved[0][1].end] == "energía"

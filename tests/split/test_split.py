@@ -626,3 +626,20 @@ def test_a_story_is_printed_once_in_its_flavor_section_never_in_a_rule_or_card(d
         if section.kind != "flavor":
             for block in section.blocks:
                 assert block.text not in stories, f"{section.id} repeats a story: {block.text[:60]}"
+
+
+def test_a_short_label_line_over_short_lines_is_a_list() -> None:
+    """Space Alert's box contents: "Especialización." over its components printed as two paragraphs."""
+    blocks = _blocks(["Una caja.", "", "Especialización.", "20 cartas de acción especial", "2 Tokens de teleportación", "", "Texto."])
+    assert blocks[1:4] == [
+        ("paragraph", "Especialización."), ("item", "20 cartas de acción especial"), ("item", "2 Tokens de teleportación")
+    ]
+    # A one-word sentence over sentences stays prose.
+    prose = _blocks(["Una caja.", "", "Explorar.", "Mueve tu figura.", "Roba una carta.", "", "Texto."])
+    assert [kind for kind, _ in prose] == ["paragraph"] * len(prose)
+
+
+def test_steps_numbered_with_a_colon_are_a_numbered_list() -> None:
+    blocks = _blocks(["En resumen:", "1: Ejecuta la primera acción.", "2: Desplaza la carta.", "3: Mueve la carta.", "", "Fin."])
+    assert blocks[1:4] == [("item", "Ejecuta la primera acción."), ("item", "Desplaza la carta."), ("item", "Mueve la carta.")]
+    assert [kind for kind, _ in _blocks(["Texto.", "", "3: 2 es la proporción."])] == ["paragraph", "paragraph"]

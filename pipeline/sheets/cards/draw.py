@@ -9,6 +9,7 @@ that nothing leaves its panel. Text shrinks to `min_size` and then continues on 
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from reportlab.lib.colors import HexColor
 
@@ -28,10 +29,14 @@ from pipeline.sheets.furniture import (
     make_canvas_class,
     title_block_height,
 )
-from pipeline.sheets.layout import Layout
+from pipeline.sheets.icondata import card_labels, card_texts
+from pipeline.sheets.icons import legend_markup
+from pipeline.sheets.layout import MM, Layout
 from pipeline.sheets.markup import paragraph_styles, register_fonts
 
 # ---------------------------------------------------------------------------------------- draw
+
+MARK_CLEARANCE = 2 * MM
 
 
 def make_cards(document: Document, *, sheet: str, layout: Layout, recipe: CardRecipe, dated=None) -> tuple[bytes, int, str]:
@@ -73,9 +78,17 @@ def render_cards(
         covers=", ".join(group.heading for group in card_set.groups),
         credits=document.credits,
         title_block=handout,  # a cut-out grid keeps page 1 like the others: the grid is the same on every page
+        legend=legend_markup(card_labels(card_set), styles["subtitle"], texts=card_texts(card_set)),
+        rules=handout,
     )
     reserved = title_block_height(layout, furniture, styles) if handout else 0.0
     plan = plan_sheet(card_set, layout, options, with_index=with_index, reserved=reserved)
+    if furniture.legend and handout:
+        # The icons' legend never costs a page: on a card sheet every symbol sits beside the name it stands for.
+        bare = replace(furniture, legend="")
+        plain = plan_sheet(card_set, layout, options, with_index=with_index, reserved=title_block_height(layout, bare, styles))
+        if plain.pages < plan.pages:
+            furniture, plan = bare, plain
     buffer = io.BytesIO()
     canvas_class = make_canvas_class(layout, furniture, styles)
     canvas = canvas_class(
@@ -158,8 +171,9 @@ def draw_crop_marks(canvas, layout: Layout, options: CardOptions, cells: tuple[R
     ys = sorted({round(c.y, 3) for c in cells} | {round(c.top, 3) for c in cells})
     left, right, bottom, top = xs[0], xs[-1], ys[0], ys[-1]
     gap = options.mark_gap
-    header_band = (layout.page_height - layout.margin_top, layout.page_height)
-    footer_band = (0.0, layout.margin_bottom)
+    # The marks stop MARK_CLEARANCE short of the header's and footer's text as well as of the grid.
+    header_band = (layout.page_height - layout.margin_top - MARK_CLEARANCE, layout.page_height)
+    footer_band = (0.0, layout.margin_bottom + MARK_CLEARANCE)
     canvas.saveState()
     canvas.setStrokeColor(HexColor("#000000"))
     canvas.setLineWidth(0.3)

@@ -3,14 +3,16 @@
 A die's faces ("Impacto: sin efecto en defensa") or the damage of every ship system ("Alojamiento:
 Aturdimiento ... Herida ... Mortal ... Crítico ...") are looked up by comparing rows, not by reading
 panels: the recipe asks for it with a group's `table`. A card's `label | value` table (the splitter's
-damage levels) fills one column per label, in the order the labels first appear; its other text fills
-the text column. No word is dropped: a card without levels leaves those cells empty. (Cards and their
+damage levels) fills one column per label, in the order the labels first appear; its name and other
+text are one row across the table above them (an entry row). No word is dropped: a card without levels
+leaves those cells empty. (Cards and their
 blocks are read by their fields only, so this module needs nothing from select.py, which calls it.)
 """
 
 from __future__ import annotations
 
 from pipeline.model import TABLE_CELL, Block
+from pipeline.sheets.flowables import RUN_IN
 
 NAME_SEPARATOR = " · "
 
@@ -27,12 +29,15 @@ def table_text(cards: list, *, columns: tuple[str, str]) -> str:
         levels = {row[0]: row[1] for block in card.blocks if _levels(block) for row in _rows(block)}
         text = " ".join(_plain(block) for block in card.blocks if not _levels(block) and block.kind != "heading")
         name = card.title + (f"{NAME_SEPARATOR}{card.title_en}" if card.title_en else "")
-        rows.append([name, text, *(levels.get(label, "") for label in labels)])
-    if not any(row[1] for row in rows):  # nothing but levels: no empty text column
-        rows = [[row[0], *row[2:]] for row in rows]
-        header = [columns[0], *labels]
-    else:
-        header = [columns[0], columns[1], *labels]
+        values = [levels.get(label, "") for label in labels]
+        if labels:
+            # The entry's name and own text on a row across the table (an entry row: flowables.RUN_IN), its
+            # levels on the row under it: the levels get the page's width instead of sharing it with a
+            # column of names and one of prose.
+            rows += [[f"{name}{RUN_IN}{text}"] * len(labels)] + ([values] if any(values) else [])
+        else:
+            rows.append([name, text])
+    header = labels if labels else [columns[0], columns[1]]
     return "\n".join(TABLE_CELL.join(cell.replace(TABLE_CELL, " ").replace("\n", " ") for cell in row) for row in [header, *rows])
 
 

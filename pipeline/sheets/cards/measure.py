@@ -11,7 +11,8 @@ from reportlab.platypus import Flowable, Paragraph
 
 from pipeline.sheets.cards.geometry import CONT, CardOptions
 from pipeline.sheets.cards.select import Card, PanelBlock
-from pipeline.sheets.flowables import list_marker, table_flowables, table_reference
+from pipeline.sheets.flowables import RUN_IN, list_marker, table_flowables, table_reference
+from pipeline.sheets.icons import decorate, in_text
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.markup import paragraph_styles, safe_text
 
@@ -86,36 +87,38 @@ class Typesetter:
     def paragraph(self, block: PanelBlock, size: float) -> Flowable:
         """The flowable a panel draws for `block` (a Paragraph, or a Table for a table block)."""
         styles = self.styles(size)
-        text = safe_text(block.text)
+        text = in_text(safe_text(block.text), styles["body"])  # the game's symbols before the phrases that name them
         item = styles["subitem"] if block.depth else styles["item"]
         if block.kind == "item":
             return Paragraph(text, item, bulletText=list_marker(block.marker))
         if block.kind == "item-cont":
             return Paragraph(text, item)
         if block.kind == "table":
-            return table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text)[1]
+            whole = replace(block, text=block.whole).rows() if block.whole else None
+            return table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text, width_rows=whole)[1]
         if block.kind == "table-ref":
             return Paragraph(safe_text(table_reference(block.text)), styles["note"])
         if block.kind == "heading":
             return Paragraph(text, styles["card_heading"])
         if block.kind == "index-heading":
-            return Paragraph(f"<b>{text}</b>", styles["index"])
+            return Paragraph(decorate(block.text, styles["index"], markup=f"<b>{text}</b>"), styles["index"])
         if block.kind == "index":
             name, _, page = block.text.partition("\t")
-            return LeaderLine(safe_text(name), safe_text(page), styles["index"])
+            return LeaderLine(decorate(name, styles["index"]), safe_text(page), styles["index"])
         return Paragraph(text, styles["note" if block.kind == "note" else "body"])
 
     def header(self, card: Card, *, continued: bool, width: float) -> list[Paragraph]:
         styles = self.styles(self.base_size)  # the name never shrinks: it is what players look for
         tone = self.options.tone(card.tone)
-        title = safe_text(card.title) + (f' <font size="{styles["card_subtitle"].fontSize}">{CONT}</font>' if continued else "")
         title_style = ParagraphStyle("t", parent=styles["card_title"], textColor=HexColor(tone["color"]))
+        title = decorate(card.title, title_style) + (f' <font size="{styles["card_subtitle"].fontSize}">{CONT}</font>' if continued else "")
         parts = [Paragraph(title, title_style)]
         subtitle = []
         if card.title_en:
             subtitle.append(f"<i>{safe_text(card.title_en)}</i>")
         if card.group:
-            subtitle.append(f'<font color="{tone["color"]}">{safe_text(card.group.upper())}</font>')
+            group = f'<font color="{tone["color"]}">{safe_text(card.group.upper())}</font>'
+            subtitle.append(decorate(card.group, styles["card_subtitle"], markup=group))
         if subtitle:
             parts.append(Paragraph(" · ".join(subtitle), styles["card_subtitle"]))
         return parts
@@ -176,14 +179,22 @@ class Typesetter:
         rows = table.text.split("\n")
         head = rows[:1] if table.header else []
         body = rows[len(head) :]
-        fits = 0
-        for count in range(1, len(body)):
-            trial = replace(table, text="\n".join(head + body[:count]))
-            if self.body_height(placed + [trial], size, width) > height:
-                break
-            fits = count
+        whole = table.whole or table.text
+
+        def fitting(keep_entries: bool) -> int:
+            fits = 0
+            for count in range(1, len(body)):
+                if keep_entries and RUN_IN in body[count - 1]:
+                    continue  # an entry row and its values row (matrix.py) are not cut apart...
+                trial = replace(table, text="\n".join(head + body[:count]), whole=whole)  # measured as it is drawn
+                if self.body_height(placed + [trial], size, width) > height:
+                    break
+                fits = count
+            return fits
+
+        fits = fitting(True) or (fitting(False) if not placed else 0)  # ...unless the pair is taller than a panel
         if not fits:
             return placed, [table, *after]
-        first = replace(table, text="\n".join(head + body[:fits]))
-        rest = replace(table, text="\n".join(head + body[fits:]))
+        first = replace(table, text="\n".join(head + body[:fits]), whole=whole)
+        rest = replace(table, text="\n".join(head + body[fits:]), whole=whole)
         return placed + [first], [rest, *after]

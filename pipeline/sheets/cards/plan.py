@@ -43,12 +43,20 @@ class Plan:
     cells: tuple[Rect, ...] = ()  # grid mode: the cut grid of every page
 
 
-def plan_cards(cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter | None = None, *, reserved: float = 0.0) -> Plan:
-    """Where every card goes; `reserved` points at the top of page 1 are kept for the title block (handout)."""
+def plan_cards(
+    cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter | None = None, *,
+    reserved: float = 0.0, eager: bool = False, break_before: str = "", cap: tuple[int, float] | None = None,
+) -> Plan:
+    """Where every card goes; `reserved` points at the top of page 1 are kept for the title block (handout).
+    `eager`: a handout card splits at any column end that leaves room for three of its lines (a repack);
+    `break_before`: the key of a handout card that starts a new page; `cap`: see _plan_handout."""
     setter = setter or Typesetter(layout, options)
     if options.mode == "grid":
         return _plan_grid(cards, layout, options, setter)
-    return _plan_handout(cards, layout, options, setter, reserved=reserved)
+    split_when_left = 0.0 if eager else SPLIT_WHEN_LEFT
+    return _plan_handout(
+        cards, layout, options, setter, reserved=reserved, split_when_left=split_when_left, break_before=break_before, cap=cap
+    )
 
 
 def _sizes(setter: Typesetter, options: CardOptions) -> list[float]:
@@ -78,19 +86,34 @@ def _plan_grid(cards: list[Card], layout: Layout, options: CardOptions, setter: 
             else:
                 size = options.min_size
                 placed, rest = setter.fill(remaining, size, inner, room)
+                line = setter.styles(size)["body"].leading
+                short = MIN_SPLIT_LINES * line - setter.body_height(rest, size, inner) if placed and rest else 0
+                if short > 0.01:  # a continuation panel carries MIN_SPLIT_LINES lines, as in a handout
+                    placed, rest = setter.fill(remaining, size, inner, room - short)
                 if not placed:
-                    raise BuildError(f"card {card.title!r} (lines {card.first}-{card.last}): its first line does not fit an empty panel")
+                    raise BuildError(_too_tall(card, remaining, "panel"))
             panels.append(PlacedPanel(page, rect, card, tuple(placed), size, continued, header))
             remaining, continued, slot = rest, True, slot + 1
     return Plan(panels=tuple(panels), pages=max((panel.page for panel in panels), default=1), cells=cells)
 
 
-def _plan_handout(cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter, *, reserved: float) -> Plan:
+def _capped(frames: tuple[Rect, ...], page: int, cap: tuple[int, float] | None) -> tuple[Rect, ...]:
+    """`cap` (page, points): the columns of that page and after end that far under their tops."""
+    if cap is None or page < cap[0]:
+        return frames
+    return tuple(Rect(frame.x, frame.top - min(cap[1], frame.height), frame.width, min(cap[1], frame.height)) for frame in frames)
+
+
+def _plan_handout(
+    cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter, *, reserved: float, split_when_left: float,
+    break_before: str = "", cap: tuple[int, float] | None = None,
+) -> Plan:
     page_columns = handout_columns(layout, options)
     first_columns = tuple(replace(frame, height=frame.height - reserved) for frame in page_columns)
+
     panels: list[PlacedPanel] = []
     page, column = 1, 0
-    columns = first_columns
+    columns = _capped(first_columns, 1, cap)
     y = columns[0].top
     pad, size = options.padding, setter.base_size
     line = setter.styles(size)["body"].leading
@@ -100,11 +123,14 @@ def _plan_handout(cards: list[Card], layout: Layout, options: CardOptions, sette
         column += 1
         if column == len(columns):
             page, column = page + 1, 0
-            columns = page_columns
+            columns = _capped(page_columns, page, cap)
         y = columns[column].top
 
     for card in cards:
         remaining, continued = list(card.blocks), False
+        if card.key == break_before and (column or y < columns[0].top - 0.01):
+            column = len(columns) - 1
+            advance()
         while remaining:
             frame = columns[column]
             inner = frame.width - 2 * pad
@@ -117,7 +143,7 @@ def _plan_handout(cards: list[Card], layout: Layout, options: CardOptions, sette
                 y -= whole + options.gap
                 break
             fresh = y >= frame.top - 0.01
-            worth_splitting = fresh or whole > frame.height or available >= SPLIT_WHEN_LEFT * frame.height
+            worth_splitting = fresh or whole > frame.height or available >= split_when_left * frame.height
             room = available - header - 2 * pad
             placed, rest = setter.fill(remaining, size, inner, room) if worth_splitting else ([], remaining)
             short = MIN_SPLIT_LINES * line - setter.body_height(rest, size, inner) if placed and rest else 0
@@ -132,9 +158,16 @@ def _plan_handout(cards: list[Card], layout: Layout, options: CardOptions, sette
                 )
                 remaining, continued = rest, True
             elif fresh:
-                raise BuildError(f"card {card.title!r} (lines {card.first}-{card.last}): its first line does not fit an empty column")
+                raise BuildError(_too_tall(card, remaining, "column"))
             advance()
     return Plan(panels=tuple(panels), pages=max((panel.page for panel in panels), default=1))
+
+
+def _too_tall(card: Card, remaining: list[PanelBlock], where: str) -> str:
+    if remaining and remaining[0].kind == "table":
+        return (f"card {card.title!r} (lines {card.first}-{card.last}): a row of its table is taller than an empty {where}; "
+                "print the sheet with `mode: handout` (a wider column) in its recipe")
+    return f"card {card.title!r} (lines {card.first}-{card.last}): its first line does not fit an empty {where}"
 
 
 # ---------------------------------------------------------------------------------------- index
@@ -166,16 +199,91 @@ def index_name(card: Card, *, english: bool) -> str:
     return f"{card.title_en} · {card.title}" if english else f"{card.title} · {card.title_en}"
 
 
+# A card sheet's page is at least this full (its columns' reach, averaged) unless the sheet is one page.
+MIN_PAGE_FILL = 0.5
+
+
 def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_index: bool = True, reserved: float = 0.0) -> Plan:
-    """The whole sheet; the index's page numbers are settled by re-planning until they stop changing."""
+    """The whole sheet; the index's page numbers are settled by re-planning until they stop changing. A
+    sheet that fits one page without its index prints none: every entry would say "p. 1"."""
     setter = Typesetter(layout, options)
     cards = list(card_set.cards)
-    if not with_index or not cards:
-        return plan_cards(cards, layout, options, setter, reserved=reserved)
+    bare = plan_cards(cards, layout, options, setter, reserved=reserved)
+    # A page more for a few lines is a page half empty: cards then split at any column end (three lines
+    # a side, as always) when that saves a page.
+    eager = bare.pages > 1 and (repacked := plan_cards(cards, layout, options, setter, reserved=reserved, eager=True)).pages < bare.pages
+    if eager:
+        bare = repacked
+    if options.mode == "grid":
+        return bare if not with_index or not cards or bare.pages == 1 else _indexed(card_set, layout, options, setter, reserved=reserved)
+    if not with_index or not cards or bare.pages == 1:
+        return _balanced(
+            bare, lambda **how: plan_cards(cards, layout, options, setter, reserved=reserved, eager=eager, **how), columns=options.columns
+        )
+    plan = _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager)
+    if page_fill(plan, layout, options)[plan.pages] >= MIN_PAGE_FILL:
+        # Balancing moves nothing off the pages before the last: the index's page numbers stay as settled.
+        settled = [panel.card for panel in plan.panels if not panel.continued]
+        return _balanced(
+            plan, lambda **how: plan_cards(settled, layout, options, setter, reserved=reserved, eager=eager, **how), columns=options.columns
+        )
+    # The last page is more than half empty: the cards that end the page before it start the last page
+    # instead, so no page is a page for a single panel; of the breaks that do it, the one that cuts the
+    # fewest cards in two, then the one that moves the fewest.
+    before = [panel.card.key for panel in plan.panels if panel.page == plan.pages - 1 and not panel.continued]
+    found = []
+    for moved, key in enumerate(reversed(before[1:])):
+        trial = _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager, break_before=key)
+        if trial.pages == plan.pages and min(page_fill(trial, layout, options).values()) >= MIN_PAGE_FILL:
+            found.append((sum(panel.continued for panel in trial.panels), moved, trial))
+    if not found:
+        return plan
+    return min(found, key=lambda item: item[:2])[2]
+
+
+BALANCE_STEPS = 6  # halvings of the search for the shortest columns of a last page
+BALANCED = 0.15  # columns whose ends differ by less than this share of the page need no balancing
+
+
+def plan_height(plan: Plan) -> float:
+    """The height the panels of a plan span (top of the highest to bottom of the lowest)."""
+    return max(panel.rect.top for panel in plan.panels) - min(panel.rect.y for panel in plan.panels)
+
+
+def _balanced(plan: Plan, make, *, columns: int) -> Plan:
+    """The last page's columns ending at about one height (the panels of a one-page sheet all in its first
+    column, the second empty, looked half printed): the shortest column height, found by halving, at which
+    `make(cap=...)` still gives as many pages and cuts no more cards in two."""
+    last = [panel for panel in plan.panels if panel.page == plan.pages]
+    bottoms: dict[int, float] = {}
+    for panel in last:
+        bottoms[round(panel.rect.x)] = min(bottoms.get(round(panel.rect.x), panel.rect.top), panel.rect.y)
+    even = len(bottoms) == columns and max(bottoms.values(), default=0) - min(bottoms.values(), default=0) < BALANCED * plan_height(plan)
+    if not last or columns < 2 or even:
+        return plan  # one column, or columns that already end at about one height: nothing to gain
+    low, high = 0.0, max(panel.rect.top for panel in last) - min(panel.rect.y for panel in last)
+    cuts = sum(panel.continued for panel in plan.panels)
+    best = plan
+    for _ in range(BALANCE_STEPS):
+        middle = (low + high) / 2
+        try:
+            trial = make(cap=(plan.pages, middle))
+        except BuildError:  # a card taller than the capped column: the cap is too short
+            low = middle
+            continue
+        if trial.pages == plan.pages and sum(panel.continued for panel in trial.panels) <= cuts:
+            best, high = trial, middle
+        else:
+            low = middle
+    return best
+
+
+def _indexed(card_set: CardSet, layout: Layout, options: CardOptions, setter: Typesetter, **how) -> Plan:
+    """The plan with the index first, its page numbers settled."""
     pages: dict[str, int] = {}
     plan = None
     for _ in range(4):
-        plan = plan_cards([index_card(card_set, pages), *cards], layout, options, setter, reserved=reserved)
+        plan = plan_cards([index_card(card_set, pages), *card_set.cards], layout, options, setter, **how)
         found: dict[str, int] = {}
         for panel in plan.panels:
             found.setdefault(panel.card.key, panel.page)
@@ -183,3 +291,16 @@ def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_
             break
         pages = found
     return plan
+
+
+def page_fill(plan: Plan, layout: Layout, options: CardOptions) -> dict[int, float]:
+    """Per page of a handout, how far down its columns the panels reach (the title block counts), averaged."""
+    columns = handout_columns(layout, options)
+    fill = {}
+    for page in range(1, plan.pages + 1):
+        reach = []
+        for column in columns:
+            bottoms = [panel.rect.y for panel in plan.panels if panel.page == page and abs(panel.rect.x - column.x) < 1]
+            reach.append((column.top - min(bottoms)) / column.height if bottoms else 0.0)
+        fill[page] = sum(reach) / len(reach)
+    return fill

@@ -8,11 +8,13 @@ grouped by its parent (select.py).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
-from pipeline.model import SECTION_KINDS
+from pipeline.model import BLOCK_KINDS, SECTION_KINDS
 from pipeline.schema import Fields, did_you_mean, regex_problem
 from pipeline.sheets.cards.geometry import MODES, CardOptions
+from pipeline.sheets.quickref.recipe import CONDENSE_RULES
 from pipeline.tag.glossary import TERM_KINDS
 
 SELECTOR_FIELDS = ("kind", "title", "parent", "id", "title_term", "as")
@@ -53,6 +55,11 @@ class CardRecipe:
     index: bool
     groups: tuple[Group, ...]  # empty: one group per parent of the `card` sections
     options: CardOptions
+    # As a quickref recipe's: what of the cards' text is left out (worked examples, asides such as a
+    # translator's doubts), sentences of theme that state no rule, block kinds never printed.
+    condense: tuple[str, ...] = ()
+    flavor_sentences: tuple[str, ...] = ()
+    leave_out_blocks: tuple[str, ...] = ()
 
 
 def read_card_defaults(fields: Fields, *, options: CardOptions) -> CardRecipe | None:
@@ -71,10 +78,16 @@ def read_card_recipe(fields: Fields, *, base: CardRecipe) -> CardRecipe | None:
     mode = fields.choice("mode", MODES, base.options.mode)
     columns = fields.number("columns", base.options.columns, low=1, high=4, whole=True)
     groups = tuple(group for _, entry in fields.items("groups") if (group := _group(entry, tones=base.options.tones)))
+    condense = tuple(fields.texts("condense", allowed=CONDENSE_RULES) or ())
+    flavor = tuple(fields.texts("flavor_sentences", check=lambda text: regex_problem(text, flags=re.IGNORECASE)) or ())
+    leave_out_blocks = tuple(fields.texts("leave_out_blocks", allowed=BLOCK_KINDS) or ())
     fields.finish()
     if len(fields.problems) > before:
         return None
-    return CardRecipe(label=label, index=index, groups=groups, options=replace(base.options, mode=mode, columns=columns))
+    return CardRecipe(
+        label=label, index=index, groups=groups, options=replace(base.options, mode=mode, columns=columns),
+        condense=condense, flavor_sentences=flavor, leave_out_blocks=leave_out_blocks,
+    )
 
 
 def _group(fields: Fields, *, tones: dict) -> Group | None:

@@ -44,6 +44,7 @@ class PanelBlock:
     marker: str = ""  # as Block: an item's list marker, its nesting, a table's header row
     depth: int = 0
     header: bool = False
+    whole: str = ""  # a table cut across panels: the whole table's text, whose columns every part shares
 
     @classmethod
     def of(cls, block: Block) -> "PanelBlock":
@@ -109,6 +110,7 @@ def _default_groups(document: Document) -> tuple[Group, ...]:
 
 def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
     """The cards a sheet prints: grouped as the recipe says, deduplicated by name, sorted."""
+    document = _condensed(document, recipe)
     groups = recipe.groups or _default_groups(document)
     by_id = {section.id: section for section in document.sections}
     cards: list[Card] = []
@@ -132,6 +134,29 @@ def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
         cards.extend(chosen)
     cards = _dedupe(cards)  # a name selected by two groups stays with the first
     return CardSet(cards=tuple(cards), groups=groups, label=recipe.label)
+
+
+def _condensed(document: Document, recipe: CardRecipe) -> Document:
+    """The document with what the recipe leaves out of the cards' text removed (quickref/condense.py does
+    it, section by section: a card's text is never compared with another's). Sections keep their place
+    even when left empty, so selection by parent still finds them."""
+    if not (recipe.condense or recipe.flavor_sentences or recipe.leave_out_blocks):
+        return document
+    from pipeline.sheets.quickref.condense import CondenseOptions, condense
+
+    options = CondenseOptions(
+        examples="examples" in recipe.condense,
+        narration="narration" in recipe.condense,
+        repeats="repeats" in recipe.condense,
+        asides="asides" in recipe.condense,
+        flavor_patterns=recipe.flavor_sentences,
+        leave_out_blocks=recipe.leave_out_blocks,
+    )
+    sections = []
+    for section in document.sections:
+        kept = condense([section], options=options)
+        sections.append(kept[0] if kept else replace(section, blocks=()))
+    return replace(document, sections=tuple(sections))
 
 
 def _table_card(cards: list[Card], group: Group) -> Card:

@@ -11,6 +11,7 @@ from pipeline.errors import BuildError
 from pipeline.model import Document, Section
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.quickref.condense import CondenseOptions, condense
+from pipeline.sheets.quickref.pace import paced
 from pipeline.sheets.quickref.recipe import Recipe, select_sections
 
 SIZE_STEP = 0.25  # pt between the body sizes the fit search tries
@@ -45,7 +46,7 @@ def sheet_sections(document: Document, recipe: Recipe) -> list[Section]:
         flavor_patterns=recipe.flavor_sentences,
         leave_out_blocks=recipe.leave_out_blocks,
     )
-    return condense(chosen, options=options)
+    return paced(condense(chosen, options=options))
 
 
 def content_revision(sections: list[Section]) -> str:
@@ -146,8 +147,11 @@ class _NoFit(Exception):
 
 
 def largest_sections(sections: list[Section], *, count: int = 3) -> str:
-    sized = sorted(sections, key=lambda section: (-len(section.text), section.id))[:count]
-    return ", ".join(f"{section.id} ({len(section.text)} chars)" for section in sized)
+    def size(section: Section) -> int:  # the words printed, not the breaks between paragraphs (pace.py adds some)
+        return len(" ".join(block.text for block in section.blocks))
+
+    sized = sorted(sections, key=lambda section: (-size(section), section.id))[:count]
+    return ", ".join(f"{section.id} ({size(section)} chars)" for section in sized)
 
 
 def make_quickref(document: Document, *, sheet: str, layout: Layout, recipe: Recipe, dated=None) -> tuple[bytes, int, str]:

@@ -36,6 +36,8 @@ from pipeline.sheets.furniture import (
     make_canvas_class,
     title_block_height,
 )
+from pipeline.sheets.icondata import section_labels, section_texts
+from pipeline.sheets.icons import decorate, legend_markup
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
 from pipeline.sheets.markup import (
@@ -224,21 +226,26 @@ def render_block(block: Block, styles: dict[str, ParagraphStyle], *, shown: set[
 CARD_TERM_KINDS = frozenset({"card", "keyword", "threat", "specialization", "advancement", "hazard", "mission", "die-face"})
 
 
-def glossary_flowables(document: Document, sections: list[Section], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
-    """The sheet's last words: an English -> Spanish index of the card terms it tags, by English name."""
+def glossary_pairs(sections: list[Section]) -> list[tuple[str, str]]:
+    """(English, Spanish) of the card terms the sections tag, by English name: the English index's rows."""
     used: dict[str, str] = {}
     for section in sections:
         for hit in (*section.title_terms, *section.text_terms()):
             if hit.kind in CARD_TERM_KINDS:
                 used.setdefault(hit.en, hit.es)
-    pairs = sorted(
+    return sorted(
         ((en, es) for en, es in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)),
         key=lambda pair: fold(pair[0], keep_punctuation=True),
     )
+
+
+def glossary_flowables(document: Document, sections: list[Section], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
+    """The sheet's last words: an English -> Spanish index of the card terms it tags, by English name."""
+    pairs = glossary_pairs(sections)
     if not pairs:
         return []
     style = styles["glossary"]
-    rows = [[Paragraph(f"<i>{safe_text(en)}</i>", style), Paragraph(safe_text(es), style)] for en, es in pairs]
+    rows = [[Paragraph(f"<i>{safe_text(en)}</i>", style), Paragraph(decorate(es, style), style)] for en, es in pairs]
     table = Table(rows, colWidths=["50%", "50%"], hAlign="LEFT", repeatRows=0)
     table.setStyle(
         TableStyle(
@@ -248,6 +255,7 @@ def glossary_flowables(document: Document, sections: list[Section], styles: dict
                 ("TOPPADDING", (0, 0), (-1, -1), 0.3),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8),
                 ("LEFTPADDING", (0, 0), (-1, -1), 1),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),  # a name over two lines beside a one-line name: both start at the top
             ]
         )
     )
@@ -303,11 +311,12 @@ def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int,
     if title != section.title.strip():
         # The heading already shows the English name; the text need not repeat it.
         shown.update(hit.es for hit in section.title_terms)
-    heading = Heading(safe_text(title), styles[f"heading{depth + 1}"], outline_title=printable(title), level=depth, key=section.id)
+    style = styles[f"heading{depth + 1}"]
+    heading = Heading(decorate(title, style), style, outline_title=printable(title), level=depth, key=section.id)
     first = section.blocks[0] if section.blocks else None
     if run_in and depth >= 1 and first is not None and first.kind == "paragraph" and len(first.text) > SHORT_LINE_CHARS:
         color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
-        markup = f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ' + term_markup(
+        markup = decorate(title, styles["body"], markup=f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ') + term_markup(
             first.text, list(first.terms), shown=shown, term_style=styles["term_en"]
         )
         lead = Paragraph(markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore))
@@ -341,6 +350,11 @@ def _entry_table(entries: list[Section], styles: dict[str, ParagraphStyle], *, d
     # At the entries' own depth: the PDF outline may not jump levels (top-level entries at level 2 are refused).
     anchors = [OutlineAnchor(outline_title=printable(section.title), level=depth, key=section.id) for section in entries]
     return [*anchors, *table_flowables(rows, styles["table"], header=False, escape=safe_text)]
+
+
+def _labels(sections: list[Section], with_glossary: bool) -> list[str]:
+    """Where the sheet may draw an icon before a name: titles, table labels and the English index's Spanish names."""
+    return [*section_labels(sections), *(es for _, es in glossary_pairs(sections) if with_glossary)]
 
 
 def render_sheet(document: Document, sections: list[Section], layout: Layout, **options) -> tuple[bytes, int]:
@@ -397,6 +411,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
         credits=document.credits,
         title_block=title_block,
         compact=compact_title,
+        legend=legend_markup(_labels(sections, with_glossary), styles["subtitle"], texts=section_texts(sections)),
     )
     doc = (ProbeDocTemplate if probe else SheetDocTemplate)(
         buffer,
