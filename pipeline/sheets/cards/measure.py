@@ -78,6 +78,10 @@ class Typesetter:
         self.options = options
         self._styles: dict[float, dict[str, ParagraphStyle]] = {}
         self.base_size = layout.style("body").size
+        # (block, size, width) -> (height, space before, space after): planning and balancing a sheet measure
+        # the same blocks at the same widths many times over (the game's icons are fixed for a Typesetter's life).
+        self._measured: dict[tuple[PanelBlock, float, float], tuple[float, float, float]] = {}
+        self._headers: dict[tuple, float] = {}  # a panel header's height, by what it prints and its width
 
     def styles(self, size: float) -> dict[str, ParagraphStyle]:
         if size not in self._styles:
@@ -124,8 +128,12 @@ class Typesetter:
         return parts
 
     def header_height(self, card: Card, *, continued: bool, width: float) -> float:
-        inner = width - 2 * self.options.padding
-        return 2 * self.options.padding * 0.75 + sum(p.wrap(inner, 10_000)[1] for p in self.header(card, continued=continued, width=width))
+        key = (card.key, card.title, card.title_en, card.group, card.tone, continued, width)  # what a header prints
+        if key not in self._headers:
+            inner = width - 2 * self.options.padding
+            parts = self.header(card, continued=continued, width=width)
+            self._headers[key] = 2 * self.options.padding * 0.75 + sum(p.wrap(inner, 10_000)[1] for p in parts)
+        return self._headers[key]
 
     def body_height(self, blocks: list[PanelBlock], size: float, width: float) -> float:
         return sum(self._block_heights(blocks, size, width))
@@ -133,15 +141,22 @@ class Typesetter:
     def _block_heights(self, blocks: list[PanelBlock], size: float, width: float) -> list[float]:
         heights = []
         for index, block in enumerate(blocks):
-            paragraph = self.paragraph(block, size)
-            height = paragraph.wrap(width, 100_000)[1]
-            before, after = gaps(paragraph)
+            height, before, after = self._measure(block, size, width)
             if index:
                 height += before
             if index < len(blocks) - 1:
                 height += after
             heights.append(height)
         return heights
+
+    def _measure(self, block: PanelBlock, size: float, width: float) -> tuple[float, float, float]:
+        key = (block, size, width)
+        found = self._measured.get(key)
+        if found is None:
+            paragraph = self.paragraph(block, size)
+            found = (paragraph.wrap(width, 100_000)[1], *gaps(paragraph))
+            self._measured[key] = found
+        return found
 
     def fill(self, blocks: list[PanelBlock], size: float, width: float, height: float) -> tuple[list[PanelBlock], list[PanelBlock]]:
         """As much of `blocks` as fits `height` (a block may be cut between words) and the rest."""
