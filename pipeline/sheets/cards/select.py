@@ -144,14 +144,7 @@ def _condensed(document: Document, recipe: CardRecipe) -> Document:
         return document
     from pipeline.sheets.quickref.condense import CondenseOptions, condense
 
-    options = CondenseOptions(
-        examples="examples" in recipe.condense,
-        narration="narration" in recipe.condense,
-        repeats="repeats" in recipe.condense,
-        asides="asides" in recipe.condense,
-        flavor_patterns=recipe.flavor_sentences,
-        leave_out_blocks=recipe.leave_out_blocks,
-    )
+    options = CondenseOptions.of_recipe(recipe)
     sections = []
     for section in document.sections:
         kept = condense([section], options=options)

@@ -37,16 +37,7 @@ class Probe:
 def sheet_sections(document: Document, recipe: Recipe) -> list[Section]:
     """The sections the sheet prints, condensed as the recipe asks."""
     chosen = select_sections(document, recipe)
-    options = CondenseOptions(
-        examples="examples" in recipe.condense,
-        narration="narration" in recipe.condense,
-        repeats="repeats" in recipe.condense,
-        asides="asides" in recipe.condense,
-        narration_patterns=recipe.narration,
-        flavor_patterns=recipe.flavor_sentences,
-        leave_out_blocks=recipe.leave_out_blocks,
-    )
-    return paced(condense(chosen, options=options))
+    return paced(condense(chosen, options=CondenseOptions.of_recipe(recipe)))
 
 
 def content_revision(sections: list[Section]) -> str:

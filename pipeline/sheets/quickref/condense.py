@@ -76,6 +76,20 @@ class CondenseOptions:
     flavor_patterns: tuple[str, ...] = ()  # sentences that state no rule (a per-game judgement)
     leave_out_blocks: tuple[str, ...] = ()
 
+    @classmethod
+    def of_recipe(cls, recipe) -> "CondenseOptions":
+        """What a recipe's `condense`, `flavor_sentences`, `leave_out_blocks` (and a quickref's `narration`) ask;
+        quickref and card recipes share these keys."""
+        return cls(
+            examples="examples" in recipe.condense,
+            narration="narration" in recipe.condense,
+            repeats="repeats" in recipe.condense,
+            asides="asides" in recipe.condense,
+            narration_patterns=tuple(getattr(recipe, "narration", ())),  # card recipes have none
+            flavor_patterns=recipe.flavor_sentences,
+            leave_out_blocks=recipe.leave_out_blocks,
+        )
+
 
 def sentences(text: str) -> list[tuple[int, int]]:
     """(start, end) spans of the sentences of `text`, covering every non-space character."""
