@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 
 # Bump when what the rules file holds, or how it is made, changes: an older file is then made again.
-RULES_FORMAT = 1
+RULES_FORMAT = 2
 RULES_FILE = "tokenizer-{}.json"
 # A list dash glued to its word ('-Desencasquillar') must not hide the word: added to spaCy's prefixes.
 EXTRA_PREFIXES = ("-", "–", "—")
@@ -34,25 +34,27 @@ QUOTES = frozenset(('"', "'", "`", "«", "»", "‘", "’", "‚", "‛", "“"
 Token = tuple[str, int]  # (text, character offset)
 
 
+Pattern = tuple[str, int]  # a regex's source text and flags
+
+
 @dataclass(frozen=True)
 class TokenizerRules:
-    """What spaCy's Spanish tokenizer is made of, as plain data (the patterns as regex source text)."""
+    """What spaCy's Spanish tokenizer is made of, as plain data."""
 
     spacy_version: str
-    prefix: str
-    suffix: str
-    infix: str
-    url: str | None
-    flags: int
+    prefix: Pattern | None
+    suffix: Pattern | None
+    infix: Pattern | None
+    token_match: Pattern | None
+    url: Pattern | None
     special_cases: dict[str, tuple[str, ...]]  # chunk -> the texts of its tokens
     faster_heuristics: bool
 
     def to_data(self) -> dict:
-        return {
-            "format": RULES_FORMAT, "spacy_version": self.spacy_version, "prefix": self.prefix, "suffix": self.suffix,
-            "infix": self.infix, "url": self.url, "flags": self.flags, "faster_heuristics": self.faster_heuristics,
-            "special_cases": {chunk: list(orths) for chunk, orths in sorted(self.special_cases.items())},
-        }
+        patterns = {name: getattr(self, name) and list(getattr(self, name)) for name in PATTERNS}
+        cases = {chunk: list(orths) for chunk, orths in sorted(self.special_cases.items())}
+        return {"format": RULES_FORMAT, "spacy_version": self.spacy_version, **patterns,
+                "special_cases": cases, "faster_heuristics": self.faster_heuristics}
 
     @classmethod
     def from_data(cls, data: dict) -> "TokenizerRules":
@@ -61,11 +63,12 @@ class TokenizerRules:
         cases = {str(chunk): tuple(str(orth) for orth in orths) for chunk, orths in data["special_cases"].items()}
         if any("".join(orths) != chunk for chunk, orths in cases.items()):
             raise ValueError("a special case whose tokens do not spell it")
-        return cls(
-            spacy_version=str(data["spacy_version"]), prefix=str(data["prefix"]), suffix=str(data["suffix"]),
-            infix=str(data["infix"]), url=None if data["url"] is None else str(data["url"]), flags=int(data["flags"]),
-            special_cases=cases, faster_heuristics=bool(data["faster_heuristics"]),
-        )
+        patterns = {name: None if data[name] is None else (str(data[name][0]), int(data[name][1])) for name in PATTERNS}
+        return cls(spacy_version=str(data["spacy_version"]), special_cases=cases,
+                   faster_heuristics=bool(data["faster_heuristics"]), **patterns)
+
+
+PATTERNS = ("prefix", "suffix", "infix", "token_match", "url")
 
 
 def spacy_tokenizer():
@@ -119,19 +122,25 @@ def rules_from_spacy() -> TokenizerRules:
     import spacy
 
     tokenizer = spacy_tokenizer()
+    functions = (tokenizer.prefix_search, tokenizer.suffix_search, tokenizer.infix_finditer, tokenizer.token_match,
+                 tokenizer.url_match)
     orth = spacy.attrs.ORTH
-    patterns = [tokenizer.prefix_search.__self__, tokenizer.suffix_search.__self__, tokenizer.infix_finditer.__self__]
-    flags = {pattern.flags for pattern in patterns}
-    url = tokenizer.url_match.__self__ if tokenizer.url_match is not None else None
-    if tokenizer.token_match is not None or len(flags) != 1 or (url is not None and url.flags not in flags):
-        raise ValueError("spaCy's Spanish tokenizer has a token_match or mixed regex flags: tokens.py cannot run it")
     return TokenizerRules(
         spacy_version=spacy.__version__,
-        prefix=patterns[0].pattern, suffix=patterns[1].pattern, infix=patterns[2].pattern,
-        url=None if url is None else url.pattern, flags=flags.pop(),
+        **{name: _pattern(function) for name, function in zip(PATTERNS, functions)},
         special_cases={chunk: tuple(token[orth] for token in tokens) for chunk, tokens in tokenizer.rules.items()},
         faster_heuristics=tokenizer.faster_heuristics,
     )
+
+
+def _pattern(function) -> Pattern | None:
+    """The regex behind one of the tokenizer's functions (a compiled pattern's bound search/match/finditer)."""
+    if function is None:
+        return None
+    pattern = getattr(function, "__self__", None)
+    if not isinstance(pattern, re.Pattern):
+        raise ValueError(f"spaCy's Spanish tokenizer uses {function!r}, not a regex: pipeline/tag/tokens.py cannot run it")
+    return pattern.pattern, pattern.flags
 
 
 def _spacy_version() -> str:
@@ -190,10 +199,12 @@ class SpanishTokenizer:
 
     def __init__(self, rules: TokenizerRules) -> None:
         self.rules = rules
-        self._prefix = re.compile(rules.prefix, rules.flags).search
-        self._suffix = re.compile(rules.suffix, rules.flags).search
-        self._infixes = re.compile(rules.infix, rules.flags).finditer
-        self._url = re.compile(rules.url, rules.flags).match if rules.url is not None else None
+        never = re.compile("a^")  # what spaCy puts in place of a missing pattern
+        self._prefix = re.compile(*rules.prefix).search if rules.prefix else never.search
+        self._suffix = re.compile(*rules.suffix).search if rules.suffix else never.search
+        self._infixes = re.compile(*rules.infix).finditer if rules.infix else never.finditer
+        self._token_match = re.compile(*rules.token_match).match if rules.token_match else None
+        self._url = re.compile(*rules.url).match if rules.url else None
         self._specials = rules.special_cases
         self._cache: dict[str, tuple[str, ...]] = {}
         # The final pass (spaCy's `_special_matcher`, a PhraseMatcher): special cases that affixes or a space
@@ -259,6 +270,8 @@ class SpanishTokenizer:
         suffixes: list[str] = []
         string, last_size = chunk, 0
         while string and len(string) != last_size:
+            if self._token_match is not None and self._token_match(string):
+                break
             if string in specials:
                 break
             last_size = len(string)
@@ -294,7 +307,7 @@ class SpanishTokenizer:
                 touched_special = True
             elif with_special_cases and string in self._cache:
                 pieces.extend(self._cache[string])
-            elif self._url is not None and self._url(string):
+            elif any(match is not None and match(string) for match in (self._token_match, self._url)):
                 pieces.append(string)
             else:
                 pieces.extend(self._infix_split(string))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -65,6 +66,19 @@ def test_same_tokens_as_spacy_on_generated_text(pair, pieces: list[str]) -> None
     assert ours(text) == theirs(text)
 
 
+def test_a_token_match_pattern_is_run_as_spacy_runs_it(rules: TokenizerRules) -> None:
+    """Spanish has no token_match; a spaCy that adds one must not be misread (it keeps a chunk whole)."""
+    from dataclasses import replace
+
+    pattern = r"\(\w+\)$"
+    ours = SpanishTokenizer(replace(rules, token_match=(pattern, re.UNICODE)))
+    theirs = spacy_tokenizer()
+    theirs.token_match = re.compile(pattern).match
+    text = "ver (regla) y (a). «(Fase)» -(x)- http://a.es/(b)"
+    assert ours(text) == [(token.text, token.idx) for token in theirs(text)]
+    assert ("(regla)", 4) in ours(text)
+
+
 def test_special_cases_and_whitespace(rules: TokenizerRules) -> None:
     tokenize = SpanishTokenizer(rules)
     assert tokenize("(EE. UU.) del  a\n b") == [
@@ -86,7 +100,7 @@ def test_rules_file_is_made_once_and_read_back(tmp_path: Path, rules: TokenizerR
 
 @pytest.mark.parametrize(
     "damage",
-    ["{not json", '{"format": 0}', '{"format": 1}', "damaged-special"],
+    ["{not json", '{"format": 0}', f'{{"format": {tokens.RULES_FORMAT}}}', "damaged-special"],
 )
 def test_a_damaged_rules_file_is_made_again(tmp_path: Path, rules: TokenizerRules, monkeypatch, damage: str) -> None:
     monkeypatch.setattr(tokens, "rules_from_spacy", lambda: rules)
