@@ -49,7 +49,7 @@ def test_new_copies_the_file_and_writes_a_commented_game_yaml(tmp_path: Path) ->
     odd = tmp_path / "reglas.rtf"
     odd.write_text("x", encoding="utf-8")
     refused = runner.invoke(main, ["--root", str(root), "new", "otro", str(odd)])
-    assert refused.exit_code == 2 and "give a .txt, .md, .html, .pdf or .docx file" in refused.output
+    assert refused.exit_code == 2 and "give a .txt, .md, .html, .pdf, .docx, .odt, .epub or .rtf file" in refused.output
 
 
 def test_a_game_made_by_new_builds_as_it_is_even_when_the_text_names_no_one(tmp_path: Path) -> None:

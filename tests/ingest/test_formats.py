@@ -253,7 +253,7 @@ def test_a_page_title_leaves_its_site_name(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("case", "limit", "message"),
-    [("word-docx", "pipeline.ingest.docx.MAX_DOCX_XML_BYTES", "bytes of document XML: longer than one game's rules"),
+    [("word-docx", "pipeline.ingest.package.MAX_XML_BYTES", "bytes of document XML: longer than one game's rules"),
      ("pdf-rulebook", "pipeline.ingest.pdf.MAX_PDF_PAGES", "more than 2 pages: longer than one game's rules")],
     ids=["docx", "pdf"],
 )
