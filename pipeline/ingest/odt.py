@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
 from pipeline.errors import InputError
+from pipeline.ingest.html import STYLE_BIG, convert_html
 from pipeline.ingest.lines import Converted, tidy
 
 NS = {
@@ -58,7 +59,6 @@ class _Style:
 
 
 def convert_odt(data: bytes, *, display: str) -> tuple[list[str], Converted]:
-    from pipeline.ingest.html import convert_html
     from pipeline.ingest.package import check_size, open_zip, parse_xml, read_part
 
     archive = open_zip(data, display=display, kind="an OpenDocument text", fix=FIX)
@@ -146,7 +146,7 @@ class _Writer:
 
     def html(self) -> str:
         notes = [f"<p>({mark}) {body}</p>" for mark, body in self.notes]
-        return "\n".join(["<html><body>", *self.lines, *notes, "</body></html>"])
+        return "\n".join([*self.lines, *notes])
 
     def _style(self, family: str, name: str, what: str) -> object:
         """A property of a style, looked up its parent chain (the first style that sets it)."""
@@ -202,7 +202,7 @@ class _Writer:
             level = int(element.get(_tag("text", "outline-level")) or 0) or max(level, 1)
         text = self.inline(element, bold=bool(self._style("paragraph", style, "bold")))
         size = self._style("paragraph", style, "size")
-        if size and level == 0:
+        if size and level == 0 and STYLE_BIG.search(f"font-size:{size}"):  # (only what html.py calls large type)
             text = f'<span style="font-size:{size}">{text}</span>'
         if level == -1:
             self.lines.append(f"<h1>{text}</h1>")
