@@ -33,11 +33,13 @@ def test_format_case(case: str, tmp_path: Path) -> None:
         assert result.translators[1] == result.translators[0]
 
 
-@pytest.mark.parametrize("case", [name for name in case_names() if any((FORMATS / name).glob("raw.*"))])
+@pytest.mark.parametrize("case", case_names())
 def test_every_original_line_is_accounted_for(case: str, tmp_path: Path) -> None:
+    """The report's lines: a text file's own, or what a document was converted to first (a .docx, .odt or .rtf
+    written as HTML, an .epub's package and pages, a PDF's extracted text)."""
     score(case, tmp_path)
     source = next((tmp_path / "sources" / case).glob("raw.*"))
-    lines = decode(source.read_bytes(), display="raw")[0].split("\n")
+    lines = read_source(source, game=case, display="raw").original_lines
     _, cleaned, _ = prepare(Project(tmp_path), case)
     reported = {record.line for record in cleaned.report}
     covered = {number for line in cleaned.lines for number in range(line.first, line.last + 1)}
