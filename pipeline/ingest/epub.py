@@ -45,13 +45,13 @@ BACK_LINK = re.compile(r"<a\b[^>]*(?:epub:type|role)=\"[^\"]*(?:backlink|referre
 
 
 def convert_epub(data: bytes, *, display: str) -> tuple[list[str], Converted]:
-    from pipeline.ingest.package import check_size, open_zip, parse_xml, read_part
+    from pipeline.ingest.package import check_size, open_zip, parse_xml, read_part, read_xml
 
     archive = open_zip(data, display=display, kind="an e-book (EPUB)", fix=FIX)
     names = set(archive.namelist())
     if "mimetype" in names and not archive.read("mimetype")[:100].strip().startswith(b"application/epub+zip"):
         raise InputError(f"is not an e-book (its mimetype is not application/epub+zip): {FIX}", path=display)
-    container = parse_xml(read_part(archive, "META-INF/container.xml", display=display, fix=FIX), "META-INF/container.xml", display=display, fix=FIX)
+    container = read_xml(archive, "META-INF/container.xml", display=display, fix=FIX)
     rootfile = container.find(f".//{CONTAINER}rootfile")
     opf_name = rootfile.get("full-path") if rootfile is not None else None
     if not opf_name:

@@ -59,16 +59,16 @@ class _Style:
 
 
 def convert_odt(data: bytes, *, display: str) -> tuple[list[str], Converted]:
-    from pipeline.ingest.package import check_size, open_zip, parse_xml, read_part
+    from pipeline.ingest.package import check_size, open_zip, read_xml
 
     archive = open_zip(data, display=display, kind="an OpenDocument text", fix=FIX)
     _check_kind(archive, display=display)
     check_size(archive, lambda name: name in ("content.xml", "styles.xml"), display=display)
-    content = parse_xml(read_part(archive, "content.xml", display=display, fix=FIX), "content.xml", display=display, fix=FIX)
+    content = read_xml(archive, "content.xml", display=display, fix=FIX)
     styles: dict[tuple[str, str], _Style] = {}
     names = archive.namelist()
     if "styles.xml" in names:
-        _read_styles(parse_xml(read_part(archive, "styles.xml", display=display, fix=FIX), "styles.xml", display=display, fix=FIX), styles)
+        _read_styles(read_xml(archive, "styles.xml", display=display, fix=FIX), styles)
     _read_styles(content, styles)
     body = content.find(f"{_tag('office', 'body')}/{_tag('office', 'text')}")
     if body is None:
@@ -129,9 +129,9 @@ def _read_styles(root, styles: dict[tuple[str, str], _Style]) -> None:  # noqa: 
 
 
 def _title(archive, *, display: str) -> str:  # noqa: ANN001 - a ZipFile
-    from pipeline.ingest.package import parse_xml, read_part
+    from pipeline.ingest.package import read_xml
 
-    meta = parse_xml(read_part(archive, "meta.xml", display=display, fix=FIX), "meta.xml", display=display, fix=FIX)
+    meta = read_xml(archive, "meta.xml", display=display, fix=FIX)
     found = meta.find(f".//{_tag('dc', 'title')}")
     return tidy(found.text or "") if found is not None else ""
 

@@ -44,6 +44,11 @@ def read_part(archive: zipfile.ZipFile, name: str, *, display: str, fix: str) ->
     return data
 
 
+def read_xml(archive: zipfile.ZipFile, name: str, *, display: str, fix: str):  # noqa: ANN201 - an lxml element
+    """One XML part, read within the limit and parsed."""
+    return parse_xml(read_part(archive, name, display=display, fix=fix), name, display=display, fix=fix)
+
+
 def parse_xml(data: bytes, name: str, *, display: str, fix: str):  # noqa: ANN201 - an lxml element
     """An XML part as an lxml tree (no network, no entities expanded), or an InputError naming the part."""
     from lxml import etree

@@ -13,7 +13,7 @@ from pipeline.ingest import read_source, source_file
 from pipeline.ingest.encoding import decode
 from pipeline.project import Project
 
-from ..formats_cases import FORMATS, case_names, score
+from ..formats_cases import case_names, score
 
 # What the issue asks of texts never seen before; each case of the corpus must meet it on its own.
 MIN_RECALL, MIN_PRECISION, MIN_RULES, MIN_NOISE = 0.85, 0.80, 0.98, 0.90
