@@ -1,4 +1,4 @@
-"""A .md, an .html, a .pdf and a .docx source each build a sheet; `refsheets new` adds a game from a file."""
+"""A .md, .html, .pdf, .docx, .odt, .epub and .rtf source each build a sheet; `refsheets new` adds a game from a file."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from ..conftest import ROOT
 from ..formats_cases import DEBRIS, FORMATS, materialise
 from ..golden_cases import pdf_text
 
-CASES = {"blog-markdown": "Preparación", "fan-html": "Objetivo del juego", "pdf-rulebook": "Preparación", "word-docx": "Objetivo"}
+CASES = {"blog-markdown": "Preparación", "fan-html": "Objetivo del juego", "pdf-rulebook": "Preparación", "word-docx": "Objetivo",
+         "odt-writer": "Preparación", "epub-sigil": "Estaciones", "rtf-word": "Robar luz"}
 
 
 def _project(tmp_path: Path) -> Path:
