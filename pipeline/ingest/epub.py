@@ -45,11 +45,11 @@ BACK_LINK = re.compile(r"<a\b[^>]*(?:epub:type|role)=\"[^\"]*(?:backlink|referre
 
 
 def convert_epub(data: bytes, *, display: str) -> tuple[list[str], Converted]:
-    from pipeline.ingest.package import check_size, open_zip, parse_xml, read_part, read_xml
+    from pipeline.ingest.package import check_size, open_zip, parse_xml, peek, read_part, read_xml
 
     archive = open_zip(data, display=display, kind="an e-book (EPUB)", fix=FIX)
     names = set(archive.namelist())
-    if "mimetype" in names and not archive.read("mimetype")[:100].strip().startswith(b"application/epub+zip"):
+    if "mimetype" in names and not peek(archive, "mimetype", 100).strip().startswith(b"application/epub+zip"):
         raise InputError(f"is not an e-book (its mimetype is not application/epub+zip): {FIX}", path=display)
     container = read_xml(archive, "META-INF/container.xml", display=display, fix=FIX)
     rootfile = container.find(f".//{CONTAINER}rootfile")
@@ -100,9 +100,11 @@ def _spine(package, base: str, names: set[str]) -> list[str]:  # noqa: ANN001 - 
 
 def _check_drm(archive, names: set[str], documents: list[str], *, display: str) -> None:  # noqa: ANN001 - a ZipFile
     """A shop's DRM encrypts the documents themselves (an obfuscated font is no matter: it is not read)."""
+    from pipeline.ingest.package import peek
+
     locked = "META-INF/rights.xml" in names
     if "META-INF/encryption.xml" in names:
-        listing = archive.read("META-INF/encryption.xml")[:2_000_000].decode("utf-8", "replace")
+        listing = peek(archive, "META-INF/encryption.xml", 2_000_000).decode("utf-8", "replace")
         uris = {unquote(uri) for uri in re.findall(r'CipherReference[^>]*URI="([^"]+)"', listing)}
         algorithms = set(re.findall(r'EncryptionMethod[^>]*Algorithm="([^"]+)"', listing))
         locked = locked or bool(uris & set(documents)) or bool(algorithms - set(FONT_OBFUSCATION)) and bool(uris - _fonts(uris))

@@ -88,9 +88,11 @@ def convert_odt(data: bytes, *, display: str) -> tuple[list[str], Converted]:
 
 def _check_kind(archive, *, display: str) -> None:  # noqa: ANN001 - a ZipFile
     """An .odt that is another OpenDocument (a spreadsheet), a Word file, or one saved with a password."""
+    from pipeline.ingest.package import peek
+
     names = set(archive.namelist())
     if "mimetype" in names:
-        mime = archive.read("mimetype")[:100].decode("ascii", "replace").strip()
+        mime = peek(archive, "mimetype", 100).decode("ascii", "replace").strip()
         if mime not in TEXT_MIME:
             kind = next((what for key, what in KINDS.items() if key in mime), f"a {mime or 'file of unknown type'}")
             raise InputError(f"is {kind}, not a text document: copy its text into a LibreOffice Writer document (.odt)", path=display)
@@ -98,7 +100,7 @@ def _check_kind(archive, *, display: str) -> None:  # noqa: ANN001 - a ZipFile
         raise InputError("is a Word document, not an OpenDocument text: rename it raw.docx", path=display)
     if "content.xml" not in names:
         raise InputError(f"is not an OpenDocument text (no content.xml inside): {FIX}", path=display)
-    if "META-INF/manifest.xml" in names and b"encryption-data" in archive.read("META-INF/manifest.xml")[:1_000_000]:
+    if "META-INF/manifest.xml" in names and b"encryption-data" in peek(archive, "META-INF/manifest.xml", 1_000_000):
         raise InputError(
             "is protected by a password: open it in LibreOffice and save a copy without one "
             "(File > Save As, untick 'Save with password')",

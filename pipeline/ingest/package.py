@@ -44,6 +44,15 @@ def read_part(archive: zipfile.ZipFile, name: str, *, display: str, fix: str) ->
     return data
 
 
+def peek(archive: zipfile.ZipFile, name: str, size: int) -> bytes:
+    """The first `size` bytes of a small part read to tell what the archive is (b"" if it cannot be read)."""
+    try:
+        with archive.open(name) as part:
+            return part.read(size)
+    except (KeyError, zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError):
+        return b""
+
+
 def read_xml(archive: zipfile.ZipFile, name: str, *, display: str, fix: str):  # noqa: ANN201 - an lxml element
     """One XML part, read within the limit and parsed."""
     return parse_xml(read_part(archive, name, display=display, fix=fix), name, display=display, fix=fix)
