@@ -48,6 +48,11 @@ def _tag(prefix: str, name: str) -> str:
     return f"{{{NS[prefix]}}}{name}"
 
 
+def _number(value: str | None, default: int) -> int:
+    """An attribute that should be a small count or level; anything else (a hand-edited file's "uno") is the default."""
+    return min(int(value), 99) if value and value.strip().isdigit() else default
+
+
 @dataclass
 class _Style:
     parent: str = ""
@@ -113,7 +118,7 @@ def _read_styles(root, styles: dict[tuple[str, str], _Style]) -> None:  # noqa: 
         name = element.get(_tag("style", "name")) or ""
         if element.tag == _tag("text", "list-style"):
             levels = {
-                int(level.get(_tag("text", "level")) or 1): level.tag == _tag("text", "list-level-style-number")
+                _number(level.get(_tag("text", "level")), 1): level.tag == _tag("text", "list-level-style-number")
                 for level in element
                 if isinstance(level.tag, str)
             }
@@ -124,7 +129,7 @@ def _read_styles(root, styles: dict[tuple[str, str], _Style]) -> None:  # noqa: 
         styles[(element.get(_tag("style", "family")) or "", name)] = _Style(
             parent=element.get(_tag("style", "parent-style-name")) or "",
             names=(name, element.get(_tag("style", "display-name")) or name),
-            outline=int(element.get(_tag("style", "default-outline-level")) or 0),
+            outline=_number(element.get(_tag("style", "default-outline-level")), 0),
             bold=None if weight is None else weight == "bold" or weight.isdigit() and int(weight) >= 600,
             size=(props.get(_tag("fo", "font-size")) or "") if props is not None else "",
         )
@@ -201,7 +206,7 @@ class _Writer:
         style = element.get(_tag("text", "style-name")) or ""
         level = self._heading(style)
         if element.tag == _tag("text", "h"):
-            level = int(element.get(_tag("text", "outline-level")) or 0) or max(level, 1)
+            level = _number(element.get(_tag("text", "outline-level")), 0) or max(level, 1)
         text = self.inline(element, bold=bool(self._style("paragraph", style, "bold")))
         size = self._style("paragraph", style, "size")
         if size and level == 0 and STYLE_BIG.search(f"font-size:{size}"):  # (only what html.py calls large type)
@@ -226,7 +231,7 @@ class _Writer:
                 href = child.get(_tag("xlink", "href")) or ""
                 parts.append(f"<a href={quoteattr(href)}>{self.inline(child, bold=bold)}</a>" if href else self.inline(child, bold=bold))
             elif tag == _tag("text", "s"):
-                parts.append(" " * min(int(child.get(_tag("text", "c")) or 1), 8))
+                parts.append(" " * min(_number(child.get(_tag("text", "c")), 1), 8))
             elif tag in (_tag("text", "tab"), _tag("text", "line-break")):
                 parts.append(" " if tag.endswith("tab") else "<br>")
             elif tag == _tag("text", "note"):

@@ -71,6 +71,12 @@ def test_an_odt_numbered_list_keeps_its_numbers_and_a_heading_its_level(tmp_path
     assert raw.format == "odt"
 
 
+def test_an_odt_with_hand_edited_numbers_is_read_not_refused(tmp_path: Path) -> None:
+    """An outline level or a space count that is no number ("dos") falls back to the default, no traceback."""
+    body = '<text:h text:outline-level="dos">Preparación</text:h><text:p>Roba<text:s text:c="x"/>una carta.</text:p>'
+    assert _read(tmp_path, "raw.odt", _odt(body)).text.split("\n")[:3] == ["# Preparación", "", "Roba una carta."]
+
+
 @pytest.mark.parametrize(
     ("rtf", "text"),
     [
