@@ -5,8 +5,8 @@ html.py reads like any page.
 
 Text is decoded as RTF says: \\'xx bytes in the \\ansicpg code page (or a font's \\fcharset), \\uN
 characters with their \\ucN fallbacks skipped, so Spanish accents survive. Font and colour tables, pictures,
-objects, fields' instructions, headers, footers, comments and every \\* destination it does not know go. The
-"original" lines of the report are that HTML, one block element per line; \\info's \\title is the title.
+objects, fields' instructions (a HYPERLINK's address goes to the links, as an <a href>'s does), headers,
+footers, comments and every \\* destination it does not know go. The "original" lines of the report are that HTML, one block element per line; \\info's \\title is the title.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ FIX = "open it in WordPad, Word or LibreOffice and save it again (as .rtf, .odt 
 TOKEN = re.compile(r"\\([a-zA-Z]{1,32})(-?\d{1,10})? ?|\\'([0-9a-fA-F]{2})|\\([^a-zA-Z])|([{}])|[\r\n]+|([^\\{}\r\n]+)")
 SKIP = frozenset(
     "fonttbl colortbl stylesheet info pict object header headerl headerr headerf footer footerl footerr footerf "
-    "fldinst themedata colorschememapping latentstyles datastore listtable listoverridetable rsidtbl generator "
+    "themedata colorschememapping latentstyles datastore listtable listoverridetable rsidtbl generator "
     "xmlnsdecl mmathPr filetbl revtbl pgdsctbl bkmkstart bkmkend annotation atnid atnauthor atndate atnref "
     "pn pntxta pntxtb shp shpinst nonshppict userprops docvar xe tc txe ftnsep ftnsepc ftncn aftnsep aftnsepc".split()
 )
@@ -37,6 +37,9 @@ SYMBOLS = {
 CONTROL_SYMBOLS = {"~": "\u00a0", "_": "-", "-": "", "\\": "\\", "{": "{", "}": "}", "|": "", ":": ""}
 CHARSETS = {161: "cp1253", 162: "cp1254", 177: "cp1255", 178: "cp1256", 186: "cp1257", 204: "cp1251", 222: "cp874", 238: "cp1250"}
 HEADING_STYLE = re.compile(r"^(?:heading|t[ií]tulo|encabezado)\s*([1-6])$", re.IGNORECASE)
+# Destinations read for what they say, not printed (\fldinst usually comes as an optional one, {\*\fldinst ...}).
+TABLES = {"fonttbl": "font", "stylesheet": "style", "info": "info", "fldinst": "field"}
+HYPERLINK = re.compile(r'HYPERLINK\s+"([^"]+)"')
 LIST_NUMBER = re.compile(r"^\(?[0-9a-zA-Z]{1,3}[.)]")
 BIG_HALF_POINTS = 30  # 15 pt: what html.py reads as large type
 
@@ -72,6 +75,7 @@ def convert_rtf(data: bytes, *, display: str) -> tuple[list[str], Converted]:
     out = Converted(original=original)
     convert_html(html, out)
     out.title = tidy(reader.title) or out.title
+    out.links.extend(reader.links)
     if not any(text.strip() for text in out.texts):
         raise InputError(f"has no text (only pictures or objects?): {FIX}", path=display)
     return original, out
@@ -103,6 +107,8 @@ class _Reader:
         self.open_list = ""  # "ul"/"ol" while items are being written
         self.in_table = False
         self.title = ""
+        self.field = ""  # a field's instruction being read ('HYPERLINK "https://…"')
+        self.links: list[tuple[str, str]] = []
         self.first_word = False  # the next control word is the first of its group (its destination)
 
     def read(self, text: str) -> None:
@@ -138,6 +144,10 @@ class _Reader:
             self.style.name = self.style.name.split(";")[0]
             self.styles[self.style_number] = self.style
             self.style, self.style_number = _Style(), 0
+        if group.dest == "field" and outer.dest != "field":  # a HYPERLINK field's address: for the credits
+            found = HYPERLINK.search(self.field)
+            if found:
+                self.links.append((found.group(1), found.group(1)))
         if group.dest == "note" and outer.dest != "note":  # the footnote ends: the paragraph it sat in goes on
             self._end_paragraph()
             self.notes.append(tidy(" ".join(self.note)))
@@ -147,11 +157,11 @@ class _Reader:
     def _control(self, word: str, param: int | None) -> None:  # long: one branch per control word RTF uses for text
         first, self.first_word = self.first_word, False
         group = self.group
-        if first and (word in SKIP or group.skip) and word not in ("fonttbl", "stylesheet", "info"):
-            self.group = replace(group, skip=True)
+        if first and word in TABLES and not (self.stack and self.stack[-1].skip):
+            self.group = replace(group, skip=False, dest=TABLES[word])
             return
-        if first and word in ("fonttbl", "stylesheet", "info"):
-            self.group = replace(group, skip=False, dest={"fonttbl": "font", "stylesheet": "style", "info": "info"}[word])
+        if first and (word in SKIP or group.skip):
+            self.group = replace(group, skip=True)
             return
         if group.skip:
             return
@@ -165,6 +175,8 @@ class _Reader:
             self.group = replace(group, dest="title")
         elif group.dest == "info":
             self.group = replace(group, skip=True)  # \author, \company, dates: nothing of the rules
+        elif group.dest == "field":
+            return  # a field's instruction: its switches are no text
         elif group.dest == "font":
             self._font_control(word, param)
         elif group.dest == "style":
@@ -272,6 +284,8 @@ class _Reader:
             self.title += text
         elif dest == "marker":
             self.marker += text
+        elif dest == "field":
+            self.field += text
         elif dest in ("", "note"):
             run = (self.group.bold, self.group.size)
             if self.runs and self.runs[-1][1:] == run:  # "JARD", "Í", "N": one run, however RTF split it

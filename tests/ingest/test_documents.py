@@ -93,6 +93,12 @@ def test_rtf_text_is_decoded_as_rtf_says(rtf: str, text: str, tmp_path: Path) ->
     assert _read(tmp_path, "raw.rtf", rtf.encode("latin-1")).text.strip() == text
 
 
+def test_an_rtf_link_keeps_its_text_and_gives_its_address(tmp_path: Path) -> None:
+    rtf = rb'{\rtf1\ansi Reglas en {\field{\*\fldinst {HYPERLINK "https://example.org/reglas.pdf"}}{\fldrslt {\ul el PDF}}}.\par}'
+    raw = _read(tmp_path, "raw.rtf", rtf)
+    assert raw.text.strip() == "Reglas en el PDF." and raw.links == (("https://example.org/reglas.pdf",) * 2,)
+
+
 def test_every_new_case_builds_from_its_document_alone(tmp_path: Path) -> None:
     """The fixtures' documents are read as they are: the source name follows the suffix."""
     for case, name in (("odt-writer", "raw.odt"), ("epub-sigil", "raw.epub"), ("rtf-word", "raw.rtf")):
