@@ -6,7 +6,8 @@ html.py reads like any page.
 Text is decoded as RTF says: \\'xx bytes in the \\ansicpg code page (or a font's \\fcharset), \\uN
 characters with their \\ucN fallbacks skipped, so Spanish accents survive. Font and colour tables, pictures,
 objects, fields' instructions (a HYPERLINK's address goes to the links, as an <a href>'s does), headers,
-footers, comments and every \\* destination it does not know go. The "original" lines of the report are that HTML, one block element per line; \\info's \\title is the title.
+footers, comments and every \\* destination it does not know go. The "original" lines of the report are
+that HTML, one block element per line; \\info's \\title is the title.
 """
 
 from __future__ import annotations
