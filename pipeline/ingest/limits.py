@@ -16,6 +16,9 @@ MAX_SOURCE_BYTES = 64 * 1024 * 1024  # read no further: no translation's file is
 MAX_XML_BYTES = 8 * 1024 * 1024  # a .docx/.odt/.epub's XML, unzipped (Word writes ~10 bytes of XML per character)
 # An RTF spends ~5-20 bytes per character on control words, and pictures are written in hex (a photo is megabytes).
 MAX_RTF_BYTES = 32 * 1024 * 1024
+# Reading costs per control word and run of text, not per byte (30 MB of a picture's hex take half a second,
+# 30 MB of text half a minute): Word spends ~100 of them on a paragraph, the longest translation has 1,300.
+MAX_RTF_TOKENS = 3_000_000
 MAX_PDF_PAGES = 400
 
 TOO_LONG = (

@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape
 
 from pipeline.errors import InputError
 from pipeline.ingest.html import convert_html
-from pipeline.ingest.limits import MAX_RTF_BYTES, too_long
+from pipeline.ingest.limits import MAX_RTF_BYTES, MAX_RTF_TOKENS, MAX_SOURCE_CHARS, too_long
 from pipeline.ingest.lines import Converted, tidy
 
 FIX = "open it in WordPad, Word or LibreOffice and save it again (as .rtf, .odt or .docx)"
@@ -43,6 +43,10 @@ TABLES = {"fonttbl": "font", "stylesheet": "style", "info": "info", "fldinst": "
 HYPERLINK = re.compile(r'HYPERLINK\s+"([^"]+)"')
 LIST_NUMBER = re.compile(r"^\(?[0-9a-zA-Z]{1,3}[.)]")
 BIG_HALF_POINTS = 30  # 15 pt: what html.py reads as large type
+
+
+class _TooLong(Exception):
+    """The file holds more than one game's rules (its size, as the message says)."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,10 @@ def convert_rtf(data: bytes, *, display: str) -> tuple[list[str], Converted]:
     if not data.lstrip(b"\xef\xbb\xbf \r\n\t").startswith(b"{\\rtf"):
         raise InputError(f"is not an RTF file (it does not start with '{{\\rtf'): {FIX}", path=display)
     reader = _Reader()
-    reader.read(data.decode("latin-1"))
+    try:
+        reader.read(data.decode("latin-1"))
+    except _TooLong as exc:
+        raise too_long(str(exc), display=display) from None
     html = reader.html()
     original = html.split("\n")
     out = Converted(original=original)
@@ -108,12 +115,17 @@ class _Reader:
         self.open_list = ""  # "ul"/"ol" while items are being written
         self.in_table = False
         self.title = ""
+        self.chars = 0  # characters of text read so far
         self.field = ""  # a field's instruction being read ('HYPERLINK "https://…"')
         self.links: list[tuple[str, str]] = []
         self.first_word = False  # the next control word is the first of its group (its destination)
 
     def read(self, text: str) -> None:
-        for match in TOKEN.finditer(text):
+        for count, match in enumerate(TOKEN.finditer(text)):
+            if count > MAX_RTF_TOKENS:  # stop early: the rest is what would take the time
+                raise _TooLong(f"more than {MAX_RTF_TOKENS:,} RTF control words and runs")
+            if self.chars > MAX_SOURCE_CHARS:
+                raise _TooLong(f"more than {MAX_SOURCE_CHARS:,} characters of text")
             word, param, byte, symbol, brace, chunk = match.groups()
             if byte is not None:
                 self._byte(int(byte, 16))
@@ -288,6 +300,7 @@ class _Reader:
         elif dest == "field":
             self.field += text
         elif dest in ("", "note"):
+            self.chars += len(text)
             run = (self.group.bold, self.group.size)
             if self.runs and self.runs[-1][1:] == run:  # "JARD", "Í", "N": one run, however RTF split it
                 self.runs[-1] = (self.runs[-1][0] + text, *run)

@@ -174,6 +174,18 @@ def test_a_huge_document_is_refused_before_it_is_parsed(
         read_source(source, game=case, display=source.name)
 
 
+@pytest.mark.parametrize(
+    ("limit", "message"),
+    [("MAX_SOURCE_CHARS", "more than 50 characters of text"), ("MAX_RTF_TOKENS", "more than 50 RTF control words and runs")],
+)
+def test_an_rtf_stops_being_read_at_the_limits(limit: str, message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading costs per word of text and control word, not per byte: it stops as soon as either is past its
+    limit (30 MB of text would take half a minute to read, and then be refused)."""
+    monkeypatch.setattr(f"pipeline.ingest.rtf.{limit}", 50)
+    rtf = b"{\\rtf1\\ansi " + b"\\b Roba una carta.\\b0\\par " * 40 + b"}"
+    _refused(tmp_path, "raw.rtf", rtf, message)
+
+
 def test_a_zip_that_lies_about_its_sizes_is_held_to_the_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The sizes in a zip's directory are its own word: reading stops at the limit whatever they say."""
     from pipeline.ingest.package import read_part
