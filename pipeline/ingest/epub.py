@@ -26,7 +26,6 @@ DOCUMENT_TYPES = ("application/xhtml+xml", "text/html")
 FONT_OBFUSCATION = ("http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC")  # fonts only: not DRM
 CREDIT_ROLES = ("", "aut", "trl")  # a fan e-book's maker is its translator; an illustrator or editor is not
 # Line-preserving rewrites of a spine document before html.py reads it (each keeps the lines it spans).
-PROLOGUE = re.compile(r"<\?xml[^>]*\?>|<!DOCTYPE[^>]*>", re.IGNORECASE)
 ASIDE = re.compile(r"<(/?)aside\b", re.IGNORECASE)
 NOTE_REF = re.compile(
     r"(?:<sup[^>]*>\s*)?<a\b[^>]*(?:epub:type|role)=\"[^\"]*noteref[^\"]*\"[^>]*>\s*\[?([^<\]]{1,4})\]?\s*</a>(?:\s*</sup>)?", re.IGNORECASE
@@ -151,9 +150,8 @@ def _decode(data: bytes) -> str:
 
 
 def _prepare(text: str) -> str:
-    """The rewrites html.py needs for an e-book's page, each keeping its lines where they were: no XML
-    prologue, <aside> read as text, a note's mark " (N)" in its sentence and its note opening "(N) "."""
-    text = PROLOGUE.sub(lambda match: "\n" * match.group(0).count("\n"), text)
+    """The rewrites html.py needs for an e-book's page, each keeping its lines where they were: <aside> read
+    as text, a note's mark " (N)" in its sentence and its note opening "(N) "."""
     marks = {}
     for match in NOTE_REF.finditer(text):
         target = re.search(r'href="[^"#]*#([^"]+)"', match.group(0))

@@ -99,6 +99,13 @@ def test_an_rtf_link_keeps_its_text_and_gives_its_address(tmp_path: Path) -> Non
     assert raw.text.strip() == "Reglas en el PDF." and raw.links == (("https://example.org/reglas.pdf",) * 2,)
 
 
+def test_an_xhtml_page_with_an_xml_declaration_keeps_its_structure(tmp_path: Path) -> None:
+    """lxml refuses a decoded text that declares an encoding; the page was read as bare text, headings lost."""
+    page = '<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><body>\n<h2>Preparación</h2>\n<p>Roba.</p>\n</body></html>\n'
+    raw = _read(tmp_path, "raw.html", page.encode())
+    assert raw.text.split("\n")[:3] == ["## Preparación", "", "Roba."] and raw.origin(1) == 3
+
+
 def test_every_new_case_builds_from_its_document_alone(tmp_path: Path) -> None:
     """The fixtures' documents are read as they are: the source name follows the suffix."""
     for case, name in (("odt-writer", "raw.odt"), ("epub-sigil", "raw.epub"), ("rtf-word", "raw.rtf")):
