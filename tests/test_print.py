@@ -110,6 +110,28 @@ def _in_symbol(char: dict, marks: list[dict]) -> bool:
     )
 
 
+def _line_fonts(chars: list[dict], start: str) -> set[str]:
+    """The fonts of the printed line that starts with `start` (its characters but the English names')."""
+    rows: dict[int, list[dict]] = {}
+    for char in chars:
+        rows.setdefault(round(char["top"]), []).append(char)
+    for row in rows.values():
+        row.sort(key=lambda char: char["x0"])
+        for begin in range(len(row)):
+            text = "".join(char["text"] for char in row[begin : begin + len(start)])
+            if text == start:
+                return {char["fontname"].split("+")[-1] for char in row[begin : begin + len(start)]}
+    raise AssertionError(f"no line starts with {start!r}")
+
+
+def test_the_labels_of_a_box_s_contents_are_bold(plumbed) -> None:
+    """Space Alert's box contents: "Especialización." over its components, the label in bold (roles.py)."""
+    chars = plumbed["space-alert/quickref"][0][2]
+    for label in ("Nuevas amenazas:", "Especialización", "Sistema de Experiencia.", "Chapas de tripulación"):
+        assert all(font.endswith("Bold") for font in _line_fonts(chars, label)), label
+    assert not any(font.endswith("Bold") for font in _line_fonts(chars, "Esta caja contiene"))
+
+
 def test_one_type_scale_body_75_pt_and_nothing_smaller_than_english_names(plumbed) -> None:
     from collections import Counter
 

@@ -109,6 +109,8 @@ class Typesetter:
         if block.kind == "index":
             name, _, page = block.text.partition("\t")
             return LeaderLine(decorate(name, styles["index"]), safe_text(page), styles["index"])
+        if block.kind == "label":  # the label of the list under it (roles.py)
+            return Paragraph(f"<b>{text}</b>", styles["body"])
         return Paragraph(text, styles["note" if block.kind == "note" else "body"])
 
     def header(self, card: Card, *, continued: bool, width: float) -> list[Paragraph]:

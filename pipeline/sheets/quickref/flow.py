@@ -40,6 +40,7 @@ from pipeline.sheets.icondata import section_labels, section_texts
 from pipeline.sheets.icons import decorate, legend_markup
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
+from pipeline.sheets.roles import is_list_label, lone_items_as_paragraphs
 from pipeline.sheets.markup import (
     bilingual_title,
     paragraph_styles,
@@ -124,12 +125,14 @@ def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, show
                 flowables.extend(render_block(block, styles, shown=shown, page=section.page))
         run.clear()
 
-    for block in section.blocks:
+    blocks = section.blocks
+    for index, block in enumerate(blocks):
         if block.kind == "item" and not block.marker and not block.depth:
             run.append(block)
             continue
         flush()
-        flowables.extend(render_block(block, styles, shown=shown, page=section.page))
+        label = is_list_label(block, blocks[index + 1] if index + 1 < len(blocks) else None)
+        flowables.extend(render_block(block, styles, shown=shown, page=section.page, label=label))
     flush()
     return flowables
 
@@ -187,8 +190,11 @@ def _pieces(text: str, hits: list[TermHit], *, limit: int = LONG_BLOCK_CHARS) ->
     return pieces
 
 
-def render_block(block: Block, styles: dict[str, ParagraphStyle], *, shown: set[str], page: int | None = None) -> list[Flowable]:
-    """One block as flowables: paragraphs, list items with their markers, boxed formulas, ruled tables."""
+def render_block(
+    block: Block, styles: dict[str, ParagraphStyle], *, shown: set[str], page: int | None = None, label: bool = False
+) -> list[Flowable]:
+    """One block as flowables: paragraphs, list items with their markers, boxed formulas, ruled tables;
+    `label`: the paragraph names the list under it (roles.is_list_label), set in bold."""
     from pipeline.sheets.flowables import formula_flowables, formula_typography, list_marker, table_flowables, table_reference
 
     text, hits, term_style = block.text, list(block.terms), styles["term_en"]
@@ -215,8 +221,9 @@ def render_block(block: Block, styles: dict[str, ParagraphStyle], *, shown: set[
         return table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text)
     if block.kind == "table-ref":
         return [Paragraph(safe_text(table_reference(text, page=page)), styles["note"])]
+    bold = ("<b>", "</b>") if label else ("", "")
     return [
-        Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["body"])
+        Paragraph(bold[0] + term_markup(piece, piece_hits, shown=shown, term_style=term_style) + bold[1], styles["body"])
         for piece, piece_hits in _pieces(text, hits)
     ]
 
@@ -307,6 +314,7 @@ def section_flowables(
 
 
 def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int, shown: set[str], run_in: bool) -> list[Flowable]:
+    section = replace(section, blocks=tuple(lone_items_as_paragraphs(section.blocks)))  # before a run-in takes the first block
     title = bilingual_title(section)
     if title != section.title.strip():
         # The heading already shows the English name; the text need not repeat it.

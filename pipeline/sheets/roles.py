@@ -1,0 +1,49 @@
+"""What a block is to a reader, judged from its neighbours: the label of the list under it, a bullet standing alone.
+
+The splitter gives a box's contents as a short paragraph ("Especialización." / "Nuevas amenazas:") over
+its items; printed as body text the label is lost among the entries, so a sheet sets it in bold. A
+bulleted item with no other item beside it is no list: it is printed as a paragraph (Galaxy Defenders'
+"Llevar a cabo una Acción" card held a panel of one bullet). Both quickref and card sheets ask here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence, TypeVar
+
+from pipeline.text import words
+
+MAX_LABEL_WORDS = 4  # "Sistema de Experiencia.", "Chapas de tripulación.": a label, not a sentence
+
+
+def is_list_label(block, following) -> bool:
+    """A short paragraph ending in '.' or ':' right above an item: the label of the list it opens."""
+    text = block.text.strip()
+    return (
+        block.kind == "paragraph"
+        and following is not None
+        and following.kind == "item"
+        and text.endswith((".", ":"))
+        and text[:1].isupper()
+        and 0 < len(words(text)) <= MAX_LABEL_WORDS
+        and not any(mark in text[:-1] for mark in ".:;?!")  # one phrase: "Tira 1DR. Si sale:" is a rule
+    )
+
+
+Piece = TypeVar("Piece")
+
+
+def lone_items_as_paragraphs(blocks: Sequence[Piece]) -> list[Piece]:
+    """`blocks` with every bulleted item that has no item before or after it (and opens no list that a
+    label or a paragraph ending in ':' announced) turned into a paragraph. Numbered and nested items stay items."""
+    result = list(blocks)
+    for index, block in enumerate(blocks):
+        if block.kind != "item" or block.marker or block.depth:
+            continue
+        before = blocks[index - 1] if index else None
+        after = blocks[index + 1] if index + 1 < len(blocks) else None
+        beside = [other for other in (before, after) if other is not None and other.kind in ("item", "item-cont")]
+        announced = before is not None and (before.text.rstrip().endswith(":") or is_list_label(before, block))
+        if not beside and not announced:
+            result[index] = replace(block, kind="paragraph")
+    return result

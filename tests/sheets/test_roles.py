@@ -1,0 +1,50 @@
+"""A list's label and a bullet standing alone, judged from their neighbours (pipeline/sheets/roles.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.model import Block
+from pipeline.sheets.roles import is_list_label, lone_items_as_paragraphs
+
+
+def _p(text: str) -> Block:
+    return Block("paragraph", text, 1, 1)
+
+
+def _i(text: str, marker: str = "", depth: int = 0) -> Block:
+    return Block("item", text, 1, 1, marker=marker, depth=depth)
+
+
+@pytest.mark.parametrize(
+    "label, expected",
+    [
+        ("Especialización.", True),  # a box's contents per expansion
+        ("Nuevas amenazas:", True),
+        ("Sistema de Experiencia.", True),
+        ("ocurre una de estas cosas:", False),  # a sentence that announces a list, not a label
+        ("Si el dado muestra un escudo, tira otra vez:", False),
+        ("Tira 1DR. Si sale:", False),  # two phrases: a rule
+        ("Especialización", False),  # no closing mark: a heading's business
+    ],
+)
+def test_a_short_phrase_over_a_list_is_its_label(label: str, expected: bool) -> None:
+    assert is_list_label(_p(label), _i("20 cartas de acción especial")) is expected
+
+
+def test_a_label_needs_the_list_under_it() -> None:
+    assert not is_list_label(_p("Especialización."), _p("La especialización sustituye..."))
+    assert not is_list_label(_p("Especialización."), None)
+
+
+def test_a_bullet_alone_is_a_paragraph_but_a_list_or_an_announced_entry_stays() -> None:
+    alone = lone_items_as_paragraphs([_i("Activar una habilidad, destreza, táctica mejorada u objeto.")])
+    assert [block.kind for block in alone] == ["paragraph"]
+    listed = lone_items_as_paragraphs([_p("Texto."), _i("uno"), _i("dos")])
+    assert [block.kind for block in listed] == ["paragraph", "item", "item"]
+    announced = lone_items_as_paragraphs([_p("Un buque averiado sufre las siguientes penas:"), _i("Los enemigos...")])
+    assert [block.kind for block in announced] == ["paragraph", "item"]
+    labelled = lone_items_as_paragraphs([_p("Chapas de tripulación."), _i('7 "chapas-tokens"')])
+    assert [block.kind for block in labelled] == ["paragraph", "item"]
+    numbered = lone_items_as_paragraphs([_i("Ejecuta la primera acción", marker="1")])
+    assert [block.kind for block in numbered] == ["item"]
