@@ -152,6 +152,18 @@ def _line_fonts(chars: list[dict], start: str) -> set[str]:
     raise AssertionError(f"no line starts with {start!r}")
 
 
+def test_the_special_orders_read_in_the_rulebook_s_order(sheets) -> None:
+    """Alternity's copy scrambled them ("Posición después de embestir" before "Embestida"): game.yaml's chunks and
+    four corrections put ramming, its damage and the position after it, then boarding's steps, in order."""
+    text = " ".join(" ".join(sheets["alternity-warships/special-orders"]).split())
+    entries = ["Embestida", "Ejecutar una embestida", "Daño por embestida", "Posición después de embestir", "Abordaje",
+               "Aproximación", "Entrada", "Asalto", "Efectos del embarque", "Autodestrucción", "Acciones de escuadrón"]
+    import re
+
+    places = [re.search(re.escape(entry) + r"( ·|\.| Grandes)", text).start() for entry in entries]  # a run-in heading
+    assert places == sorted(places), [entry for entry, _ in sorted(zip(entries, places), key=lambda pair: pair[1])]
+
+
 def test_the_labels_of_a_box_s_contents_are_bold(plumbed) -> None:
     """Space Alert's box contents: "Especialización." over its components, the label in bold (roles.py)."""
     chars = plumbed["space-alert/quickref"][0][2]
