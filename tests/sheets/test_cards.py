@@ -555,6 +555,27 @@ def test_no_card_sheet_page_is_more_than_half_empty(real_tagged, game: str, shee
     assert plan.pages == 1 or min(fill.values()) >= 0.5, fill
 
 
+@pytest.mark.parametrize(("game", "sheet"), CARD_SHEETS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_column_before_a_card_sheet_s_last_page_is_half_empty(real_tagged, game: str, sheet: str, paper: str) -> None:
+    """Leaving Earth's cards on Letter: page 1's second column held one panel (19 %) so that page 2 was half
+    full; a sheet so uneven is spread evenly over its pages (plan._spread), and no page turn cuts a card."""
+    from pipeline.sheets.cards.draw import render_cards
+    from pipeline.sheets.cards.plan import column_reach
+    from pipeline.sheets.cards.select import select_cards
+
+    config, _, document = real_tagged(game)
+    spec = config.sheet(sheet)
+    layout, recipe = spec.layouts[paper], spec.recipes[paper]
+    _, _, plan = render_cards(document, select_cards(document, recipe=recipe), layout, options=recipe.options, with_index=recipe.index)
+    reach = column_reach(plan, layout, recipe.options)
+    assert all(value >= 0.5 for page in range(1, plan.pages) for value in reach[page]), reach
+    pages: dict[str, int] = {}
+    for panel in plan.panels:
+        assert not panel.continued or pages[panel.card.key] == panel.page or game == "alternity-warships", (panel.card.title, reach)
+        pages[panel.card.key] = panel.page
+
+
 def test_a_one_page_sheet_prints_no_index(project_root: Path) -> None:
     layout = _layout(project_root)
     options = card_options(layout)
