@@ -170,6 +170,10 @@ def test_the_labels_of_a_box_s_contents_are_bold(plumbed) -> None:
     for label in ("Nuevas amenazas:", "Especialización", "Sistema de Experiencia.", "Chapas de tripulación"):
         assert all(font.endswith("Bold") for font in _line_fonts(chars, label)), label
     assert not any(font.endswith("Bold") for font in _line_fonts(chars, "Esta caja contiene"))
+    # A "Label: text" paragraph: the label in bold, its text not.
+    orders = plumbed["alternity-warships/special-orders"][0][2]
+    assert all(font.endswith("Bold") for font in _line_fonts(orders, "Tropas espaciales:"))
+    assert not all(font.endswith("Bold") for font in _line_fonts(orders, "Tropas espaciales: en"))
 
 
 def test_one_type_scale_body_75_pt_and_nothing_smaller_than_english_names(plumbed) -> None:

@@ -1,19 +1,29 @@
-"""What a block is to a reader, judged from its neighbours: the label of the list under it, a bullet standing alone.
+"""What a block or a phrase is to a reader: the label of the list under it, a "Label: text" lead, a bullet standing alone.
 
 The splitter gives a box's contents as a short paragraph ("Especialización." / "Nuevas amenazas:") over
-its items; printed as body text the label is lost among the entries, so a sheet sets it in bold. A
-bulleted item with no other item beside it is no list: it is printed as a paragraph (Galaxy Defenders'
-"Llevar a cabo una Acción" card held a panel of one bullet). Both quickref and card sheets ask here.
+its items; printed as body text the label is lost among the entries, so a sheet sets it in bold, and so
+the label that opens a paragraph or a sentence ("Cápsulas de embarque: las cápsulas...", "Nota: ...",
+"Degradado: ..."). A bulleted item with no other item beside it is no list: it is printed as a paragraph
+(Galaxy Defenders' "Llevar a cabo una Acción" card held a panel of one bullet). Quickref and card sheets ask here.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Sequence, TypeVar
 
 from pipeline.text import words
 
 MAX_LABEL_WORDS = 4  # "Sistema de Experiencia.", "Chapas de tripulación.": a label, not a sentence
+# A label leading a paragraph or a sentence: a capital, a few words without a stop, a colon, then the text
+# (not a quotation: 'Actualmente el reglamento dice: "Dentro de la nave..."' introduces one).
+LEAD_LABEL = re.compile(r"(?:^|(?<=[.!?] ))([¿\"“«]?[A-ZÁÉÍÓÚÑÜ][^.:;!?\n]{0,40}?:)(?= [^\s\"“«'‘])")
+
+
+def label_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the labels that lead `text` or one of its sentences ("Nota:", "Tropas espaciales:"), colon included."""
+    return [match.span(1) for match in LEAD_LABEL.finditer(text) if len(words(match.group(1))) <= MAX_LABEL_WORDS]
 
 
 def is_list_label(block, following) -> bool:

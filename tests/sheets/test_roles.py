@@ -48,3 +48,36 @@ def test_a_bullet_alone_is_a_paragraph_but_a_list_or_an_announced_entry_stays() 
     assert [block.kind for block in labelled] == ["paragraph", "item"]
     numbered = lone_items_as_paragraphs([_i("Ejecuta la primera acción", marker="1")])
     assert [block.kind for block in numbered] == ["item"]
+
+
+@pytest.mark.parametrize(
+    "text, labels",
+    [
+        ("Tropas espaciales: en lugar de una cápsula...", ["Tropas espaciales:"]),
+        ("Consulta la entrada. Degradado: algunos efectos. Noqueado: fuera de línea.", ["Degradado:", "Noqueado:"]),
+        ("Nota: los novatos no pueden enrolarse.", ["Nota:"]),
+        ("El abordaje se resuelve en tres pasos: acercamiento, entrada y asalto.", []),  # a sentence, not a label
+        ("Tira 1DR: si sale un escudo, repite.", ["Tira 1DR:"]),
+        ("a las 12:30 empieza", []),
+        ('Actualmente el reglamento dice: "Dentro de la nave..."', []),  # it introduces a quotation
+        ("Amenazas que llaman a otras amenazas: las que convocan.", []),  # five words: a sentence's subject
+    ],
+)
+def test_a_label_leads_a_paragraph_or_a_sentence(text: str, labels: list[str]) -> None:
+    from pipeline.sheets.roles import label_spans
+
+    assert [text[start:end] for start, end in label_spans(text)] == labels
+
+
+def test_term_markup_sets_the_labels_in_bold_and_keeps_the_english_names() -> None:
+    from reportlab.lib.styles import ParagraphStyle
+
+    from pipeline.model import TermHit
+    from pipeline.sheets.markup import term_markup
+    from pipeline.sheets.roles import label_spans
+
+    text = "Cápsulas de embarque: las cápsulas <se> despliegan."
+    hits = [TermHit("cápsula de embarque", "boarding pod", 0, 20, "component")]
+    markup = term_markup(text, hits, shown=set(), term_style=ParagraphStyle("t"), strong=label_spans(text))
+    assert markup.startswith("<b>Cápsulas de embarque</b>") and "‹boarding pod›" in markup
+    assert "<b>:</b> las cápsulas &lt;se&gt; despliegan." in markup

@@ -40,7 +40,7 @@ from pipeline.sheets.icondata import section_labels, section_texts
 from pipeline.sheets.icons import decorate, legend_markup
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
-from pipeline.sheets.roles import is_list_label, lone_items_as_paragraphs
+from pipeline.sheets.roles import is_list_label, label_spans, lone_items_as_paragraphs
 from pipeline.sheets.markup import (
     bilingual_title,
     paragraph_styles,
@@ -202,7 +202,7 @@ def render_block(
         style = styles["item"] if not block.depth else styles["subitem"]
         return [
             Paragraph(
-                term_markup(piece, piece_hits, shown=shown, term_style=term_style),
+                term_markup(piece, piece_hits, shown=shown, term_style=term_style, strong=label_spans(piece)),
                 style,
                 bulletText=list_marker(block.marker) if index == 0 else None,
             )
@@ -223,7 +223,11 @@ def render_block(
         return [Paragraph(safe_text(table_reference(text, page=page)), styles["note"])]
     bold = ("<b>", "</b>") if label else ("", "")
     return [
-        Paragraph(bold[0] + term_markup(piece, piece_hits, shown=shown, term_style=term_style) + bold[1], styles["body"])
+        Paragraph(
+            bold[0] + term_markup(piece, piece_hits, shown=shown, term_style=term_style, strong=None if label else label_spans(piece))
+            + bold[1],
+            styles["body"],
+        )
         for piece, piece_hits in _pieces(text, hits)
     ]
 
@@ -325,7 +329,7 @@ def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int,
     if run_in and depth >= 1 and first is not None and first.kind == "paragraph" and len(first.text) > SHORT_LINE_CHARS:
         color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
         markup = decorate(title, styles["body"], markup=f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ') + term_markup(
-            first.text, list(first.terms), shown=shown, term_style=styles["term_en"]
+            first.text, list(first.terms), shown=shown, term_style=styles["term_en"], strong=label_spans(first.text)
         )
         lead = Paragraph(markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore))
         rest = block_flowables(replace(section, blocks=section.blocks[1:]), styles, shown=shown)
