@@ -3,7 +3,7 @@
 Importing spaCy and making its blank Spanish pipeline costs ~0.5 s in every process that tags, which is
 most of a one-correction refresh. What the tagger uses of spaCy is its tokenizer, and the tokenizer is
 data (prefix, suffix and infix patterns, a URL pattern, special cases) run by a short algorithm. So the
-data is read from spaCy once per user and spaCy version (`rules_from_spacy`, stored as JSON in the user's
+data is read from spaCy once per user and spaCy version (tokenrules.py, stored as JSON in the user's
 cache) and `SpanishTokenizer` runs the algorithm of spaCy's `Tokenizer.__call__` (tokenizer.pyx: the
 whitespace split, `_split_affixes`, `_attach_tokens`, then the special-case pass over the whole text)
 step for step. tests/tag/test_tokens.py holds it to spaCy's own tokens on every text we have and on
@@ -12,177 +12,16 @@ whether the algorithm still agrees.
 """
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 import re
-import sys
-import tempfile
-import types
-from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
-# Bump when what the rules file holds, or how it is made, changes: an older file is then made again.
-RULES_FORMAT = 2
-RULES_FILE = "tokenizer-{}.json"
-# A list dash glued to its word ('-Desencasquillar') must not hide the word: added to spaCy's prefixes.
-EXTRA_PREFIXES = ("-", "–", "—")
+from pipeline.tag.tokenrules import TokenizerRules, stored_rules
+
+MAX_CACHE = 10_000  # chunks whose tokens are kept, as spaCy's Tokenizer(max_cache_size=10000)
 # spaCy's lexical attribute `is_quote` (spacy/lang/lex_attrs.py): the token texts it calls quotes.
 QUOTES = frozenset(('"', "'", "`", "«", "»", "‘", "’", "‚", "‛", "“", "”", "„", "‟", "‹", "›", "❮", "❯", "''", "``"))
 
 Token = tuple[str, int]  # (text, character offset)
-
-
-Pattern = tuple[str, int]  # a regex's source text and flags
-
-
-@dataclass(frozen=True)
-class TokenizerRules:
-    """What spaCy's Spanish tokenizer is made of, as plain data."""
-
-    spacy_version: str
-    prefix: Pattern | None
-    suffix: Pattern | None
-    infix: Pattern | None
-    token_match: Pattern | None
-    url: Pattern | None
-    special_cases: dict[str, tuple[str, ...]]  # chunk -> the texts of its tokens
-    faster_heuristics: bool
-
-    def to_data(self) -> dict:
-        patterns = {name: getattr(self, name) and list(getattr(self, name)) for name in PATTERNS}
-        cases = {chunk: list(orths) for chunk, orths in sorted(self.special_cases.items())}
-        return {"format": RULES_FORMAT, "spacy_version": self.spacy_version, **patterns,
-                "special_cases": cases, "faster_heuristics": self.faster_heuristics}
-
-    @classmethod
-    def from_data(cls, data: dict) -> "TokenizerRules":
-        if data.get("format") != RULES_FORMAT:
-            raise ValueError(f"rules format {data.get('format')!r}, not {RULES_FORMAT}")
-        cases = {str(chunk): tuple(str(orth) for orth in orths) for chunk, orths in data["special_cases"].items()}
-        if any("".join(orths) != chunk for chunk, orths in cases.items()):
-            raise ValueError("a special case whose tokens do not spell it")
-        patterns = {name: None if data[name] is None else (str(data[name][0]), int(data[name][1])) for name in PATTERNS}
-        return cls(spacy_version=str(data["spacy_version"]), special_cases=cases,
-                   faster_heuristics=bool(data["faster_heuristics"]), **patterns)
-
-
-PATTERNS = ("prefix", "suffix", "infix", "token_match", "url")
-
-
-def spacy_tokenizer():
-    """spaCy's own tokenizer, as the rules are read from (and as tests compare against)."""
-    from spacy.util import compile_prefix_regex
-
-    spacy = import_spacy()
-    nlp = spacy.blank("es")
-    # spaCy's 1M-character guard protects parser/NER memory; a tokenizer is linear.
-    nlp.max_length = 100_000_000
-    nlp.tokenizer.prefix_search = compile_prefix_regex([*nlp.Defaults.prefixes, *EXTRA_PREFIXES]).search
-    return nlp.tokenizer
-
-
-def import_spacy():
-    """`import spacy`, without the command line its package __init__ imports only to re-export `info`.
-
-    spacy.cli brings typer, weasel and httpx: 0.35 s of CPU in every process that tags, for nothing a
-    tokenizer uses. While spaCy imports, a stand-in answers for spacy.cli.info (its `info` imports the
-    real one when called); it is removed afterwards, so `import spacy.cli` still gets the real module.
-    """
-    if "spacy" in sys.modules:
-        return sys.modules["spacy"]
-    stand_ins = {name: types.ModuleType(name) for name in ("spacy.cli", "spacy.cli.info")}
-
-    def info(*args, **kwargs):
-        from spacy.cli.info import info as real_info
-
-        return real_info(*args, **kwargs)
-
-    stand_ins["spacy.cli.info"].info = info
-    stand_ins["spacy.cli"].info = stand_ins["spacy.cli.info"]
-    sys.modules.update(stand_ins)
-    try:
-        import spacy
-    except ImportError:  # a spaCy whose __init__ wants more of its CLI: forget the half import, do it plainly
-        for name in [name for name in sys.modules if name == "spacy" or name.startswith("spacy.")]:
-            del sys.modules[name]
-        import spacy
-    finally:
-        for name, module in stand_ins.items():
-            if sys.modules.get(name) is module:
-                del sys.modules[name]
-        if getattr(sys.modules.get("spacy"), "cli", None) is stand_ins["spacy.cli"]:
-            del sys.modules["spacy"].cli
-    return spacy
-
-
-def rules_from_spacy() -> TokenizerRules:
-    """Read the rules out of spaCy's tokenizer (imports spaCy: about half a second)."""
-    import spacy
-
-    tokenizer = spacy_tokenizer()
-    functions = (tokenizer.prefix_search, tokenizer.suffix_search, tokenizer.infix_finditer, tokenizer.token_match,
-                 tokenizer.url_match)
-    orth = spacy.attrs.ORTH
-    return TokenizerRules(
-        spacy_version=spacy.__version__,
-        **{name: _pattern(function) for name, function in zip(PATTERNS, functions)},
-        special_cases={chunk: tuple(token[orth] for token in tokens) for chunk, tokens in tokenizer.rules.items()},
-        faster_heuristics=tokenizer.faster_heuristics,
-    )
-
-
-def _pattern(function) -> Pattern | None:
-    """The regex behind one of the tokenizer's functions (a compiled pattern's bound search/match/finditer)."""
-    if function is None:
-        return None
-    pattern = getattr(function, "__self__", None)
-    if not isinstance(pattern, re.Pattern):
-        raise ValueError(f"spaCy's Spanish tokenizer uses {function!r}, not a regex: pipeline/tag/tokens.py cannot run it")
-    return pattern.pattern, pattern.flags
-
-
-def _spacy_version() -> str:
-    from importlib.metadata import version
-
-    return version("spacy")
-
-
-def rules_path(folder: Path, spacy_version: str) -> Path:
-    stamp = f"{RULES_FORMAT} {spacy_version} {' '.join(EXTRA_PREFIXES)}"
-    return folder / RULES_FILE.format(hashlib.sha256(stamp.encode()).hexdigest()[:16])
-
-
-def stored_rules(folder: Path | None) -> TokenizerRules:
-    """The rules from the user's cache; read from spaCy and stored there when missing, damaged or of another spaCy.
-
-    A file that cannot be written leaves the rules in memory only (read from spaCy again by the next process).
-    """
-    version = _spacy_version()
-    path = rules_path(folder, version) if folder is not None else None
-    if path is not None:
-        try:
-            rules = TokenizerRules.from_data(json.loads(path.read_text(encoding="utf-8")))
-            if rules.spacy_version == version:
-                return rules
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            pass  # missing or damaged: made again below
-    rules = rules_from_spacy()
-    if path is not None:
-        _write(path, json.dumps(rules.to_data(), ensure_ascii=False))
-    return rules
-
-
-def _write(path: Path, text: str) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except OSError:
-        pass  # a read-only cache: the rules stay in this process's memory
 
 
 @lru_cache(maxsize=1)
@@ -210,12 +49,21 @@ class SpanishTokenizer:
         # The final pass (spaCy's `_special_matcher`, a PhraseMatcher): special cases that affixes or a space
         # would split, matched as their affix tokens anywhere in the text; indexed by their first token.
         self._phrases: dict[str, list[tuple[str, ...]]] = {}
-        for chunk in sorted(rules.special_cases):
-            if not rules.faster_heuristics or self._prefix_length(chunk) or self._find_infixes(chunk) \
-                    or self._suffix_length(chunk) or " " in chunk:
-                pieces = tuple(text for text, _ in self._tokenize_text(chunk, with_special_cases=False))
-                if pieces and pieces not in self._phrases.setdefault(pieces[0], []):
-                    self._phrases[pieces[0]].append(pieces)
+        matched = [chunk for chunk in sorted(rules.special_cases) if self._in_matcher(chunk)]
+        for chunk in matched:
+            pieces = tuple(text for text, _ in self._tokenize_text(chunk, with_special_cases=False))
+            if pieces and pieces not in self._phrases.setdefault(pieces[0], []):
+                self._phrases[pieces[0]].append(pieces)
+        # spaCy adds its special cases in sorted order, emptying its cache before each; the phrase of the last
+        # one is tokenized without special cases and its chunks stay cached, answering before a fresh
+        # tokenization would (tokenizer.pyx add_special_case): the same here.
+        ordered = sorted(rules.special_cases)
+        if ordered and matched and matched[-1] == ordered[-1]:
+            self._affix_tokens(ordered[-1], with_special_cases=False, seed=True)
+
+    def _in_matcher(self, chunk: str) -> bool:
+        return not self.rules.faster_heuristics or bool(self._prefix_length(chunk) or self._find_infixes(chunk)
+                                                        or self._suffix_length(chunk) or " " in chunk)
 
     def __call__(self, text: str) -> list[Token]:
         tokens, spaces = self._affix_tokens(text, with_special_cases=True)
@@ -227,7 +75,7 @@ class SpanishTokenizer:
 
     # --- the first pass: chunks between whitespace, affixes, infixes (spaCy's _tokenize_affixes) ---
 
-    def _affix_tokens(self, text: str, *, with_special_cases: bool) -> tuple[list[str], list[bool]]:
+    def _affix_tokens(self, text: str, *, with_special_cases: bool, seed: bool = False) -> tuple[list[str], list[bool]]:
         """Token texts and, per token, whether one plain space follows it (spaCy's `spacy` flag)."""
         tokens: list[str] = []
         spaces: list[bool] = []
@@ -237,7 +85,7 @@ class SpanishTokenizer:
         for index, character in enumerate(text):
             if character.isspace() != in_space:
                 if start < index:
-                    self._chunk(text[start:index], tokens, spaces, with_special_cases)
+                    self._chunk(text[start:index], tokens, spaces, with_special_cases, seed)
                 if character == " ":
                     spaces[-1] = True
                     start = index + 1
@@ -245,20 +93,20 @@ class SpanishTokenizer:
                     start = index
                 in_space = not in_space
         if start < len(text):
-            self._chunk(text[start:], tokens, spaces, with_special_cases)
+            self._chunk(text[start:], tokens, spaces, with_special_cases, seed)
             spaces[-1] = text[-1] == " " and not in_space
         return tokens, spaces
 
-    def _chunk(self, chunk: str, tokens: list[str], spaces: list[bool], with_special_cases: bool) -> None:
-        # spaCy's cache holds a chunk's tokens unless a special case took part in them (its #1250); a pass
-        # without special cases (the final pass's phrases) neither reads nor fills it.
+    def _chunk(self, chunk: str, tokens: list[str], spaces: list[bool], with_special_cases: bool, seed: bool = False) -> None:
+        # spaCy's cache holds a chunk's tokens unless a special case took part in them (its #1250), up to
+        # MAX_CACHE chunks; a pass without special cases reads and fills it only while the rules are added (`seed`).
         if with_special_cases and chunk in self._specials:
             pieces = self._specials[chunk]
-        elif with_special_cases and chunk in self._cache:
+        elif (with_special_cases or seed) and chunk in self._cache:
             pieces = self._cache[chunk]
         else:
             pieces, touched_special = self._split(chunk, with_special_cases)
-            if with_special_cases and not touched_special:
+            if (with_special_cases or seed) and not touched_special and len(self._cache) < MAX_CACHE:
                 self._cache[chunk] = pieces
         tokens.extend(pieces)
         spaces.extend([False] * len(pieces))

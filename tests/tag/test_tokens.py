@@ -5,14 +5,16 @@ import json
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.tag import tokens
-from pipeline.tag.tokens import SpanishTokenizer, TokenizerRules, rules_from_spacy, spacy_tokenizer, stored_rules
+from pipeline.tag import tokenrules
+from pipeline.tag.tokenrules import TokenizerRules, rules_from_spacy, spacy_tokenizer, stored_rules
+from pipeline.tag.tokens import SpanishTokenizer
 
 from pipeline.wordstore import shared_cache_dir, word_store
 
@@ -68,8 +70,6 @@ def test_same_tokens_as_spacy_on_generated_text(pair, pieces: list[str]) -> None
 
 def test_a_token_match_pattern_is_run_as_spacy_runs_it(rules: TokenizerRules) -> None:
     """Spanish has no token_match; a spaCy that adds one must not be misread (it keeps a chunk whole)."""
-    from dataclasses import replace
-
     pattern = r"\(\w+\)$"
     ours = SpanishTokenizer(replace(rules, token_match=(pattern, re.UNICODE)))
     theirs = spacy_tokenizer()
@@ -90,7 +90,7 @@ def test_special_cases_and_whitespace(rules: TokenizerRules) -> None:
 
 def test_rules_file_is_made_once_and_read_back(tmp_path: Path, rules: TokenizerRules, monkeypatch) -> None:
     made = []
-    monkeypatch.setattr(tokens, "rules_from_spacy", lambda: made.append(1) or rules)
+    monkeypatch.setattr(tokenrules, "rules_from_spacy", lambda: made.append(1) or rules)
     assert stored_rules(tmp_path) == rules
     assert stored_rules(tmp_path) == rules
     assert made == [1]
@@ -98,33 +98,72 @@ def test_rules_file_is_made_once_and_read_back(tmp_path: Path, rules: TokenizerR
     assert json.loads(path.read_text(encoding="utf-8"))["spacy_version"] == rules.spacy_version
 
 
+def _resealed(change):
+    """A rules file changed by `change` and given a matching digest: damage the digest cannot see."""
+    def damage(data: dict) -> str:
+        change(data)
+        body = {key: value for key, value in data.items() if key != "digest"}
+        return json.dumps({**body, "digest": tokenrules._digest(body)})
+    return damage
+
+
 @pytest.mark.parametrize(
     "damage",
-    ["{not json", '{"format": 0}', f'{{"format": {tokens.RULES_FORMAT}}}', "damaged-special"],
+    [
+        lambda data: "{not json",
+        lambda data: '{"format": 0}',
+        lambda data: json.dumps({**data, "special_cases": {**data["special_cases"], "etc.": ["e", "tc"]}}),  # digest differs
+        lambda data: json.dumps({**data, "prefix": ["x", 32]}),  # digest differs
+        _resealed(lambda data: data.update(prefix=["(", 32])),  # not a regex
+        _resealed(lambda data: data["special_cases"].update(ab=["a", "", "b"])),  # an empty token
+        _resealed(lambda data: data["special_cases"].update(ab="ab")),  # not a list of tokens
+        _resealed(lambda data: data.update(faster_heuristics="false")),
+        lambda data: "[" * 100_000,  # nested past the parser's recursion limit
+    ],
 )
-def test_a_damaged_rules_file_is_made_again(tmp_path: Path, rules: TokenizerRules, monkeypatch, damage: str) -> None:
-    monkeypatch.setattr(tokens, "rules_from_spacy", lambda: rules)
+def test_a_damaged_rules_file_is_made_again(tmp_path: Path, rules: TokenizerRules, monkeypatch, damage) -> None:
+    monkeypatch.setattr(tokenrules, "rules_from_spacy", lambda: rules)
     stored_rules(tmp_path)
     (path,) = tmp_path.glob("tokenizer-*.json")
-    if damage == "damaged-special":  # a special case whose tokens no longer spell it
-        data = json.loads(path.read_text(encoding="utf-8"))
-        data["special_cases"]["etc."] = ["e", "tc"]
-        damage = json.dumps(data)
-    path.write_text(damage, encoding="utf-8")
+    path.write_text(damage(json.loads(path.read_text(encoding="utf-8"))), encoding="utf-8")
     assert stored_rules(tmp_path) == rules
     assert TokenizerRules.from_data(json.loads(path.read_text(encoding="utf-8"))) == rules
 
 
+def test_reading_the_rules_from_spacy_leaves_its_command_line_alone() -> None:
+    script = "import sys\nfrom pipeline.tag.tokenrules import rules_from_spacy\nrules_from_spacy()\nprint('spacy.cli' in sys.modules)\n"
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert result.stdout.split() == ["False"]
+
+
+def test_the_last_special_case_is_cached_as_spacy_caches_it(rules: TokenizerRules) -> None:
+    """spaCy leaves the chunks of the last special case it added in its cache, tokenized without special
+    cases, and they answer first: three apostrophes are then two and one, not one and two. With spaCy 3.8's
+    Spanish rules the last one is itself a special case, so this shows only with one added."""
+    from spacy.attrs import ORTH
+
+    apostrophes = "'" * 3
+    last = "\ufb00 " + apostrophes  # sorts after every Spanish special case
+    ours = SpanishTokenizer(replace(rules, special_cases={**rules.special_cases, last: (last,)}))
+    theirs = spacy_tokenizer()
+    theirs.add_special_case(last, [{ORTH: last}])
+    theirs.rules = theirs.rules  # reloaded in sorted order, as a new tokenizer loads them
+    for text in (apostrophes, f"a {apostrophes} b", last, f"({apostrophes})"):
+        assert ours(text) == [(token.text, token.idx) for token in theirs(text)], text
+    assert ours(apostrophes) == [("''", 0), ("'", 2)]
+
+
 def test_a_rules_file_of_another_spacy_is_not_used(tmp_path: Path, rules: TokenizerRules, monkeypatch) -> None:
-    monkeypatch.setattr(tokens, "rules_from_spacy", lambda: rules)
-    monkeypatch.setattr(tokens, "_spacy_version", lambda: "0.0.1")
-    path = tokens.rules_path(tmp_path, "0.0.1")
+    monkeypatch.setattr(tokenrules, "rules_from_spacy", lambda: rules)
+    monkeypatch.setattr(tokenrules, "_spacy_version", lambda: "0.0.1")
+    path = tokenrules.rules_path(tmp_path, "0.0.1")
     path.write_text(json.dumps(rules.to_data()), encoding="utf-8")  # says it is from the installed spaCy, not 0.0.1
     assert stored_rules(tmp_path).spacy_version == rules.spacy_version
 
 
 def test_an_unwritable_cache_keeps_the_rules_in_memory(tmp_path: Path, rules: TokenizerRules, monkeypatch) -> None:
-    monkeypatch.setattr(tokens, "rules_from_spacy", lambda: rules)
+    monkeypatch.setattr(tokenrules, "rules_from_spacy", lambda: rules)
     blocked = tmp_path / "file"
     blocked.write_text("not a folder", encoding="utf-8")
     assert stored_rules(blocked / "cache") == rules
