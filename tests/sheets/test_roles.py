@@ -81,3 +81,13 @@ def test_term_markup_sets_the_labels_in_bold_and_keeps_the_english_names() -> No
     markup = term_markup(text, hits, shown=set(), term_style=ParagraphStyle("t"), strong=label_spans(text))
     assert markup.startswith("<b>Cápsulas de embarque</b>") and "‹boarding pod›" in markup
     assert "<b>:</b> las cápsulas &lt;se&gt; despliegan." in markup
+
+
+def test_a_short_phrase_alone_over_a_long_paragraph_is_its_label_but_not_a_run_of_short_lines() -> None:
+    from pipeline.sheets.roles import is_label
+
+    rules = _p("En las rondas de acción dispones, además de tus cartas de acción, de una o dos cartas de especialización.")
+    assert is_label(_p("Rondas de acción."), _p("Texto anterior, una frase larga que no es un rótulo."), rules)
+    assert not is_label(_p("Comprar un componente."), _p("Investigar un avance tecnológico."), rules)
+    assert not is_label(_p("Ese jugador revela su mano entera."), None, rules)  # five words: a sentence
+    assert not is_label(_p("Rondas de acción."), None, _p("Corto."))

@@ -17,7 +17,7 @@ from difflib import SequenceMatcher
 
 from pipeline.model import BLOCK_KINDS, Block, Document, Section, TermHit
 from pipeline.sheets.cards.recipe import CardRecipe, CardSelector, Group
-from pipeline.sheets.roles import is_list_label, lone_items_as_paragraphs
+from pipeline.sheets.roles import is_label, lone_items_as_paragraphs
 from pipeline.text import fold, is_shouting
 
 # A card says what the card does: the stories and worked examples around it stay in the rulebook.
@@ -281,7 +281,9 @@ def _roles(blocks: list[PanelBlock]) -> tuple[PanelBlock, ...]:
     """A card's blocks with a bullet standing alone as a paragraph and a list's label as a `label` (roles.py)."""
     blocks = lone_items_as_paragraphs(blocks)
     return tuple(
-        replace(block, kind="label") if is_list_label(block, blocks[index + 1] if index + 1 < len(blocks) else None) else block
+        replace(block, kind="label")
+        if is_label(block, blocks[index - 1] if index else None, blocks[index + 1] if index + 1 < len(blocks) else None)
+        else block
         for index, block in enumerate(blocks)
     )
 

@@ -40,7 +40,7 @@ from pipeline.sheets.icondata import section_labels, section_texts
 from pipeline.sheets.icons import decorate, legend_markup
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
-from pipeline.sheets.roles import is_list_label, label_spans, lone_items_as_paragraphs
+from pipeline.sheets.roles import is_label, label_spans, lone_items_as_paragraphs
 from pipeline.sheets.markup import (
     bilingual_title,
     paragraph_styles,
@@ -131,8 +131,11 @@ def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, show
             run.append(block)
             continue
         flush()
-        label = is_list_label(block, blocks[index + 1] if index + 1 < len(blocks) else None)
-        flowables.extend(render_block(block, styles, shown=shown, page=section.page, label=label))
+        following = blocks[index + 1] if index + 1 < len(blocks) else None
+        label = is_label(block, blocks[index - 1] if index else None, following)
+        # A paragraph that announces the list under it ("En resumen:") never ends a column without it.
+        announces = following is not None and following.kind == "item" and block.text.rstrip().endswith(":")
+        flowables.extend(render_block(block, styles, shown=shown, page=section.page, label=label, keep_with_next=label or announces))
     flush()
     return flowables
 
@@ -191,10 +194,12 @@ def _pieces(text: str, hits: list[TermHit], *, limit: int = LONG_BLOCK_CHARS) ->
 
 
 def render_block(
-    block: Block, styles: dict[str, ParagraphStyle], *, shown: set[str], page: int | None = None, label: bool = False
+    block: Block, styles: dict[str, ParagraphStyle], *, shown: set[str], page: int | None = None, label: bool = False,
+    keep_with_next: bool = False,
 ) -> list[Flowable]:
     """One block as flowables: paragraphs, list items with their markers, boxed formulas, ruled tables;
-    `label`: the paragraph names the list under it (roles.is_list_label), set in bold."""
+    `label`: the paragraph names what follows it (roles.is_label), set in bold; `keep_with_next`: a
+    paragraph that stays in the column of what follows it."""
     from pipeline.sheets.flowables import formula_flowables, formula_typography, list_marker, table_flowables, table_reference
 
     text, hits, term_style = block.text, list(block.terms), styles["term_en"]
@@ -222,11 +227,12 @@ def render_block(
     if block.kind == "table-ref":
         return [Paragraph(safe_text(table_reference(text, page=page)), styles["note"])]
     bold = ("<b>", "</b>") if label else ("", "")
+    style = ParagraphStyle("body-lead", parent=styles["body"], keepWithNext=1) if keep_with_next else styles["body"]
     return [
         Paragraph(
             bold[0] + term_markup(piece, piece_hits, shown=shown, term_style=term_style, strong=None if label else label_spans(piece))
             + bold[1],
-            styles["body"],
+            style,
         )
         for piece, piece_hits in _pieces(text, hits)
     ]
@@ -335,8 +341,12 @@ def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int,
         rest = block_flowables(replace(section, blocks=section.blocks[1:]), styles, shown=shown)
         return [OutlineAnchor(outline_title=printable(title), level=depth, key=section.id), lead, *rest]
     body = block_flowables(section, styles, shown=shown)
-    # Keep the heading with the start of its text so no heading ends a column alone.
-    return [KeepTogether([heading, *body[:1]]) if body else heading, *body[1:]]
+    # Keep the heading with the start of its text so no heading ends a column alone (and with what that
+    # start is kept with: the list a lead-in paragraph announces).
+    lead = 1
+    while lead < len(body) and body[lead - 1].getKeepWithNext():
+        lead += 1
+    return [KeepTogether([heading, *body[:lead]]) if body else heading, *body[lead:]]
 
 
 def _entry_run(sections: list[Section], index: int) -> list[Section]:
@@ -459,5 +469,5 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
     if not story:
         story = [Paragraph("(sin contenido)", styles["body"])]
     if compact_title:
-        story.append(credits_block(furniture, styles))
+        story.append(KeepTogether([credits_block(furniture, styles)]))  # never parted over two columns
     return doc, story, None if probe else make_canvas_class(layout, furniture, styles)
