@@ -18,7 +18,8 @@ from pipeline.text import words
 MAX_LABEL_WORDS = 4  # "Sistema de Experiencia.", "Chapas de tripulación.": a label, not a sentence
 # A label leading a paragraph or a sentence: a capital, a few words without a stop, a colon, then the text
 # (not a quotation: 'Actualmente el reglamento dice: "Dentro de la nave..."' introduces one).
-LEAD_LABEL = re.compile(r"(?:^|(?<=[.!?] ))([¿\"“«]?[A-ZÁÉÍÓÚÑÜ][^.:;!?\n]{0,40}?:)(?= [^\s\"“«'‘])")
+# "ROJAS : MÁS DIFICIL", a colon set off by a space, is a step of a ladder, not a label.
+LEAD_LABEL = re.compile(r"(?:^|(?<=[.!?] ))([¿\"“«]?[A-ZÁÉÍÓÚÑÜ][^.:;!?\n]{0,40}?(?<!\s):)(?= [^\s\"“«'‘])")
 
 
 def label_spans(text: str) -> list[tuple[int, int]]:

@@ -59,6 +59,7 @@ def test_a_bullet_alone_is_a_paragraph_but_a_list_or_an_announced_entry_stays() 
         ("El abordaje se resuelve en tres pasos: acercamiento, entrada y asalto.", []),  # a sentence, not a label
         ("Tira 1DR: si sale un escudo, repite.", ["Tira 1DR:"]),
         ("a las 12:30 empieza", []),
+        ("ROJAS : MÁS DIFICIL", []),  # a step of a ladder
         ('Actualmente el reglamento dice: "Dentro de la nave..."', []),  # it introduces a quotation
         ("Amenazas que llaman a otras amenazas: las que convocan.", []),  # five words: a sentence's subject
     ],
