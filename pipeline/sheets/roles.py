@@ -46,7 +46,7 @@ LABEL_SHARE = 3  # the paragraph a label heads is at least this many times as lo
 
 def is_label(block, before, following) -> bool:
     """The label of what follows: of the list under it (is_list_label), or a short phrase alone over a much
-    longer paragraph ("Rondas de acción." / "Tu primera misión." over their rules), but not one of a run of
+    longer paragraph ("Rondas de acción.", "Durante la misión:" over their rules), but not one of a run of
     short lines (a list that lost its markers: "Comprar un componente." / "Ensamblar una nave.")."""
     if is_list_label(block, following):
         return True
@@ -57,7 +57,7 @@ def is_label(block, before, following) -> bool:
         and following is not None
         and following.kind == "paragraph"
         and len(following.text) >= LABEL_SHARE * len(text)
-        and text.endswith(".")
+        and text.endswith((".", ":"))  # "Durante la misión:" over the paragraph it heads
         and text[:1].isupper()
         and 0 < len(words(text)) <= MAX_LABEL_WORDS
         and not any(mark in text[:-1] for mark in ".:;?!")

@@ -92,3 +92,4 @@ def test_a_short_phrase_alone_over_a_long_paragraph_is_its_label_but_not_a_run_o
     assert not is_label(_p("Comprar un componente."), _p("Investigar un avance tecnológico."), rules)
     assert not is_label(_p("Ese jugador revela su mano entera."), None, rules)  # five words: a sentence
     assert not is_label(_p("Rondas de acción."), None, _p("Corto."))
+    assert is_label(_p("Durante la misión:"), None, rules)
