@@ -8,6 +8,7 @@ is the one its manifest records; deciding that imports neither spaCy nor reportl
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -100,6 +101,20 @@ def _run_here(
         yield outcome
 
 
+class FinishedCount:
+    """How many of a pool's games are finished, whatever their order: outcomes are taken in the build's order
+    (alphabetical) while the longest games run first, so counting the outcomes taken would show [1/500]
+    until the first game in that order is done."""
+
+    def __init__(self) -> None:
+        self.value = 0
+        self._lock = threading.Lock()
+
+    def one_more(self, _future=None) -> None:  # a future's done-callback: runs in the pool's thread
+        with self._lock:
+            self.value += 1
+
+
 def _run_pool(
     project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int, progress: ProgressSink, debug: bool
 ) -> Iterator[GameOutcome]:
@@ -118,9 +133,9 @@ def _run_pool(
 
         lexicon(shared_cache_dir())  # the word store opened (made, the first time) before the fork, not by each worker
     context = warm.fork_context()
-    finished = [0]
+    finished = FinishedCount()
     running = context.Array("i", len(work), lock=False)  # game index -> pid of the worker making it (workers.py)
-    with relay(context, lambda game, name, sheet: progress(Progress(game, name, finished[0], len(work), sheet))) as relayed:
+    with relay(context, lambda game, name, sheet: progress(Progress(game, name, finished.value, len(work), sheet))) as relayed:
         # Workers die with this process and give up its lock: a killed build leaves nothing running (workers.py).
         executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=start_worker, initargs=(os.getpid(), running))
         try:
@@ -132,6 +147,8 @@ def _run_pool(
                                            debug=debug)
                 for plan in longest_first
             }
+            for future in futures.values():
+                future.add_done_callback(finished.one_more)
             processes = dict(getattr(executor, "_processes", None) or {})  # pid -> Process, for their exit codes
             if not relayed:
                 for plan in longest_first[:jobs]:
@@ -147,8 +164,8 @@ def _run_pool(
                         progress=progress,
                     )
                 outcome = (again or {}).get(plan.game) or outcome_of(futures[plan.game], plan.game, root=project.root, debug=debug)
-                finished[0] = done + 1
-                progress(_finished(outcome, done + 1, len(work)))
+                finished_now = sum(1 for future in futures.values() if future.done())  # here, not a callback: exact
+                progress(_finished(outcome, max(done + 1, finished_now), len(work)))
                 yield outcome
         except BaseException:
             # Ctrl-C: workers got the signal too; each write is atomic, so just stop handing out games.
