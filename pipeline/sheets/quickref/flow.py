@@ -167,6 +167,18 @@ def _two_column_list(markups: list[str], styles: dict[str, ParagraphStyle]) -> F
     return table
 
 
+SHORT_TABLE_ROWS = 8
+
+
+def _kept_whole(flowables: list[Flowable]) -> list[Flowable]:
+    """A short table (a die's faces, a difficulty ladder) is read whole: moved on rather than cut at a column
+    end. Each flowable but the last (the space after the table) is kept with the next, so the document groups
+    them, and a lead-in kept with them ("tira los dados apropiados:"), in one KeepTogether (a KeepTogether
+    of our own would not join the lead-in's: reportlab keeps nothing with a container)."""
+    for flowable in flowables[:-1]:
+        flowable.keepWithNext = 1
+    return flowables
+
 # reportlab re-wraps all the remaining text of a paragraph at every column break (quadratic time), so a
 # block longer than this (a forum dump that lost its line breaks) is set as consecutive paragraphs.
 LONG_BLOCK_CHARS = 20_000
@@ -223,7 +235,8 @@ def render_block(
         markup = term_markup(text, hits, shown=shown, term_style=term_style)
         return formula_flowables(formula_typography(markup), styles["formula"])
     if block.kind == "table":
-        return table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text)
+        table = table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text)
+        return _kept_whole(table) if len(block.rows()) <= SHORT_TABLE_ROWS else table
     if block.kind == "table-ref":
         return [Paragraph(safe_text(table_reference(text, page=page)), styles["note"])]
     bold = ("<b>", "</b>") if label else ("", "")
@@ -319,7 +332,10 @@ def section_flowables(
         shown: set[str] = sheet_shown if english_names == "sheet" else chapter_shown
         if english_names == "titles":
             section = replace(section, blocks=tuple(replace(block, terms=()) for block in section.blocks))
-        flowables.extend(_section(section, styles, depth=min(section.level - base_level, 2), shown=shown, run_in=run_in))
+        made = _section(section, styles, depth=min(section.level - base_level, 2), shown=shown, run_in=run_in)
+        if flowables and isinstance(flowables[-1], Heading) and flowables[-1].getKeepWithNext() and isinstance(made[0], OutlineAnchor):
+            made[0].keepWithNext = 1  # a heading over subsections only stays with the first one's run-in lead
+        flowables.extend(made)
     return flowables
 
 
@@ -337,7 +353,11 @@ def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int,
         markup = decorate(title, styles["body"], markup=f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ') + term_markup(
             first.text, list(first.terms), shown=shown, term_style=styles["term_en"], strong=label_spans(first.text)
         )
-        lead = Paragraph(markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore))
+        # A run-in entry that is only a lead-in ("Ataque. ... tira los dados apropiados:") stays with what it announces.
+        announces = len(section.blocks) == 1 and first.text.rstrip().endswith(":")
+        lead = Paragraph(
+            markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore, keepWithNext=int(announces))
+        )
         rest = block_flowables(replace(section, blocks=section.blocks[1:]), styles, shown=shown)
         return [OutlineAnchor(outline_title=printable(title), level=depth, key=section.id), lead, *rest]
     body = block_flowables(section, styles, shown=shown)
@@ -346,7 +366,10 @@ def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int,
     lead = 1
     while lead < len(body) and body[lead - 1].getKeepWithNext():
         lead += 1
-    return [KeepTogether([heading, *body[:lead]]) if body else heading, *body[lead:]]
+    if not body:
+        heading.keepWithNext = 1  # a heading over subsections only: kept with the first of them
+        return [heading]
+    return [KeepTogether([heading, *body[:lead]]), *body[lead:]]
 
 
 def _entry_run(sections: list[Section], index: int) -> list[Section]:
@@ -371,7 +394,8 @@ def _entry_table(entries: list[Section], styles: dict[str, ParagraphStyle], *, d
     rows = [[bilingual_title(section), section.blocks[0].text] for section in entries]
     # At the entries' own depth: the PDF outline may not jump levels (top-level entries at level 2 are refused).
     anchors = [OutlineAnchor(outline_title=printable(section.title), level=depth, key=section.id) for section in entries]
-    return [*anchors, *table_flowables(rows, styles["table"], header=False, escape=safe_text)]
+    table = table_flowables(rows, styles["table"], header=False, escape=safe_text)
+    return _kept_whole([*anchors, *table]) if len(rows) <= SHORT_TABLE_ROWS else [*anchors, *table]
 
 
 def _labels(sections: list[Section], with_glossary: bool) -> list[str]:
