@@ -260,3 +260,31 @@ def test_a_wall_of_prose_is_cut_into_paragraphs_at_sentence_ends() -> None:
     assert all(MIN_PART_CHARS <= len(part.text) <= WALL_CHARS and part.text.endswith(".") for part in parts[:-1])
     moved = [(part, h) for part in parts for h in part.terms]
     assert len(moved) == 1 and moved[0][0].text[moved[0][1].start : moved[0][1].end] == "energía"
+
+
+def _flowables(section: Section):
+    from pipeline.sheets.layout import load_layout
+    from pipeline.sheets.markup import paragraph_styles
+    from pipeline.sheets.quickref.flow import block_flowables
+
+    styles = paragraph_styles(load_layout(ROOT / "templates", "quickref", paper="a4"))
+    return block_flowables(section, styles, shown=set())
+
+
+@pytest.mark.parametrize("announced", ["table", "item"])
+def test_a_lead_in_stays_with_the_table_or_list_it_announces(announced: str) -> None:
+    """'... y consulta la tabla:' never ends a column while its table opens the next."""
+    following = Block("table", "1\tCalma\n2\tViento", 2, 3) if announced == "table" else Block("item", "Calma", 2, 2)
+    lead, *_ = _flowables(one("Cuando el barco llega a puerto, tira un dado y consulta la tabla:", extra=(following,)))
+    assert lead.getKeepWithNext()
+    plain, *_ = _flowables(one("Cuando el barco llega a puerto, tira un dado.", extra=(following,)))
+    assert not plain.getKeepWithNext()
+
+
+@pytest.mark.parametrize(("rows", "whole"), [(8, True), (9, False)])
+def test_a_short_table_counts_its_rows_under_the_header(rows: int, whole: bool) -> None:
+    """A d8's faces under a header row (9 rows in all) are read whole; a longer table may be cut."""
+    text = "\n".join(["Tirada\tResultado", *(f"{face}\tefecto {face}" for face in range(1, rows + 1))])
+    flowables = _flowables(one("Tabla de viento.", extra=(Block("table", text, 2, 2 + rows, header=True),)))
+    table = flowables[1:]
+    assert all(flowable.getKeepWithNext() for flowable in table[:-1]) == whole

@@ -133,8 +133,9 @@ def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, show
         flush()
         following = blocks[index + 1] if index + 1 < len(blocks) else None
         label = is_label(block, blocks[index - 1] if index else None, following)
-        # A paragraph that announces the list under it ("En resumen:") never ends a column without it.
-        announces = following is not None and following.kind == "item" and block.text.rstrip().endswith(":")
+        # A paragraph that announces the list or table under it ("En resumen:", "consulta la tabla:") never ends
+        # a column without it.
+        announces = following is not None and following.kind in ("item", "table") and block.text.rstrip().endswith(":")
         flowables.extend(render_block(block, styles, shown=shown, page=section.page, label=label, keep_with_next=label or announces))
     flush()
     return flowables
@@ -167,7 +168,7 @@ def _two_column_list(markups: list[str], styles: dict[str, ParagraphStyle]) -> F
     return table
 
 
-SHORT_TABLE_ROWS = 8
+SHORT_TABLE_ROWS = 8  # rows under the header: a d8's faces are read whole
 
 
 def _kept_whole(flowables: list[Flowable]) -> list[Flowable]:
@@ -236,7 +237,8 @@ def render_block(
         return formula_flowables(formula_typography(markup), styles["formula"])
     if block.kind == "table":
         table = table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text)
-        return _kept_whole(table) if len(block.rows()) <= SHORT_TABLE_ROWS else table
+        body_rows = len(block.rows()) - (1 if block.header else 0)  # a d8's table is 8 rows under its header
+        return _kept_whole(table) if body_rows <= SHORT_TABLE_ROWS else table
     if block.kind == "table-ref":
         return [Paragraph(safe_text(table_reference(text, page=page)), styles["note"])]
     bold = ("<b>", "</b>") if label else ("", "")
