@@ -73,6 +73,19 @@ def test_condense_never_touches_formulas_and_drops_a_repeated_statement() -> Non
     assert [s.id for s in result] == ["s"] and result[0].blocks[1].text == formula.text
 
 
+@pytest.mark.parametrize(
+    ("earlier", "later"),
+    [
+        ("Todos los controles de la tripulación sufren un +1.", "Todos los controles de la tripulación sufren un +2."),
+        ("La clase de maniobra de la nave disminuye en un punto.", "La clase de maniobra de la nave disminuye en dos puntos."),
+        ("Tira los dados 2 según la tabla del viento:", "Tira los dados 3 según la tabla del viento:"),
+    ],
+)
+def test_statements_that_differ_in_a_number_are_two_rules_not_a_repeat(earlier: str, later: str) -> None:
+    result = condense([one(earlier), replace(one(later), id="t")], options=ALL)
+    assert [section.text for section in result] == [earlier, later]
+
+
 def test_example_continues_after_a_page_break_marker() -> None:
     section = one(
         "Dobla la dificultad. Por ejemplo, la maniobra tiene dificultad tres y [...]",

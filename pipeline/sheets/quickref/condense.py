@@ -41,6 +41,8 @@ FIRST_PERSON_PLURAL = re.compile(
 # Nouns and adjectives that end like a first person plural verb.
 NOT_FIRST_PERSON = frozenset({"extremos", "supremos", "postremos", "ramos", "tramos", "gramos", "remos", "préstamos", "reclamos"})
 REPEAT_RATIO = 0.9
+# The numbers of a statement, in figures or words: two statements that differ in one are never repeats.
+NUMBER = re.compile(r"\d+|\b(?:cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|veinte|cien|mitad|doble|triple)\b")
 # Share of their words two statements must have in common before difflib compares them.
 WORD_SHARE = 0.6
 # Statements longer than this are repeats only when equal (difflib on two long texts costs their product).
@@ -176,6 +178,8 @@ def _same(a: str, b: str, *, words_a: set[str] | None = None, words_b: set[str] 
         return True
     if min(len(a), len(b)) < 12 or abs(len(a) - len(b)) > 0.2 * max(len(a), len(b)):
         return False
+    if NUMBER.findall(a) != NUMBER.findall(b):
+        return False  # "tira 2 dados" and "tira 3 dados" are two rules, however alike they read
     if max(len(a), len(b)) > MAX_COMPARED_CHARS:
         return False  # difflib's cost grows with the product of the lengths: long statements repeat only exactly
     words_a, words_b = words_a if words_a is not None else set(a.split()), words_b if words_b is not None else set(b.split())
