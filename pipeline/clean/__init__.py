@@ -304,20 +304,26 @@ def _settle_headings(state: State) -> None:
         [(index, "heading") for index in state.headings]
         + [(unit.first, "unit") for unit in state.units if unit.kind in ("text", "flavor", "note")]
     )
-    last_unit = max((position for position, (_, what) in enumerate(order) if what == "unit"), default=-1)
+    # The last text (found once, not by a scan of the rest per heading): a unit, or a heading-shaped last rule.
+    last_text = max(
+        (position for position, (index, what) in enumerate(order) if what == "unit" or _a_last_rule(state.lines, index)), default=-1
+    )
     for position, (index, what) in enumerate(order):
         if what != "heading":
             continue
         following = order[position + 1] if position + 1 < len(order) else None
-        if position > last_unit:  # no text after it (found once, not by a scan of the rest per heading)
-            if SENTENCE_END.search(state.lines[index]) and len(state.lines[index].split()) >= 4:
-                continue  # "Ganas 2 puntos al final.": a last rule that looks like a title is kept, never lost
-            if in_numbered_list(state.lines, index):
-                continue  # "2. Veinte camellos de madera" after "1. Un tablero": a list's last entry, not a title
+        if position > last_text:
             state.fate[index] = ("drop", "heading with no text after it (the translation stops here)")
-        elif following[1] == "heading" and fold(state.lines[following[0]]) == fold(state.lines[index]):
+        elif following is not None and following[1] == "heading" and fold(state.lines[following[0]]) == fold(state.lines[index]):
             state.fate[index] = ("duplicate", f"heading repeated at line {following[0] + 1}, where its text follows")
     state.headings -= set(state.fate)
+
+
+def _a_last_rule(lines: list[str], index: int) -> bool:
+    """A line read as a heading that is a rule when nothing follows it: a sentence ("Ganas 2 puntos al final.",
+    "Nadie gana."; never lost, however short), a numbered list's last entry ("2. Veinte camellos de madera")."""
+    text = lines[index]
+    return bool(SENTENCE_END.search(text)) and len(text.split()) >= 2 or in_numbered_list(lines, index)
 
 
 # --- 5. output: joins, notes, the report ------------------------------------------------------------------
