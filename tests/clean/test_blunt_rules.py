@@ -53,3 +53,71 @@ def test_a_heading_the_translation_stops_at_still_goes_and_a_stopped_title_over_
     # "Entrar en fase." over its paragraph is a card's title (Space Alert's abilities end in a full stop).
     text = "AMENAZAS AMARILLAS\nEntrar en fase.\n\nLas amenazas con esta habilidad mueven todos los turnos.\n"
     assert "Entrar en fase" in sections(clean(raw_of(text)))
+
+
+# --- 2. breadcrumb-shaped rule lines and navigation words over their text --------------------------------
+
+MUST_STAY_NAVIGATION = [
+    # A path of the game, an order of phases: breadcrumbs only on a site's page.
+    (f"Movimiento\nLos exploradores avanzan por el mismo camino:\nInicio > Bosque > Montaña\n{RULE}\n", ["Inicio > Bosque > Montaña"]),
+    (f"Recorrido\nLos exploradores siguen la ruta:\nPuerto » Bosque » Montaña » Cima\n{RULE}\n", ["Puerto » Bosque » Montaña » Cima"]),
+    # Navigation words heading their rule past a blank line, or a list of them.
+    ("Inicio\n\nAl inicio de la partida cada jugador roba cinco cartas.\n\nAyuda\n\nCada jugador puede pedir ayuda a otro una vez.\n",
+     ["Inicio", "Ayuda"]),
+    ("Inicio\n\n- Cada jugador roba cinco cartas.\n- El más joven empieza.\n\nPerfil\n\n- Cada personaje tiene un perfil propio.\n",
+     ["Inicio", "Perfil"]),
+    ("Acciones\nEn tu turno elige una de estas acciones:\nBuscar\nSalir\nDescansar\n\nFin\nGana quien salga primero.\n",
+     ["Buscar", "Salir", "Descansar"]),
+]
+
+
+@pytest.mark.parametrize(("text", "kept_lines"), MUST_STAY_NAVIGATION, ids=["path", "guillemets", "past-a-blank", "over-a-list", "actions"])
+def test_rule_lines_shaped_like_a_sites_navigation_stay(text: str, kept_lines: list[str]) -> None:
+    result = clean(raw_of(text))
+    assert not lost(result)
+    kept = kept_text(result).split("\n")
+    assert all(line in kept for line in kept_lines)
+
+
+MUST_GO_NAVIGATION = [
+    # A site's header: breadcrumbs above all the text, or over the page's title they end with; a menu.
+    (f"Inicio > Juegos de mesa > Reglas de Faros\n\nReglas de Faros\n\n{RULE}\n", "Inicio > Juegos de mesa > Reglas de Faros"),
+    (f"La Mazmorra del Friki\nInicio > Reseñas > Reglas de Faros\n\nReglas de Faros\n\n{RULE}\n", "Inicio > Reseñas > Reglas de Faros"),
+    (f"Inicio\nForo\nAyuda\n\nReglas de Faros\n\n{RULE}\n", "Foro"),
+    # Under a site's byline, 'Inicio' is its link even over a sentence past a blank line.
+    ("Publicado por Bea el 3 de mayo de 2023\nInicio\n\nCosecha Lunar es un juego de cartas para dos jugadores.\n", "Inicio"),
+]
+
+
+@pytest.mark.parametrize(("text", "noise"), MUST_GO_NAVIGATION, ids=["top", "over-title", "menu", "under-byline"])
+def test_a_sites_navigation_still_goes(text: str, noise: str) -> None:
+    result = clean(raw_of(text))
+    assert noise not in kept_text(result).split("\n")
+    assert any(record.original == noise and record.reason.startswith("site navigation") for record in result.report)
+
+
+# --- 5. thread detection demands a sign no rulebook makes ---------------------------------------------------
+
+
+def test_two_navigation_words_heading_rules_make_no_thread() -> None:
+    # Before: 'Inicio' and 'Ayuda' over no sentence right below were two signs of a thread, and in a thread
+    # 'Votar' (a button) and '--' (a signature) went, with the rules under them.
+    text = (
+        "Inicio\n\n- Cada jugador roba cinco cartas.\n\nAyuda\n\n- Puedes pedir ayuda una vez por ronda.\n\n"
+        "Votar\nCada jugador vota en secreto a otro jugador.\n--\nEl recuento\nGana quien tenga más votos.\n"
+    )
+    result = clean(raw_of(text))
+    assert lost(result) == [("--", "a line with no words (a separator, specks of a scan or emoji)")]
+    for line in ("Inicio", "Ayuda", "Votar", "Cada jugador vota en secreto a otro jugador.", "Gana quien tenga más votos."):
+        assert line in kept_text(result).split("\n")
+
+
+def test_a_menu_of_buttons_or_a_button_beside_a_post_is_still_a_thread() -> None:
+    menu = "Citar\nResponder\n\nPreparación\nCada jugador roba una carta.\n--\nMi colección | Jugando ahora: Faros\n"
+    assert "Mi colección" not in kept_text(clean(raw_of(menu)))
+    beside = (
+        "« en: 12 Marzo 2015, 10:22:31 »\nCitar\n\nPreparación\nCada jugador roba una carta.\n\nEn línea\nfantasmón\n\n"
+        "Votar\n\n¿Alguien sabe si se puede repetir?\n"
+    )
+    kept = kept_text(clean(raw_of(beside)))
+    assert "Cada jugador roba una carta." in kept and "fantasmón" not in kept and "Votar" not in kept
