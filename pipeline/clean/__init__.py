@@ -122,7 +122,7 @@ def _find_headings(state: State) -> None:
             continue
         if index in state.fate:
             continue
-        bare = split_inline_note(text, state.options)[0]
+        bare = split_inline_note(text, state.options, heading=True)[0]
         reason = chatter_reason(bare, state.options) if len(bare) <= MAX_CHATTER_LINE else None
         if reason and (reason not in TITLE_TALK or ONLY_TALK.match(bare.strip())):
             continue  # "Muchísimas gracias por el esfuerzo.": a reply shaped like a title is judged as text
@@ -151,8 +151,10 @@ def _find_units(state: State) -> None:
             if index in state.openers:
                 current.append(index)
             continue
-        if FOOTNOTE_LINE.match(text):
+        if FOOTNOTE_LINE.match(text) or _a_note_alone(text, state.options):
             # A footnote is judged on its own: it belongs to the paragraph with its marker, not to its neighbours.
+            # So is a line that is only the translator's aside (where a first cleaning moved it): judged with the
+            # rule below it, its chatter would take the rule along ("(traducción libre, jeje)" / "El atacante...").
             if current:
                 state.units.append(Unit(current))
                 current = []
@@ -161,6 +163,11 @@ def _find_units(state: State) -> None:
         current.append(index)
     if current:
         state.units.append(Unit(current))
+
+
+def _a_note_alone(text: str, options: CleanOptions) -> bool:
+    stripped = text.strip()
+    return stripped.startswith("(") and stripped.endswith(")") and split_inline_note(stripped, options) == ("", [stripped])
 
 
 # --- 3. each unit's voice ----------------------------------------------------------------------------------
@@ -344,7 +351,7 @@ def _emit(state: State) -> tuple[list[CleanLine], list[CleaningRecord]]:
         elif not text.strip():
             body.append((index, [CleanLine(text="", first=index + 1, last=index + 1)]))
         elif index in state.headings:
-            heading, notes = split_inline_note(text, state.options)
+            heading, notes = split_inline_note(text, state.options, heading=True)
             if notes:
                 report.append(CleaningRecord(index + 1, "note", "translator's note moved to its own line after the heading", text))
             out = [CleanLine(heading, index + 1, index + 1)] if heading else []

@@ -121,3 +121,49 @@ def test_a_menu_of_buttons_or_a_button_beside_a_post_is_still_a_thread() -> None
     )
     kept = kept_text(clean(raw_of(beside)))
     assert "Cada jugador roba una carta." in kept and "fantasmón" not in kept and "Votar" not in kept
+
+
+# --- 3. "(traducción no oficial)" in a heading says what the document is -----------------------------------
+
+
+@pytest.mark.parametrize("line", ["Juego de Tronos (traducción no oficial)", "# Juego de Tronos (Traducción al castellano)"])
+def test_a_remark_on_the_translation_in_a_heading_stays_on_its_line_and_out_of_the_title(line: str) -> None:
+    result = clean(raw_of(f"{line}\n\nPreparación\n{RULE}\n"))
+    assert not result.report  # no note lifted off, nothing dropped
+    assert result.lines[0].text == line and result.lines[0].kind == "text"
+    assert list(sections(result))[:2] == ["Juego de Tronos", "Preparación"]
+    assert clean(raw_of(result.as_text())).as_text() == result.as_text()
+
+
+def test_the_translators_aside_in_a_heading_is_still_a_note_and_cleaning_it_again_loses_no_rule() -> None:
+    result = clean(raw_of(f"Preparación\n{RULE}\n\nCombate (traducción libre, jeje)\nEl atacante tira dos dados.\n"))
+    assert [(line.text, line.kind) for line in result.lines][3:6] == [
+        ("Combate", "text"), ("(traducción libre, jeje)", "note"), ("El atacante tira dos dados.", "text")
+    ]
+    # Cleaned again, the aside on its own line was judged with the rule under it: both went as chatter.
+    again = clean(raw_of(result.as_text()))
+    assert again.as_text() == result.as_text() and not lost(again)
+
+
+# --- 4. a story under its own title ---------------------------------------------------------------------------
+
+STORY = "Me encontré con Alice en el bar. Era tarde y estábamos cansados, así que me fui pronto. Yo no sabía lo que pasaba."
+
+
+def test_a_story_under_its_own_title_keeps_the_title() -> None:
+    text = f"Preparación\n{RULE}\n\nLa última misión\n{STORY}\n\nTurno\nEl jugador activo juega una carta y resuelve su efecto.\n"
+    document = split(clean(raw_of(text)), game=GAME)
+    story = next(section for section in document.sections if section.kind == "flavor")
+    assert (story.title, story.text, story.parent) == ("La última misión", STORY, "preparacion")
+
+
+@pytest.mark.parametrize(
+    "opening",
+    ["La noche en que me encontré con Alice", "Me encontré con Alice en el bar,", "Era tarde."],
+    ids=["clause", "comma", "sentence"],
+)
+def test_a_story_whose_first_line_is_prose_is_still_a_relato(opening: str) -> None:
+    text = f"Preparación\n{RULE}\n\n{opening}\nYo no sabía lo que pasaba. Estábamos cansados y me fui pronto a casa.\n"
+    document = split(clean(raw_of(text)), game=GAME)
+    story = next(section for section in document.sections if section.kind == "flavor")
+    assert story.title == "Relato" and story.text.startswith(opening)
