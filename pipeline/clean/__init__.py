@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Container
 from dataclasses import replace
 
 from pipeline.clean.corrections import Correction, check_counts, correct_lines
 from pipeline.clean.duplicates import find_duplicates
-from pipeline.clean.furniture import mark_furniture
+from pipeline.clean.furniture import mark_furniture, navigation_left
 from pipeline.clean.notes import emit_unit, split_inline_note
 from pipeline.clean.offtopic import off_topic_sections
 from pipeline.clean.origins import source_links, to_original_lines
@@ -32,8 +33,10 @@ from pipeline.clean.resources import (
 )
 from pipeline.clean.state import State, Unit
 from pipeline.clean.stories import judge_stories
+from pipeline.clean.threads import copied_thread
+from pipeline.clean.fixpoint import settle
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText, Uncorrected
-from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, SplitOptions, find_headings, heading_candidate, in_numbered_list
+from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, Heading, SplitOptions, find_headings, heading_candidate, in_numbered_list
 from pipeline.text import fold, words
 
 PRINTED_SIGNS = ("page number", "running header", "table of contents")  # repairs only a printed document needs
@@ -92,18 +95,52 @@ def clean(
 def clean_uncorrected(raw: RawText, *, options: CleanOptions | None = None, split_options: SplitOptions | None = None) -> Uncorrected:
     """Every step before the corrections (which come last, on the kept lines): what a correction cannot change."""
     lines = [line.rstrip() for line in raw.lines]
-    state = State(lines=lines, options=options or CleanOptions(), structure=split_options or SplitOptions())
+    options, structure = options or CleanOptions(), split_options or SplitOptions()
+    views: dict[str, str | None] = {}  # each line's view for the heading recogniser, asked again of the kept lines
+    state, posts = _clean_lines(lines, options, structure, views, links=source_links(raw))
+    kept, report = _emit(state)
+    credits = replace(_credits(state), forum=_from_a_forum(raw, state, posts))
+    # Cleaned again when the kept lines read otherwise (fixpoint.py): cleaning the cleaned text changes nothing.
+    kept, report = settle(
+        kept, report, lines, reading=_reading(state, kept),
+        again=lambda texts: _clean_again(texts, options, structure, views),
+        reads=lambda texts: _reads(texts, options, structure, views),
+    )
+    return Uncorrected(lines=tuple(kept), report=tuple(report), raw_lines=tuple(lines), credits=credits)
+
+
+def _clean_lines(lines: list[str], options: CleanOptions, structure: SplitOptions, views: dict, *, links: list) -> tuple[State, list]:
+    """The cleaner's passes over the lines, in order: furniture, headings, blocks and their voice, posts, duplicates."""
+    state = State(lines=lines, options=options, structure=structure, views=views)
     posts = mark_furniture(state)
-    state.urls[:0] = source_links(raw)  # a converted page's own address comes first: it is the source
+    state.urls[:0] = links  # a converted page's own address comes first: it is the source
     _find_headings(state)
     _find_units(state)
     _judge_units(state)
     _judge_posts(state, posts)
     _mark_duplicates(state)
     _settle_headings(state)
+    return state, posts
+
+
+def _clean_again(texts: list[str], options: CleanOptions, structure: SplitOptions, views: dict) -> tuple[list, list, set[int]]:
+    state, _ = _clean_lines(list(texts), options, structure, views, links=[])
     kept, report = _emit(state)
-    credits = replace(_credits(state), forum=_from_a_forum(raw, state, posts))
-    return Uncorrected(lines=tuple(kept), report=tuple(report), raw_lines=tuple(state.lines), credits=credits)
+    return kept, report, _reading(state, kept)
+
+
+def _reads(texts: list[str], options: CleanOptions, structure: SplitOptions, views: dict) -> tuple[set[int], bool, set[int]]:
+    """How the lines read, as `_reading` tells: the recogniser, the thread's signs and the site's navigation only."""
+    return set(read_headings(texts, (), options, structure, views)), copied_thread(texts), navigation_left(texts, options)
+
+
+def _reading(state: State, kept: list[CleanLine]) -> tuple[set[int], bool]:
+    """How the cleaner read the text, in terms of the kept lines: the positions of those it read as headings (or
+    run-in headings), whether they read as a copied thread, and those of them that are site navigation."""
+    heads = state.headings | state.openers
+    headed = {position for position, line in enumerate(kept) if line.kind != "note" and line.first - 1 in heads}
+    # What was a thread's or a site's furniture is gone: the kept lines show no thread and no navigation.
+    return headed, False, set()
 
 
 # --- 2. units and headings -------------------------------------------------------------------------------
@@ -111,32 +148,50 @@ def clean_uncorrected(raw: RawText, *, options: CleanOptions | None = None, spli
 
 def _find_headings(state: State) -> None:
     """Ask the structure recogniser about the lines as the splitter will see them: headings are kept whole,
-    run-in headings open a block. Removed lines and chatter (dropped later) are left out, translator's
-    asides lifted off and notes blanked (the splitter reads a note as a paragraph break)."""
+    run-in headings open a block."""
+    for index, heading in read_headings(state.lines, state.fate, state.options, state.structure, state.views).items():
+        (state.openers if heading.style in STYLES_WITH_BODY else state.headings).add(index)
+
+
+def read_headings(
+    lines: list[str], removed: Container[int], options: CleanOptions, structure: SplitOptions, views: dict[str, str | None]
+) -> dict[int, Heading]:
+    """Line index -> the heading it is. Removed lines and chatter (dropped later) are left out, translator's
+    asides lifted off and notes blanked (the splitter reads a note as a paragraph break). `views` remembers each
+    line's view (None: left out), for the kept lines are read again (fixpoint.py)."""
     view: list[int] = []
     texts: list[str] = []
-    for index, text in enumerate(state.lines):
+    for index, text in enumerate(lines):
         if not text.strip():
             view.append(index)
             texts.append("")
             continue
-        if index in state.fate:
+        if index in removed:
             continue
-        bare = split_inline_note(text, state.options, heading=True)[0]
-        reason = chatter_reason(bare, state.options) if len(bare) <= MAX_CHATTER_LINE else None
-        if reason and (reason not in TITLE_TALK or ONLY_TALK.match(bare.strip())):
-            continue  # "Muchísimas gracias por el esfuerzo.": a reply shaped like a title is judged as text
-        view.append(index)
-        texts.append("" if FOOTNOTE_LINE.match(text) or NOTE_PARAGRAPH.match(text) else bare)
-    for index, text, heading in zip(view, texts, find_headings(texts, options=state.structure)):
+        if text not in views:
+            views[text] = _view_of(text, options)
+        if views[text] is not None:
+            view.append(index)
+            texts.append(views[text])
+    found: dict[int, Heading] = {}
+    for index, text, heading in zip(view, texts, find_headings(texts, options=structure)):
         if heading is None and text:
             # A numbered outline line keeps its own line even where its neighbours make the splitter read it as
             # text: which neighbours it has is only settled after this (replies go later), and joined or judged
             # with them it would clean differently a second time ("2.1. Refuerzos" + "x" reads as an empty heading).
-            candidate = heading_candidate(text, options=state.structure)
+            candidate = heading_candidate(text, options=structure)
             heading = candidate if candidate is not None and candidate.style == "numbered" else None
         if heading is not None:
-            (state.openers if heading.style in STYLES_WITH_BODY else state.headings).add(index)
+            found[index] = heading
+    return found
+
+
+def _view_of(text: str, options: CleanOptions) -> str | None:
+    bare = split_inline_note(text, options, heading=True)[0]
+    reason = chatter_reason(bare, options) if len(bare) <= MAX_CHATTER_LINE else None
+    if reason and (reason not in TITLE_TALK or ONLY_TALK.match(bare.strip())):
+        return None  # "Muchísimas gracias por el esfuerzo.": a reply shaped like a title is judged as text
+    return "" if FOOTNOTE_LINE.match(text) or NOTE_PARAGRAPH.match(text) else bare
 
 
 def _find_units(state: State) -> None:

@@ -45,6 +45,7 @@ from pipeline.clean.resources import (
     VERSION_MARK,
     USERNAME,
 )
+from pipeline.clean.resources import CleanOptions
 from pipeline.clean.state import State
 from pipeline.clean.threads import ONLINE_STATUS, PageTop, copied_thread, heads_a_rule, heads_rule_text, is_button, next_text, post_start
 from pipeline.structure.lexicon import FUNCTION_WORDS
@@ -62,7 +63,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
     lines, fate = state.lines, state.fate
     folded = {fold(text): index for index, text in enumerate(lines) if text.strip() and not BRACKETED.match(text)}
     starts: list[tuple[int, str]] = []
-    index, top = 0, PageTop(lines, fate)  # top: whether only furniture is above a line (a site's header)
+    index, top = 0, PageTop(lines, fate, state.options)  # top: whether only furniture is above a line (a site's header)
     profile = False  # inside the member's name, rank and counts that follow "En línea"
     chat = sum(1 for text in lines if CHAT_HEADER.match(text)) >= MIN_CHAT_HEADERS
     # A "--" line opens a signature only in a copied thread (its buttons show it): elsewhere it may separate rules.
@@ -316,3 +317,20 @@ def _url_follows(lines: list[str], index: int) -> bool:
 def _a_heading_here(lines: list[str], index: int, in_thread: bool, top: PageTop) -> bool:
     """A navigation word outside a thread that heads a rule or is in a list of the rules is text, not a link."""
     return not in_thread and heads_rule_text(lines, index, top.under_furniture(index))
+
+
+def navigation_left(lines: list[str], options: CleanOptions) -> set[int]:
+    """The lines that would go as a site's navigation read here again (a navigation word over no rule, a like
+    button, breadcrumbs at the top): none of the kept lines, unless what the cleaner dropped or joined around
+    them made them so ('Citar' over a sentence that was a duplicate). Only the few lines of their shapes are asked."""
+    top = PageTop(lines, {}, options)
+    found = set()
+    for index, text in enumerate(lines):
+        word = text.strip().casefold().strip(".:")
+        if word in NAVIGATION_WORDS and not heads_rule_text(lines, index, top.under_furniture(index)):
+            found.add(index)
+        elif LIKE_BUTTON.match(text) and not heads_a_rule(lines, index):
+            found.add(index)
+        elif (BREADCRUMBS.match(text) or BREADCRUMB_TRAIL.match(text)) and (top(index) or _over_its_title(lines, index)):
+            found.add(index)
+    return found

@@ -18,10 +18,14 @@ from pipeline.clean.resources import (
     PROFILE,
     THREAD_FURNITURE,
     USERNAME,
+    CleanOptions,
+    chatter_reason,
 )
 
 ONLINE_STATUS = frozenset(("en línea", "desconectado", "conectado", "online", "offline"))
+SENTENCE_STOP = re.compile(r"[.!?]\s|[.:!?]$")
 MAX_LIST_ENTRIES = 40  # a list a line ending in ':' introduces is no longer than this
+MAX_CHATTER_LINE = 300  # (as the cleaner: a longer line is never asked whether it is chatter)
 
 
 def copied_thread(lines: list[str]) -> bool:
@@ -86,7 +90,7 @@ def post_start(lines: list[str], index: int) -> bool:
     following = next_text(lines, index)
     if following is None:
         return False
-    return _post_start_name(lines[following])
+    return _post_start_name(lines[following]) and not POST_START.match(lines[following])  # 'Avatar' over 'Avatar': no post
 
 
 def _post_start_name(text: str) -> bool:
@@ -115,14 +119,15 @@ def next_text(lines: list[str], index: int) -> int | None:
 
 
 class PageTop:
-    """Whether every line above a line is furniture already found (or blank): the top of a page, above its text;
-    `under_furniture`: and some of it is (a site's header). Asked in line order: one pass over the text."""
+    """Whether every line above a line is furniture already found, blank or a forum member's chatter (which goes
+    later): the top of a page, above its text; `under_furniture`: and some furniture is there (a site's header).
+    Asked in line order: one pass over the text."""
 
-    def __init__(self, lines: list[str], fate: dict[int, tuple[str, str]]) -> None:
-        self.lines, self.fate, self.reach, self.found = lines, fate, 0, False
+    def __init__(self, lines: list[str], fate: dict[int, tuple[str, str]], options: CleanOptions) -> None:
+        self.lines, self.fate, self.options, self.reach, self.found = lines, fate, options, 0, False
 
     def __call__(self, index: int) -> bool:
-        while self.reach < index and (self.reach in self.fate or not self.lines[self.reach].strip()):
+        while self.reach < index and (self.reach in self.fate or not self.lines[self.reach].strip() or self._chatter(self.reach)):
             self.found = self.found or self.reach in self.fate
             self.reach += 1
         return self.reach >= index
@@ -130,12 +135,19 @@ class PageTop:
     def under_furniture(self, index: int) -> bool:
         return self(index) and self.found
 
+    def _chatter(self, index: int) -> bool:
+        text = self.lines[index]
+        return len(text) <= MAX_CHATTER_LINE and chatter_reason(text, self.options) is not None
+
 
 def heads_rule_text(lines: list[str], index: int, at_top: bool) -> bool:
     """Whether a navigation word ('Inicio', 'Ayuda') is the heading of the rule below it: right below, or past a
-    blank line when it is no menu's entry (its neighbours no buttons) nor in a site's header (`at_top`)."""
+    blank line when it stands alone (no text right above), is no menu's entry (its neighbours no buttons) nor in a
+    site's header (`at_top`)."""
     if heads_a_rule(lines, index) or _introduced(lines, index):
         return True
+    if index > 0 and lines[index - 1].strip():
+        return False  # under a line of text it ends that paragraph: no heading standing over its rule
     if at_top or any(is_button(lines[near]) for near in (_previous_text(lines, index), next_text(lines, index)) if near is not None):
         return False
     following = next_text(lines, index)
@@ -144,9 +156,15 @@ def heads_rule_text(lines: list[str], index: int, at_top: bool) -> bool:
 
 def heads_a_rule(lines: list[str], index: int) -> bool:
     """Whether the line right below (no blank between) is a rule's sentence: this line is its heading, no site's
-    button ('Buscar' over 'Busca en el mazo una carta...') nor a document's version."""
+    button ('Buscar' over 'Busca en el mazo una carta...') nor a document's version. A sentence, ended on that
+    line or not (joined with the next, it still is one), and no forum member's ('Muchas gracias por...!')."""
     following = index + 1
     if following >= len(lines):
         return False
     below = LIST_MARKER.sub("", lines[following].strip(), count=1).strip()  # a heading over a list's first item heads it
-    return len(below.split()) >= 4 and below[:1].isupper() and below[-1:] in ".:!?"
+    if len(below.split()) < 4 or not below[:1].isupper() or not SENTENCE_STOP.search(below):
+        return False
+    return chatter_reason(below, PLAIN) is None
+
+
+PLAIN = CleanOptions()  # (the game's own noise phrases are not asked here: a line's neighbour is only a sign)

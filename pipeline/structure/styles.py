@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from pipeline.structure.heading import Heading, readable_title
 from pipeline.structure.lexicon import (
@@ -308,7 +309,13 @@ STYLES: tuple[tuple[str, Recogniser], ...] = (
 
 
 def heading_candidate(text: str, *, options: SplitOptions) -> Heading | None:
-    """The heading this line would be on its own, before looking at its neighbours."""
+    """The heading this line would be on its own, before looking at its neighbours (remembered: the cleaner
+    asks again of the lines it kept, and the splitter of the same lines)."""
+    return _candidate(text, options)
+
+
+@lru_cache(maxsize=1 << 16)
+def _candidate(text: str, options: SplitOptions) -> Heading | None:
     line = text.strip()
     if not line or TABLE_CAPTION.match(line):
         return None
