@@ -32,9 +32,9 @@ def main(root: Path) -> dict[str, float]:
         return Project, load_game, load_raw, load_corrections, clean, split, merge_credits, load_glossary
 
     project_class, load_game, load_raw, load_corrections, clean, split, merge_credits, load_glossary = timed("imports (pipeline)", imports)
-    from pipeline.tag.matcher import spanish_nlp, tag, tagger_for
+    from pipeline.tag.matcher import tag, tagger_for, tagging_resources
 
-    timed("load spaCy tokenizer + lemma table", spanish_nlp)
+    timed("load tokenizer rules + open lemma table", tagging_resources)
 
     def typesetting():
         import pipeline.sheets.cards.draw  # noqa: F401 - reportlab, as the renderers import it

@@ -259,7 +259,7 @@ def sections(context: Context, game: str, as_json: bool) -> None:
     """
     from pipeline.build import prepare, tagged_document
 
-    if not as_json:  # the outline shows no glossary terms: no tagging (and no spaCy)
+    if not as_json:  # the outline shows no glossary terms: no tagging (and no tokenizer)
         click.echo(outline_text(prepare(context.project, game)[2]), nl=False)
         return
     _, _, document = tagged_document(context.project, game)

@@ -94,7 +94,7 @@ class WordStore:
         """The rows of a query, all read (a damaged page can fail any step, not only the first)."""
         if self._pid != os.getpid():  # a forked worker: its own connection to the file, never the parent's
             if self.path is not None:
-                self._connection = _connect(self.path)
+                self._connection = connect_readonly(self.path)
             self._pid = os.getpid()
         try:
             return self._connection.execute(sql, parameters).fetchall()
@@ -117,7 +117,7 @@ class WordStore:
     def _open(self, *, trust_file: bool = True) -> None:
         if self.path is not None and trust_file:
             try:
-                connection = _connect(self.path)
+                connection = connect_readonly(self.path)
                 if self._read_meta(connection):
                     self._connection, self._pid = connection, os.getpid()
                     return
@@ -128,7 +128,7 @@ class WordStore:
         if self.path is not None:
             try:
                 _write(self.path, data, stamp=self.stamp)
-                connection = _connect(self.path)
+                connection = connect_readonly(self.path)
                 if self._read_meta(connection):
                     self._connection, self._pid = connection, os.getpid()
                     return
@@ -151,20 +151,26 @@ class WordStore:
         return True
 
 
-def _connect(path: Path) -> sqlite3.Connection:
+def connect_readonly(path: Path) -> sqlite3.Connection:
+    """A connection to a finished word file (this one, tag/frequencies.py's)."""
     # immutable: the file is never written once renamed into place, so no locks and no journal are needed.
     return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False)
 
 
+
 def _write(path: Path, data: WordData, *, stamp: str) -> None:
-    """The whole file under a temporary name in the same folder, then renamed over `path`."""
+    write_database(path, lambda connection: _fill(connection, data, stamp=stamp))
+
+
+def write_database(path: Path, fill: Callable[[sqlite3.Connection], None]) -> None:
+    """The whole file under a temporary name in the same folder (`fill` makes its tables), then renamed over `path`."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(handle)
     try:
         connection = sqlite3.connect(temporary)
         try:
-            _fill(connection, data, stamp=stamp)
+            fill(connection)
         finally:
             connection.close()
         os.chmod(temporary, 0o644)  # as write_atomic leaves files (mkstemp makes them private)
@@ -240,8 +246,8 @@ def make_words() -> WordData:
     from pipeline.text import strip_accents
 
     data = Path(spacy_lookups_data.__file__).parent / "data"
-    lemmas = _read_table(data, "es_lemma_lookup")
-    probability = _read_table(data, "es_lexeme_prob")
+    lemmas = read_table(data, "es_lemma_lookup")
+    probability = read_table(data, "es_lexeme_prob")
     known = set(lemmas) | set(lemmas.values()) | set(SpellChecker(language="es").word_frequency.keys())
     by_length: dict[int, list[str]] = {}
     for word, value in probability.items():
@@ -257,7 +263,8 @@ def make_words() -> WordData:
     )
 
 
-def _read_table(folder: Path, name: str) -> dict:
+def read_table(folder: Path, name: str) -> dict:
+    """One of spacy-lookups-data's tables (`folder`: its data folder) as a dict, read without spaCy."""
     import gzip
 
     plain = folder / f"{name}.json"

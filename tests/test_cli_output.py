@@ -221,6 +221,21 @@ def test_python_dash_m_pipeline_and_a_broken_pipe_ends_quietly(tiny: Path) -> No
     assert stderr == ""
 
 
+def test_a_pools_count_is_of_games_finished_whatever_their_order(tiny: Path, pinned_clock: None) -> None:
+    """The longest games run first but outcomes are taken in the build's order: "abc", the shortest, starts
+    last, and by the time it is done the count says so ([1/3] would be the outcomes taken)."""
+    (tiny / "sources" / "abc").mkdir()
+    (tiny / "sources" / "abc" / "raw.txt").write_text("REGLAS\n\nSe roba una carta.\n", encoding="utf-8")
+    for game in ("uno", "dos"):
+        raw = tiny / "sources" / game / "raw.txt"
+        raw.write_text(raw.read_text(encoding="utf-8") + "Una frase nueva, bastante más larga que el juego abc entero.\n" * 3,
+                       encoding="utf-8")
+    result = invoke(tiny, "build", "--jobs", "2")
+    assert result.exit_code == 0, result.output
+    (done,) = [line for line in result.stderr.splitlines() if line.startswith("[") and "abc: done" in line]
+    assert done.startswith(("[2/3]", "[3/3]")), result.stderr
+
+
 def test_a_pool_reports_each_games_stages_too(tiny: Path, pinned_clock: None) -> None:
     for game in ("uno", "dos"):
         raw = tiny / "sources" / game / "raw.txt"
@@ -228,7 +243,7 @@ def test_a_pool_reports_each_games_stages_too(tiny: Path, pinned_clock: None) ->
     result = invoke(tiny, "build", "--jobs", "2")
     assert result.exit_code == 0, result.output
     lines = result.stderr.splitlines()
-    assert lines[0] == "[1/2] loading spaCy, fonts and word lists (0.0 s)"
+    assert lines[0] == "[1/2] loading the tokenizer, fonts and word lists (0.0 s)"
     for game in ("uno", "dos"):  # stages come from the workers, in whatever order they run
         assert {f"{game}: {stage}" for stage in ("load", "clean", "typeset quickref", "write")} <= {
             line.split("] ", 1)[1].rsplit(" (", 1)[0] for line in lines

@@ -32,7 +32,7 @@ StageSink = Callable[[str], None]
 def prepare(
     project: Project, game_id: str, *, strict: bool = False, config: GameConfig | None = None, on_stage: StageSink | None = None
 ) -> tuple[GameConfig, CleanText, Document]:
-    """load, clean and split one game (no tagging: that needs spaCy). strict: correction warnings are errors.
+    """load, clean and split one game (no tagging). strict: correction warnings are errors.
 
     `config` is the game's configuration when the caller has already read it (the build plan has).
     `on_stage` hears the name of each stage as it starts ("load", "clean", "split"), for progress.
@@ -113,7 +113,7 @@ def _without_game(document: Document) -> dict:
 def tagged_document(
     project: Project, game_id: str, *, config: GameConfig | None = None, on_stage: StageSink | None = None
 ) -> tuple[GameConfig, CleanText, Document]:
-    """prepare(), then the glossary terms found in every title and text (spaCy loads only on a cache miss)."""
+    """prepare(), then the glossary terms found in every title and text (the tokenizer loads only on a cache miss)."""
     config, cleaned, document = prepare(project, game_id, config=config, on_stage=on_stage)
     if on_stage:
         on_stage("tag")
@@ -143,7 +143,7 @@ def tagged_document(
 
 def _known_hits(cache: StageCache, game_id: str, glossary_key: str) -> dict[str, tuple[TermHit, ...]] | None:
     """The hits of every text the game's last tagging met, when it used the same glossaries (and code): a correction
-    then re-tags only the sections it changed, and spaCy loads only if some text is new."""
+    then re-tags only the sections it changed, and the tokenizer loads only if some text is new."""
     previous = cache.latest(game_id, TAG)
     if not previous or previous.get("glossary") != glossary_key:
         return None

@@ -64,7 +64,7 @@ class Console:
         if self.verbosity <= QUIET:
             return
         if not event.game:
-            what = "loading spaCy, fonts and word lists" if event.stage == "warm" else event.stage
+            what = "loading the tokenizer, fonts and word lists" if event.stage == "warm" else event.stage
         else:
             what = f"{event.game}: {event.stage}" + (f" {event.sheet}" if event.sheet else "")
         if self.bar:

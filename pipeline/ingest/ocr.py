@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
 
 from pipeline.structure.lexicon import DETERMINERS, FUNCTION_WORDS, SENTENCE_STARTS
 from pipeline.text import is_shouting
@@ -154,10 +155,13 @@ def _frequency(word: str) -> int:
 
 @lru_cache(maxsize=1)
 def _lexicon():
-    """spaCy's Spanish lemma lookup table (inflected form -> lemma) and the set of its lemmas."""
-    from spacy.lookups import load_lookups
+    """spaCy's Spanish lemma lookup table (inflected form -> lemma) and the set of its lemmas, read as a dict from
+    spacy-lookups-data (the same table spaCy's `load_lookups` gives, without importing spaCy: 0.5 s)."""
+    import spacy_lookups_data
 
-    table = load_lookups("es", ["lemma_lookup"]).get_table("lemma_lookup")
+    from pipeline.wordstore import read_table
+
+    table = read_table(Path(spacy_lookups_data.__file__).parent / "data", "es_lemma_lookup")
     return table, frozenset(str(value).casefold() for value in table.values())
 
 

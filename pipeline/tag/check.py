@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
-from functools import lru_cache
 
 from pipeline.model import Document
 from pipeline.tag.glossary import Glossary, Term, form_key
@@ -68,17 +67,12 @@ class GlossaryReport:
         return tuple(pair for pair in self.pairs if pair.status == "missing")
 
 
-@lru_cache(maxsize=1)
-def _frequencies() -> tuple[dict[str, float], dict[str, float]]:
-    """(Spanish, English) log-probability tables; loaded only by the check command.
+def _frequencies():
+    """(Spanish, English) log-probabilities, each a `dict.get` (tag/frequencies.py: a word at a time from a file
+    made once per user); tests put small tables here."""
+    from pipeline.tag.frequencies import frequencies
 
-    spacy-lookups-data's `lexeme_prob` data as plain dicts: a million words each, which spaCy's
-    `Lookups` Table takes 7 s of CPU to hash into place and a dict 1.4 s to read.
-    """
-    from spacy.util import load_language_data
-    from spacy_lookups_data import en, es
-
-    return load_language_data(es["lexeme_prob"]), load_language_data(en["lexeme_prob"])
+    return frequencies()
 
 
 class LanguageGuess:
@@ -284,16 +278,17 @@ def check_glossary(document: Document, *, glossary: Glossary, tagger, guess: Lan
 
 def risky_forms(glossary: Glossary) -> tuple[tuple[Term, str], ...]:
     """One-word forms on spaCy's Spanish stop list ('da', 'bueno'): they would tag ordinary prose."""
-    from spacy.lang.es.stop_words import STOP_WORDS
-
+    from pipeline.tag.frequencies import stop_words
     from pipeline.tag.matcher import PARTICIPLE_ENDINGS
+
+    spanish_stop_words = stop_words()
 
     # Participles ('dado') are safe: the tagger skips them where they are verbs ('han dado', 'dado que').
     return tuple(
         (term, form)
         for term in glossary.terms
         for form in term.forms
-        if fold(form, keep_punctuation=True) in STOP_WORDS
+        if fold(form, keep_punctuation=True) in spanish_stop_words
         and not form.isupper()
         and not fold(form, keep_punctuation=True).endswith(PARTICIPLE_ENDINGS)
     )

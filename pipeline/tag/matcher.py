@@ -1,4 +1,4 @@
-"""Document + Glossary -> Document with TermHits (spaCy Spanish tokenizer, lookup lemmas, plural/gender forms).
+"""Document + Glossary -> Document with TermHits (spaCy's Spanish tokens, lookup lemmas, plural/gender forms).
 
 Every text token has two folded keys (lower case, no accents): its surface form and its lookup lemma.
 A glossary word is matched by the forms it can take, not by its lemma, because spaCy's lookup table
@@ -8,12 +8,12 @@ or adjective matches its plural and, when the lemma table agrees they are one wo
 ('interna'/'internos', 'jugador'/'jugadoras'); only an infinitive ('robar') matches by lemma ('roba',
 'robó'). Tokens are whole words, so 'fase' never matches inside 'desfase'; the longest match wins
 where matches overlap. The glossary's forms are held in a token trie (TermTrie), so tagging costs a
-few dictionary look-ups per token on top of spaCy's tokenizer.
+few dictionary look-ups per token on top of the tokenizer (spaCy's rules, run by tokens.py without
+importing spaCy).
 """
 
 from __future__ import annotations
 
-import sys
 import types
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -21,65 +21,25 @@ from itertools import product
 
 from pipeline.model import Document, Section, TermHit, place_terms
 from pipeline.tag.glossary import Glossary, Term
+from pipeline.tag.tokens import QUOTES, spanish_tokenizer
 from pipeline.text import blank_debris, fold
 
 VOWELS = "aeiouáéíóú"
 
 
 @lru_cache(maxsize=1)
-def spanish_nlp():
-    """Blank Spanish pipeline (tokenizer only) and the lookup lemma table; built once per process.
-
-    The table is spacy-lookups-data's `es_lemma_lookup`, asked a word at a time from the user's word
-    store (pipeline/wordstore.py) through a dict's `.get`: the same data spaCy's `Lookups` table holds,
-    without loading half a million entries (0.4 s of CPU and ~70 MB) to look up a game's few thousand.
-    """
-    spacy = _import_spacy()
-    from spacy.util import compile_prefix_regex
-
+def lemma_table():
+    """The lookup lemma table: spacy-lookups-data's `es_lemma_lookup`, asked a word at a time from the user's word
+    store (pipeline/wordstore.py) through a dict's `.get`: the same data spaCy's `Lookups` table holds, without
+    loading half a million entries (0.4 s of CPU and ~70 MB) to look up a game's few thousand."""
     from pipeline.wordstore import shared_cache_dir, word_store
 
-    nlp = spacy.blank("es")
-    # spaCy's 1M-character guard protects parser/NER memory; a tokenizer-only pipeline is linear, and a
-    # forum dump with lost line breaks can make one section longer than that.
-    nlp.max_length = 100_000_000
-    # A list dash glued to its word ('-Desencasquillar') must not hide the word.
-    nlp.tokenizer.prefix_search = compile_prefix_regex([*nlp.Defaults.prefixes, "-", "–", "—"]).search
-    return nlp, types.SimpleNamespace(get=word_store(shared_cache_dir()).lemma)  # `table.get(form, default)`: all the tagger asks
+    return types.SimpleNamespace(get=word_store(shared_cache_dir()).lemma)  # `table.get(form, default)`: all the tagger asks
 
 
-def _import_spacy():
-    """`import spacy`, without the command line its package __init__ imports only to re-export `info`.
-
-    spacy.cli brings typer, weasel and httpx: 0.35 s of CPU in every process that tags, for nothing a
-    tokenizer uses. While spaCy imports, a stand-in answers for spacy.cli.info (its `info` imports the
-    real one when called); it is removed afterwards, so `import spacy.cli` still gets the real module.
-    """
-    if "spacy" in sys.modules:
-        return sys.modules["spacy"]
-    stand_ins = {name: types.ModuleType(name) for name in ("spacy.cli", "spacy.cli.info")}
-
-    def info(*args, **kwargs):
-        from spacy.cli.info import info as real_info
-
-        return real_info(*args, **kwargs)
-
-    stand_ins["spacy.cli.info"].info = info
-    stand_ins["spacy.cli"].info = stand_ins["spacy.cli.info"]
-    sys.modules.update(stand_ins)
-    try:
-        import spacy
-    except ImportError:  # a spaCy whose __init__ wants more of its CLI: forget the half import, do it plainly
-        for name in [name for name in sys.modules if name == "spacy" or name.startswith("spacy.")]:
-            del sys.modules[name]
-        import spacy
-    finally:
-        for name, module in stand_ins.items():
-            if sys.modules.get(name) is module:
-                del sys.modules[name]
-        if getattr(sys.modules.get("spacy"), "cli", None) is stand_ins["spacy.cli"]:
-            del sys.modules["spacy"].cli
-    return spacy
+def tagging_resources():
+    """The tokenizer and the lemma table of this process (each loaded once): what a Tagger, and a warm-up, need."""
+    return spanish_tokenizer(), lemma_table()
 
 
 def _lemma(word: str, table) -> str:
@@ -198,7 +158,7 @@ class Tagger:
     """Matches glossary terms in text; build once per glossary, reuse for every section."""
 
     def __init__(self, glossary: Glossary) -> None:
-        self.nlp, self.table = spanish_nlp()
+        self.tokenize, self.table = tagging_resources()
         self.terms: tuple[Term, ...] = glossary.terms
         self.root = TrieNode()
         self._keys: dict[str, tuple[str, str, bool, bool]] = {}  # token text -> (norm, lemma, upper, quote)
@@ -211,7 +171,7 @@ class Tagger:
     def pattern(self, form: str) -> list[WordSpec]:
         """Word specs of a glossary form; quotes the translator put inside a phrase are skipped
         ('fase de “Evento”' is 'fase de evento': see `_walk`)."""
-        words = [token.text for token in self.nlp.make_doc(form) if not token.is_space and not token.is_quote]
+        words = [text for text, _ in self.tokenize(form) if not text.isspace() and text not in QUOTES]
         return [word_spec(word, self.table) for word in words]
 
     def _insert(self, pattern: list[WordSpec], index: int) -> None:
@@ -226,18 +186,18 @@ class Tagger:
     def tokens(self, text: str) -> list[Token]:
         """spaCy's tokens of `text` with their matching keys (computed once per distinct token text)."""
         found = []
-        for token in self.nlp.make_doc(blank_debris(text)):  # same offsets; no glossary term hides in debris
-            keys = self._keys.get(token.text)
+        for word, start in self.tokenize(blank_debris(text)):  # same offsets; no glossary term hides in debris
+            keys = self._keys.get(word)
             if keys is None:
-                lower = token.text.lower()
+                lower = word.lower()
                 keys = (
                     fold(lower, keep_punctuation=True),
                     fold(_lemma(lower, self.table), keep_punctuation=True),
-                    token.is_upper,
-                    token.is_quote,
+                    word.isupper(),  # spaCy's is_upper and is_quote
+                    word in QUOTES,
                 )
-                self._keys[token.text] = keys
-            found.append(Token(token.text, token.idx, *keys))
+                self._keys[word] = keys
+            found.append(Token(word, start, *keys))
         return found
 
     def find(self, text: str) -> list[TermHit]:

@@ -27,7 +27,10 @@ def assert_only_tiny_failed(result, *fragments: str, code: int) -> None:
     assert "Traceback" not in result.output
     for fragment in fragments:
         assert fragment in result.output, result.output
-    assert "otro/quickref: rebuilt" in result.output or "otro/quickref: built" in result.output, result.output
+    # "restored from cache": a killed worker breaks the pool, so a game another worker had finished is made again
+    # here, and its sheet comes from the cache that worker filled.
+    made = ("otro/quickref: rebuilt", "otro/quickref: built", "otro/quickref: restored from cache")
+    assert any(line in result.output for line in made), result.output
     assert "1 failed" in result.output.splitlines()[-1], result.output
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.tag.glossary import Glossary, Term
-from pipeline.tag.matcher import Tagger, spanish_nlp, word_forms
+from pipeline.tag.matcher import Tagger, lemma_table, word_forms
 
 from ..conftest import GAMES
 
@@ -92,7 +92,7 @@ def test_no_false_positives(tagger: Tagger, text: str) -> None:
 
 
 def test_gender_forms_need_the_lemma_table_to_agree() -> None:
-    _, table = spanish_nlp()
+    table = lemma_table()
     assert "interno" in word_forms("interna", table)
     assert "cargo" not in word_forms("carga", table)  # 'carga'/'cargo' are two words
     assert "turna" not in word_forms("turno", table)

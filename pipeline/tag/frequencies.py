@@ -1,0 +1,149 @@
+"""How common a word is in Spanish and in English, for `glossary check`: asked a word at a time from an SQLite file.
+
+The check tells a Spanish name from an English one by spacy-lookups-data's word log-probabilities (a
+million words per language) and spaCy's Spanish stop words. Loading those whole cost each check ~3 s of
+CPU and ~350 MB (with spaCy's import) to ask about a few hundred words. They are written once per user
+and library version into `frequencies-<hash>.sqlite` in the user's cache folder (beside the word store,
+made the same way: whole, under a temporary name, then renamed; opened read-only), and read a word at a
+time. A file that is missing, damaged or of other library versions is made again; one that cannot be
+written leaves the tables in memory.
+"""
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pipeline.wordstore import connect_readonly, read_table, shared_cache_dir, write_database
+
+# Bump when the file's tables or their making change: an older file is then made again.
+FORMAT = 1
+FILE = "frequencies-{}.sqlite"
+UNSEEN = -25.0  # the log-probability of a word a table lacks (the tables' rarest words are about -19.6)
+
+
+@dataclass(frozen=True)
+class Tables:
+    spanish: dict[str, float]
+    english: dict[str, float]
+    stop_words: frozenset[str]
+
+
+class Column:
+    """One language's table, as `dict.get`: the file asked once per word, the answers kept."""
+
+    def __init__(self, source: "FrequencyFile", language: str) -> None:
+        self._source, self._language = source, language
+
+    def get(self, word: str, default: float = UNSEEN) -> float:
+        found = self._source.entry(word)[0 if self._language == "es" else 1]
+        return default if found is None else found
+
+
+class FrequencyFile:
+    def __init__(self, path: Path | None, *, stamp: str) -> None:
+        self.path, self.stamp = path, stamp
+        self._memo: dict[str, tuple[float | None, float | None]] = {}
+        self._tables: Tables | None = None  # only when the file could not be had
+        self._connection: sqlite3.Connection | None = None
+        self._open()
+
+    def entry(self, word: str) -> tuple[float | None, float | None]:
+        """(Spanish, English) log-probability of `word`, None where a table lacks it."""
+        found = self._memo.get(word)
+        if found is None:
+            if self._tables is not None:
+                found = (self._tables.spanish.get(word), self._tables.english.get(word))
+            else:
+                rows = self._connection.execute("SELECT es, en FROM words WHERE word = ?", (word,)).fetchall()
+                found = (rows[0][0], rows[0][1]) if rows else (None, None)
+            self._memo[word] = found
+        return found
+
+    def stop_words(self) -> frozenset[str]:
+        if self._tables is not None:
+            return self._tables.stop_words
+        return frozenset(word for (word,) in self._connection.execute("SELECT word FROM stop_words"))
+
+    def _open(self) -> None:
+        if self.path is not None:
+            try:
+                connection = connect_readonly(self.path)
+                if dict(connection.execute("SELECT key, value FROM meta")).get("stamp") == self.stamp:
+                    connection.execute("SELECT es, en FROM words LIMIT 1").fetchall()
+                    self._connection = connection
+                    return
+                connection.close()
+            except sqlite3.Error:
+                pass  # missing, damaged or another version's: made again below
+        tables = make_tables()
+        if self.path is not None:
+            try:
+                write_database(self.path, lambda connection: _fill(connection, tables, stamp=self.stamp))
+                self._connection = connect_readonly(self.path)
+                return
+            except (OSError, sqlite3.Error):
+                pass  # a read-only cache folder: the tables stay in memory
+        self._tables = tables
+
+
+def _fill(connection: sqlite3.Connection, tables: Tables, *, stamp: str) -> None:
+    words = sorted(tables.spanish.keys() | tables.english.keys())
+    connection.execute("PRAGMA journal_mode = OFF")  # written whole, then renamed: a crash leaves only a temp file
+    connection.execute("PRAGMA synchronous = OFF")
+    with connection:
+        connection.execute("CREATE TABLE words (word TEXT PRIMARY KEY, es REAL, en REAL) WITHOUT ROWID")
+        connection.executemany("INSERT INTO words VALUES (?, ?, ?)",
+                               ((word, tables.spanish.get(word), tables.english.get(word)) for word in words))
+        connection.execute("CREATE TABLE stop_words (word TEXT PRIMARY KEY) WITHOUT ROWID")
+        connection.executemany("INSERT INTO stop_words VALUES (?)", ((word,) for word in sorted(tables.stop_words)))
+        connection.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        connection.execute("INSERT INTO meta VALUES ('stamp', ?)", (stamp,))
+
+
+def make_tables() -> Tables:
+    """The tables from the libraries (seconds; spaCy is imported for its stop words only here)."""
+    import spacy_lookups_data
+
+    from pipeline.tag.tokenrules import import_spacy
+
+    import_spacy()  # without its command line
+    from spacy.lang.es.stop_words import STOP_WORDS
+
+    data = Path(spacy_lookups_data.__file__).parent / "data"
+    return Tables(
+        spanish={str(word): float(value) for word, value in read_table(data, "es_lexeme_prob").items()},
+        english={str(word): float(value) for word, value in read_table(data, "en_lexeme_prob").items()},
+        stop_words=frozenset(STOP_WORDS),
+    )
+
+
+def file_name(stamp: str) -> str:
+    return FILE.format(hashlib.sha256(stamp.encode()).hexdigest()[:16])
+
+
+def _stamp() -> str:
+    from importlib.metadata import version
+
+    return f"{FORMAT} " + " ".join(f"{name}={version(name)}" for name in ("spacy-lookups-data", "spacy"))
+
+
+@lru_cache(maxsize=1)
+def frequency_file(cache_dir: Path | None = None) -> FrequencyFile:
+    """The process's frequency file (made in memory without a cache folder)."""
+    stamp = _stamp()
+    folder = cache_dir if cache_dir is not None else shared_cache_dir()
+    return FrequencyFile(folder / file_name(stamp), stamp=stamp)
+
+
+def frequencies() -> tuple[Column, Column]:
+    """(Spanish, English) log-probabilities as two `dict.get`s."""
+    found = frequency_file()
+    return Column(found, "es"), Column(found, "en")
+
+
+def stop_words() -> frozenset[str]:
+    """spaCy's Spanish stop words."""
+    return frequency_file().stop_words()
