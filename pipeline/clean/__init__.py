@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from pipeline.clean.corrections import Correction, check_counts, correct_lines
 from pipeline.clean.duplicates import find_duplicates
+from pipeline.clean.fixpoint import Reading, settle
 from pipeline.clean.furniture import mark_furniture, navigation_left
 from pipeline.clean.notes import emit_unit, split_inline_note
 from pipeline.clean.offtopic import off_topic_sections
@@ -34,7 +35,6 @@ from pipeline.clean.resources import (
 from pipeline.clean.state import State, Unit
 from pipeline.clean.stories import judge_stories
 from pipeline.clean.threads import copied_thread
-from pipeline.clean.fixpoint import settle
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText, Uncorrected
 from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, Heading, SplitOptions, find_headings, heading_candidate, in_numbered_list
 from pipeline.text import fold, words
@@ -123,18 +123,18 @@ def _clean_lines(lines: list[str], options: CleanOptions, structure: SplitOption
     return state, posts
 
 
-def _clean_again(texts: list[str], options: CleanOptions, structure: SplitOptions, views: dict) -> tuple[list, list, set[int]]:
+def _clean_again(texts: list[str], options: CleanOptions, structure: SplitOptions, views: dict) -> tuple[list, list, Reading]:
     state, _ = _clean_lines(list(texts), options, structure, views, links=[])
     kept, report = _emit(state)
     return kept, report, _reading(state, kept)
 
 
-def _reads(texts: list[str], options: CleanOptions, structure: SplitOptions, views: dict) -> tuple[set[int], bool, set[int]]:
+def _reads(texts: list[str], options: CleanOptions, structure: SplitOptions, views: dict) -> Reading:
     """How the lines read, as `_reading` tells: the recogniser, the thread's signs and the site's navigation only."""
-    return set(read_headings(texts, (), options, structure, views)), copied_thread(texts), navigation_left(texts, options)
+    return set(_read_headings(texts, (), options, structure, views)), copied_thread(texts), navigation_left(texts, options)
 
 
-def _reading(state: State, kept: list[CleanLine]) -> tuple[set[int], bool]:
+def _reading(state: State, kept: list[CleanLine]) -> Reading:
     """How the cleaner read the text, in terms of the kept lines: the positions of those it read as headings (or
     run-in headings), whether they read as a copied thread, and those of them that are site navigation."""
     heads = state.headings | state.openers
@@ -149,11 +149,11 @@ def _reading(state: State, kept: list[CleanLine]) -> tuple[set[int], bool]:
 def _find_headings(state: State) -> None:
     """Ask the structure recogniser about the lines as the splitter will see them: headings are kept whole,
     run-in headings open a block."""
-    for index, heading in read_headings(state.lines, state.fate, state.options, state.structure, state.views).items():
+    for index, heading in _read_headings(state.lines, state.fate, state.options, state.structure, state.views).items():
         (state.openers if heading.style in STYLES_WITH_BODY else state.headings).add(index)
 
 
-def read_headings(
+def _read_headings(
     lines: list[str], removed: Container[int], options: CleanOptions, structure: SplitOptions, views: dict[str, str | None]
 ) -> dict[int, Heading]:
     """Line index -> the heading it is. Removed lines and chatter (dropped later) are left out, translator's
@@ -187,6 +187,7 @@ def read_headings(
 
 
 def _view_of(text: str, options: CleanOptions) -> str | None:
+    """What the recogniser reads of a line: its asides lifted off, a note blank, a reply's chatter nothing (None)."""
     bare = split_inline_note(text, options, heading=True)[0]
     reason = chatter_reason(bare, options) if len(bare) <= MAX_CHATTER_LINE else None
     if reason and (reason not in TITLE_TALK or ONLY_TALK.match(bare.strip())):

@@ -44,8 +44,8 @@ from pipeline.clean.resources import (
     VERSION_LINE,
     VERSION_MARK,
     USERNAME,
+    CleanOptions,
 )
-from pipeline.clean.resources import CleanOptions
 from pipeline.clean.state import State
 from pipeline.clean.threads import ONLINE_STATUS, PageTop, copied_thread, heads_a_rule, heads_rule_text, is_button, next_text, post_start
 from pipeline.structure.lexicon import FUNCTION_WORDS
@@ -110,7 +110,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
             if not _url_follows(lines, index):
                 state.other_credits.append(text.strip().rstrip(":"))
         else:
-            _site_line(state, index, text, in_thread or top(index))
+            _site_line(state, index, text, in_thread, at_top=top(index))
         index += 1
     _empty_bullets(state)
     posts = []
@@ -237,17 +237,17 @@ def _drop_block(state: State, index: int, reason: str) -> int:
     return index
 
 
-def _site_line(state: State, index: int, text: str, on_a_page: bool) -> None:
+def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: bool) -> None:
     """A line of a site's page or a document's credits: a date, a byline, a caption, who translated it; a
     member's profile ('Edad: 8+' is a game's box elsewhere) and a post's date ('En: ...') only in a thread,
-    breadcrumbs only where a page shows them (`on_a_page`: a thread, or above all text), or over the title they
-    end with: 'Inicio > Bosque > Montaña' in a rule is a path of the game."""
+    breadcrumbs only where a page shows them (in a thread, `at_top`: above all the text) or over the title
+    they end with: 'Inicio > Bosque > Montaña' in a rule is a path of the game."""
     fate = state.fate
-    if DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12 or on_a_page and POST_DATE.match(text):
+    if DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12 or in_thread and POST_DATE.match(text):
         fate[index] = ("drop", "forum post date")
-    elif on_a_page and PROFILE.match(text):
+    elif in_thread and PROFILE.match(text):
         fate[index] = ("drop", "forum member's profile")
-    elif (BREADCRUMBS.match(text) or BREADCRUMB_TRAIL.match(text)) and (on_a_page or _over_its_title(state.lines, index)):
+    elif (BREADCRUMBS.match(text) or BREADCRUMB_TRAIL.match(text)) and (in_thread or at_top or _over_its_title(state.lines, index)):
         fate[index] = ("drop", "site navigation (breadcrumbs)")
     elif SHARE.match(text):
         fate[index] = ("drop", "site navigation (share buttons)")

@@ -68,10 +68,14 @@ MUST_STAY_NAVIGATION = [
      ["Inicio", "Perfil"]),
     ("Acciones\nEn tu turno elige una de estas acciones:\nBuscar\nSalir\nDescansar\n\nFin\nGana quien salga primero.\n",
      ["Buscar", "Salir", "Descansar"]),
+    # The top of a text is a page's only for breadcrumbs: a box's 'Edad: 8+' there is no member's profile.
+    (f"Edad: 8+\nJugadores: 2 a 4\n\nPreparación\n{RULE}\n", ["Edad: 8+", "Jugadores: 2 a 4"]),
 ]
 
 
-@pytest.mark.parametrize(("text", "kept_lines"), MUST_STAY_NAVIGATION, ids=["path", "guillemets", "past-a-blank", "over-a-list", "actions"])
+@pytest.mark.parametrize(
+    ("text", "kept_lines"), MUST_STAY_NAVIGATION, ids=["path", "guillemets", "past-a-blank", "over-a-list", "actions", "box-at-top"]
+)
 def test_rule_lines_shaped_like_a_sites_navigation_stay(text: str, kept_lines: list[str]) -> None:
     result = clean(raw_of(text))
     assert not lost(result)
