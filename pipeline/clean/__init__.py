@@ -41,6 +41,7 @@ from pipeline.text import fold, words
 
 PRINTED_SIGNS = ("page number", "running header", "table of contents")  # repairs only a printed document needs
 SENTENCE_END = re.compile(r"[.!]\s*$")
+MAX_UNFINISHED = 2  # headings with no text after them that a translation stopping at its end leaves
 # "( )", "[ ]": the place of an icon the copy lost.
 ICON_HOLE = re.compile(r"\(\s*\)|\[\s+\]|(?<=\w )\[…\](?=[.,;:])")  # the last: joins.LOST
 # Chatter a title may carry and still be a title ("MINAS DE COBRE - Reglas traducidas").
@@ -371,12 +372,16 @@ def _settle_headings(state: State) -> None:
     last_text = max(
         (position for position, (index, what) in enumerate(order) if what == "unit" or _a_last_rule(state.lines, index)), default=-1
     )
+    # A translation that stops leaves a heading or two; more, with nothing under any, are the text itself (a
+    # table of ranks, "Nivel 1" / "Novato" / "Nivel 2" / "Veterano", read as headings), kept.
+    unfinished = len(order) - 1 - last_text <= MAX_UNFINISHED
     for position, (index, what) in enumerate(order):
         if what != "heading":
             continue
         following = order[position + 1] if position + 1 < len(order) else None
         if position > last_text:
-            state.fate[index] = ("drop", "heading with no text after it (the translation stops here)")
+            if unfinished:
+                state.fate[index] = ("drop", "heading with no text after it (the translation stops here)")
         elif following is not None and following[1] == "heading" and fold(state.lines[following[0]]) == fold(state.lines[index]):
             state.fate[index] = ("duplicate", f"heading repeated at line {following[0] + 1}, where its text follows")
     state.headings -= set(state.fate)

@@ -24,6 +24,7 @@ from pipeline.clean.resources import (
 
 ONLINE_STATUS = frozenset(("en línea", "desconectado", "conectado", "online", "offline"))
 SENTENCE_STOP = re.compile(r"[.!?]\s|[.:!?]$")
+MAX_FURNITURE_WORDS = 4  # "· hace 3 a", "Ordenar por: mejores"; "Ordenar por: iniciativa de mayor a menor." is a rule
 MAX_LIST_ENTRIES = 40  # a list a line ending in ':' introduces is no longer than this
 MAX_CHATTER_LINE = 300  # (as the cleaner: a longer line is never asked whether it is chatter)
 
@@ -32,13 +33,19 @@ def copied_thread(lines: list[str]) -> bool:
     """Whether the text is a thread copied from a forum page: its buttons, like counts, comment headers show it.
 
     Two signs, one at least of a kind no rulebook makes: a post's age or votes, a post's header ('Avatar' over a
-    member's name), a menu of buttons ('Citar' / 'Responder'), a button beside a post's date or a member's
-    profile. A navigation word alone over no rule ('Inicio' over a list, 'Ayuda') is a weak sign: a rulebook's
-    heading may be one, and two of them make no thread."""
+    member's handle), a menu of buttons ('Citar' / 'Responder'), a button beside a post's date or a member's
+    profile. A navigation word alone over no rule ('Inicio' over a list, 'Ayuda') or a post's header over a
+    plain word ('Nivel 1' over 'Novato') is a weak sign: a rulebook makes those, and two of them no thread."""
     strong = weak = 0
     for index, text in enumerate(lines):
-        if THREAD_FURNITURE.match(text) or post_start(lines, index):
+        if THREAD_FURNITURE.match(text) and len(text.split()) <= MAX_FURNITURE_WORDS:
             strong += 1
+        elif post_start(lines, index):
+            # 'level 1' over 'ludofilo_82' is a comment; 'Nivel 1' over 'Novato' may be a rulebook's table of ranks.
+            if _a_handle(lines[next_text(lines, index)]):
+                strong += 1
+            else:
+                weak += 1
         elif (LIKE_BUTTON.match(text) or text.strip().casefold() in NAVIGATION_WORDS) and not heads_rule_text(lines, index, False):
             if _in_menu(lines, index) or _beside_a_post(lines, index):
                 strong += 1
@@ -47,6 +54,12 @@ def copied_thread(lines: list[str]) -> bool:
         if strong and strong + weak >= 2:
             return True
     return False
+
+
+def _a_handle(text: str) -> bool:
+    """'Alba_Tradu', 'ludofilo_82', 'kristian_bcn': a member's handle, no word of a rulebook ('Novato', 'Élite')."""
+    name = text.strip()
+    return " " not in name and (bool(re.search(r"[_\d.@]", name)) or name[:1].islower() or any(c.isupper() for c in name[1:]))
 
 
 def _in_menu(lines: list[str], index: int) -> bool:

@@ -8,7 +8,7 @@ from pipeline.clean import clean
 from pipeline.model import CleanText, Document, GameInfo
 from pipeline.split import split
 
-from .test_clean import kept_text, raw_of  # noqa: F401 - kept_text: the later items
+from .test_clean import kept_text, raw_of
 
 GAME = GameInfo(id="test", title_es="Juego", title_en="Game")
 RULE = "Cada jugador roba dos cartas al empezar su turno y descarta una."
@@ -171,3 +171,26 @@ def test_a_story_whose_first_line_is_prose_is_still_a_relato(opening: str) -> No
     document = split(clean(raw_of(text)), game=GAME)
     story = next(section for section in document.sections if section.kind == "flavor")
     assert story.title == "Relato" and story.text.startswith(opening)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A table of ranks: 'Nivel 1' over 'Novato' is shaped like a Reddit comment's 'level 1' over its author, and
+        # three of them made the text a thread (the ranks went as posts); then as headings with nothing under them.
+        "Rangos\nCada héroe empieza en el nivel 1 y sube al ganar combates.\n\nNivel 1\nNovato\n\nNivel 2\nVeterano\n\nNivel 3\nÉlite\n",
+        # 'Ordenar por: ...' as a rule's sentence is no thread's sort order.
+        "Orden\nOrdenar por: iniciativa de mayor a menor.\n\nInicio\n\n- Cada jugador roba cinco cartas.\n\nVotar\nCada jugador vota.\n",
+    ],
+    ids=["ranks", "sort-order-rule"],
+)
+def test_plain_rules_with_a_threads_shapes_make_no_thread(text: str) -> None:
+    result = clean(raw_of(text))
+    assert not lost(result)
+    assert not result.credits.translators
+
+
+def test_a_reddit_comment_over_its_authors_handle_is_still_a_thread() -> None:
+    text = "level 1\nludofilo_82\n\nMil gracias, justo lo que buscaba.\n\nlevel 2\nmeeple_sur\n\n¿Alguien tiene las cartas?\n"
+    kept = kept_text(clean(raw_of(text)))
+    assert "ludofilo_82" not in kept and "level 1" not in kept
