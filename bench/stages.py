@@ -1,7 +1,7 @@
 """Per-stage CPU seconds of every game of a project, each stage run directly (no cache), in one process.
 
-Run as `python bench/stages.py PROJECT`: prints one JSON object {stage: seconds}. The loads (spaCy and
-the lemma table, reportlab and the fonts) are timed apart from the work they make possible.
+Run as `python bench/stages.py PROJECT`: prints one JSON object {stage: seconds}. The loads (the tokenizer rules and
+the word store, reportlab and the fonts) are timed apart from the work they make possible.
 """
 from __future__ import annotations
 

@@ -38,7 +38,9 @@ def _games(context: Context, names: tuple[str, ...]) -> list[str]:
         context.console.warning(note)
     games = context.project.game_ids()
     if not games:
-        expected = "expected sources/<game-id>/raw.txt, or raw.md, raw.html, raw.pdf, raw.docx"
+        from pipeline.ingest import SOURCE_NAMES
+
+        expected = f"expected sources/<game-id>/raw.txt, or {', '.join(SOURCE_NAMES[1:])}"
         raise InputError(f"no games found ({expected})", path=context.project.display(context.project.sources))
     return games
 
@@ -195,8 +197,8 @@ def watch(context: Context, games: tuple[str, ...], paper: str | None, out_dir: 
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @pass_context
 def new(context: Context, game: str, file: Path) -> None:
-    """Add a game: copy FILE (.txt, .md, .html, .pdf or .docx) in as sources/GAME/raw.<ext> and write a
-    commented game.yaml with the title and credits the text gives.
+    """Add a game: copy FILE (.txt, .md, .html, .pdf, .docx, .odt, .epub or .rtf) in as sources/GAME/raw.<ext>
+    and write a commented game.yaml with the title and credits the text gives.
 
     Example: refsheets new ho-high-moon ~/Descargas/reglas.md
     """

@@ -12,9 +12,10 @@ from pipeline.cli_base import Context, dumps_json as _json, global_options, pass
 
 
 def _report(context, game: str):
-    """Tag the game's text and judge its glossary (spaCy and the word-frequency tables load here)."""
+    """Tag the game's text and judge its glossary (the tokenizer and the word-frequency file load here)."""
     from pipeline.build import tagged_document
     from pipeline.tag.check import check_glossary
+    from pipeline.tag.frequencies import unsaved
     from pipeline.tag.glossary import load_glossary
     from pipeline.tag.matcher import tagger_for
 
@@ -22,7 +23,11 @@ def _report(context, game: str):
     project.game_dir(game)
     glossary = load_glossary(project.glossaries, game, display_root=project.root)
     _, _, document = tagged_document(project, game)
-    return glossary, check_glossary(document, glossary=glossary, tagger=tagger_for(glossary))
+    report = check_glossary(document, glossary=glossary, tagger=tagger_for(glossary))
+    if unsaved():
+        context.console.warning(f"{unsaved()}: the word frequencies are kept in memory only, so every check makes them again "
+                                "(seconds); give REFSHEETS_CACHE_DIR a writable folder")
+    return glossary, report
 
 
 def _where(term) -> str:

@@ -96,7 +96,7 @@ class RawText:
     encoding: str
     sha256: str
     warnings: tuple[str, ...] = ()
-    format: str = "text"  # text, markdown, html, bbcode, pdf, docx
+    format: str = "text"  # text, markdown, html, bbcode, pdf, docx, odt, epub, rtf
     origins: tuple[int, ...] = ()  # 1-based original line of each line of `text`; () means the same lines
     markup: tuple["CleaningRecord", ...] = ()  # original lines the conversion dropped or rewrote
     title: str = ""  # the document's own title (front matter, <title>/<h1>), when it has one

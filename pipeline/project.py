@@ -1,5 +1,5 @@
-"""Find games under sources/, read each one's source (raw.txt, .md, .html, .pdf or .docx: ingest/) and its game.yaml
-and templates into a GameConfig."""
+"""Find games under sources/, read each one's source (raw.txt, .md, .html, .pdf, .docx, .odt, .epub or .rtf:
+ingest/) and its game.yaml and templates into a GameConfig."""
 from __future__ import annotations
 
 import re
@@ -76,8 +76,9 @@ class Project:
             known = ", ".join(self.game_ids()) or "none"
             raise InputError(f"unknown game {game_id!r} (games found: {known})", path=self.display(self.sources))
         if not source_files(folder):
-            names = "raw.txt, raw.md, raw.html, raw.pdf or raw.docx"
-            raise InputError(f"game {game_id!r} has no source file ({names})", path=self.display(folder))
+            from pipeline.ingest import SOURCE_LIST
+
+            raise InputError(f"game {game_id!r} has no source file ({SOURCE_LIST})", path=self.display(folder))
         return folder
 
     @cached_property
@@ -123,10 +124,10 @@ def skipped_folders(project: Project) -> list[str]:
 
 def _missing_source(folder: Path) -> str:
     """What a folder without a source file holds, and the name that would make one of it a source."""
-    from pipeline.ingest import SOURCE_NAMES
+    from pipeline.ingest import SOURCE_LIST, SOURCE_NAMES
 
     found = sorted(path.name for path in folder.iterdir() if path.is_file() and not path.name.startswith("."))
-    wanted = "no source file (raw.txt, raw.md, raw.html, raw.pdf or raw.docx)"
+    wanted = f"no source file ({SOURCE_LIST})"
     if not found:
         return f"{wanted}: the folder is empty"
     suffixes = {name.rsplit(".", 1)[1]: name for name in SOURCE_NAMES}

@@ -157,7 +157,6 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False)
 
 
-
 def _write(path: Path, data: WordData, *, stamp: str) -> None:
     write_database(path, lambda connection: _fill(connection, data, stamp=stamp))
 

@@ -163,9 +163,10 @@ def test_folders_that_are_not_games_are_named_with_a_name_that_would_work(tiny: 
     warnings = (
         "warning: sources/Otro_Juego: skipped: 'Otro_Juego' is not a valid game id (lower-case letters, digits and '-'): "
         "rename the folder to 'otro-juego'\n"
-        "warning: sources/tres: skipped: no source file (raw.txt, raw.md, raw.html, raw.pdf or raw.docx): "
+        "warning: sources/tres: skipped: no source file (raw.txt, raw.md, raw.html, raw.pdf, raw.docx, raw.odt, raw.epub or raw.rtf): "
         "found reglas.txt, rename it to raw.txt\n"
-        "warning: sources/vacio: skipped: no source file (raw.txt, raw.md, raw.html, raw.pdf or raw.docx): the folder is empty\n"
+        "warning: sources/vacio: skipped: no source file (raw.txt, raw.md, raw.html, raw.pdf, raw.docx, raw.odt, raw.epub or raw.rtf): "
+        "the folder is empty\n"
     )
     listed = invoke(tiny, "list")
     assert (listed.exit_code, listed.stdout, listed.stderr) == (0, "dos\tDos\tquickref\nuno\tUno\tquickref\n", warnings)

@@ -104,15 +104,27 @@ def _run_here(
 class FinishedCount:
     """How many of a pool's games are finished, whatever their order: outcomes are taken in the build's order
     (alphabetical) while the longest games run first, so counting the outcomes taken would show [1/500]
-    until the first game in that order is done."""
+    until the first game in that order is done. Futures are counted as their done-callbacks (the pool's
+    thread) or the build's loop (which may see one first) report them, each once, so the count never
+    steps back."""
 
     def __init__(self) -> None:
-        self.value = 0
+        self._finished: set[int] = set()
         self._lock = threading.Lock()
 
-    def one_more(self, _future=None) -> None:  # a future's done-callback: runs in the pool's thread
+    @property
+    def value(self) -> int:
+        return len(self._finished)
+
+    def one_more(self, future) -> None:  # a future's done-callback
         with self._lock:
-            self.value += 1
+            self._finished.add(id(future))
+
+    def saw(self, futures) -> int:
+        """Count every future of `futures` now done; the new count."""
+        with self._lock:
+            self._finished.update(id(future) for future in futures if future.done())
+            return len(self._finished)
 
 
 def _run_pool(
@@ -164,8 +176,9 @@ def _run_pool(
                         progress=progress,
                     )
                 outcome = (again or {}).get(plan.game) or outcome_of(futures[plan.game], plan.game, root=project.root, debug=debug)
-                finished_now = sum(1 for future in futures.values() if future.done())  # here, not a callback: exact
-                progress(_finished(outcome, max(done + 1, finished_now), len(work)))
+                # After a killed worker every future is done: the games made again here count one by one.
+                count = done + 1 if again is not None else max(done + 1, finished.saw(futures.values()))
+                progress(_finished(outcome, count, len(work)))
                 yield outcome
         except BaseException:
             # Ctrl-C: workers got the signal too; each write is atomic, so just stop handing out games.

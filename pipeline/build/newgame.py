@@ -8,16 +8,6 @@ from pathlib import Path
 from pipeline.build.defaults import untitled
 from pipeline.model import Document, GameInfo
 
-SUFFIXES = {
-    ".txt": "raw.txt",
-    ".text": "raw.txt",
-    ".md": "raw.md",
-    ".markdown": "raw.md",
-    ".html": "raw.html",
-    ".htm": "raw.html",
-    ".pdf": "raw.pdf",
-    ".docx": "raw.docx",
-}
 
 
 def new_game(project, game_id: str, file: Path) -> tuple[Path, list[str]]:  # noqa: ANN001 - a Project
@@ -26,15 +16,13 @@ def new_game(project, game_id: str, file: Path) -> tuple[Path, list[str]]:  # no
     from pipeline.build.output import write_atomic
     from pipeline.build.stages import prepare
     from pipeline.errors import InputError
-    from pipeline.ingest import source_files
+    from pipeline.ingest import SOURCE_SUFFIXES, SUFFIX_LIST, source_files
     from pipeline.project import check_game_id
 
     check_game_id(game_id)
-    name = SUFFIXES.get(file.suffix.lower())
+    name = SOURCE_SUFFIXES.get(file.suffix.lower())
     if name is None:
-        raise InputError(
-            f"cannot read {file.suffix or 'a file without an extension'}: give a .txt, .md, .html, .pdf or .docx file", path=str(file)
-        )
+        raise InputError(f"cannot read {file.suffix or 'a file without an extension'}: give a {SUFFIX_LIST} file", path=str(file))
     folder = project.sources / game_id
     if folder.exists() and (source_files(folder) or (folder / "game.yaml").exists()):
         raise InputError(f"game {game_id!r} exists already: edit its files, or choose another id", path=project.display(folder))

@@ -57,7 +57,7 @@ def _watch(parent: int) -> None:
 
 
 def run_game(index: int, make_game: Callable, *args, **kwargs):
-    """In a worker: note that this process makes game number `index`, then make it (build.make_game)."""
+    """In a worker: note that this process makes game number `index`, then make it (build.game.make_game)."""
     if _RUNNING is not None:
         _RUNNING[index] = os.getpid()
     return make_game(*args, **kwargs)

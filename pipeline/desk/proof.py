@@ -20,7 +20,7 @@ from pipeline.project import Project, load_raw
 # Fates a raw line can have, as the page labels and colours them.
 FATES = ("rules", "flavor", "note", "credit", "drop", "duplicate", "correct", "join", "markup", "blank")
 TAGGED_FATES = ("rules", "flavor", "note", "correct", "join")
-_LINE_REF = re.compile(r"(?:raw\.(?:txt|md|html|pdf|docx):|\bline )(\d+)")
+_LINE_REF = re.compile(r"(?:raw\.(?:txt|md|html|pdf|docx|odt|epub|rtf):|\bline )(\d+)")
 
 CSS = """
 body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#222;background:#fff}

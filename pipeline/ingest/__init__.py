@@ -1,9 +1,9 @@
 """Source files -> RawText: every format a translation arrives in becomes lines of structural plain text.
 
-A game's source is exactly one of raw.txt, raw.md, raw.html, raw.pdf, raw.docx. A raw.txt is sniffed
-(sniff.py) for the Markdown, HTML or BBCode inside it; template tags ({% %}, {{ }}) go from any text.
-Plain text passes through untouched, line for line; every other format is converted (markdown.py,
-html.py, bbcode.py, pdf.py, docx.py) into lines whose structure pipeline.structure reads, each with
+A game's source is exactly one of SOURCE_NAMES. A raw.txt is sniffed (sniff.py) for the Markdown, HTML or
+BBCode inside it; template tags ({% %}, {{ }}) go from any text. Plain text passes through untouched, line
+for line; every other format is converted (markdown.py, html.py, bbcode.py, pdf.py, docx.py, odt.py,
+epub.py, rtf.py) into lines whose structure pipeline.structure reads, each with
 its original line, and the conversion reports what it did to every original line (lines.py).
 """
 
@@ -20,9 +20,22 @@ from pipeline.model import CleaningRecord, RawText
 # The readers (encoding, sniff, artefacts, the format converters) are imported where a source is read:
 # finding games (`refsheets list`, a no-op build) needs only the file names.
 
-SOURCE_NAMES = ("raw.txt", "raw.md", "raw.html", "raw.pdf", "raw.docx")
+SOURCE_NAMES = ("raw.txt", "raw.md", "raw.html", "raw.pdf", "raw.docx", "raw.odt", "raw.epub", "raw.rtf")
+# The names as a person reads them in a message: "raw.txt, raw.md, ... or raw.rtf".
+SOURCE_LIST = ", ".join(SOURCE_NAMES[:-1]) + " or " + SOURCE_NAMES[-1]
+SUFFIX_LIST = ", ".join(name[3:] for name in SOURCE_NAMES[:-1]) + " or " + SOURCE_NAMES[-1][3:]  # ".txt, .md, ... or .rtf"
+# A file `refsheets new` copies in, by its suffix: the source name it gets.
+SOURCE_SUFFIXES = {
+    **{"." + name.split(".")[1]: name for name in SOURCE_NAMES},
+    ".text": "raw.txt",
+    ".markdown": "raw.md",
+    ".htm": "raw.html",
+    ".xhtml": "raw.html",
+}
+# Read as bytes by their own reader (_binary: no text decoding, no limit on bytes per character).
+BINARY = (".pdf", ".docx", ".odt", ".epub", ".rtf")
 # Files beside the source that look like another copy of a translation (warned about, never read).
-LOOKS_LIKE_TEXT = (".txt", ".md", ".markdown", ".htm", ".html", ".pdf", ".docx", ".doc", ".odt", ".rtf")
+LOOKS_LIKE_TEXT = (".txt", ".md", ".markdown", ".htm", ".html", ".pdf", ".docx", ".doc", ".odt", ".rtf", ".epub", ".pages")
 NOT_SOURCES = ("game.yaml", "corrections.yaml")
 
 
@@ -35,7 +48,8 @@ def source_file(folder: Path, *, display: str) -> Path:
     """The game's one source file; an InputError naming the folder when there is none or more than one."""
     found = source_files(folder)
     if not found:
-        raise InputError(f"no source file: put the translation in {display}/raw.txt (or raw.md, raw.html, raw.pdf, raw.docx)", path=display)
+        others = ", ".join(SOURCE_NAMES[1:])
+        raise InputError(f"no source file: put the translation in {display}/raw.txt (or {others})", path=display)
     if len(found) > 1:
         names = ", ".join(path.name for path in found)
         raise InputError(f"several source files ({names}): keep exactly one raw.* file in the folder", path=display)
@@ -60,13 +74,13 @@ def read_source(path: Path, *, game: str, display: str) -> RawText:
         data = path.read_bytes()
     except OSError as exc:
         raise FileAccessError(f"cannot read: {exc.strerror}", path=display) from None
-    if path.suffix.lower() not in (".pdf", ".docx") and len(data) > 4 * MAX_SOURCE_CHARS:
+    if path.suffix.lower() not in BINARY and len(data) > 4 * MAX_SOURCE_CHARS:
         raise too_long(f"{len(data):,} bytes", display=display)  # no encoding packs more text
     from pipeline.ingest.encoding import decode
     from pipeline.ingest.sniff import sniff
 
     suffix = path.suffix.lower()
-    if suffix in (".pdf", ".docx"):
+    if suffix in BINARY:
         text, encoding, warnings, fmt = "", "binary", [], suffix[1:]
         original, converted = _binary(data, suffix, display=display)
     else:
@@ -146,13 +160,18 @@ def _plain_text(original: list[str], bare: str, tags: dict[int, str]) -> Convert
 
 
 def _binary(data: bytes, suffix: str, *, display: str) -> tuple[list[str], Converted]:
+    """A document read by its own reader: its lines and the conversion."""
     if suffix == ".pdf":
-        from pipeline.ingest.pdf import convert_pdf
+        from pipeline.ingest.pdf import convert_pdf as convert
+    elif suffix == ".docx":
+        from pipeline.ingest.docx import convert_docx as convert
+    elif suffix == ".odt":
+        from pipeline.ingest.odt import convert_odt as convert
+    elif suffix == ".epub":
+        from pipeline.ingest.epub import convert_epub as convert
+    else:
+        from pipeline.ingest.rtf import convert_rtf as convert
+    return convert(data, display=display)
 
-        return convert_pdf(data, display=display)
-    from pipeline.ingest.docx import convert_docx
 
-    return convert_docx(data, display=display)
-
-
-__all__ = ["SOURCE_NAMES", "CleaningRecord", "read_source", "source_file", "source_files"]
+__all__ = ["SOURCE_LIST", "SOURCE_NAMES", "SOURCE_SUFFIXES", "SUFFIX_LIST", "CleaningRecord", "read_source", "source_file", "source_files"]

@@ -12,7 +12,6 @@ import re
 
 from pipeline.errors import InputError
 from pipeline.ingest.html import convert_html
-from pipeline.ingest.limits import MAX_DOCX_XML_BYTES, too_long
 from pipeline.ingest.lines import Converted
 
 BLOCK_END = re.compile(r"(</(?:p|h[1-6]|li|tr|table|ul|ol|blockquote)>)")
@@ -48,11 +47,10 @@ def _check_size(data: bytes, *, display: str) -> None:
     """Refuse a document whose XML is past the limit before mammoth reads it (it reads ~0.3 MB of XML a second)."""
     import zipfile
 
+    from pipeline.ingest.package import check_size
+
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            parts = [info for info in archive.infolist() if info.filename.startswith("word/") and info.filename.endswith(".xml")]
-            size = sum(info.file_size for info in parts)
+        archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, OSError, ValueError):
         return  # not a zip: mammoth says so, in its own words
-    if size > MAX_DOCX_XML_BYTES:
-        raise too_long(f"{size:,} bytes of document XML", display=display)
+    check_size(archive, lambda name: name.startswith("word/") and name.endswith(".xml"), display=display)

@@ -103,6 +103,7 @@ MASTHEAD = re.compile(r"(?:^|[\s_-])(?:header|masthead)(?:$|[\s_-])", re.IGNOREC
 CSS_CLASS_RULE = re.compile(r"\.([\w-]+)\s*\{([^}]*)\}")
 FURNITURE_SHARE = 0.5  # an element holding this share of the page's text is never furniture by its class
 QUOTE_AUTHOR = re.compile(r"^(.{2,40}?)\s+(?:escribió|dijo|wrote)\s*:?$", re.IGNORECASE)
+XML_DECLARATION = re.compile(r"^\ufeff?\s*<\?xml[^>]*\?>")
 IMAGE_NAME = re.compile(r"\.(?:png|jpe?g|gif|svg|webp)$|^(?:image|imagen|img|foto)\b", re.IGNORECASE)
 
 
@@ -111,6 +112,9 @@ def convert_html(text: str, out: Converted, *, first_line: int = 1, fragment: bo
     inside another document (Markdown's inline HTML) says nothing of the document's title."""
     import lxml.html
 
+    # An XHTML page's XML declaration names an encoding, which lxml refuses in a decoded text: it goes, its
+    # line kept (an e-book's pages, a page saved as .xhtml).
+    text = XML_DECLARATION.sub(lambda match: "\n" * match.group(0).count("\n"), text)
     try:
         root = lxml.html.document_fromstring(text)
     except Exception:  # noqa: BLE001 - lxml raises several types on hopeless input; then it is text

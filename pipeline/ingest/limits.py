@@ -2,8 +2,8 @@
 
 The longest translations we know are about 150,000 characters on 1,300 lines; a quick reference of four
 times that is already a book, and past these sizes a build takes more than half a minute: a source this
-long is several games in one file, or the wrong file. A .docx or .pdf is measured before it is converted
-(the XML inside the zip, the pages of the PDF), since converting is what takes the time.
+long is several games in one file, or the wrong file. A .docx, .odt, .epub, .rtf or .pdf is measured before it
+is converted (the XML inside the zip, the RTF's bytes, the pages of the PDF), since converting is what takes the time.
 """
 
 from __future__ import annotations
@@ -13,7 +13,12 @@ from pipeline.errors import InputError
 MAX_SOURCE_CHARS = 600_000
 MAX_SOURCE_LINES = 25_000
 MAX_SOURCE_BYTES = 64 * 1024 * 1024  # read no further: no translation's file is this big
-MAX_DOCX_XML_BYTES = 8 * 1024 * 1024  # the document's XML, unzipped (Word writes ~10 bytes of XML per character)
+MAX_XML_BYTES = 8 * 1024 * 1024  # a .docx/.odt/.epub's XML, unzipped (Word writes ~10 bytes of XML per character)
+# An RTF spends ~5-20 bytes per character on control words, and pictures are written in hex (a photo is megabytes).
+MAX_RTF_BYTES = 32 * 1024 * 1024
+# Reading costs per control word and run of text, not per byte (30 MB of a picture's hex take half a second,
+# 30 MB of text half a minute): Word spends ~100 of them on a paragraph, the longest translation has 1,300.
+MAX_RTF_TOKENS = 3_000_000
 MAX_PDF_PAGES = 400
 
 TOO_LONG = (

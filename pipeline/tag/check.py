@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 from pipeline.model import Document
+from pipeline.tag.frequencies import UNSEEN
 from pipeline.tag.glossary import Glossary, Term, form_key
 from pipeline.text import fold
 
@@ -95,12 +96,12 @@ class LanguageGuess:
         if in_es != in_en:
             return "es" if in_es else "en"
         es_table, en_table = self.frequencies or _frequencies()
-        es_prob, en_prob = es_table.get(lower, -25.0), en_table.get(lower, -25.0)
+        es_prob, en_prob = es_table.get(lower, UNSEEN), en_table.get(lower, UNSEEN)
         if es_prob > en_prob + 2:
             return "es"
         if en_prob > es_prob + 2:
             return "en"
-        if es_prob == en_prob == -25.0 and _ENGLISH_SPELLING.search(lower):
+        if es_prob == en_prob == UNSEEN and _ENGLISH_SPELLING.search(lower):
             return "en"  # unknown to both tables: a typo or a name ('Xenomotph')
         return None
 

@@ -32,7 +32,7 @@ class Tables:
 
 
 class Column:
-    """One language's table, as `dict.get`: the file asked once per word, the answers kept."""
+    """One language's table, as a dict's `.get(word, default)` (UNSEEN by default): the file asked once per word."""
 
     def __init__(self, source: "FrequencyFile", language: str) -> None:
         self._source, self._language = source, language
@@ -43,11 +43,14 @@ class Column:
 
 
 class FrequencyFile:
-    def __init__(self, path: Path | None, *, stamp: str) -> None:
+    """The tables, from the file at `path` (made there when it is missing, damaged or of other library versions)."""
+
+    def __init__(self, path: Path, *, stamp: str) -> None:
         self.path, self.stamp = path, stamp
         self._memo: dict[str, tuple[float | None, float | None]] = {}
         self._tables: Tables | None = None  # only when the file could not be had
         self._connection: sqlite3.Connection | None = None
+        self.unsaved = ""  # why the tables are in memory only (each run then makes them again: seconds)
         self._open()
 
     def entry(self, word: str) -> tuple[float | None, float | None]:
@@ -57,7 +60,7 @@ class FrequencyFile:
             if self._tables is not None:
                 found = (self._tables.spanish.get(word), self._tables.english.get(word))
             else:
-                rows = self._connection.execute("SELECT es, en FROM words WHERE word = ?", (word,)).fetchall()
+                rows = self._query("SELECT es, en FROM words WHERE word = ?", (word,))
                 found = (rows[0][0], rows[0][1]) if rows else (None, None)
             self._memo[word] = found
         return found
@@ -65,10 +68,32 @@ class FrequencyFile:
     def stop_words(self) -> frozenset[str]:
         if self._tables is not None:
             return self._tables.stop_words
-        return frozenset(word for (word,) in self._connection.execute("SELECT word FROM stop_words"))
+        return frozenset(word for (word,) in self._query("SELECT word FROM stop_words", ()))
 
-    def _open(self) -> None:
-        if self.path is not None:
+    def _query(self, sql: str, parameters) -> list[tuple]:
+        """The rows, all read; a page damaged past the checks `_open` makes has the file made again (then memory)."""
+        for remade in (False, True):
+            if self._tables is not None:
+                break
+            try:
+                return self._connection.execute(sql, parameters).fetchall()
+            except sqlite3.DatabaseError:
+                self._connection.close()
+                if remade:
+                    self._keep(make_tables(), f"{self.path} is damaged again after it was made")
+                else:
+                    self._open(trust_file=False)
+        return self._from_tables(sql, parameters)
+
+    def _from_tables(self, sql: str, parameters) -> list[tuple]:
+        if "stop_words" in sql:
+            return [(word,) for word in sorted(self._tables.stop_words)]
+        word = parameters[0]
+        found = (self._tables.spanish.get(word), self._tables.english.get(word))
+        return [] if found == (None, None) else [found]
+
+    def _open(self, *, trust_file: bool = True) -> None:
+        if trust_file:
             try:
                 connection = connect_readonly(self.path)
                 if dict(connection.execute("SELECT key, value FROM meta")).get("stamp") == self.stamp:
@@ -79,14 +104,14 @@ class FrequencyFile:
             except sqlite3.Error:
                 pass  # missing, damaged or another version's: made again below
         tables = make_tables()
-        if self.path is not None:
-            try:
-                write_database(self.path, lambda connection: _fill(connection, tables, stamp=self.stamp))
-                self._connection = connect_readonly(self.path)
-                return
-            except (OSError, sqlite3.Error):
-                pass  # a read-only cache folder: the tables stay in memory
-        self._tables = tables
+        try:
+            write_database(self.path, lambda connection: _fill(connection, tables, stamp=self.stamp))
+            self._connection = connect_readonly(self.path)
+        except (OSError, sqlite3.Error) as exc:
+            self._keep(tables, f"cannot write {self.path}: {getattr(exc, 'strerror', None) or exc}")
+
+    def _keep(self, tables: Tables, why: str) -> None:
+        self._tables, self.unsaved = tables, why
 
 
 def _fill(connection: sqlite3.Connection, tables: Tables, *, stamp: str) -> None:
@@ -132,7 +157,7 @@ def _stamp() -> str:
 
 @lru_cache(maxsize=1)
 def frequency_file(cache_dir: Path | None = None) -> FrequencyFile:
-    """The process's frequency file (made in memory without a cache folder)."""
+    """The process's frequency file, in `cache_dir` (the user's cache folder by default)."""
     stamp = _stamp()
     folder = cache_dir if cache_dir is not None else shared_cache_dir()
     return FrequencyFile(folder / file_name(stamp), stamp=stamp)
@@ -142,6 +167,11 @@ def frequencies() -> tuple[Column, Column]:
     """(Spanish, English) log-probabilities as two `dict.get`s."""
     found = frequency_file()
     return Column(found, "es"), Column(found, "en")
+
+
+def unsaved() -> str:
+    """Why this process's tables could not be kept in a file ('' when they are, or were never asked for)."""
+    return frequency_file().unsaved if frequency_file.cache_info().currsize else ""
 
 
 def stop_words() -> frozenset[str]:

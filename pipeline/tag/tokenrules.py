@@ -181,12 +181,16 @@ def stored_rules(folder: Path | None) -> TokenizerRules:
 
 
 def _write(path: Path, text: str) -> None:
+    """Written whole beside `path` and renamed into place; on any failure nothing is left behind."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError:
+        return  # a read-only cache: the rules stay in this process's memory
+    try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
         os.chmod(temporary, 0o644)  # as the word store is: readable by whoever shares the cache folder
         os.replace(temporary, path)
     except OSError:
-        pass  # a read-only cache: the rules stay in this process's memory
+        Path(temporary).unlink(missing_ok=True)  # a full disk, a folder in the file's place: memory only

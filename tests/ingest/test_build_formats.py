@@ -1,4 +1,4 @@
-"""A .md, an .html, a .pdf and a .docx source each build a sheet; `refsheets new` adds a game from a file."""
+"""A .md, .html, .pdf, .docx, .odt, .epub and .rtf source each build a sheet; `refsheets new` adds a game from a file."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from ..conftest import ROOT
 from ..formats_cases import DEBRIS, FORMATS, materialise
 from ..golden_cases import pdf_text
 
-CASES = {"blog-markdown": "Preparación", "fan-html": "Objetivo del juego", "pdf-rulebook": "Preparación", "word-docx": "Objetivo"}
+CASES = {"blog-markdown": "Preparación", "fan-html": "Objetivo del juego", "pdf-rulebook": "Preparación", "word-docx": "Objetivo",
+         "odt-writer": "Preparación", "epub-sigil": "Estaciones", "rtf-word": "Robar luz"}
 
 
 def _project(tmp_path: Path) -> Path:
@@ -46,10 +47,15 @@ def test_new_copies_the_file_and_writes_a_commented_game_yaml(tmp_path: Path) ->
     assert 'title_es: "Reglas de Faro Lejano"' in game_yaml and '"rolo_jugon"' in game_yaml
     again = runner.invoke(main, ["--root", str(root), "new", "faro", str(FORMATS / "forum-bbcode" / "raw.txt")])
     assert again.exit_code == 2 and "exists already" in again.output
-    odd = tmp_path / "reglas.rtf"
+    odd = tmp_path / "reglas.pages"
     odd.write_text("x", encoding="utf-8")
     refused = runner.invoke(main, ["--root", str(root), "new", "otro", str(odd)])
-    assert refused.exit_code == 2 and "give a .txt, .md, .html, .pdf or .docx file" in refused.output
+    assert refused.exit_code == 2 and "give a .txt, .md, .html, .pdf, .docx, .odt, .epub or .rtf file" in refused.output
+    broken = tmp_path / "reglas.rtf"  # a suffix it reads, a file that is not one: refused, nothing left behind
+    broken.write_text("no es RTF", encoding="utf-8")
+    refused = runner.invoke(main, ["--root", str(root), "new", "otro", str(broken)])
+    assert refused.exit_code == 2 and "raw.rtf: is not an RTF file" in refused.output
+    assert not (root / "sources" / "otro").exists()
 
 
 def test_a_game_made_by_new_builds_as_it_is_even_when_the_text_names_no_one(tmp_path: Path) -> None:

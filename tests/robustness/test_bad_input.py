@@ -28,7 +28,9 @@ def test_game_id_with_path_parts_is_refused(tiny: Path, game_id: str) -> None:
 
 def test_game_folder_without_raw_txt(tiny: Path) -> None:
     (tiny / "sources" / "empty").mkdir()
-    message = "error: sources/empty: game 'empty' has no source file (raw.txt, raw.md, raw.html, raw.pdf or raw.docx)"
+    message = (
+        "error: sources/empty: game 'empty' has no source file (raw.txt, raw.md, raw.html, raw.pdf, raw.docx, raw.odt, raw.epub or raw.rtf)"
+    )
     assert_fails_cleanly(tiny, ("build", "empty"), message)
 
 

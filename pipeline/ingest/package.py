@@ -1,0 +1,69 @@
+"""A zip-based document (.docx, .odt, .epub): opened, its parts measured before any parser reads them, and a
+damaged, foreign or encrypted archive refused with an InputError that names the file and the fix."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Callable
+
+from pipeline.errors import InputError
+from pipeline.ingest.limits import MAX_XML_BYTES, too_long
+
+
+def open_zip(data: bytes, *, display: str, kind: str, fix: str) -> zipfile.ZipFile:
+    """The archive, or an InputError: `kind` names the format ("an OpenDocument text"), `fix` how to get a good file."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        raise InputError(f"is not {kind} (not a zip archive, or a damaged one): {fix}", path=display) from None
+    return archive
+
+
+def check_size(archive: zipfile.ZipFile, wanted: Callable[[str], bool], *, display: str) -> None:
+    """Refuse a document whose XML is past the limit before it is parsed (parsing is what takes the time); the
+    sizes are the archive's own word for them, and read_part() holds the parts to it."""
+    size = sum(info.file_size for info in archive.infolist() if wanted(info.filename))
+    if size > MAX_XML_BYTES:
+        raise too_long(f"{size:,} bytes of document XML", display=display)
+
+
+def read_part(archive: zipfile.ZipFile, name: str, *, display: str, fix: str) -> bytes:
+    """One part, read no further than the limit (a zip may lie about its sizes); None-safe errors as InputError."""
+    try:
+        with archive.open(name) as part:
+            data = part.read(MAX_XML_BYTES + 1)
+    except KeyError:
+        raise InputError(f"has no {name} inside: {fix}", path=display) from None
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as exc:
+        # RuntimeError: a member encrypted with a zip password; NotImplementedError: a compression zipfile lacks.
+        raise InputError(f"cannot read {name} inside it ({type(exc).__name__}): {fix}", path=display) from None
+    if len(data) > MAX_XML_BYTES:
+        raise too_long(f"more than {MAX_XML_BYTES:,} bytes of document XML", display=display)
+    return data
+
+
+def peek(archive: zipfile.ZipFile, name: str, size: int) -> bytes:
+    """The first `size` bytes of a small part read to tell what the archive is (b"" if it cannot be read)."""
+    try:
+        with archive.open(name) as part:
+            return part.read(size)
+    except (KeyError, zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError):
+        return b""
+
+
+def read_xml(archive: zipfile.ZipFile, name: str, *, display: str, fix: str):  # noqa: ANN201 - an lxml element
+    """One XML part, read within the limit and parsed."""
+    return parse_xml(read_part(archive, name, display=display, fix=fix), name, display=display, fix=fix)
+
+
+def parse_xml(data: bytes, name: str, *, display: str, fix: str):  # noqa: ANN201 - an lxml element
+    """An XML part as an lxml tree (no network, no entities expanded), or an InputError naming the part."""
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
+    try:
+        return etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        raise InputError(f"{name} inside it is damaged ({exc.msg}): {fix}", path=display) from None
