@@ -9,6 +9,7 @@ and the splitter asks the same lines next); only a text whose headings then read
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -21,6 +22,7 @@ Reading = tuple[set[int], bool, set[int]]
 Again = Callable[[list[str]], tuple[list[CleanLine], list[CleaningRecord], Reading]]
 Reads = Callable[[list[str]], Reading]
 REMOVED = ("drop", "duplicate", "credit")
+LINE_REFERENCE = re.compile(r"\b(lines?) (\d+)(?:-(\d+))?")
 
 
 def settle(
@@ -65,7 +67,25 @@ def compose(
     }
     # A raw line joined or marked the first time and removed the second: the removal is what became of it.
     records = [record for record in first_report if not (record.line in removed and record.action not in REMOVED)]
+    said = {(record.line, record.action, record.reason) for record in records}
     for record in second_report:
         start, end = spans[record.line - 1]
-        records += [CleaningRecord(number, record.action, record.reason, raw_lines[number - 1]) for number in range(start, end + 1)]
+        reason = _renumbered(record.reason, spans)
+        for number in range(start, end + 1):
+            if (number, record.action, reason) not in said:  # (a note lifted again is said once)
+                said.add((number, record.action, reason))
+                records.append(CleaningRecord(number, record.action, reason, raw_lines[number - 1]))
     return lines, sorted(records, key=lambda record: record.line)
+
+
+def _renumbered(reason: str, spans: list[tuple[int, int]]) -> str:
+    """'duplicate of lines 6-7', 'continues line 3': the second cleaning's line numbers as the raw text's."""
+
+    def raw(found: re.Match[str]) -> str:
+        first, last = int(found.group(2)), int(found.group(3) or found.group(2))
+        if not (1 <= first <= last <= len(spans)):
+            return found.group(0)
+        start, end = spans[first - 1][0], spans[last - 1][1]
+        return f"lines {start}-{end}" if found.group(3) or start != end else f"line {start}"
+
+    return LINE_REFERENCE.sub(raw, reason)
