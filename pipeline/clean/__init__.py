@@ -370,7 +370,7 @@ def _settle_headings(state: State) -> None:
     )
     # The last text (found once, not by a scan of the rest per heading): a unit, or a heading-shaped last rule.
     last_text = max(
-        (position for position, (index, what) in enumerate(order) if what == "unit" or _a_last_rule(state.lines, index)), default=-1
+        (position for position, (index, what) in enumerate(order) if what == "unit" or _a_last_rule(state, index)), default=-1
     )
     # A translation that stops leaves a heading or two; more, with nothing under any, are the text itself (a
     # table of ranks, "Nivel 1" / "Novato" / "Nivel 2" / "Veterano", read as headings), kept.
@@ -387,11 +387,22 @@ def _settle_headings(state: State) -> None:
     state.headings -= set(state.fate)
 
 
-def _a_last_rule(lines: list[str], index: int) -> bool:
+def _a_last_rule(state: State, index: int) -> bool:
     """A line read as a heading that is a rule when nothing follows it: a sentence ("Ganas 2 puntos al final.",
-    "Nadie gana."; never lost, however short), a numbered list's last entry ("2. Veinte camellos de madera")."""
-    text = lines[index]
-    return bool(SENTENCE_END.search(text)) and len(text.split()) >= 2 or in_numbered_list(lines, index)
+    "Nadie gana."; never lost, however short), a numbered list's last entry ("2. Veinte camellos de madera"),
+    its neighbours the lines left beside it (a removed line between two entries does not part them)."""
+    text = state.lines[index]
+    if SENTENCE_END.search(text) and len(text.split()) >= 2:
+        return True
+    return in_numbered_list([_kept_beside(state, index, -1), text, _kept_beside(state, index, 1)], 1)
+
+
+def _kept_beside(state: State, index: int, step: int) -> str:
+    """The line next to this one once the removed lines are gone ("" at either end)."""
+    other = index + step
+    while 0 <= other < len(state.lines) and other in state.fate and state.lines[other].strip():
+        other += step
+    return state.lines[other] if 0 <= other < len(state.lines) else ""
 
 
 # --- 5. output: joins, notes, the report ------------------------------------------------------------------

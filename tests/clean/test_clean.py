@@ -351,8 +351,12 @@ def test_property_every_line_is_kept_or_reported(text: str) -> None:
         # 'Citar' headed a sentence that was a duplicate: gone, 'Citar' is a button over a page heading.
         "Citar\n\nCada jugador roba dos cartas.\nPágina 4 - Setup\nCada jugador roba dos cartas.\nCada jugador roba dos cartas.",
         "Muchas gracias por la traducción!\n\nInicio > Bosque > Montaña",  # only chatter above: the page's top
+        "1. Un tablero\n[usuario]\n2. Veinte camellos\n2. Veinte camellos",  # a removed line parts no list's entries
     ],
-    ids=["caps-joined", "last-page", "thread-joined", "nav-joined", "nav-over-thanks", "nav-over-duplicate", "trail-under-chatter"],
+    ids=[
+        "caps-joined", "last-page", "thread-joined", "nav-joined", "nav-over-thanks", "nav-over-duplicate", "trail-under-chatter",
+        "list-parted",
+    ],
 )
 def test_cleaning_these_twice_changes_nothing(text: str) -> None:
     once = clean(raw_of(text))
