@@ -131,8 +131,28 @@ def _clean_again(texts: list[str], options: CleanOptions, structure: SplitOption
 
 
 def _reads(texts: list[str], options: CleanOptions, structure: SplitOptions, views: dict) -> Reading:
-    """How the lines read, as `_reading` tells: the recogniser, the thread's signs and the site's navigation only."""
-    return set(_read_headings(texts, (), options, structure, views)), copied_thread(texts), navigation_left(texts, options)
+    """How the lines read, as `_reading` tells: the recogniser, the thread's signs, the site's navigation, and
+    whether headings among them would still go as `_settle_headings` drops them."""
+    headings = set(_read_headings(texts, (), options, structure, views))
+    return headings, copied_thread(texts), navigation_left(texts, options), _unsettled(texts, headings)
+
+
+def _unsettled(texts: list[str], headings: set[int]) -> bool:
+    """Whether `_settle_headings` would drop one of these lines: a heading repeated over its twin, or one of the
+    last (a heading or two) with no text after them."""
+    text_at = [index for index, text in enumerate(texts) if text.strip() and index not in headings]
+    last_text = max(text_at + [index for index in headings if _stopped_or_listed(texts, index)], default=-1)
+    trailing = [index for index in headings if index > last_text]
+    if 0 < len(trailing) <= MAX_UNFINISHED:
+        return True
+    ordered = sorted(headings | set(text_at))
+    return any(
+        a in headings and b in headings and fold(texts[a]) == fold(texts[b]) for a, b in zip(ordered, ordered[1:])
+    )
+
+
+def _stopped_or_listed(texts: list[str], index: int) -> bool:
+    return bool(SENTENCE_END.search(texts[index])) and len(texts[index].split()) >= 2 or in_numbered_list(texts, index)
 
 
 def _reading(state: State, kept: list[CleanLine]) -> Reading:
@@ -141,7 +161,7 @@ def _reading(state: State, kept: list[CleanLine]) -> Reading:
     heads = state.headings | state.openers
     headed = {position for position, line in enumerate(kept) if line.kind != "note" and line.first - 1 in heads}
     # What was a thread's or a site's furniture is gone: the kept lines show no thread and no navigation.
-    return headed, False, set()
+    return headed, False, set(), False
 
 
 # --- 2. units and headings -------------------------------------------------------------------------------

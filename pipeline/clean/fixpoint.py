@@ -17,8 +17,9 @@ from pipeline.model import CleaningRecord, CleanLine
 
 MAX_ROUNDS = 3  # the five sources and the format corpus need none; the idempotence property at most two
 # The positions of the lines read as headings; whether they read as a copied thread; the positions of those that
-# are site navigation (the cleaner's own reading of its kept lines: no thread, no navigation).
-Reading = tuple[set[int], bool, set[int]]
+# are site navigation; whether headings among them would still go (the cleaner's own reading of its kept lines:
+# no thread, no navigation, nothing left to settle).
+Reading = tuple[set[int], bool, set[int], bool]
 Again = Callable[[list[str]], tuple[list[CleanLine], list[CleaningRecord], Reading]]
 Reads = Callable[[list[str]], Reading]
 REMOVED = ("drop", "duplicate", "credit")

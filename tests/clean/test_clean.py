@@ -352,10 +352,12 @@ def test_property_every_line_is_kept_or_reported(text: str) -> None:
         "Citar\n\nCada jugador roba dos cartas.\nPágina 4 - Setup\nCada jugador roba dos cartas.\nCada jugador roba dos cartas.",
         "Muchas gracias por la traducción!\n\nInicio > Bosque > Montaña",  # only chatter above: the page's top
         "1. Un tablero\n[usuario]\n2. Veinte camellos\n2. Veinte camellos",  # a removed line parts no list's entries
+        # Three headings after the last entry are kept (no unfinished translation), but one was a repeated heading.
+        "1. Un tablero\n2. Veinte camellos\n2. Veinte camellos\nPágina 4 - Setup\nPágina 4 - Setup",
     ],
     ids=[
         "caps-joined", "last-page", "thread-joined", "nav-joined", "nav-over-thanks", "nav-over-duplicate", "trail-under-chatter",
-        "list-parted",
+        "list-parted", "trailing-after-repeat",
     ],
 )
 def test_cleaning_these_twice_changes_nothing(text: str) -> None:
