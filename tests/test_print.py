@@ -10,18 +10,40 @@ from pypdf import PdfReader
 from tests.conftest import GAMES
 
 
-def _sheets(root: Path) -> dict[str, list[str]]:
-    """'game/sheet' -> the text of each page."""
+def _sheets(root: Path, *, suffix: str = "") -> dict[str, list[str]]:
+    """'game/sheet' -> the text of each page (of the PDFs whose name ends with `suffix`: "-letter")."""
     found = {}
-    for pdf in sorted((root / "output").glob("*/*.pdf")):
+    for pdf in sorted((root / "output").glob(f"*/*{suffix}.pdf")):
         game = pdf.parent.name
-        found[f"{game}/{pdf.stem.removeprefix(game + '-')}"] = [page.extract_text() or "" for page in PdfReader(pdf).pages]
+        name = pdf.stem.removeprefix(game + "-")
+        if suffix or not name.endswith("-letter"):
+            found[f"{game}/{name.removesuffix(suffix)}"] = [page.extract_text() or "" for page in PdfReader(pdf).pages]
     return found
 
 
 @pytest.fixture(scope="module")
 def sheets(built_project: Path) -> dict[str, list[str]]:
     return _sheets(built_project)
+
+
+@pytest.fixture(scope="module")
+def letter_project(built_project: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the built project with every sheet built again on US Letter (`<game>-<sheet>-letter.pdf`)."""
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+    from tests.conftest import copy_project
+
+    root = copy_project(built_project, tmp_path_factory.mktemp("letter"), built=True)
+    result = CliRunner().invoke(main, ["--root", str(root), "build", "--paper", "letter", "--jobs", "1", "--quiet"])
+    assert result.exit_code == 0, result.output
+    return root
+
+
+@pytest.fixture(scope="module")
+def papers(sheets, letter_project: Path) -> dict[str, dict[str, list[str]]]:
+    """'a4' and 'letter' -> the sheets' text per page on that paper."""
+    return {"a4": sheets, "letter": _sheets(letter_project, suffix="-letter")}
 
 
 def test_every_game_has_its_sheets(sheets) -> None:
@@ -69,15 +91,21 @@ PT_PER_MM = 72 / 25.4
 @pytest.fixture(scope="module")
 def plumbed(built_project: Path) -> dict[str, list]:
     """'game/sheet' -> per page: (width, height, chars, marks) read with pdfplumber."""
+    return _plumbed(built_project)
+
+
+def _plumbed(root: Path, *, suffix: str = "") -> dict[str, list]:
     import pdfplumber
 
     found = {}
-    for pdf in sorted((built_project / "output").glob("*/*.pdf")):
+    for pdf in sorted((root / "output").glob(f"*/*{suffix}.pdf")):
         game = pdf.parent.name
-        with pdfplumber.open(pdf) as document:
-            found[f"{game}/{pdf.stem.removeprefix(game + '-')}"] = [
-                (page.width, page.height, list(page.chars), [*page.lines, *page.rects, *page.curves]) for page in document.pages
-            ]
+        name = pdf.stem.removeprefix(game + "-")
+        if suffix or not name.endswith("-letter"):
+            with pdfplumber.open(pdf) as document:
+                found[f"{game}/{name.removesuffix(suffix)}"] = [
+                    (page.width, page.height, list(page.chars), [*page.lines, *page.rects, *page.curves]) for page in document.pages
+                ]
     return found
 
 
@@ -108,6 +136,44 @@ def _in_symbol(char: dict, marks: list[dict]) -> bool:
         and mark["x1"] - mark["x0"] <= 16 and mark["bottom"] - mark["top"] <= 12
         for mark in marks
     )
+
+
+def _line_fonts(chars: list[dict], start: str) -> set[str]:
+    """The fonts of the printed line that starts with `start` (its characters but the English names')."""
+    rows: dict[int, list[dict]] = {}
+    for char in chars:
+        rows.setdefault(round(char["top"]), []).append(char)
+    for row in rows.values():
+        row.sort(key=lambda char: char["x0"])
+        for begin in range(len(row)):
+            text = "".join(char["text"] for char in row[begin : begin + len(start)])
+            if text == start:
+                return {char["fontname"].split("+")[-1] for char in row[begin : begin + len(start)]}
+    raise AssertionError(f"no line starts with {start!r}")
+
+
+def test_the_special_orders_read_in_the_rulebook_s_order(sheets) -> None:
+    """Alternity's copy scrambled them ("Posición después de embestir" before "Embestida"): game.yaml's chunks and
+    four corrections put ramming, its damage and the position after it, then boarding's steps, in order."""
+    text = " ".join(" ".join(sheets["alternity-warships/special-orders"]).split())
+    entries = ["Embestida", "Ejecutar una embestida", "Daño por embestida", "Posición después de embestir", "Abordaje",
+               "Aproximación", "Entrada", "Asalto", "Efectos del embarque", "Autodestrucción", "Acciones de escuadrón"]
+    import re
+
+    places = [re.search(re.escape(entry) + r"( ·|\.| Grandes)", text).start() for entry in entries]  # a run-in heading
+    assert places == sorted(places), [entry for entry, _ in sorted(zip(entries, places), key=lambda pair: pair[1])]
+
+
+def test_the_labels_of_a_box_s_contents_are_bold(plumbed) -> None:
+    """Space Alert's box contents: "Especialización." over its components, the label in bold (roles.py)."""
+    chars = plumbed["space-alert/quickref"][0][2]
+    for label in ("Nuevas amenazas:", "Especialización", "Sistema de Experiencia.", "Chapas de tripulación"):
+        assert all(font.endswith("Bold") for font in _line_fonts(chars, label)), label
+    assert not any(font.endswith("Bold") for font in _line_fonts(chars, "Esta caja contiene"))
+    # A "Label: text" paragraph: the label in bold, its text not.
+    orders = plumbed["alternity-warships/special-orders"][0][2]
+    assert all(font.endswith("Bold") for font in _line_fonts(orders, "Tropas espaciales:"))
+    assert not all(font.endswith("Bold") for font in _line_fonts(orders, "Tropas espaciales: en"))
 
 
 def test_one_type_scale_body_75_pt_and_nothing_smaller_than_english_names(plumbed) -> None:
@@ -232,11 +298,16 @@ def test_no_quickref_sentence_is_printed_again_on_the_games_card_sheets(sheets) 
                 assert repeated == [], (other, repeated[:3])
 
 
-def test_no_page_is_near_empty(sheets) -> None:
-    """Every page holds at least a fifth of what the sheet's fullest page holds."""
-    for name, pages in sheets.items():
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_page_is_near_empty(papers, paper: str) -> None:
+    """Every page holds at least a third of what the sheet's fullest page holds, on A4 and on Letter."""
+    assert len(papers[paper]) == 13
+    for name, pages in papers[paper].items():
         sizes = [len(page) for page in pages]
-        assert min(sizes) >= 0.2 * max(sizes), (name, sizes)
+        assert min(sizes) >= NEAR_EMPTY * max(sizes), (name, paper, sizes)
+
+
+NEAR_EMPTY = 1 / 3
 
 
 def test_the_legendary_quickref_is_a_two_page_summary_with_what_a_turn_uses(sheets) -> None:
@@ -251,11 +322,12 @@ def test_the_legendary_quickref_is_a_two_page_summary_with_what_a_turn_uses(shee
     assert "Flying" in keywords and "Subdue" in keywords and "Mordisco" not in keywords
 
 
-def test_no_card_sheet_page_is_more_than_half_empty_in_the_pdf(plumbed) -> None:
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_card_sheet_page_is_more_than_half_empty_in_the_pdf(plumbed, letter_project: Path, paper: str) -> None:
     """Measured in the PDF: how far down each half of the page the text reaches (the header's and footer's
     bands left out), averaged; a sheet of more than one page keeps every page at least half full."""
     margin = 13 * PT_PER_MM
-    for name, pages in plumbed.items():
+    for name, pages in (plumbed if paper == "a4" else _plumbed(letter_project, suffix="-letter")).items():
         sheet = name.split("/")[1]
         if sheet in ("quickref", "experience", "special-orders") or len(pages) == 1:
             continue

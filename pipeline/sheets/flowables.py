@@ -99,7 +99,8 @@ def table_cells(rows: list[list[str]], style: ParagraphStyle, *, header: bool, e
         # A row's label and the header's names are where a die face or a damage level shows its symbol.
         name, mark, text = cell.partition(RUN_IN)
         if not mark:
-            return decorate(cell, cell_style, markup=escape(cell)) if named else escape(cell)
+            # A label too long for its column breaks before its English name, never between "·" and it.
+            return decorate(cell, cell_style, markup=escape(cell).replace(" · ", " ·\u00a0")) if named else escape(cell)
         title = decorate(name, cell_style, markup=f"<b>{escape(name)}</b>")
         return f"{title} — {escape(text)}" if text.strip() else title
 
@@ -186,6 +187,7 @@ def _shared_widths(rows: list[list[str]], style: ParagraphStyle, width: float) -
 
 
 BALANCE_STEPS = (16.0, 8.0, 4.0, 2.0)  # pt moved from one column to another while the table gets shorter
+LABEL_WRAP_COST = 0.5  # lines a wrapped row label counts for (see _balanced)
 
 
 def _balanced(rows: list[list[str]], style: ParagraphStyle, widths: list[float]) -> list[float]:
@@ -199,11 +201,7 @@ def _balanced(rows: list[list[str]], style: ParagraphStyle, widths: list[float])
         return widths
     bold = _bold_font(style)
     space = stringWidth(" ", style.fontName, style.fontSize)
-    cells = [  # per row: (first column, last column, word widths)
-        [(first, last, [stringWidth(w, bold if first == 0 or r == 0 else style.fontName, style.fontSize) for w in row[first].split()])
-         for first, last in _cell_runs(row)]
-        for r, row in enumerate(rows)
-    ]
+    cells = _word_widths(rows, style)
     need = [CELL_PADDING] * count  # the longest word of each column's own (unmerged) cells, labels included
     for r, row in enumerate(rows):
         for first, last in _cell_runs(row):
@@ -212,9 +210,12 @@ def _balanced(rows: list[list[str]], style: ParagraphStyle, widths: list[float])
                 longest = max((stringWidth(w, font, style.fontSize) for w in row[first].split()), default=0)
                 need[first] = max(need[first], longest + CELL_PADDING)
     known: dict[tuple, int] = {}
+    labelled = not entry_rows(rows)  # a matrix of entry rows has values, not labels, in its first column
 
-    def height(trial: list[float]) -> int:
-        total = 0
+    def height(trial: list[float]) -> float:
+        """Lines of the table, and half a line more per extra line of a label: "Munición ·" over "Ammo"
+        beside its icon reads worse than one more line of an effect, even where the row is no taller."""
+        total, wrapped = 0, 0
         for r, row in enumerate(cells):
             tallest = 1
             for first, last, words in row:
@@ -223,8 +224,10 @@ def _balanced(rows: list[list[str]], style: ParagraphStyle, widths: list[float])
                 if key not in known:
                     known[key] = _wrapped_lines(words, room, space)
                 tallest = max(tallest, known[key])
+                if labelled and first == 0 and last == 0 and r:
+                    wrapped += known[key] - 1
             total += tallest
-        return total
+        return total + LABEL_WRAP_COST * wrapped
 
     best = height(widths)
     for step in BALANCE_STEPS:
@@ -241,6 +244,21 @@ def _balanced(rows: list[list[str]], style: ParagraphStyle, widths: list[float])
                     if (total := height(trial)) < best:
                         best, widths, improved = total, trial, True
     return widths
+
+
+def _word_widths(rows: list[list[str]], style: ParagraphStyle) -> list[list[tuple[int, int, list[float]]]]:
+    """Per row, (first column, last column, word widths) of every printed cell: a label or a header cell in
+    bold, with its icon (table_cells) before its first word."""
+    bold = _bold_font(style)
+    labels = ParagraphStyle("label", parent=style, fontName=bold)
+
+    def widths(text: str, named: bool) -> list[float]:
+        found = [stringWidth(w, bold if named else style.fontName, style.fontSize) for w in text.split()]
+        if named and found:
+            found[0] += extra_width(text, labels)
+        return found
+
+    return [[(first, last, widths(row[first], first == 0 or r == 0)) for first, last in _cell_runs(row)] for r, row in enumerate(rows)]
 
 
 def _wrapped_lines(words: list[float], room: float, space: float) -> int:

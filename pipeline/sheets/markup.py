@@ -126,14 +126,18 @@ def paragraph_styles(layout: Layout, *, body_size: float | None = None) -> dict[
     return styles
 
 
-def term_markup(text: str, hits: list[TermHit], *, shown: set[str], term_style: ParagraphStyle) -> str:
-    """Escaped text with the English name after the first occurrence of each term (per `shown`).
+def term_markup(
+    text: str, hits: list[TermHit], *, shown: set[str], term_style: ParagraphStyle, strong: list[tuple[int, int]] | None = None
+) -> str:
+    """Escaped text with the English name after the first occurrence of each term (per `shown`); the
+    `strong` spans of `text` (its labels: roles.label_spans) in bold.
 
     Everyday words (carta, jugador) are never tagged; a term inside quotation marks gets its name after
     the closing mark ("'explorables' ‹explorable›"), never between the marks.
     """
     out: list[str] = []
     position = 0
+    escape_piece = _bolding(text, strong) if strong else safe_text  # the text's own pieces, left to right
     for hit in sorted(hits, key=lambda h: h.start):
         if hit.start < position or hit.end > len(text) or hit.kind == EVERYDAY:
             continue
@@ -144,15 +148,33 @@ def term_markup(text: str, hits: list[TermHit], *, shown: set[str], term_style: 
         if _states_english(text, hit):
             continue
         end = quote_end(text, hit.start, hit.end)
-        out.append(safe_text(text[position:end]))
+        out.append(escape_piece(text[position:end]))
         position = end
         out.append(
             f'<font name="{term_style.fontName}" size="{term_style.fontSize}" color="#{term_style.textColor.hexval()[2:]}">'
             f"\u00a0‹{safe_text(hit.en)}›</font>"
         )
-    out.append(safe_text(text[position:]))
+    out.append(escape_piece(text[position:]))
     # The game's symbols before the phrases of the text that name them (game.yaml's icons' in_text), sized like the tags.
     return in_text("".join(out), term_style)
+
+
+def _bolding(text: str, strong: list[tuple[int, int]]):
+    """An escaper for the consecutive pieces term_markup cuts `text` into that sets the `strong` spans in bold."""
+    cursor = 0  # where in `text` the next piece starts (term_markup escapes the text left to right, whole)
+
+    def escape(piece: str) -> str:
+        nonlocal cursor
+        start, cursor = cursor, cursor + len(piece)
+        marks = sorted({start, cursor, *(edge for span in strong for edge in span if start < edge < cursor)})
+        out = []
+        for left, right in zip(marks, marks[1:]):
+            inside = any(a <= left and right <= b for a, b in strong)
+            chunk = safe_text(text[left:right])
+            out.append(f"<b>{chunk}</b>" if inside and chunk else chunk)
+        return "".join(out)
+
+    return escape
 
 
 # Quotation marks a translator opens and closes around a name; straight quotes open after a space.

@@ -498,6 +498,24 @@ def test_a_continued_card_carries_three_lines_on_each_panel(real_tagged, game: s
             assert height >= 3 * line - 0.5, (key, part.page, [block.text[:40] for block in part.blocks])
 
 
+def test_a_level_that_says_much_more_than_the_others_keeps_its_effect_and_sets_the_rest_across_the_table() -> None:
+    """Alternity's Defensas: 'Crítico' was 'El sistema está destruido.' and twenty lines on shield generators."""
+    from pipeline.sheets.cards.matrix import table_text
+    from pipeline.sheets.flowables import RUN_IN
+
+    long = "El sistema está destruido. " + "Un caso especial son los generadores de escudo, que se degradan. " * 8
+    levels = f"Herida\tEl sistema queda fuera de servicio.\nCrítico\t{long.strip()}"
+    cards = [replace(_card("Defensas", ""), blocks=(Block("paragraph", "Un sistema defensivo.", 1, 1), Block("table", levels, 1, 1)))]
+    rows = [row.split("\t") for row in table_text(cards, columns=("Sistema", "Efecto")).split("\n")]
+    assert rows[0] == ["Herida", "Crítico"]
+    assert rows[2] == ["El sistema queda fuera de servicio.", "El sistema está destruido."]
+    assert rows[3][0] == rows[3][1] and rows[3][0].startswith(f"Crítico{RUN_IN}Un caso especial")
+    assert " ".join(rows[2][1:] + [rows[3][0].split(RUN_IN)[1]]) == long.strip()  # no word dropped
+    short = levels.replace(long.strip(), "El sistema está destruido. Las explosiones infligen 2d6 puntos de daño.")
+    cards = [replace(cards[0], blocks=(cards[0].blocks[0], Block("table", short, 1, 1)))]
+    assert len(table_text(cards, columns=("Sistema", "Efecto")).split("\n")) == 3  # nothing overlong: no extra row
+
+
 def test_a_table_cut_across_panels_keeps_its_columns_and_its_entries_whole(project_root: Path) -> None:
     """Alternity's system damage matrix: every part has the whole table's column widths (they changed from
     page to page), and an entry's name row is never parted from its values row."""
@@ -553,6 +571,27 @@ def test_no_card_sheet_page_is_more_than_half_empty(real_tagged, game: str, shee
     _, _, plan = render_cards(document, select_cards(document, recipe=recipe), layout, options=recipe.options, with_index=recipe.index)
     fill = page_fill(plan, layout, recipe.options)
     assert plan.pages == 1 or min(fill.values()) >= 0.5, fill
+
+
+@pytest.mark.parametrize(("game", "sheet"), CARD_SHEETS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_column_before_a_card_sheet_s_last_page_is_half_empty(real_tagged, game: str, sheet: str, paper: str) -> None:
+    """Leaving Earth's cards on Letter: page 1's second column held one panel (19 %) so that page 2 was half
+    full; a sheet so uneven is spread evenly over its pages (plan._spread), and no page turn cuts a card."""
+    from pipeline.sheets.cards.draw import render_cards
+    from pipeline.sheets.cards.plan import column_reach
+    from pipeline.sheets.cards.select import select_cards
+
+    config, _, document = real_tagged(game)
+    spec = config.sheet(sheet)
+    layout, recipe = spec.layouts[paper], spec.recipes[paper]
+    _, _, plan = render_cards(document, select_cards(document, recipe=recipe), layout, options=recipe.options, with_index=recipe.index)
+    reach = column_reach(plan, layout, recipe.options)
+    assert all(value >= 0.5 for page in range(1, plan.pages) for value in reach[page]), reach
+    pages: dict[str, int] = {}
+    for panel in plan.panels:
+        assert not panel.continued or pages[panel.card.key] == panel.page or game == "alternity-warships", (panel.card.title, reach)
+        pages[panel.card.key] = panel.page
 
 
 def test_a_one_page_sheet_prints_no_index(project_root: Path) -> None:

@@ -34,11 +34,39 @@ def table_text(cards: list, *, columns: tuple[str, str]) -> str:
             # The entry's name and own text on a row across the table (an entry row: flowables.RUN_IN), its
             # levels on the row under it: the levels get the page's width instead of sharing it with a
             # column of names and one of prose.
+            values, notes = _overflow(values, labels)
             rows += [[f"{name}{RUN_IN}{text}"] * len(labels)] + ([values] if any(values) else [])
+            rows += [[f"{label}{RUN_IN}{note}"] * len(labels) for label, note in notes]
         else:
             rows.append([name, text])
     header = labels if labels else [columns[0], columns[1]]
     return "\n".join(TABLE_CELL.join(cell.replace(TABLE_CELL, " ").replace("\n", " ") for cell in row) for row in [header, *rows])
+
+
+# A level's cell this long, and more than OVERFLOW_RATIO times the next longest of its row, holds more than the
+# level's effect: Alternity's Defensas "Crítico" was "El sistema está destruido." and then twenty lines on
+# shield generators, a column of one cell beside three short ones. Its first sentence (the effect) stays in
+# the cell; the rest is a row across the table under the levels, labelled with the level ("Crítico — Un caso
+# especial son...").
+OVERFLOW_CHARS = 450
+OVERFLOW_RATIO = 2.0
+
+
+def _overflow(values: list[str], labels: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
+    """`values` with each overlong cell cut after its first sentence, and (label, the rest) for each cut."""
+    from pipeline.sheets.quickref.condense import sentences
+
+    kept, notes = list(values), []
+    for index, value in enumerate(values):
+        others = sorted((len(other) for position, other in enumerate(values) if position != index), reverse=True)
+        room = others[0] if others else 0
+        if len(value) < OVERFLOW_CHARS or len(value) <= OVERFLOW_RATIO * room:
+            continue
+        spans = sentences(value)
+        cut = spans[0][1] if spans else len(value)
+        if value[cut:].strip():
+            kept[index], notes = value[:cut].strip(), [*notes, (labels[index], value[cut:].strip())]
+    return kept, notes
 
 
 def _levels(block) -> bool:

@@ -15,6 +15,7 @@ from pipeline.sheets.flowables import RUN_IN, list_marker, table_flowables, tabl
 from pipeline.sheets.icons import decorate, in_text
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.markup import paragraph_styles, safe_text
+from pipeline.sheets.roles import label_spans
 
 # ----------------------------------------------------------------------------------- measuring
 
@@ -62,6 +63,15 @@ class LeaderLine(Flowable):
         canvas.restoreState()
 
 
+def _with_labels(text: str) -> str:
+    """`text` escaped, the labels that lead it or its sentences in bold."""
+    out, position = [], 0
+    for start, end in label_spans(text):
+        out += [safe_text(text[position:start]), f"<b>{safe_text(text[start:end])}</b>"]
+        position = end
+    return "".join([*out, safe_text(text[position:])])
+
+
 def gaps(flowable: Flowable) -> tuple[float, float]:
     """Space before and after a block in a panel: its paragraph style's, or TABLE_GAP around a table."""
     style = getattr(flowable, "style", None)
@@ -91,7 +101,9 @@ class Typesetter:
     def paragraph(self, block: PanelBlock, size: float) -> Flowable:
         """The flowable a panel draws for `block` (a Paragraph, or a Table for a table block)."""
         styles = self.styles(size)
-        text = in_text(safe_text(block.text), styles["body"])  # the game's symbols before the phrases that name them
+        # The game's symbols before the phrases that name them; a "Label: text" lead in bold (roles.py).
+        labelled = block.kind in ("paragraph", "item", "item-cont")
+        text = in_text(_with_labels(block.text) if labelled else safe_text(block.text), styles["body"])
         item = styles["subitem"] if block.depth else styles["item"]
         if block.kind == "item":
             return Paragraph(text, item, bulletText=list_marker(block.marker))
@@ -109,6 +121,8 @@ class Typesetter:
         if block.kind == "index":
             name, _, page = block.text.partition("\t")
             return LeaderLine(decorate(name, styles["index"]), safe_text(page), styles["index"])
+        if block.kind == "label":  # the label of the list under it (roles.py)
+            return Paragraph(f"<b>{text}</b>", styles["body"])
         return Paragraph(text, styles["note" if block.kind == "note" else "body"])
 
     def header(self, card: Card, *, continued: bool, width: float) -> list[Paragraph]:

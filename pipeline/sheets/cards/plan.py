@@ -46,16 +46,19 @@ class Plan:
 def plan_cards(
     cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter | None = None, *,
     reserved: float = 0.0, eager: bool = False, break_before: str = "", cap: tuple[int, float] | None = None,
+    share: float = 1.0,
 ) -> Plan:
     """Where every card goes; `reserved` points at the top of page 1 are kept for the title block (handout).
     `eager`: a handout card splits at any column end that leaves room for three of its lines (a repack);
-    `break_before`: the key of a handout card that starts a new page; `cap`: see _plan_handout."""
+    `break_before`: the key of a handout card that starts a new page; `cap`: see _plan_handout; `share`:
+    every handout column ends at that share of its height (the sheet spread evenly over its pages)."""
     setter = setter or Typesetter(layout, options)
     if options.mode == "grid":
         return _plan_grid(cards, layout, options, setter)
     split_when_left = 0.0 if eager else SPLIT_WHEN_LEFT
     return _plan_handout(
-        cards, layout, options, setter, reserved=reserved, split_when_left=split_when_left, break_before=break_before, cap=cap
+        cards, layout, options, setter, reserved=reserved, split_when_left=split_when_left, break_before=break_before, cap=cap,
+        share=share,
     )
 
 
@@ -97,8 +100,11 @@ def _plan_grid(cards: list[Card], layout: Layout, options: CardOptions, setter: 
     return Plan(panels=tuple(panels), pages=max((panel.page for panel in panels), default=1), cells=cells)
 
 
-def _capped(frames: tuple[Rect, ...], page: int, cap: tuple[int, float] | None) -> tuple[Rect, ...]:
-    """`cap` (page, points): the columns of that page and after end that far under their tops."""
+def _capped(frames: tuple[Rect, ...], page: int, cap: tuple[int, float] | None, share: float = 1.0) -> tuple[Rect, ...]:
+    """`cap` (page, points): the columns of that page and after end that far under their tops; `share`: every
+    column ends that share of its height under its top."""
+    if share < 1.0:
+        frames = tuple(Rect(frame.x, frame.top - frame.height * share, frame.width, frame.height * share) for frame in frames)
     if cap is None or page < cap[0]:
         return frames
     return tuple(Rect(frame.x, frame.top - min(cap[1], frame.height), frame.width, min(cap[1], frame.height)) for frame in frames)
@@ -106,14 +112,14 @@ def _capped(frames: tuple[Rect, ...], page: int, cap: tuple[int, float] | None) 
 
 def _plan_handout(
     cards: list[Card], layout: Layout, options: CardOptions, setter: Typesetter, *, reserved: float, split_when_left: float,
-    break_before: str = "", cap: tuple[int, float] | None = None,
+    break_before: str = "", cap: tuple[int, float] | None = None, share: float = 1.0,
 ) -> Plan:
     page_columns = handout_columns(layout, options)
     first_columns = tuple(replace(frame, height=frame.height - reserved) for frame in page_columns)
 
     panels: list[PlacedPanel] = []
     page, column = 1, 0
-    columns = _capped(first_columns, 1, cap)
+    columns = _capped(first_columns, 1, cap, share)
     y = columns[0].top
     pad, size = options.padding, setter.base_size
     line = setter.styles(size)["body"].leading
@@ -123,7 +129,7 @@ def _plan_handout(
         column += 1
         if column == len(columns):
             page, column = page + 1, 0
-            columns = _capped(page_columns, page, cap)
+            columns = _capped(page_columns, page, cap, share)
         y = columns[column].top
 
     for card in cards:
@@ -217,15 +223,22 @@ def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_
     if options.mode == "grid":
         return bare if not with_index or not cards or bare.pages == 1 else _indexed(card_set, layout, options, setter, reserved=reserved)
     if not with_index or not cards or bare.pages == 1:
+        bare, share = _spread(bare, lambda **how: plan_cards(cards, layout, options, setter, reserved=reserved, eager=eager, **how),
+                              layout, options)
         return _balanced(
-            bare, lambda **how: plan_cards(cards, layout, options, setter, reserved=reserved, eager=eager, **how), columns=options.columns
+            bare, lambda **how: plan_cards(cards, layout, options, setter, reserved=reserved, eager=eager, share=share, **how),
+            columns=options.columns,
         )
-    plan = _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager)
+    plan, share = _spread(
+        _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager),
+        lambda **how: _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager, **how), layout, options,
+    )
     if page_fill(plan, layout, options)[plan.pages] >= MIN_PAGE_FILL:
         # Balancing moves nothing off the pages before the last: the index's page numbers stay as settled.
         settled = [panel.card for panel in plan.panels if not panel.continued]
         return _balanced(
-            plan, lambda **how: plan_cards(settled, layout, options, setter, reserved=reserved, eager=eager, **how), columns=options.columns
+            plan, lambda **how: plan_cards(settled, layout, options, setter, reserved=reserved, eager=eager, share=share, **how),
+            columns=options.columns,
         )
     # The last page is more than half empty: the cards that end the page before it start the last page
     # instead, so no page is a page for a single panel; of the breaks that do it, the one that cuts the
@@ -239,6 +252,54 @@ def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_
     if not found:
         return plan
     return min(found, key=lambda item: item[:2])[2]
+
+
+# A sheet of several pages with a column (before its last page), or a last page, less full than this is spread
+# evenly over its pages: every column capped at one share of its height, on a grid of SPREAD_STEP, the
+# smallest share that keeps the pages, turns no more cards over a page, cuts at most one more card in two
+# (beside itself, on one page) and leaves no page half empty. Space Alert's threats on A4 were two full pages
+# and a page 54 % full; Leaving Earth's cards on Letter a first page whose second column held one panel.
+# Which shares work is not monotonic (a card moves on, the next fills the gap): the grid is walked whole.
+SPREAD_BELOW = 0.7
+SPREAD_STEP = 0.02
+
+
+def _spread(plan: Plan, make, layout: Layout, options: CardOptions) -> tuple[Plan, float]:
+    """(the plan spread evenly over its pages, the share its columns are capped at); 1.0: left as it was."""
+    if plan.pages < 2 or options.columns < 2 or options.mode == "grid":
+        return plan, 1.0
+    reach = column_reach(plan, layout, options)
+    short = min(value for page in range(1, plan.pages) for value in reach[page])
+    if min(short, sum(reach[plan.pages]) / len(reach[plan.pages])) >= SPREAD_BELOW:
+        return plan, 1.0
+    cuts, turns = _cuts(plan)
+    mean = sum(sum(values) / len(values) for values in reach.values()) / plan.pages
+    best, share, rank = plan, 1.0, (turns, 1.0)
+    trial_share = 1.0 - SPREAD_STEP
+    while trial_share >= 0.9 * mean:  # below the pages' mean fill (less what whole panels cannot share) nothing fits
+        try:
+            trial = make(share=trial_share)
+        except BuildError:  # a card taller than the shortened column
+            break
+        trial_cuts, trial_turns = _cuts(trial)
+        if (
+            trial.pages == plan.pages and trial_turns <= turns and trial_cuts <= cuts + 1
+            and min(page_fill(trial, layout, options).values()) >= MIN_PAGE_FILL and (trial_turns, trial_share) < rank
+        ):
+            best, share, rank = trial, trial_share, (trial_turns, trial_share)
+        trial_share = round(trial_share - SPREAD_STEP, 4)
+    return best, share
+
+
+def _cuts(plan: Plan) -> tuple[int, int]:
+    """(cards cut in two, of those the ones continued over a page): a continuation on the next page is one
+    more the player turns the sheet for."""
+    turned, last_page = 0, {}
+    for panel in plan.panels:
+        if panel.continued and last_page.get(panel.card.key, panel.page) != panel.page:
+            turned += 1
+        last_page[panel.card.key] = panel.page
+    return sum(panel.continued for panel in plan.panels), turned
 
 
 BALANCE_STEPS = 6  # halvings of the search for the shortest columns of a last page
@@ -295,12 +356,16 @@ def _indexed(card_set: CardSet, layout: Layout, options: CardOptions, setter: Ty
 
 def page_fill(plan: Plan, layout: Layout, options: CardOptions) -> dict[int, float]:
     """Per page of a handout, how far down its columns the panels reach (the title block counts), averaged."""
+    return {page: sum(reach) / len(reach) for page, reach in column_reach(plan, layout, options).items()}
+
+
+def column_reach(plan: Plan, layout: Layout, options: CardOptions) -> dict[int, list[float]]:
+    """Per page of a handout, how far down each column the panels reach, as a share of the column (title block included)."""
     columns = handout_columns(layout, options)
-    fill = {}
+    found = {}
     for page in range(1, plan.pages + 1):
-        reach = []
+        found[page] = []
         for column in columns:
             bottoms = [panel.rect.y for panel in plan.panels if panel.page == page and abs(panel.rect.x - column.x) < 1]
-            reach.append((column.top - min(bottoms)) / column.height if bottoms else 0.0)
-        fill[page] = sum(reach) / len(reach)
-    return fill
+            found[page].append((column.top - min(bottoms)) / column.height if bottoms else 0.0)
+    return found

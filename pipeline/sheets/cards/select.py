@@ -17,6 +17,7 @@ from difflib import SequenceMatcher
 
 from pipeline.model import BLOCK_KINDS, Block, Document, Section, TermHit
 from pipeline.sheets.cards.recipe import CardRecipe, CardSelector, Group
+from pipeline.sheets.roles import is_label, lone_items_as_paragraphs
 from pipeline.text import fold, is_shouting
 
 # A card says what the card does: the stories and worked examples around it stay in the rulebook.
@@ -30,7 +31,7 @@ ENGLISH_COVERAGE = 0.6
 
 # What a panel prints: the model's block kinds, plus what a card sheet adds of its own: a sub-heading inside a
 # card ("BÁSICA"), the rest of a list item continued on the next panel, and the index's group names and entries.
-PANEL_KINDS = (*BLOCK_KINDS, "heading", "item-cont", "index-heading", "index")
+PANEL_KINDS = (*BLOCK_KINDS, "heading", "item-cont", "index-heading", "index", "label")
 
 
 @dataclass(frozen=True)
@@ -267,13 +268,24 @@ def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
             title_en=entry.title_en,
             group=group.label,
             tone=group.tone,
-            blocks=tuple(entry.blocks),
+            blocks=_roles(entry.blocks),
             first=entry.first,
             last=entry.last,
         )
         for entry in entries
         if any(block.kind != "heading" for block in entry.blocks)
     ]
+
+
+def _roles(blocks: list[PanelBlock]) -> tuple[PanelBlock, ...]:
+    """A card's blocks with a bullet standing alone as a paragraph and a list's label as a `label` (roles.py)."""
+    blocks = lone_items_as_paragraphs(blocks)
+    return tuple(
+        replace(block, kind="label")
+        if is_label(block, blocks[index - 1] if index else None, blocks[index + 1] if index + 1 < len(blocks) else None)
+        else block
+        for index, block in enumerate(blocks)
+    )
 
 
 @dataclass

@@ -127,14 +127,17 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
             blocks.append((keep.spans, folded))
         kept.append(blocks)
     seen = _Statements(Counter(word for blocks in kept for _, folded in blocks for word in set(folded.split())))
+    said: set[str] = set()  # the sheet's sentences so far, folded (a paragraph may repeat two of another's)
     result: list[Section] = []
     for section, blocks in zip(sections, kept):
         pieces_per_block: list[list[tuple[int, int]]] = []
-        for spans, folded in blocks:
+        for block, (spans, folded) in zip(section.blocks, blocks):
             if folded and seen.repeats(folded):
                 spans = []
             elif folded:
                 seen.add(folded)
+                if block.kind not in ("formula", "table"):
+                    spans = _unsaid(block.text, spans, said)
             pieces_per_block.append(spans)
         result.append(_rebuild(section, pieces_per_block))
     # A heading with nothing under it (no text, no printed subsection) is dropped.
@@ -146,6 +149,24 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
             printed.add(ancestor)
             ancestor = parents.get(ancestor)
     return [section for section in result if section.id in printed]
+
+
+# A sentence this long (folded) that the sheet already printed word for word is left out where it comes again:
+# "Cuando se destruye un sistema, se elimina del orden de daño de esa zona." opens two of Alternity's paragraphs.
+REPEATED_SENTENCE_CHARS = 60
+
+
+def _unsaid(text: str, spans: list[tuple[int, int]], said: set[str]) -> list[tuple[int, int]]:
+    """The spans of `text` whose sentence the sheet has not printed yet (long ones are remembered in `said`)."""
+    kept = []
+    for start, end in spans:
+        key = fold(text[start:end])
+        if len(key) >= REPEATED_SENTENCE_CHARS:
+            if key in said:
+                continue
+            said.add(key)
+        kept.append((start, end))
+    return kept
 
 
 def _same(a: str, b: str, *, words_a: set[str] | None = None, words_b: set[str] | None = None) -> bool:

@@ -40,6 +40,7 @@ from pipeline.sheets.icondata import section_labels, section_texts
 from pipeline.sheets.icons import decorate, legend_markup
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
+from pipeline.sheets.roles import is_label, label_spans, lone_items_as_paragraphs
 from pipeline.sheets.markup import (
     bilingual_title,
     paragraph_styles,
@@ -124,12 +125,17 @@ def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, show
                 flowables.extend(render_block(block, styles, shown=shown, page=section.page))
         run.clear()
 
-    for block in section.blocks:
+    blocks = section.blocks
+    for index, block in enumerate(blocks):
         if block.kind == "item" and not block.marker and not block.depth:
             run.append(block)
             continue
         flush()
-        flowables.extend(render_block(block, styles, shown=shown, page=section.page))
+        following = blocks[index + 1] if index + 1 < len(blocks) else None
+        label = is_label(block, blocks[index - 1] if index else None, following)
+        # A paragraph that announces the list under it ("En resumen:") never ends a column without it.
+        announces = following is not None and following.kind == "item" and block.text.rstrip().endswith(":")
+        flowables.extend(render_block(block, styles, shown=shown, page=section.page, label=label, keep_with_next=label or announces))
     flush()
     return flowables
 
@@ -161,6 +167,18 @@ def _two_column_list(markups: list[str], styles: dict[str, ParagraphStyle]) -> F
     return table
 
 
+SHORT_TABLE_ROWS = 8
+
+
+def _kept_whole(flowables: list[Flowable]) -> list[Flowable]:
+    """A short table (a die's faces, a difficulty ladder) is read whole: moved on rather than cut at a column
+    end. Each flowable but the last (the space after the table) is kept with the next, so the document groups
+    them, and a lead-in kept with them ("tira los dados apropiados:"), in one KeepTogether (a KeepTogether
+    of our own would not join the lead-in's: reportlab keeps nothing with a container)."""
+    for flowable in flowables[:-1]:
+        flowable.keepWithNext = 1
+    return flowables
+
 # reportlab re-wraps all the remaining text of a paragraph at every column break (quadratic time), so a
 # block longer than this (a forum dump that lost its line breaks) is set as consecutive paragraphs.
 LONG_BLOCK_CHARS = 20_000
@@ -187,8 +205,13 @@ def _pieces(text: str, hits: list[TermHit], *, limit: int = LONG_BLOCK_CHARS) ->
     return pieces
 
 
-def render_block(block: Block, styles: dict[str, ParagraphStyle], *, shown: set[str], page: int | None = None) -> list[Flowable]:
-    """One block as flowables: paragraphs, list items with their markers, boxed formulas, ruled tables."""
+def render_block(
+    block: Block, styles: dict[str, ParagraphStyle], *, shown: set[str], page: int | None = None, label: bool = False,
+    keep_with_next: bool = False,
+) -> list[Flowable]:
+    """One block as flowables: paragraphs, list items with their markers, boxed formulas, ruled tables;
+    `label`: the paragraph names what follows it (roles.is_label), set in bold; `keep_with_next`: a
+    paragraph that stays in the column of what follows it."""
     from pipeline.sheets.flowables import formula_flowables, formula_typography, list_marker, table_flowables, table_reference
 
     text, hits, term_style = block.text, list(block.terms), styles["term_en"]
@@ -196,7 +219,7 @@ def render_block(block: Block, styles: dict[str, ParagraphStyle], *, shown: set[
         style = styles["item"] if not block.depth else styles["subitem"]
         return [
             Paragraph(
-                term_markup(piece, piece_hits, shown=shown, term_style=term_style),
+                term_markup(piece, piece_hits, shown=shown, term_style=term_style, strong=label_spans(piece)),
                 style,
                 bulletText=list_marker(block.marker) if index == 0 else None,
             )
@@ -212,11 +235,18 @@ def render_block(block: Block, styles: dict[str, ParagraphStyle], *, shown: set[
         markup = term_markup(text, hits, shown=shown, term_style=term_style)
         return formula_flowables(formula_typography(markup), styles["formula"])
     if block.kind == "table":
-        return table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text)
+        table = table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text)
+        return _kept_whole(table) if len(block.rows()) <= SHORT_TABLE_ROWS else table
     if block.kind == "table-ref":
         return [Paragraph(safe_text(table_reference(text, page=page)), styles["note"])]
+    bold = ("<b>", "</b>") if label else ("", "")
+    style = ParagraphStyle("body-lead", parent=styles["body"], keepWithNext=1) if keep_with_next else styles["body"]
     return [
-        Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["body"])
+        Paragraph(
+            bold[0] + term_markup(piece, piece_hits, shown=shown, term_style=term_style, strong=None if label else label_spans(piece))
+            + bold[1],
+            style,
+        )
         for piece, piece_hits in _pieces(text, hits)
     ]
 
@@ -302,11 +332,15 @@ def section_flowables(
         shown: set[str] = sheet_shown if english_names == "sheet" else chapter_shown
         if english_names == "titles":
             section = replace(section, blocks=tuple(replace(block, terms=()) for block in section.blocks))
-        flowables.extend(_section(section, styles, depth=min(section.level - base_level, 2), shown=shown, run_in=run_in))
+        made = _section(section, styles, depth=min(section.level - base_level, 2), shown=shown, run_in=run_in)
+        if flowables and isinstance(flowables[-1], Heading) and flowables[-1].getKeepWithNext() and isinstance(made[0], OutlineAnchor):
+            made[0].keepWithNext = 1  # a heading over subsections only stays with the first one's run-in lead
+        flowables.extend(made)
     return flowables
 
 
 def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int, shown: set[str], run_in: bool) -> list[Flowable]:
+    section = replace(section, blocks=tuple(lone_items_as_paragraphs(section.blocks)))  # before a run-in takes the first block
     title = bilingual_title(section)
     if title != section.title.strip():
         # The heading already shows the English name; the text need not repeat it.
@@ -317,14 +351,25 @@ def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int,
     if run_in and depth >= 1 and first is not None and first.kind == "paragraph" and len(first.text) > SHORT_LINE_CHARS:
         color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
         markup = decorate(title, styles["body"], markup=f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ') + term_markup(
-            first.text, list(first.terms), shown=shown, term_style=styles["term_en"]
+            first.text, list(first.terms), shown=shown, term_style=styles["term_en"], strong=label_spans(first.text)
         )
-        lead = Paragraph(markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore))
+        # A run-in entry that is only a lead-in ("Ataque. ... tira los dados apropiados:") stays with what it announces.
+        announces = len(section.blocks) == 1 and first.text.rstrip().endswith(":")
+        lead = Paragraph(
+            markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore, keepWithNext=int(announces))
+        )
         rest = block_flowables(replace(section, blocks=section.blocks[1:]), styles, shown=shown)
         return [OutlineAnchor(outline_title=printable(title), level=depth, key=section.id), lead, *rest]
     body = block_flowables(section, styles, shown=shown)
-    # Keep the heading with the start of its text so no heading ends a column alone.
-    return [KeepTogether([heading, *body[:1]]) if body else heading, *body[1:]]
+    # Keep the heading with the start of its text so no heading ends a column alone (and with what that
+    # start is kept with: the list a lead-in paragraph announces).
+    lead = 1
+    while lead < len(body) and body[lead - 1].getKeepWithNext():
+        lead += 1
+    if not body:
+        heading.keepWithNext = 1  # a heading over subsections only: kept with the first of them
+        return [heading]
+    return [KeepTogether([heading, *body[:lead]]), *body[lead:]]
 
 
 def _entry_run(sections: list[Section], index: int) -> list[Section]:
@@ -349,7 +394,8 @@ def _entry_table(entries: list[Section], styles: dict[str, ParagraphStyle], *, d
     rows = [[bilingual_title(section), section.blocks[0].text] for section in entries]
     # At the entries' own depth: the PDF outline may not jump levels (top-level entries at level 2 are refused).
     anchors = [OutlineAnchor(outline_title=printable(section.title), level=depth, key=section.id) for section in entries]
-    return [*anchors, *table_flowables(rows, styles["table"], header=False, escape=safe_text)]
+    table = table_flowables(rows, styles["table"], header=False, escape=safe_text)
+    return _kept_whole([*anchors, *table]) if len(rows) <= SHORT_TABLE_ROWS else [*anchors, *table]
 
 
 def _labels(sections: list[Section], with_glossary: bool) -> list[str]:
@@ -447,5 +493,5 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
     if not story:
         story = [Paragraph("(sin contenido)", styles["body"])]
     if compact_title:
-        story.append(credits_block(furniture, styles))
+        story.append(KeepTogether([credits_block(furniture, styles)]))  # never parted over two columns
     return doc, story, None if probe else make_canvas_class(layout, furniture, styles)

@@ -1,0 +1,84 @@
+"""What a block or a phrase is to a reader: the label of the list under it, a "Label: text" lead, a bullet standing alone.
+
+The splitter gives a box's contents as a short paragraph ("Especialización." / "Nuevas amenazas:") over
+its items; printed as body text the label is lost among the entries, so a sheet sets it in bold, and so
+the label that opens a paragraph or a sentence ("Cápsulas de embarque: las cápsulas...", "Nota: ...",
+"Degradado: ..."). A bulleted item with no other item beside it is no list: it is printed as a paragraph
+(Galaxy Defenders' "Llevar a cabo una Acción" card held a panel of one bullet). Quickref and card sheets ask here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Sequence, TypeVar
+
+from pipeline.text import words
+
+MAX_LABEL_WORDS = 4  # "Sistema de Experiencia.", "Chapas de tripulación.": a label, not a sentence
+# A label leading a paragraph or a sentence: a capital, a few words without a stop, a colon, then the text
+# (not a quotation: 'Actualmente el reglamento dice: "Dentro de la nave..."' introduces one).
+# "ROJAS : MÁS DIFICIL", a colon set off by a space, is a step of a ladder, not a label.
+LEAD_LABEL = re.compile(r"(?:^|(?<=[.!?] ))([¿\"“«]?[A-ZÁÉÍÓÚÑÜ][^.:;!?\n]{0,40}?(?<!\s):)(?= [^\s\"“«'‘])")
+
+
+def label_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the labels that lead `text` or one of its sentences ("Nota:", "Tropas espaciales:"), colon included."""
+    return [match.span(1) for match in LEAD_LABEL.finditer(text) if len(words(match.group(1))) <= MAX_LABEL_WORDS]
+
+
+def is_list_label(block, following) -> bool:
+    """A short paragraph ending in '.' or ':' right above an item: the label of the list it opens."""
+    text = block.text.strip()
+    return (
+        block.kind == "paragraph"
+        and following is not None
+        and following.kind == "item"
+        and text.endswith((".", ":"))
+        and text[:1].isupper()
+        and 0 < len(words(text)) <= MAX_LABEL_WORDS
+        and not any(mark in text[:-1] for mark in ".:;?!")  # one phrase: "Tira 1DR. Si sale:" is a rule
+    )
+
+
+LABEL_SHARE = 3  # the paragraph a label heads is at least this many times as long as the label
+
+
+def is_label(block, before, following) -> bool:
+    """The label of what follows: of the list under it (is_list_label), or a short phrase alone over a much
+    longer paragraph ("Rondas de acción.", "Durante la misión:" over their rules), but not one of a run of
+    short lines (a list that lost its markers: "Comprar un componente." / "Ensamblar una nave.")."""
+    if is_list_label(block, following):
+        return True
+    text = block.text.strip()
+    short_before = before is not None and before.kind == "paragraph" and len(words(before.text)) <= 2 * MAX_LABEL_WORDS
+    return (
+        block.kind == "paragraph"
+        and following is not None
+        and following.kind == "paragraph"
+        and len(following.text) >= LABEL_SHARE * len(text)
+        and text.endswith((".", ":"))  # "Durante la misión:" over the paragraph it heads
+        and text[:1].isupper()
+        and 0 < len(words(text)) <= MAX_LABEL_WORDS
+        and not any(mark in text[:-1] for mark in ".:;?!")
+        and not short_before
+    )
+
+
+Piece = TypeVar("Piece")
+
+
+def lone_items_as_paragraphs(blocks: Sequence[Piece]) -> list[Piece]:
+    """`blocks` with every bulleted item that has no item before or after it (and opens no list that a
+    label or a paragraph ending in ':' announced) turned into a paragraph. Numbered and nested items stay items."""
+    result = list(blocks)
+    for index, block in enumerate(blocks):
+        if block.kind != "item" or block.marker or block.depth:
+            continue
+        before = blocks[index - 1] if index else None
+        after = blocks[index + 1] if index + 1 < len(blocks) else None
+        beside = [other for other in (before, after) if other is not None and other.kind in ("item", "item-cont")]
+        announced = before is not None and (before.text.rstrip().endswith(":") or is_list_label(before, block))
+        if not beside and not announced:
+            result[index] = replace(block, kind="paragraph")
+    return result
