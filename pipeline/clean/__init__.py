@@ -41,6 +41,8 @@ from pipeline.text import fold, words
 
 PRINTED_SIGNS = ("page number", "running header", "table of contents")  # repairs only a printed document needs
 SENTENCE_END = re.compile(r"[.!]\s*$")
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[¿¡A-ZÁÉÍÓÚÑ])")
+MIN_RULE_WORDS = 2  # rule words that make a sentence of a chatty paragraph a rule
 MAX_UNFINISHED = 2  # headings with no text after them that a translation stopping at its end leaves
 # "( )", "[ ]": the place of an icon the copy lost.
 ICON_HOLE = re.compile(r"\(\s*\)|\[\s+\]|(?<=\w )\[…\](?=[.,;:])")  # the last: joins.LOST
@@ -272,7 +274,7 @@ def _judge_units(state: State) -> None:
             unit.kind, unit.reason = "drop", "subtitle: what the document is (a rulebook), no rule"
             continue
         reason = chatter_reason(text, state.options)
-        if reason:
+        if reason and not _a_rule_inside(text, state.options):
             unit.kind, unit.reason = "drop", f"forum chatter: {reason}"
             continue
         if voice(text, state.options).flavor:
@@ -280,6 +282,16 @@ def _judge_units(state: State) -> None:
     _judge_publisher_notes(state)
     _judge_off_topic(state)
     _judge_stories(state)
+
+
+def _a_rule_inside(text: str, options: CleanOptions) -> bool:
+    """'Cada jugador roba dos cartas. Más traducciones en la web de ...': a paragraph with a sentence of rules that
+    no chatter touches is a rule, its chatter kept with it rather than the rule lost."""
+    sentences = SENTENCE_SPLIT.split(text)
+    return len(sentences) > 1 and any(
+        sum(token in options.rules for token in words(sentence)) >= MIN_RULE_WORDS and chatter_reason(sentence, options) is None
+        for sentence in sentences
+    )
 
 
 def _judge_off_topic(state: State) -> None:

@@ -194,3 +194,14 @@ def test_a_reddit_comment_over_its_authors_handle_is_still_a_thread() -> None:
     text = "level 1\nludofilo_82\n\nMil gracias, justo lo que buscaba.\n\nlevel 2\nmeeple_sur\n\n¿Alguien tiene las cartas?\n"
     kept = kept_text(clean(raw_of(text)))
     assert "ludofilo_82" not in kept and "level 1" not in kept
+
+
+# --- the lead's note of 15:29 (formats2): a rule paragraph ending in chatter -----------------------------------
+
+
+def test_a_rule_paragraph_whose_last_sentence_is_chatter_keeps_its_rule() -> None:
+    text = f"Preparación\n{RULE} Más traducciones en la web de Ludotradus.\n\nFin\nGana quien tenga más puntos al final.\n"
+    result = clean(raw_of(text))
+    assert RULE in kept_text(result) and not lost(result)  # the chatter stays with it: a rule is never lost for it
+    chatter = "Muchas gracias por la traducción. Me ha venido genial para la partida de ayer."  # no rule in any sentence
+    assert chatter not in kept_text(clean(raw_of(f"Preparación\n{RULE}\n\n{chatter}\n")))
