@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Container
 from dataclasses import replace
 
 from pipeline.clean.corrections import Correction, check_counts, correct_lines
 from pipeline.clean.duplicates import find_duplicates
-from pipeline.clean.furniture import mark_furniture
+from pipeline.clean.fixpoint import Reading, settle
+from pipeline.clean.furniture import mark_furniture, navigation_left
 from pipeline.clean.notes import emit_unit, split_inline_note
 from pipeline.clean.offtopic import off_topic_sections
 from pipeline.clean.origins import source_links, to_original_lines
@@ -32,12 +34,16 @@ from pipeline.clean.resources import (
 )
 from pipeline.clean.state import State, Unit
 from pipeline.clean.stories import judge_stories
+from pipeline.clean.threads import copied_thread
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText, Uncorrected
-from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, SplitOptions, find_headings, heading_candidate, in_numbered_list
+from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, Heading, SplitOptions, find_headings, heading_candidate, in_numbered_list
 from pipeline.text import fold, words
 
 PRINTED_SIGNS = ("page number", "running header", "table of contents")  # repairs only a printed document needs
 SENTENCE_END = re.compile(r"[.!]\s*$")
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[¿¡A-ZÁÉÍÓÚÑ])")
+MIN_RULE_WORDS = 2  # rule words that make a sentence of a chatty paragraph a rule
+MAX_UNFINISHED = 2  # headings with no text after them that a translation stopping at its end leaves
 # "( )", "[ ]": the place of an icon the copy lost.
 ICON_HOLE = re.compile(r"\(\s*\)|\[\s+\]|(?<=\w )\[…\](?=[.,;:])")  # the last: joins.LOST
 # Chatter a title may carry and still be a title ("MINAS DE COBRE - Reglas traducidas").
@@ -92,18 +98,72 @@ def clean(
 def clean_uncorrected(raw: RawText, *, options: CleanOptions | None = None, split_options: SplitOptions | None = None) -> Uncorrected:
     """Every step before the corrections (which come last, on the kept lines): what a correction cannot change."""
     lines = [line.rstrip() for line in raw.lines]
-    state = State(lines=lines, options=options or CleanOptions(), structure=split_options or SplitOptions())
+    options, structure = options or CleanOptions(), split_options or SplitOptions()
+    views: dict[str, str | None] = {}  # each line's view for the heading recogniser, asked again of the kept lines
+    state, posts = _clean_lines(lines, options, structure, views, links=source_links(raw))
+    kept, report = _emit(state)
+    credits = replace(_credits(state), forum=_from_a_forum(raw, state, posts))
+    # Cleaned again when the kept lines read otherwise (fixpoint.py): cleaning the cleaned text changes nothing.
+    kept, report = settle(
+        kept, report, lines, reading=_reading(state, kept),
+        again=lambda texts: _clean_again(texts, options, structure, views),
+        reads=lambda texts: _reads(texts, options, structure, views),
+    )
+    return Uncorrected(lines=tuple(kept), report=tuple(report), raw_lines=tuple(lines), credits=credits)
+
+
+def _clean_lines(lines: list[str], options: CleanOptions, structure: SplitOptions, views: dict, *, links: list) -> tuple[State, list]:
+    """The cleaner's passes over the lines, in order: furniture, headings, blocks and their voice, posts, duplicates."""
+    state = State(lines=lines, options=options, structure=structure, views=views)
     posts = mark_furniture(state)
-    state.urls[:0] = source_links(raw)  # a converted page's own address comes first: it is the source
+    state.urls[:0] = links  # a converted page's own address comes first: it is the source
     _find_headings(state)
     _find_units(state)
     _judge_units(state)
     _judge_posts(state, posts)
     _mark_duplicates(state)
     _settle_headings(state)
+    return state, posts
+
+
+def _clean_again(texts: list[str], options: CleanOptions, structure: SplitOptions, views: dict) -> tuple[list, list, Reading]:
+    state, _ = _clean_lines(list(texts), options, structure, views, links=[])
     kept, report = _emit(state)
-    credits = replace(_credits(state), forum=_from_a_forum(raw, state, posts))
-    return Uncorrected(lines=tuple(kept), report=tuple(report), raw_lines=tuple(state.lines), credits=credits)
+    return kept, report, _reading(state, kept)
+
+
+def _reads(texts: list[str], options: CleanOptions, structure: SplitOptions, views: dict) -> Reading:
+    """How the lines read, as `_reading` tells: the recogniser, the thread's signs, the site's navigation, and
+    whether headings among them would still go as `_settle_headings` drops them."""
+    headings = set(_read_headings(texts, (), options, structure, views))
+    return headings, copied_thread(texts), navigation_left(texts, options), _unsettled(texts, headings)
+
+
+def _unsettled(texts: list[str], headings: set[int]) -> bool:
+    """Whether `_settle_headings` would drop one of these lines: a heading repeated over its twin, or one of the
+    last (a heading or two) with no text after them."""
+    text_at = [index for index, text in enumerate(texts) if text.strip() and index not in headings]
+    last_text = max(text_at + [index for index in headings if _stopped_or_listed(texts, index)], default=-1)
+    trailing = [index for index in headings if index > last_text]
+    if 0 < len(trailing) <= MAX_UNFINISHED:
+        return True
+    ordered = sorted(headings | set(text_at))
+    return any(
+        a in headings and b in headings and fold(texts[a]) == fold(texts[b]) for a, b in zip(ordered, ordered[1:])
+    )
+
+
+def _stopped_or_listed(texts: list[str], index: int) -> bool:
+    return bool(SENTENCE_END.search(texts[index])) and len(texts[index].split()) >= 2 or in_numbered_list(texts, index)
+
+
+def _reading(state: State, kept: list[CleanLine]) -> Reading:
+    """How the cleaner read the text, in terms of the kept lines: the positions of those it read as headings (or
+    run-in headings), whether they read as a copied thread, and those of them that are site navigation."""
+    heads = state.headings | state.openers
+    headed = {position for position, line in enumerate(kept) if line.kind != "note" and line.first - 1 in heads}
+    # What was a thread's or a site's furniture is gone: the kept lines show no thread and no navigation.
+    return headed, False, set(), False
 
 
 # --- 2. units and headings -------------------------------------------------------------------------------
@@ -111,32 +171,51 @@ def clean_uncorrected(raw: RawText, *, options: CleanOptions | None = None, spli
 
 def _find_headings(state: State) -> None:
     """Ask the structure recogniser about the lines as the splitter will see them: headings are kept whole,
-    run-in headings open a block. Removed lines and chatter (dropped later) are left out, translator's
-    asides lifted off and notes blanked (the splitter reads a note as a paragraph break)."""
+    run-in headings open a block."""
+    for index, heading in _read_headings(state.lines, state.fate, state.options, state.structure, state.views).items():
+        (state.openers if heading.style in STYLES_WITH_BODY else state.headings).add(index)
+
+
+def _read_headings(
+    lines: list[str], removed: Container[int], options: CleanOptions, structure: SplitOptions, views: dict[str, str | None]
+) -> dict[int, Heading]:
+    """Line index -> the heading it is. Removed lines and chatter (dropped later) are left out, translator's
+    asides lifted off and notes blanked (the splitter reads a note as a paragraph break). `views` remembers each
+    line's view (None: left out), for the kept lines are read again (fixpoint.py)."""
     view: list[int] = []
     texts: list[str] = []
-    for index, text in enumerate(state.lines):
+    for index, text in enumerate(lines):
         if not text.strip():
             view.append(index)
             texts.append("")
             continue
-        if index in state.fate:
+        if index in removed:
             continue
-        bare = split_inline_note(text, state.options)[0]
-        reason = chatter_reason(bare, state.options) if len(bare) <= MAX_CHATTER_LINE else None
-        if reason and (reason not in TITLE_TALK or ONLY_TALK.match(bare.strip())):
-            continue  # "Muchísimas gracias por el esfuerzo.": a reply shaped like a title is judged as text
-        view.append(index)
-        texts.append("" if FOOTNOTE_LINE.match(text) or NOTE_PARAGRAPH.match(text) else bare)
-    for index, text, heading in zip(view, texts, find_headings(texts, options=state.structure)):
+        if text not in views:
+            views[text] = _view_of(text, options)
+        if views[text] is not None:
+            view.append(index)
+            texts.append(views[text])
+    found: dict[int, Heading] = {}
+    for index, text, heading in zip(view, texts, find_headings(texts, options=structure)):
         if heading is None and text:
             # A numbered outline line keeps its own line even where its neighbours make the splitter read it as
             # text: which neighbours it has is only settled after this (replies go later), and joined or judged
             # with them it would clean differently a second time ("2.1. Refuerzos" + "x" reads as an empty heading).
-            candidate = heading_candidate(text, options=state.structure)
+            candidate = heading_candidate(text, options=structure)
             heading = candidate if candidate is not None and candidate.style == "numbered" else None
         if heading is not None:
-            (state.openers if heading.style in STYLES_WITH_BODY else state.headings).add(index)
+            found[index] = heading
+    return found
+
+
+def _view_of(text: str, options: CleanOptions) -> str | None:
+    """What the recogniser reads of a line: its asides lifted off, a note blank, a reply's chatter nothing (None)."""
+    bare = split_inline_note(text, options, heading=True)[0]
+    reason = chatter_reason(bare, options) if len(bare) <= MAX_CHATTER_LINE else None
+    if reason and (reason not in TITLE_TALK or ONLY_TALK.match(bare.strip())):
+        return None  # "Muchísimas gracias por el esfuerzo.": a reply shaped like a title is judged as text
+    return "" if FOOTNOTE_LINE.match(text) or NOTE_PARAGRAPH.match(text) else bare
 
 
 def _find_units(state: State) -> None:
@@ -151,8 +230,10 @@ def _find_units(state: State) -> None:
             if index in state.openers:
                 current.append(index)
             continue
-        if FOOTNOTE_LINE.match(text):
+        if FOOTNOTE_LINE.match(text) or _a_note_alone(text, state.options):
             # A footnote is judged on its own: it belongs to the paragraph with its marker, not to its neighbours.
+            # So is a line that is only the translator's aside (where a first cleaning moved it): judged with the
+            # rule below it, its chatter would take the rule along ("(traducción libre, jeje)" / "El atacante...").
             if current:
                 state.units.append(Unit(current))
                 current = []
@@ -161,6 +242,11 @@ def _find_units(state: State) -> None:
         current.append(index)
     if current:
         state.units.append(Unit(current))
+
+
+def _a_note_alone(text: str, options: CleanOptions) -> bool:
+    stripped = text.strip()
+    return stripped.startswith("(") and stripped.endswith(")") and split_inline_note(stripped, options) == ("", [stripped])
 
 
 # --- 3. each unit's voice ----------------------------------------------------------------------------------
@@ -188,7 +274,7 @@ def _judge_units(state: State) -> None:
             unit.kind, unit.reason = "drop", "subtitle: what the document is (a rulebook), no rule"
             continue
         reason = chatter_reason(text, state.options)
-        if reason:
+        if reason and not _a_rule_inside(text, state.options):
             unit.kind, unit.reason = "drop", f"forum chatter: {reason}"
             continue
         if voice(text, state.options).flavor:
@@ -196,6 +282,16 @@ def _judge_units(state: State) -> None:
     _judge_publisher_notes(state)
     _judge_off_topic(state)
     _judge_stories(state)
+
+
+def _a_rule_inside(text: str, options: CleanOptions) -> bool:
+    """'Cada jugador roba dos cartas. Más traducciones en la web de ...': a paragraph with a sentence of rules that
+    no chatter touches is a rule, its chatter kept with it rather than the rule lost."""
+    sentences = SENTENCE_SPLIT.split(text)
+    return len(sentences) > 1 and any(
+        sum(token in options.rules for token in words(sentence)) >= MIN_RULE_WORDS and chatter_reason(sentence, options) is None
+        for sentence in sentences
+    )
 
 
 def _judge_off_topic(state: State) -> None:
@@ -304,20 +400,41 @@ def _settle_headings(state: State) -> None:
         [(index, "heading") for index in state.headings]
         + [(unit.first, "unit") for unit in state.units if unit.kind in ("text", "flavor", "note")]
     )
-    last_unit = max((position for position, (_, what) in enumerate(order) if what == "unit"), default=-1)
+    # The last text (found once, not by a scan of the rest per heading): a unit, or a heading-shaped last rule.
+    last_text = max(
+        (position for position, (index, what) in enumerate(order) if what == "unit" or _a_last_rule(state, index)), default=-1
+    )
+    # A translation that stops leaves a heading or two; more, with nothing under any, are the text itself (a
+    # table of ranks, "Nivel 1" / "Novato" / "Nivel 2" / "Veterano", read as headings), kept.
+    unfinished = len(order) - 1 - last_text <= MAX_UNFINISHED
     for position, (index, what) in enumerate(order):
         if what != "heading":
             continue
         following = order[position + 1] if position + 1 < len(order) else None
-        if position > last_unit:  # no text after it (found once, not by a scan of the rest per heading)
-            if SENTENCE_END.search(state.lines[index]) and len(state.lines[index].split()) >= 4:
-                continue  # "Ganas 2 puntos al final.": a last rule that looks like a title is kept, never lost
-            if in_numbered_list(state.lines, index):
-                continue  # "2. Veinte camellos de madera" after "1. Un tablero": a list's last entry, not a title
-            state.fate[index] = ("drop", "heading with no text after it (the translation stops here)")
-        elif following[1] == "heading" and fold(state.lines[following[0]]) == fold(state.lines[index]):
+        if position > last_text:
+            if unfinished:
+                state.fate[index] = ("drop", "heading with no text after it (the translation stops here)")
+        elif following is not None and following[1] == "heading" and fold(state.lines[following[0]]) == fold(state.lines[index]):
             state.fate[index] = ("duplicate", f"heading repeated at line {following[0] + 1}, where its text follows")
     state.headings -= set(state.fate)
+
+
+def _a_last_rule(state: State, index: int) -> bool:
+    """A line read as a heading that is a rule when nothing follows it: a sentence ("Ganas 2 puntos al final.",
+    "Nadie gana."; never lost, however short), a numbered list's last entry ("2. Veinte camellos de madera"),
+    its neighbours the lines left beside it (a removed line between two entries does not part them)."""
+    text = state.lines[index]
+    if SENTENCE_END.search(text) and len(text.split()) >= 2:
+        return True
+    return in_numbered_list([_kept_beside(state, index, -1), text, _kept_beside(state, index, 1)], 1)
+
+
+def _kept_beside(state: State, index: int, step: int) -> str:
+    """The line next to this one once the removed lines are gone ("" at either end)."""
+    other = index + step
+    while 0 <= other < len(state.lines) and other in state.fate and state.lines[other].strip():
+        other += step
+    return state.lines[other] if 0 <= other < len(state.lines) else ""
 
 
 # --- 5. output: joins, notes, the report ------------------------------------------------------------------
@@ -338,7 +455,7 @@ def _emit(state: State) -> tuple[list[CleanLine], list[CleaningRecord]]:
         elif not text.strip():
             body.append((index, [CleanLine(text="", first=index + 1, last=index + 1)]))
         elif index in state.headings:
-            heading, notes = split_inline_note(text, state.options)
+            heading, notes = split_inline_note(text, state.options, heading=True)
             if notes:
                 report.append(CleaningRecord(index + 1, "note", "translator's note moved to its own line after the heading", text))
             out = [CleanLine(heading, index + 1, index + 1)] if heading else []

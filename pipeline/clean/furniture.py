@@ -23,7 +23,6 @@ from pipeline.clean.resources import (
     LETTER,
     LIKE_BUTTON,
     MIN_CHAT_HEADERS,
-    POST_START,
     THREAD_FURNITURE,
     QUOTED_BY,
     SIGNATURE,
@@ -45,15 +44,16 @@ from pipeline.clean.resources import (
     VERSION_LINE,
     VERSION_MARK,
     USERNAME,
+    CleanOptions,
 )
 from pipeline.clean.state import State
+from pipeline.clean.threads import ONLINE_STATUS, PageTop, copied_thread, heads_a_rule, heads_rule_text, is_button, next_text, post_start
 from pipeline.structure.lexicon import FUNCTION_WORDS
 from pipeline.text import fold
 
 # The pieces of a line that may carry the version alone: "Título – reglamento – v2.0", "Reglas (v1.1)".
 VERSION_PARTS = re.compile(r"\s[–—|·•-]\s|[()\[\],;]")
 MIN_EMAIL_HEADERS = 3  # "De:", "Para:", "Asunto:": a pasted e-mail
-ONLINE_STATUS = frozenset(("en línea", "desconectado", "conectado", "online", "offline"))
 # "[list]", "[/quote]", "[center]" alone on a line are BBCode left in a text not read as BBCode: no forum member.
 BBCODE_TAG = re.compile(r"^/?(?:list|quote|spoiler|code|center|left|right|b|i|u|s|size|color|url|img|\*)(?:=.*)?$", re.IGNORECASE)
 
@@ -63,12 +63,12 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
     lines, fate = state.lines, state.fate
     folded = {fold(text): index for index, text in enumerate(lines) if text.strip() and not BRACKETED.match(text)}
     starts: list[tuple[int, str]] = []
-    index = 0
+    index, top = 0, PageTop(lines, fate, state.options)  # top: whether only furniture is above a line (a site's header)
     profile = False  # inside the member's name, rank and counts that follow "En línea"
     chat = sum(1 for text in lines if CHAT_HEADER.match(text)) >= MIN_CHAT_HEADERS
     # A "--" line opens a signature only in a copied thread (its buttons show it): elsewhere it may separate rules.
     email = sum(1 for text in lines if EMAIL_HEADER.match(text)) >= MIN_EMAIL_HEADERS
-    in_thread = chat or email or _copied_thread(lines)
+    in_thread = chat or email or copied_thread(lines)
     while index < len(lines):
         text = lines[index].strip()
         if profile and text and len(text.split()) <= 3 and not re.search(r"[.!?,;]", text):
@@ -99,7 +99,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         elif REPLY_SUBJECT.match(text) and index > 0:
             starts.append((index, "respuesta"))  # a reply begins: its blocks are judged as a post
             fate[index] = ("drop", "forum post header: subject of a reply")
-        elif text.casefold().strip(".:") in NAVIGATION_WORDS and (in_thread or not _heads_a_rule(lines, index)):
+        elif text.casefold().strip(".:") in NAVIGATION_WORDS and not _a_heading_here(lines, index, in_thread, top):
             fate[index] = ("drop", "site navigation")
         elif BARE_URL.match(text):
             label = _label_before(lines, index)
@@ -110,7 +110,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
             if not _url_follows(lines, index):
                 state.other_credits.append(text.strip().rstrip(":"))
         else:
-            _site_line(state, index, text, in_thread)
+            _site_line(state, index, text, in_thread, at_top=top(index))
         index += 1
     _empty_bullets(state)
     posts = []
@@ -118,17 +118,6 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         end = starts[number + 1][0] if number + 1 < len(starts) else len(lines)
         posts.append((start, end, author))
     return posts
-
-
-def _copied_thread(lines: list[str]) -> bool:
-    """Whether the text is a thread copied from a forum page: its buttons, like counts, comment headers show it."""
-    signs = sum(
-        1
-        for index, text in enumerate(lines)
-        if THREAD_FURNITURE.match(text) or _post_start(lines, index)
-        or (LIKE_BUTTON.match(text) or text.strip().casefold() in NAVIGATION_WORDS) and not _heads_a_rule(lines, index)
-    )
-    return signs >= 2
 
 
 def _thread_line(
@@ -154,10 +143,10 @@ def _thread_line(
         fate[index] = ("drop", "chat export banner (server, channel, message count)")
     elif chat and CHAT_NOTICE.match(text):
         fate[index] = ("drop", "chat app's notice or a message it left out (media, deleted)")
-    elif in_thread and _post_start(lines, index):
+    elif in_thread and post_start(lines, index):
         # A BoardGameGeek post ("Avatar") or a Reddit comment ("level 1"): the member's name follows, then
         # their country and badges, the date. (In rules, "Avatar" or "Nivel 1" is a heading.)
-        author = lines[_next_text(lines, index)].strip()
+        author = lines[next_text(lines, index)].strip()
         starts.append((index, author))
         fate[index] = ("drop", f"forum post header: {author}")
         return index, True
@@ -167,28 +156,17 @@ def _thread_line(
         fate[index] = ("drop", "thread furniture (a forum's name, a post's age or votes, the order of replies)")
     elif in_thread and text.casefold().strip(".:") in BUTTON_WORDS:
         fate[index] = ("drop", "site navigation (a button of the thread's page)")
-    elif in_thread and re.fullmatch(r"\d{1,6}", text) and _next_text(lines, index) == index + 1 and _is_button(lines[index + 1]):
+    elif in_thread and re.fullmatch(r"\d{1,6}", text) and next_text(lines, index) == index + 1 and is_button(lines[index + 1]):
         fate[index] = ("drop", "site navigation (the count of votes or likes beside the buttons)")
-    elif LIKE_BUTTON.match(text) and (in_thread or not _heads_a_rule(lines, index)):
+    elif LIKE_BUTTON.match(text) and (in_thread or not heads_a_rule(lines, index)):
         fate[index] = ("drop", "site navigation (a like button)")
-        following = _next_text(lines, index)
+        following = next_text(lines, index)
         if following == index + 1 and re.fullmatch(r"\d{1,5}", lines[following].strip()):
             fate[following] = ("drop", "site navigation (the count of likes)")
             index += 1
     else:
         return None
     return index, False
-
-
-def _post_start(lines: list[str], index: int) -> bool:
-    """'Avatar' or 'level 1' over a member's name ('Alba_Tradu'), not over a sentence: a post begins."""
-    if not POST_START.match(lines[index]):
-        return False
-    following = _next_text(lines, index)
-    if following is None:
-        return False
-    name = lines[following].strip()
-    return bool(USERNAME.match(name)) and len(name.split()) <= 3 and not re.search(r"[.:;!?¡¿]$", name)
 
 
 def _no_words(text: str, in_thread: bool) -> bool:
@@ -236,11 +214,6 @@ def _a_name(text: str) -> bool:
     return 1 <= len(words) <= 3 and all(word[:1].isupper() for word in words) and not re.search(r"[.:;!?¡¿]", text)
 
 
-def _is_button(text: str) -> bool:
-    word = text.strip().casefold().strip(".:")
-    return bool(LIKE_BUTTON.match(text)) or word in NAVIGATION_WORDS or word in BUTTON_WORDS
-
-
 def _block_reason(text: str, chat: bool, thread: bool) -> str:
     """Why the block this line opens goes whole (to the next blank line): a signature, a chat's reactions."""
     if thread and SIGNATURE.match(text):
@@ -264,23 +237,20 @@ def _drop_block(state: State, index: int, reason: str) -> int:
     return index
 
 
-def _next_text(lines: list[str], index: int) -> int | None:
-    following = index + 1
-    while following < len(lines) and not lines[following].strip():
-        following += 1
-    return following if following < len(lines) else None
-
-
-def _site_line(state: State, index: int, text: str, in_thread: bool) -> None:
-    """A line of a site's page or a document's credits: a date, breadcrumbs, a byline, a caption, who translated
-    it; a member's profile ('Edad: 8+' is a game's box elsewhere) and a post's date ('En: ...') only in a thread."""
+def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: bool) -> None:
+    """A line of a site's page or a document's credits: a date, a byline, a caption, who translated it; a
+    member's profile ('Edad: 8+' is a game's box elsewhere) and a post's date ('En: ...') only in a thread,
+    breadcrumbs only where a page shows them (in a thread, `at_top`: above all the text) or over the title
+    they end with: 'Inicio > Bosque > Montaña' in a rule is a path of the game."""
     fate = state.fate
     if DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12 or in_thread and POST_DATE.match(text):
         fate[index] = ("drop", "forum post date")
     elif in_thread and PROFILE.match(text):
         fate[index] = ("drop", "forum member's profile")
-    elif BREADCRUMBS.match(text) or BREADCRUMB_TRAIL.match(text) or SHARE.match(text):
-        fate[index] = ("drop", "site navigation (breadcrumbs or share buttons)")
+    elif (BREADCRUMBS.match(text) or BREADCRUMB_TRAIL.match(text)) and (in_thread or at_top or _over_its_title(state.lines, index)):
+        fate[index] = ("drop", "site navigation (breadcrumbs)")
+    elif SHARE.match(text):
+        fate[index] = ("drop", "site navigation (share buttons)")
     elif BYLINE.match(text):
         fate[index] = ("drop", "byline of the post (author and date)")
     elif CAPTION.match(text):
@@ -306,24 +276,21 @@ def _version_line(lines: list[str], index: int, text: str) -> bool:
     document's version, no rule. A version inside a phrase ('Novedades de la versión 2.0') and a heading over
     a rule ('Reglas de la expansión (v2.0)' over 'Cada jugador roba...') are rules text."""
     if VERSION_LINE.match(text):
-        return len(text.split()) > 2 or not _heads_a_rule(lines, index)
+        return len(text.split()) > 2 or not heads_a_rule(lines, index)
     mark = VERSION_MARK.search(text)
     if not mark or len(text.split()) > 10 or text.rstrip().endswith("."):
         return False
     alone = any(VERSION_MARK.fullmatch(part.strip()) for part in VERSION_PARTS.split(text))
     before = text[: mark.start()].split()[-1:]
     last = not text[mark.end() :].strip(" )]") and bool(before) and fold(before[0]) not in FUNCTION_WORDS
-    return (alone or last) and not _heads_a_rule(lines, index)
+    return (alone or last) and not heads_a_rule(lines, index)
 
 
-def _heads_a_rule(lines: list[str], index: int) -> bool:
-    """Whether the line right below (no blank between) is a rule's sentence: this line is its heading, no site's
-    button ('Buscar' over 'Busca en el mazo una carta...') nor a document's version."""
-    following = index + 1
-    if following >= len(lines):
-        return False
-    below = lines[following].strip()
-    return len(below.split()) >= 4 and below[:1].isupper() and below[-1:] in ".:!?"
+def _over_its_title(lines: list[str], index: int) -> bool:
+    """'Inicio > Juegos > Reglas de Cosecha Lunar' over 'Reglas de Cosecha Lunar': a page's trail ends with its title."""
+    following = next_text(lines, index)
+    last = re.split(r"[>»›/|]", lines[index])[-1]
+    return following is not None and fold(last) == fold(lines[following]) and bool(fold(last))
 
 
 def _translator(text: str) -> re.Match[str] | None:
@@ -345,3 +312,25 @@ def _url_follows(lines: list[str], index: int) -> bool:
     while following < len(lines) and not lines[following].strip():
         following += 1
     return following < len(lines) and bool(BARE_URL.match(lines[following]))
+
+
+def _a_heading_here(lines: list[str], index: int, in_thread: bool, top: PageTop) -> bool:
+    """A navigation word outside a thread that heads a rule or is in a list of the rules is text, not a link."""
+    return not in_thread and heads_rule_text(lines, index, top.under_furniture(index))
+
+
+def navigation_left(lines: list[str], options: CleanOptions) -> set[int]:
+    """The lines that would go as a site's navigation read here again (a navigation word over no rule, a like
+    button, breadcrumbs at the top): none of the kept lines, unless what the cleaner dropped or joined around
+    them made them so ('Citar' over a sentence that was a duplicate). Only the few lines of their shapes are asked."""
+    top = PageTop(lines, {}, options)
+    found = set()
+    for index, text in enumerate(lines):
+        word = text.strip().casefold().strip(".:")
+        if word in NAVIGATION_WORDS and not heads_rule_text(lines, index, top.under_furniture(index)):
+            found.add(index)
+        elif LIKE_BUTTON.match(text) and not heads_a_rule(lines, index):
+            found.add(index)
+        elif (BREADCRUMBS.match(text) or BREADCRUMB_TRAIL.match(text)) and (top(index) or _over_its_title(lines, index)):
+            found.add(index)
+    return found

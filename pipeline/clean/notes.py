@@ -19,6 +19,7 @@ from pipeline.clean.resources import (
     aside_reason,
 )
 from pipeline.model import CleaningRecord, CleanLine
+from pipeline.structure.patterns import TRANSLATION_REMARK
 
 # How far back (in raw lines) a footnote looks for its marker: a footnote sits below its page's text.
 FOOTNOTE_REACH = 80
@@ -42,14 +43,19 @@ class Unit(Protocol):
     def last(self) -> int: ...
 
 
-def split_inline_note(text: str, options: CleanOptions) -> tuple[str, list[str]]:
+def split_inline_note(text: str, options: CleanOptions, *, heading: bool = False) -> tuple[str, list[str]]:
     """'rule (n. del t: ...) rest' -> ('rule rest', ['(n. del t: ...)']); the same for the translator's asides.
 
-    One pass over the brackets (an unclosed one runs to the end of the text): a line of 100,000 "(" must
-    not be scanned once per bracket.
+    `heading`: the line may be a heading, whose closing "(traducción no oficial)" says what the document is
+    (its display title leaves it out) and is no aside. One pass over the brackets (an unclosed one runs to the
+    end of the text): a line of 100,000 "(" must not be scanned once per bracket.
     """
     if "(" not in text:
         return text, []
+    remark = TRANSLATION_REMARK.search(text) if heading else None
+    if remark:
+        bare, notes = split_inline_note(text[: remark.start()], options)
+        return bare + text[remark.start() :].rstrip(), notes
     closing = _closing_brackets(text)
     content_end = len(text.rstrip())
     notes: list[str] = []

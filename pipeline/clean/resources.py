@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from pipeline.schema import Fields
 from pipeline.text import words
@@ -288,8 +288,21 @@ def read_clean_options(fields: Fields) -> CleanOptions:
     return options
 
 
+MAX_REMEMBERED = 2000  # texts up to this long have their verdicts remembered (a 100 KB block is not kept)
+
+
 def chatter_reason(text: str, options: CleanOptions) -> str | None:
-    """Why a block of text is forum chatter, or None."""
+    """Why a block of text is forum chatter, or None (remembered: the cleaner asks it of a line, of the block the
+    line makes alone, and of the kept line read again)."""
+    return _remembered_chatter(text, options) if len(text) <= MAX_REMEMBERED else _chatter_reason(text, options)
+
+
+@lru_cache(maxsize=1 << 14)
+def _remembered_chatter(text: str, options: CleanOptions) -> str | None:
+    return _chatter_reason(text, options)
+
+
+def _chatter_reason(text: str, options: CleanOptions) -> str | None:
     for reason, pattern in CHATTER_PATTERNS:
         if pattern.search(text):
             return reason

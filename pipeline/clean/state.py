@@ -36,3 +36,4 @@ class State:
     translators: list[str] = field(default_factory=list)
     urls: list[tuple[str, str]] = field(default_factory=list)  # (label, url)
     other_credits: list[str] = field(default_factory=list)
+    views: dict[str, str | None] = field(default_factory=dict)  # line -> its view for the heading recogniser

@@ -18,6 +18,7 @@ from pipeline.model import Block, CleanLine, CleanText, CorrectedLine, Document,
 from pipeline.split.blocks import build_blocks
 from pipeline.split.inline import label_vocabulary, restructure
 from pipeline.split.order import missing_chunks, reading_order
+from pipeline.split.stories import separate_flavor, story_block, titled_story
 from pipeline.structure import Heading, SplitOptions, card_title, find_headings
 from pipeline.text import slug
 
@@ -26,7 +27,6 @@ EXAMPLE_TITLE = re.compile(r"^(?:por\s+)?ejemplos?\b", re.IGNORECASE)
 CREDIT_WORDS = re.compile(r"\b(?:traducci[óo]n|traducido|cortes[íi]a|gracias a|recogido|ficha en)\b", re.IGNORECASE)
 MAX_CREDITS_CHARS = 500
 CREDITS_TITLE = re.compile(r"^(?:cr[ée]ditos|agradecimientos|traducci[óo]n|sobre esta traducci[óo]n)\b", re.IGNORECASE)
-FLAVOR_TITLE = "Relato"
 MAX_SLUG = 60
 # Styles a sentence-case title heading nests under (its "anchor").
 TITLE_ANCHORS = ("markup", "chapter", "caps", "page", "preamble")
@@ -251,13 +251,13 @@ def _sections(  # long: one pass that names, nests and fills every section, then
         segment = _id_segment(entry, title, parent_id, corrected.get(entry.first), renamed)
         section_id = _unique(f"{parent_id}/{segment}" if parent_id else segment, used)
         ids.append(section_id)
-        own, stories = _separate_flavor(entry.lines)
+        own, stories = separate_flavor(entry.lines)
         blocks = build_blocks(own)
         kind = _kind(entry, title, blocks, has_text=any(line.text.strip() for line in own), has_flavor=bool(stories))
         if kind == "flavor":
-            blocks = tuple(_story_block(story) for story in stories)  # a heading over nothing but a story
-        # Otherwise (a card or rules heading that opens with a story) the stories become "Relato"
-        # children below, and only there: a story printed twice would also leak onto card sheets.
+            blocks = tuple(story_block(story) for story in stories)  # a heading over nothing but a story
+        # Otherwise (a card or rules heading that opens with a story) the stories become children ("Relato", or
+        # their own title) below, and only there: a story printed twice would also leak onto card sheets.
         sections.append(
             Section(
                 id=section_id,
@@ -274,14 +274,15 @@ def _sections(  # long: one pass that names, nests and fills every section, then
         if kind == "flavor":
             continue
         for story in stories:
-            story_id = _unique(f"{section_id}/{slug(FLAVOR_TITLE, max_length=MAX_SLUG)}", used)
+            story_title, told = titled_story(story)  # "Relato", or the title the story has
+            story_id = _unique(f"{section_id}/{slug(story_title, max_length=MAX_SLUG)}", used)
             sections.append(
                 Section(
                     story_id,
-                    FLAVOR_TITLE,
+                    story_title,
                     entry.level + 1,
                     "flavor",
-                    (_story_block(story),),
+                    (story_block(told),),
                     story[0].first,
                     story[-1].last,
                     section_id,
@@ -343,11 +344,6 @@ def _uncorrected_title(entry: _Entry, change: CorrectedLine) -> str | None:
     return card_title(old) if entry.card else old
 
 
-def _story_block(story: list[CleanLine]) -> Block:
-    text = " ".join(line.text.strip() for line in story if line.text.strip())
-    return Block("paragraph", text, story[0].first, story[-1].last)
-
-
 def _unique(candidate: str, used: dict[str, int]) -> str:
     """`candidate`, or `candidate-2`, `-3`... when taken; `used` maps an id to the next number to try
     with it, so 10,000 sections of one title do not each count up from 2."""
@@ -357,25 +353,6 @@ def _unique(candidate: str, used: dict[str, int]) -> str:
     used[candidate] = counter
     used.setdefault(result, 2)
     return result
-
-
-def _separate_flavor(lines: list[CleanLine]) -> tuple[list[CleanLine], list[list[CleanLine]]]:
-    """The section's own lines, and each run of flavour lines (blank lines inside a run belong to it)."""
-    own: list[CleanLine] = []
-    stories: list[list[CleanLine]] = []
-    current: list[CleanLine] | None = None
-    for line in lines:
-        if line.kind == "flavor":
-            if current is None:
-                current = []
-                stories.append(current)
-            current.append(line)
-        elif not line.text.strip() and current is not None:
-            continue
-        else:
-            current = None
-            own.append(line)
-    return own, stories
 
 
 def _kind(entry: _Entry, title: str, blocks: tuple[Block, ...], *, has_text: bool, has_flavor: bool) -> str:

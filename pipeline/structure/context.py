@@ -87,6 +87,8 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
     sentence = texts[index].rstrip().endswith(".") and len(texts[index].split()) >= 5
     if heading.style == "title" and sentence and above is not None and above.style != "page":
         return True  # "Fin" then "Tras ocho rondas gana quien tenga más monedas.": the heading's first sentence
+    if heading.style == "title" and _stopped(texts[index]) and _heads_nothing(candidates, index, context):
+        return True  # "Fin" then "Gana quien más tenga.", then the next heading or the end: the heading's only rule
     below = next((candidates[i] for i in range(index + 1, min(index + 3, len(texts))) if texts[i].strip()), None)
     # A line with no text of its own right before a bigger heading ("Reglamento" under the game's name).
     return heading.style == "title" and below is not None and below.style in ("numbered", "caps", "page", "chapter")
@@ -110,13 +112,30 @@ def in_numbered_list(texts: list[str], index: int) -> bool:
     return False
 
 
+def _heads_nothing(candidates: list[Heading | None], index: int, context: _Context) -> bool:
+    """Whether this line, read as a title, would head nothing: it ends the text, or it sits between a heading
+    (not a page's; a blank line between or not) and another ("Entrar en fase." over its paragraph heads one)."""
+    above, below = context.previous[index], context.next_index[index]
+    if below is None:
+        return True
+    if above is None or candidates[above] is None or candidates[above].style == "page":
+        return False
+    return candidates[below] is not None
+
+
+def _stopped(text: str) -> bool:
+    """'Gana quien más tenga.', 'Nadie gana.': two words or more and a full stop (or '!'), a sentence's shape."""
+    stripped = text.rstrip()
+    return stripped.endswith((".", "!")) and not stripped.endswith("...") and len(stripped.split()) >= 2
+
+
 def _introduces(text: str) -> bool:
     """'En tu turno puedes hacer hasta dos acciones distintas:': a sentence, not one more entry of a list."""
     return len(text.split()) >= 4 and text.rstrip().endswith((".", ":")) and looks_like_sentence(text)
 
 
 class _Context:
-    """Per line: the next non-blank line, and how far runs of short lines and of capital labels reach."""
+    """Per line: the next non-blank line and the one before, and how far runs of short lines and of capital labels reach."""
 
     def __init__(self, texts: list[str]) -> None:
         self.following = [""] * len(texts)  # the next non-blank line after each (stripped), or ""
@@ -124,6 +143,17 @@ class _Context:
         for index in range(len(texts) - 1, -1, -1):
             self.following[index] = after
             after = texts[index].strip() or after
+        # The indexes of the non-blank lines before and after each (None at either end).
+        self.previous: list[int | None] = [None] * len(texts)
+        self.next_index: list[int | None] = [None] * len(texts)
+        before: int | None = None
+        for index, text in enumerate(texts):
+            self.previous[index] = before
+            before = index if text.strip() else before
+        later: int | None = None
+        for index in range(len(texts) - 1, -1, -1):
+            self.next_index[index] = later
+            later = index if texts[index].strip() else later
         self.short = _streaks([_short_line(text) for text in texts])
         self.labels = _streaks([_label_line(text) for text in texts])
         self.is_label = [_label_line(text) for text in texts]

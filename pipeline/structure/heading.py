@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline.structure.patterns import QUOTES, TRAILING_PAREN, TRANSLATOR_REMARK
+from pipeline.structure.patterns import QUOTES, TRAILING_PAREN, TRANSLATION_REMARK, TRANSLATOR_REMARK
 from pipeline.text import is_shouting
 
 # Styles, in the order the splitter ranks them when it builds the tree (split/__init__.py):
@@ -28,8 +28,10 @@ class Heading:
 
 
 def readable_title(text: str) -> str:
-    """A heading's display title: no trailing colon/full stop, no enclosing quotes, ALL CAPS in sentence case."""
+    """A heading's display title: no trailing colon/full stop, no enclosing quotes, no remark on the translation,
+    ALL CAPS in sentence case."""
     title = TRANSLATOR_REMARK.sub("", text.strip())
+    title = TRANSLATION_REMARK.sub("", title) or title  # "Juego de Tronos (traducción no oficial)" -> "Juego de Tronos"
     title = title.strip().rstrip(":.;,").strip()
     if len(title) > 1 and title[0] in QUOTES and title[-1] in QUOTES:
         title = title[1:-1].strip()

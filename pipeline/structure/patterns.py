@@ -36,6 +36,13 @@ BULLET = re.compile(r"^\s*(?:[-•*+·▪–]\s*|\d+[)º]\s+|[a-z]\)\s+)")
 # A translator's remark inside a heading is not part of its title: "(n del t. es un término...)".
 TRANSLATOR_REMARK = re.compile(r"\s*\(\s*n\.?\s*del?\s*t\b.*$", re.IGNORECASE)
 TRAILING_PAREN = re.compile(r"\s*\([^()]*\)\s*$")
+# "Juego de Tronos (traducción no oficial)": what the document is, said in a heading; neither the translator's
+# note nor a word of the title. Only the words such a remark is made of, and one of them the translation.
+TRANSLATION_REMARK = re.compile(
+    r"\s*\((?=[^()]*\btradu)(?:\s*(?:\b(?:traducci[óo]n|traducid[oa]s?|reglas|reglamento|manual|complet[oa]|oficial|no|al|del?"
+    r"|las?|los|en|para|castellano|español|espa[ñn]ol|fans?|aficionados|amateur|casera|libre|versi[óo]n|v?\d+(?:\.\d+)*|y)\b|[,.;:–-]))+\s*\)\s*$",
+    re.IGNORECASE,
+)
 BILINGUAL = re.compile(r"^[\"'“”‘’]?[A-ZÁÉÍÓÚÑ][\w\-]*(?: [\w\-]+)*/[\w\-]+(?: [\w\-]+)*[\"'“”‘’]?$")
 QUOTED_NAME = re.compile(r"^[\"'“‘]")
 QUOTES = "\"'“”‘’«»"

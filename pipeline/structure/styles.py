@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from pipeline.structure.heading import Heading, readable_title
 from pipeline.structure.lexicon import (
@@ -63,6 +64,7 @@ class _NotAHeading:
 
 NOT_A_HEADING = _NotAHeading()
 LONG_STOPPED_TITLE = 7  # a line of this many words with a full stop is a sentence, not a title
+MAX_REMEMBERED = 2000  # lines up to this long have their verdicts remembered
 SHOUTED_RULE_WORDS = 5  # a sentence in capitals this long, with a modal and a full stop, is a rule shouted
 Verdict = Heading | _NotAHeading | None
 Recogniser = Callable[[str, SplitOptions], Verdict]
@@ -308,7 +310,13 @@ STYLES: tuple[tuple[str, Recogniser], ...] = (
 
 
 def heading_candidate(text: str, *, options: SplitOptions) -> Heading | None:
-    """The heading this line would be on its own, before looking at its neighbours."""
+    """The heading this line would be on its own, before looking at its neighbours (remembered: the cleaner
+    asks again of the lines it kept, and the splitter of the same lines; a line of a page's length is not kept)."""
+    return _candidate(text, options) if len(text) <= MAX_REMEMBERED else _candidate.__wrapped__(text, options)
+
+
+@lru_cache(maxsize=1 << 16)
+def _candidate(text: str, options: SplitOptions) -> Heading | None:
     line = text.strip()
     if not line or TABLE_CAPTION.match(line):
         return None

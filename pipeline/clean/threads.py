@@ -1,0 +1,183 @@
+"""Signs of a copied thread or site page, and of a rule's heading: what furniture.py weighs before it drops a line.
+
+A forum's or site's word ('Citar', 'Inicio', 'Me gusta') may also be a rulebook's heading; these tell them apart
+by their neighbours: a menu of buttons, a post's header or date beside it, a rule's sentence below it.
+"""
+from __future__ import annotations
+
+import re
+
+from pipeline.clean.resources import (
+    BUTTON_WORDS,
+    DATE,
+    LIKE_BUTTON,
+    LIST_MARKER,
+    NAVIGATION_WORDS,
+    POST_DATE,
+    POST_START,
+    PROFILE,
+    THREAD_FURNITURE,
+    USERNAME,
+    CleanOptions,
+    chatter_reason,
+)
+
+ONLINE_STATUS = frozenset(("en línea", "desconectado", "conectado", "online", "offline"))
+SENTENCE_STOP = re.compile(r"[.!?]\s|[.:!?]$")
+MAX_FURNITURE_WORDS = 4  # "· hace 3 a", "Ordenar por: mejores"; "Ordenar por: iniciativa de mayor a menor." is a rule
+MAX_LIST_ENTRIES = 40  # a list a line ending in ':' introduces is no longer than this
+MAX_CHATTER_LINE = 300  # (as the cleaner: a longer line is never asked whether it is chatter)
+
+
+def copied_thread(lines: list[str]) -> bool:
+    """Whether the text is a thread copied from a forum page: its buttons, like counts, comment headers show it.
+
+    Two signs, one at least of a kind no rulebook makes: a post's age or votes, a post's header ('Avatar' over a
+    member's handle), a menu of buttons ('Citar' / 'Responder'), a button beside a post's date or a member's
+    profile. A navigation word alone over no rule ('Inicio' over a list, 'Ayuda') or a post's header over a
+    plain word ('Nivel 1' over 'Novato') is a weak sign: a rulebook makes those, and two of them no thread."""
+    strong = weak = 0
+    for index, text in enumerate(lines):
+        if THREAD_FURNITURE.match(text) and len(text.split()) <= MAX_FURNITURE_WORDS:
+            strong += 1
+        elif post_start(lines, index):
+            # 'level 1' over 'ludofilo_82' is a comment; 'Nivel 1' over 'Novato' may be a rulebook's table of ranks.
+            if _a_handle(lines[next_text(lines, index)]):
+                strong += 1
+            else:
+                weak += 1
+        elif (LIKE_BUTTON.match(text) or text.strip().casefold() in NAVIGATION_WORDS) and not heads_rule_text(lines, index, False):
+            if _in_menu(lines, index) or _beside_a_post(lines, index):
+                strong += 1
+            else:
+                weak += 1
+        if strong and strong + weak >= 2:
+            return True
+    return False
+
+
+def _a_handle(text: str) -> bool:
+    """'Alba_Tradu', 'ludofilo_82', 'kristian_bcn': a member's handle, no word of a rulebook ('Novato', 'Élite')."""
+    name = text.strip()
+    return " " not in name and (bool(re.search(r"[_\d.@]", name)) or name[:1].islower() or any(c.isupper() for c in name[1:]))
+
+
+def _in_menu(lines: list[str], index: int) -> bool:
+    """A button with another button or a count right beside it ('Thumb up' / '14' / 'Citar'), in no list that a
+    line ending in ':' introduces ('Acciones:' / 'Buscar' / 'Salir' is a list of the game's actions)."""
+    beside = [near for near in (index - 1, index + 1) if 0 <= near < len(lines) and _button_or_count(lines[near])]
+    if not beside:
+        return False
+    return not _introduced(lines, index)
+
+
+def _introduced(lines: list[str], index: int) -> bool:
+    """Whether the line is an entry of a list of short lines that a line ending in ':' introduces (looked for
+    MAX_LIST_ENTRIES lines up: a run of 100,000 buttons must not be walked once per button)."""
+    for above in range(index - 1, max(-1, index - MAX_LIST_ENTRIES), -1):
+        text = lines[above].rstrip()
+        if text.endswith(":"):
+            return True
+        if not text.strip() or len(text.split()) > 3:
+            return False
+    return False
+
+
+def _button_or_count(text: str) -> bool:
+    return is_button(text) or bool(re.fullmatch(r"\s*\d{1,6}\s*", text))
+
+
+def _beside_a_post(lines: list[str], index: int) -> bool:
+    """'Citar' under a post's date, 'Me gusta' under 'Mensajes: 87', 'En línea' over the member's name."""
+    near = [lines[found] for found in (_previous_text(lines, index), next_text(lines, index)) if found is not None]
+    if any(POST_DATE.match(text) or PROFILE.match(text) or DATE.search(text) and len(text) < 60 for text in near):
+        return True
+    following = next_text(lines, index)
+    return lines[index].strip().casefold() in ONLINE_STATUS and following is not None and _post_start_name(lines[following])
+
+
+def post_start(lines: list[str], index: int) -> bool:
+    """'Avatar' or 'level 1' over a member's name ('Alba_Tradu'), not over a sentence: a post begins."""
+    if not POST_START.match(lines[index]):
+        return False
+    following = next_text(lines, index)
+    if following is None:
+        return False
+    return _post_start_name(lines[following]) and not POST_START.match(lines[following])  # 'Avatar' over 'Avatar': no post
+
+
+def _post_start_name(text: str) -> bool:
+    """'Alba_Tradu', 'fantasmón': a member's name under a post's header, not a sentence."""
+    name = text.strip()
+    return bool(USERNAME.match(name)) and len(name.split()) <= 3 and not re.search(r"[.:;!?¡¿]$", name)
+
+
+def is_button(text: str) -> bool:
+    word = text.strip().casefold().strip(".:")
+    return bool(LIKE_BUTTON.match(text)) or word in NAVIGATION_WORDS or word in BUTTON_WORDS
+
+
+def _previous_text(lines: list[str], index: int) -> int | None:
+    previous = index - 1
+    while previous >= 0 and not lines[previous].strip():
+        previous -= 1
+    return previous if previous >= 0 else None
+
+
+def next_text(lines: list[str], index: int) -> int | None:
+    following = index + 1
+    while following < len(lines) and not lines[following].strip():
+        following += 1
+    return following if following < len(lines) else None
+
+
+class PageTop:
+    """Whether every line above a line is furniture already found, blank or a forum member's chatter (which goes
+    later): the top of a page, above its text; `under_furniture`: and some furniture is there (a site's header).
+    Asked in line order: one pass over the text."""
+
+    def __init__(self, lines: list[str], fate: dict[int, tuple[str, str]], options: CleanOptions) -> None:
+        self.lines, self.fate, self.options, self.reach, self.found = lines, fate, options, 0, False
+
+    def __call__(self, index: int) -> bool:
+        while self.reach < index and (self.reach in self.fate or not self.lines[self.reach].strip() or self._chatter(self.reach)):
+            self.found = self.found or self.reach in self.fate
+            self.reach += 1
+        return self.reach >= index
+
+    def under_furniture(self, index: int) -> bool:
+        return self(index) and self.found
+
+    def _chatter(self, index: int) -> bool:
+        text = self.lines[index]
+        return len(text) <= MAX_CHATTER_LINE and chatter_reason(text, self.options) is not None
+
+
+def heads_rule_text(lines: list[str], index: int, at_top: bool) -> bool:
+    """Whether a navigation word ('Inicio', 'Ayuda') is the heading of the rule below it: right below, or past a
+    blank line when it stands alone (no text right above), is no menu's entry (its neighbours no buttons) nor in a
+    site's header (`at_top`)."""
+    if heads_a_rule(lines, index) or _introduced(lines, index):
+        return True
+    if index > 0 and lines[index - 1].strip():
+        return False  # under a line of text it ends that paragraph: no heading standing over its rule
+    if at_top or any(is_button(lines[near]) for near in (_previous_text(lines, index), next_text(lines, index)) if near is not None):
+        return False
+    following = next_text(lines, index)
+    return following is not None and heads_a_rule(lines, following - 1)
+
+
+def heads_a_rule(lines: list[str], index: int) -> bool:
+    """Whether the line right below (no blank between) is a rule's sentence: this line is its heading, no site's
+    button ('Buscar' over 'Busca en el mazo una carta...') nor a document's version. A sentence, ended on that
+    line or not (joined with the next, it still is one), and no forum member's ('Muchas gracias por...!')."""
+    following = index + 1
+    if following >= len(lines):
+        return False
+    below = LIST_MARKER.sub("", lines[following].strip(), count=1).strip()  # a heading over a list's first item heads it
+    if len(below.split()) < 4 or not below[:1].isupper() or not SENTENCE_STOP.search(below):
+        return False
+    return chatter_reason(below, PLAIN) is None
+
+
+PLAIN = CleanOptions()  # (the game's own noise phrases are not asked here: a line's neighbour is only a sign)
