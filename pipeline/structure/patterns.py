@@ -38,9 +38,11 @@ TRANSLATOR_REMARK = re.compile(r"\s*\(\s*n\.?\s*del?\s*t\b.*$", re.IGNORECASE)
 TRAILING_PAREN = re.compile(r"\s*\([^()]*\)\s*$")
 # "Juego de Tronos (traducción no oficial)": what the document is, said in a heading; neither the translator's
 # note nor a word of the title. Only the words such a remark is made of, and one of them the translation.
+# Each word, number or mark is taken whole and for good (an atomic group, repeated possessively): "1.2" read as
+# one number or as "1", ".", "2" made a failing match try every split, twice the time per number on the line.
 TRANSLATION_REMARK = re.compile(
-    r"\s*\((?=[^()]*\btradu)(?:\s*(?:\b(?:traducci[óo]n|traducid[oa]s?|reglas|reglamento|manual|complet[oa]|oficial|no|al|del?"
-    r"|las?|los|en|para|castellano|español|espa[ñn]ol|fans?|aficionados|amateur|casera|libre|versi[óo]n|v?\d+(?:\.\d+)*|y)\b|[,.;:–-]))+\s*\)\s*$",
+    r"\s*\((?=[^()]*\btradu)(?>\s*(?:\b(?:traducci[óo]n|traducid[oa]s?|reglas|reglamento|manual|complet[oa]|oficial|no|al|del?"
+    r"|las?|los|en|para|castellano|espa[ñn]ol|fans?|aficionados|amateur|casera|libre|versi[óo]n|v?\d+(?:\.\d+)*|y)\b|[,.;:–-]))++\s*\)\s*$",
     re.IGNORECASE,
 )
 BILINGUAL = re.compile(r"^[\"'“”‘’]?[A-ZÁÉÍÓÚÑ][\w\-]*(?: [\w\-]+)*/[\w\-]+(?: [\w\-]+)*[\"'“”‘’]?$")

@@ -93,6 +93,12 @@ def inline_notes(n: int) -> str:
 
 
 # name -> (text of size n, the size the tests start from: small but well above the measuring noise)
+def version_numbers(n: int) -> str:
+    """A remark on the translation with n dotted numbers that is not one (it ends in another word): a pattern
+    that reads "1.1" as one number or as "1", ".", "1" tries every split before it fails."""
+    return f"REGLAS\n\nEl jugador roba una carta (traducción {'1.' * n}1 beta) y la mira.\n"
+
+
 SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     "paragraphs": (paragraphs, 100),
     "short-paragraphs": (short_paragraphs, 150),
@@ -105,4 +111,5 @@ SHAPES: dict[str, tuple[Callable[[int], str], int]] = {
     "copies": (copies, 100),
     "inline-notes": (inline_notes, 60),
     "one-line": (one_line, 100),
+    "version-numbers": (version_numbers, 2),
 }
