@@ -56,10 +56,22 @@ def copied_thread(lines: list[str]) -> bool:
     return False
 
 
+# What a rulebook prints under 'Nivel 1': a die ('1d6', '2D6+1'), a value ('+2', '3PV', '10%', '1.5'), an
+# abbreviation in capitals ('PNJ', 'PG').
+GAME_VALUE = re.compile(r"[+\-–]?\d*[dD]\d+(?:[+\-]\d+)?|[+\-–]?\d+(?:[.,]\d+)?\s*%?[^\W\d_]{0,3}|[^\W\d_]{1,5}")
+
+
 def _a_handle(text: str) -> bool:
-    """'Alba_Tradu', 'ludofilo_82', 'kristian_bcn': a member's handle, no word of a rulebook ('Novato', 'Élite')."""
+    """'Alba_Tradu', 'ludofilo_82', 'kristian_bcn', 'pepe82': a member's handle; no word of a rulebook ('Novato',
+    'Élite') and no game value ('1d6', '3PV', 'PNJ')."""
     name = text.strip()
-    return " " not in name and (bool(re.search(r"[_\d.@]", name)) or name[:1].islower() or any(c.isupper() for c in name[1:]))
+    if " " in name or not name or (GAME_VALUE.fullmatch(name) and (name.isupper() or not name.isalpha())):
+        return False
+    if re.search(r"[_@]", name):
+        return True
+    if re.search(r"[\d.]", name):
+        return sum(character.isalpha() for character in name) >= 3  # letters and figures: 'pepe82', 'juan.perez'
+    return name[:1].islower() or any(character.isupper() for character in name[1:])
 
 
 def _in_menu(lines: list[str], index: int) -> bool:

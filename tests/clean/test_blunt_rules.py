@@ -181,8 +181,11 @@ def test_a_story_whose_first_line_is_prose_is_still_a_relato(opening: str) -> No
         "Rangos\nCada héroe empieza en el nivel 1 y sube al ganar combates.\n\nNivel 1\nNovato\n\nNivel 2\nVeterano\n\nNivel 3\nÉlite\n",
         # 'Ordenar por: ...' as a rule's sentence is no thread's sort order.
         "Orden\nOrdenar por: iniciativa de mayor a menor.\n\nInicio\n\n- Cada jugador roba cinco cartas.\n\nVotar\nCada jugador vota.\n",
+        # A rank's value under 'Nivel N' is no member's handle under a comment's level: a die, points, a capital abbreviation.
+        "Daño por nivel\nEl daño del héroe depende de su nivel:\nNivel 1\n1d6\nNivel 2\n2d6\nNivel 3\n3d6\n",
+        "Vida por nivel\nLos puntos de vida dependen del nivel:\n\nNivel 1\n3PV\n\nNivel 2\nPNJ\n\nNivel 3\n7PV\n",
     ],
-    ids=["ranks", "sort-order-rule"],
+    ids=["ranks", "sort-order-rule", "dice-per-level", "values-per-level"],
 )
 def test_plain_rules_with_a_threads_shapes_make_no_thread(text: str) -> None:
     result = clean(raw_of(text))
