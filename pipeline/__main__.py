@@ -1,4 +1,4 @@
 """`python -m pipeline ...` runs the refsheets command line (same as the `refsheets` script)."""
-from pipeline.cli import main
+from pipeline.cli import run
 
-main(prog_name="refsheets")
+run()

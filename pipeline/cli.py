@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from pipeline import __version__
-from pipeline.cli_base import Context, RefsheetsGroup, dumps_json as _json, global_options, pass_context
+from pipeline.cli_base import Context, RefsheetsGroup, dumps_json as _json, global_options, pass_context, run as _run
 from pipeline.cli_glossary import glossary
 from pipeline.errors import InputError, RefsheetsError
 
@@ -343,3 +343,8 @@ def outline_text(document) -> str:
 
 
 main.add_command(glossary)
+
+
+def run() -> None:
+    """The `refsheets` script (pyproject.toml): `main`, ended without the interpreter's teardown (cli_base.run)."""
+    _run(main)

@@ -1,6 +1,7 @@
 """What every refsheets command shares: the context (project, console), the global options and the error handling."""
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -34,7 +35,41 @@ class Context:
     def console(self) -> Console:
         if self._console is None:
             self._console = Console(verbosity=self.verbosity)
+            CONSOLES.append(self._console)
         return self._console
+
+
+CONSOLES: list[Console] = []  # every console a command opened, closed by `run` before it exits
+GC_THRESHOLDS = (50_000, 20, 20)  # Python's defaults: (700, 10, 10)
+
+
+def run(command: click.Group) -> None:
+    """The `refsheets` script and `python -m pipeline`: the command line, then an exit without the interpreter's
+    teardown. Freeing every module and object a build made takes a tenth of a second, as much as some whole
+    commands; every file is complete by then (written whole and renamed into place), so nothing is lost.
+
+    The cyclic garbage collector runs a hundredth as often as by default: a build allocates millions of small
+    objects that live until its game is done (documents, layouts, memos), and the default thresholds made the
+    collector scan them all again and again, 14 % of a 50-game build's CPU and more the longer a worker lives
+    (forked workers inherit the setting). Memory stays bounded: collections still run, only less often."""
+    gc.set_threshold(*GC_THRESHOLDS)
+    try:
+        command.main(prog_name="refsheets")
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+        if isinstance(exc.code, str):
+            sys.stderr.write(exc.code + "\n")
+    for console in CONSOLES:
+        console.close()  # a progress bar gives the terminal its cursor back
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:  # the reader left: end as a Unix tool killed by SIGPIPE
+        code = 141
+    except OSError:
+        code = code or 1
+    os._exit(code)
 
 
 pass_context = click.make_pass_decorator(Context, ensure=True)

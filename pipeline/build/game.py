@@ -276,7 +276,7 @@ def _render_sheets(
             continue
         # An input saved while we rendered: the PDF may mix old and new, so it must not be filed
         # under either key; an empty key in the manifest makes the next build make it again.
-        if sheet_key(project, config.game.id, sheet.spec, paper=key.paper).digest == key.digest:
+        if sheet_key(project, config.game.id, sheet.spec, paper=key.paper, template_files=layout.files).digest == key.digest:
             cache.put(entry)
             cache.prune(key.game, key.sheet, paper=key.paper)
             remember()

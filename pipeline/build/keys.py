@@ -217,10 +217,15 @@ def sheet_key(
     paper: str,
     inputs: dict[str, str] | None = None,
     memo: ParseMemo | None = None,
+    template_files: tuple[str, ...] | None = None,
 ) -> SheetKey:
-    """The cache key of one sheet: changes whenever anything the sheet is made from changes."""
+    """The cache key of one sheet: changes whenever anything the sheet is made from changes.
+
+    `template_files`: the template chain and fonts (Layout.files) when the caller has the layout; else the
+    memo's (reading .refsheets-cache/parsed.json, every game's entries: once per build, not once per sheet)."""
     files = dict(inputs if inputs is not None else game_inputs(project, game_id))
-    template_files = (memo or ParseMemo(project.root)).template_files(project, sheet.template, paper)
+    if template_files is None:
+        template_files = (memo or ParseMemo(project.root)).template_files(project, sheet.template, paper)
     for shown in template_files:
         path = project.inside(project.root / shown)
         stat = path.stat()

@@ -39,7 +39,8 @@ def printed_key(key: SheetKey, printed: str, *, root: Path) -> str:
 
 
 class PrintedIndex:
-    """<root>/.refsheets-cache/printed/<game>-<printed key>.json -> {"sheet_key": ..., "date": ...}."""
+    """<root>/.refsheets-cache/printed/<game>/<printed key>.json -> {"sheet_key": ..., "date": ...} (a folder per
+    game: keeping a game's few entries looks at that game's files, not every game's)."""
 
     def __init__(self, cache: SheetCache, *, reuse: bool = True) -> None:
         self.cache, self.reuse_allowed = cache, reuse  # not with --force: that typesets every sheet again
@@ -50,7 +51,7 @@ class PrintedIndex:
         if not self.reuse_allowed:
             return None
         try:
-            record = json.loads((self.folder / f"{game}-{printed}.json").read_text(encoding="utf-8"))
+            record = json.loads((self.folder / game / f"{printed}.json").read_text(encoding="utf-8"))
             entry = self.cache.get(str(record["sheet_key"]))
             if entry is not None and entry.game == game and dated(entry.revision) == record["date"]:
                 return entry
@@ -60,8 +61,8 @@ class PrintedIndex:
 
     def put(self, game: str, printed: str, *, sheet_key: str, date: str) -> None:
         try:
-            write_atomic(self.folder / f"{game}-{printed}.json", json.dumps({"sheet_key": sheet_key, "date": date}), durable=False)
-            mine = sorted(self.folder.glob(f"{game}-" + "[0-9a-f]" * 64 + ".json"), key=lambda path: path.stat().st_mtime_ns, reverse=True)
+            write_atomic(self.folder / game / f"{printed}.json", json.dumps({"sheet_key": sheet_key, "date": date}), durable=False)
+            mine = sorted((self.folder / game).glob("[0-9a-f]" * 64 + ".json"), key=lambda path: path.stat().st_mtime_ns, reverse=True)
             for path in mine[KEEP_PER_SHEET * 8:]:  # a few per sheet; an index whose sheet entry was pruned is a miss anyway
                 path.unlink(missing_ok=True)
         except (OSError, InputError):

@@ -17,22 +17,22 @@ from pipeline.project import Project
 
 def needs(project: Project, work: list[GamePlan], *, force: bool) -> tuple[bool, set[tuple[str, str]]]:
     """(whether any game must be tagged, the (template, paper) of every sheet that must be typeset)."""
-    sheets, stages = SheetCache(project.root), StageCache(project.root)
+    from pipeline.build.keys import ParseMemo
+
+    sheets, stages, memo = SheetCache(project.root), StageCache(project.root), ParseMemo(project.root)
     tagging, layouts = False, set()
     for plan in work:
         to_render = [key for key in plan.keys if key.sheet in plan.stale and (force or not sheets.has(key.digest))]
         if not to_render:
             continue
         tagging = tagging or not stages.has(plan.game, TAG, stage_key(project, plan.game, TAG))
-        templates = dict(_templates(project, plan.game))
+        templates = dict(_templates(project, plan.game, memo))
         layouts |= {(templates.get(key.sheet, "quickref"), key.paper) for key in to_render}
     return tagging, layouts
 
 
-def _templates(project: Project, game_id: str) -> list[tuple[str, str]]:
-    from pipeline.build.keys import ParseMemo
-
-    _, sheets = ParseMemo(project.root).game_sheets(project, game_id)
+def _templates(project: Project, game_id: str, memo) -> list[tuple[str, str]]:
+    _, sheets = memo.game_sheets(project, game_id)  # one memo for all games: it reads every game's entries
     return [(sheet.name, sheet.template) for sheet in sheets]
 
 

@@ -76,17 +76,18 @@ def _render(document: Document, *, sheet: SheetConfig, paper: str, dated=None) -
 
 def printed_inputs(document: Document, *, sheet: SheetConfig, paper: str) -> str:
     """Everything render() reads for this sheet, as one string: the sheet's configuration, the document but its
-    sections, and of the sections only what the sheet prints (quickref: the chosen sections condensed; cards:
-    the card set). Two documents with the same string make the same PDF (for the same code, fonts and day),
-    so the build need not typeset a sheet again when a correction changed only text it does not print.
-    A renderer that comes to read more of the document must add it here."""
+    sections, and of the sections only what the sheet prints (quickref: the sections it chooses, as they are:
+    condensing and pacing them are functions of them and the recipe, and cost a refresh a tenth of a second
+    for every sheet it checks; cards: the card set). Two documents with the same string make the same PDF
+    (for the same code, fonts and day), so the build need not typeset a sheet again when a correction changed
+    only text it does not print. A renderer that comes to read more of the document must add it here."""
     from pipeline.model import to_data
 
     recipe = sheet.recipes[paper]
     if sheet.kind == "quickref":
-        from pipeline.sheets.quickref import sheet_sections
+        from pipeline.sheets.quickref.recipe import select_sections
 
-        printed = to_data(sheet_sections(document, recipe))
+        printed = to_data(select_sections(document, recipe))
     else:
         from pipeline.sheets.cards.select import select_cards
 

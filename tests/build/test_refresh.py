@@ -299,15 +299,18 @@ def test_a_sheet_removed_from_game_yaml_loses_its_pdfs(built: Path) -> None:
 
 def test_prune_keeps_the_most_recent_entries_of_a_sheet(tmp_path: Path) -> None:
     cache = SheetCache(tmp_path)
+    markers = tmp_path / ".refsheets-cache/sheets/by-sheet/g"
     for number in range(5):
         cache.put(CachedSheet(f"{number:064x}", "g", "quickref", b"%PDF", 1, "r", "a4", ()))
-        record = tmp_path / ".refsheets-cache/sheets" / f"{number:064x}.json"
-        os.utime(record, ns=(number * 10**9, number * 10**9))
+        os.utime(markers / f"quickref--a4--{number:064x}", ns=(number * 10**9, number * 10**9))
+    cache.put(CachedSheet("e" * 64, "g", "quickref", b"%PDF", 1, "r", "letter", ()))  # another paper: counted apart
     cache.put(CachedSheet("f" * 64, "other", "quickref", b"%PDF", 1, "r", "a4", ()))
-    cache.prune("g", "quickref", keep=2)
+    cache.prune("g", "quickref", paper="a4", keep=2)
     kept = sorted(p.stem for p in (tmp_path / ".refsheets-cache/sheets").glob("*.json"))
-    assert kept == [f"{3:064x}", f"{4:064x}", "f" * 64]
+    assert kept == [f"{3:064x}", f"{4:064x}", "e" * 64, "f" * 64]
     assert not (tmp_path / ".refsheets-cache/sheets" / f"{0:064x}.pdf").exists()
+    left = sorted(path.name for path in markers.iterdir())
+    assert left == [f"quickref--a4--{3:064x}", f"quickref--a4--{4:064x}", "quickref--letter--" + "e" * 64]
 
 
 def test_key_follows_exactly_the_inputs_of_a_sheet(project_copy: Path) -> None:
