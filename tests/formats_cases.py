@@ -1,16 +1,18 @@
 """The format corpus: small texts of every kind a user brings (tests/fixtures/formats/<case>/), scored.
 
-Each case folder holds one source (`raw.*`, or `make.py`-style specs that tests turn into raw.pdf or
-raw.docx) and `expected.yaml`: the headings the outline must have, rule text that must survive, noise
-that must go, debris that must appear nowhere, lines that must not be headings, and optionally the
-title and translators the text itself gives. `score()` runs load, clean and split (no tagging, no
-sheets: fast) in a throw-away project and returns the figures; bench/formats_corpus.py prints them.
+Each case folder holds one source (`raw.*`, or a `make.py` that tests run to write raw.pdf, raw.docx,
+raw.odt or raw.epub; zip documents through `write_package`) and `expected.yaml`: the headings the outline
+must have, rule text that must survive, noise that must go, debris that must appear nowhere, lines that must
+not be headings, and optionally the title and translators the text itself gives. `score()` runs load, clean
+and split (no tagging, no sheets: fast) in a throw-away project and returns the figures;
+bench/formats_corpus.py prints them.
 """
 
 from __future__ import annotations
 
 import re
 import shutil
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +23,20 @@ from pipeline.project import Project
 from pipeline.text import fold
 
 FORMATS = Path(__file__).resolve().parent / "fixtures" / "formats"
+PACKAGE_DATE = (2024, 1, 1, 0, 0, 0)  # every part's date: the same archive bytes on every run
+
+
+def write_package(path: Path, parts, *, mimetype: str | None = None) -> None:
+    """A zip document for a case's make.py: (name, text or bytes) parts in order, each dated PACKAGE_DATE.
+
+    With `mimetype` (OpenDocument, EPUB) that file comes first, stored, and the parts are deflated, as the
+    formats require; without it (Word) every part is stored, as the .docx makers have always written them."""
+    compression = zipfile.ZIP_DEFLATED if mimetype else zipfile.ZIP_STORED
+    with zipfile.ZipFile(path, "w", compression) as archive:
+        if mimetype:
+            archive.writestr(zipfile.ZipInfo("mimetype", date_time=PACKAGE_DATE), mimetype, compress_type=zipfile.ZIP_STORED)
+        for name, data in parts:
+            archive.writestr(zipfile.ZipInfo(name, date_time=PACKAGE_DATE), data, compress_type=compression)
 ROOT = Path(__file__).resolve().parent.parent
 # What a converted source must never leave on a sheet, whatever the case says.
 DEBRIS = re.compile(
