@@ -237,13 +237,15 @@ def main() -> int:
             print(
                 f"{result.stem:<22} {ratio(result.matched, result.headings)} {ratio(result.matched, result.found)}"
                 f" {ratio(result.parent_ok, result.matched)} {ratio(result.level_ok, result.matched)}"
-                f" {ratio(result.noise_removed, result.noise)} {ratio(result.rules_printed, result.rules)} {result.code_printed:>4}  {title}"
+                f" {ratio(result.noise_removed, result.noise)} {ratio(result.rules_printed, result.rules)}"
+                f" {result.code_printed:>4}  {title}"
             )
             if args.details:
                 for line in result.details:
                     print(f"    {line}")
     good = [s for s in scores if not s.error]
-    total = {name: sum(getattr(s, name) for s in good) for name in TextScore.__dataclass_fields__ if name not in ("stem", "title", "error", "details", "title_ok")}
+    counted = [name for name in TextScore.__dataclass_fields__ if name not in ("stem", "title", "error", "details", "title_ok")]
+    total = {name: sum(getattr(s, name) for s in good) for name in counted}
     print(
         f"{'all (' + str(len(good)) + ' texts)':<22} {ratio(total['matched'], total['headings'])} {ratio(total['matched'], total['found'])}"
         f" {ratio(total['parent_ok'], total['matched'])} {ratio(total['level_ok'], total['matched'])}"

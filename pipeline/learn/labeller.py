@@ -61,8 +61,6 @@ def read_units(units: list[Unit], options: SplitOptions) -> list[Reading] | None
     known = set(tagger.labels())
     readings = []
     for position in range(len(units)):
-        def marginal(label: str) -> float:
-            return tagger.marginal(label, position) if label in known else 0.0
-
-        readings.append(Reading(heading=marginal("H") + marginal("T"), noise=marginal("N")))
+        heading, title, noise = (tagger.marginal(label, position) if label in known else 0.0 for label in ("H", "T", "N"))
+        readings.append(Reading(heading=heading + title, noise=noise))
     return readings

@@ -63,7 +63,9 @@ def _without_model():
 
 # An outline number before a heading's words ("2.1. ", "Capítulo 3: "): annotations and expected headings may
 # name the heading with or without it.
-OUTLINE_NUMBER = re.compile(r"^\s*(?:(?:cap[ií]tulo|parte|secci[óo]n)\s+\w+\s*[:.\-–]\s*|\d+(?:\.\d+)*[.)]?-?\s+|[IVXL]+\.\s+|[a-zA-Z][.)]\s+)", re.IGNORECASE)
+OUTLINE_NUMBER = re.compile(
+    r"^\s*(?:(?:cap[ií]tulo|parte|secci[óo]n)\s+\w+\s*[:.\-–]\s*|\d+(?:\.\d+)*[.)]?-?\s+|[IVXL]+\.\s+|[a-zA-Z][.)]\s+)", re.IGNORECASE
+)
 
 
 def _key(text: str) -> str:

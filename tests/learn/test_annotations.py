@@ -21,12 +21,13 @@ def test_every_corpus_text_is_annotated() -> None:
 def test_annotation_shape(annotation) -> None:
     assert annotation.title and annotation.sha256 and set(annotation.roles.values()) <= set(ROLES)
     for heading in annotation.headings:
-        assert annotation.roles.get(heading.line) not in (None, "markup", "title"), f"heading on line {heading.line} has no content role"
+        role = annotation.roles.get(heading.line)
+        assert role not in (None, "markup", "title"), f"heading on line {heading.line} has no content role"
         if heading.parent is not None:
             assert annotation.headings[heading.parent].level == heading.level - 1
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="the real corpus (../shared/corpus) is not beside this clone")
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="the real corpus is not beside this clone")
 @pytest.mark.parametrize("annotation", ANNOTATED, ids=lambda a: a.stem)
 def test_annotation_fits_its_text(annotation) -> None:
     from pipeline.ingest import read_source
@@ -38,7 +39,8 @@ def test_annotation_fits_its_text(annotation) -> None:
 
 def test_a_level_that_jumps_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "x.yaml"
-    path.write_text("stem: x\nfile: raw.md\nsha256: 0\nlines: file\ntitle: X\nheadings:\n  - [1, 1, A]\n  - [2, 3, B]\nroles:\n  1-2: heading\n")
+    path.write_text("stem: x\nfile: raw.md\nsha256: 0\nlines: file\ntitle: X\n"
+                    "headings:\n  - [1, 1, A]\n  - [2, 3, B]\nroles:\n  1-2: heading\n")
     with pytest.raises(AnnotationError, match="level 3 after level 1"):
         load_annotation(path)
 

@@ -4,11 +4,15 @@ from __future__ import annotations
 import pytest
 
 from pipeline.learn.labeller import DEFAULT_MODEL, MODEL_VARIABLE, NO_MODEL, read_units
+from pipeline.learn.train import CORPUS
 from pipeline.model import CleanLine
 from pipeline.split import decide_headings, reading_units
 from pipeline.structure import SplitOptions
 
-TEXT = ["## Preparación", "", "Cada jugador roba dos cartas.", "", "Componentes", "", "Un tablero y cuatro peones.", "", "Fin de la partida", "", "Gana quien tenga más puntos."]
+TEXT = [
+    "## Preparación", "", "Cada jugador roba dos cartas.", "", "Componentes", "", "Un tablero y cuatro peones.", "",
+    "Fin de la partida", "", "Gana quien tenga más puntos.",
+]
 
 
 def _lines(texts: list[str]) -> tuple[CleanLine, ...]:
@@ -45,7 +49,7 @@ def test_the_labeller_finds_bare_short_headings_between_paragraphs() -> None:
     assert not any(h is not None for h in headings[2::4])  # the rule sentences stay text
 
 
-@pytest.mark.skipif(not (DEFAULT_MODEL.parent.parent.parent.parent.parent / "shared" / "corpus").is_dir(), reason="the real corpus is not beside this clone")
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="the real corpus is not beside this clone")
 def test_the_committed_model_is_what_make_model_makes(tmp_path) -> None:
     from pipeline.learn.train import train
 
