@@ -18,6 +18,7 @@ from pathlib import Path
 
 import yaml
 
+from pipeline.build.defaults import game_name
 from pipeline.build.stages import prepare
 from pipeline.project import Project
 from pipeline.text import fold
@@ -131,10 +132,10 @@ def score(case: str, root: Path) -> Score:
     titles = [section.title for section in document.sections if section.kind != "flavor"]
     if (
         titles
-        and document.sections[0].title == game.title_es
-        and _key(game.title_es) not in {_key(h) for h in expected.get("headings", [])}
+        and game.title_es in (document.sections[0].title, game_name(document.sections[0].title))
+        and _key(document.sections[0].title) not in {_key(h) for h in expected.get("headings", [])}
     ):
-        titles = titles[1:]  # the preamble, named after the game
+        titles = titles[1:]  # the preamble, or the title line naming the game ("Reglas de X" for X)
     wanted = [_key(heading) for heading in expected.get("headings", [])]
     found = [_key(title) for title in titles]
     result.headings, result.found = len(wanted), len(found)

@@ -7,15 +7,35 @@ from a heading that opens the text with little under it (a title line, not a cha
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from pipeline.model import Document, GameInfo, RawText
 from pipeline.project import default_title
+from pipeline.structure import readable_title
 from pipeline.structure.lexicon import FUNCTION_WORDS, SECTION_OPENERS
 from pipeline.text import fold
 
 MAX_TITLE_TEXT = 400  # a title heading has at most a short intro under it
 MAX_TITLE_CHARS = 90
+FIRST_HEADINGS = 3  # the headings a title that names the game's rules may be (a chat's preface may come first)
+# "Reglas de X", "Reglamento completo de X", "Cómo jugar al X", "Manual de reglas", "Documento de referencia del
+# sistema X": words about the rules, around the game's name; they part a title like a separator.
+RULES_OF = re.compile(
+    r"\b(?:(?:reglas|reglamento|manual|instrucciones)(?:\s+(?:completas?|completo|b[áa]sicas|oficial(?:es)?|de\s+reglas|del\s+juego))*"
+    r"(?:\s+(?:de\s+los|de\s+las|del|de|para))?"
+    r"|c[óo]mo\s+(?:se\s+)?jugar?(?:\s+(?:al|a\s+la|a\s+los|a\s+las|a))?"
+    r"|documento\s+de\s+referencia(?:\s+del\s+(?:sistema|juego))?"
+    r"|juego\s+de\s+(?:cartas|dados|mesa|tablero|rol)(?:\s+(?:de|del))?"
+    r"|(?:gu[íi]a|chuleta|hoja|resumen|libro)(?:\s+r[áa]pida)?\s+de\s+reglas(?:\s+(?:de|del))?"
+    r"|preguntas\s+frecuentes(?:\s+y\s+aclaraciones)?(?:\s+(?:de|del|sobre))?"
+    r"|(?:en|al)\s+(?:espa[ñn]ol|castellano))\b",
+    re.IGNORECASE,
+)
+NAME_SEPARATOR = re.compile(rf"\s+[-–—|]\s+|:\s+|\s*\|\s*|{RULES_OF.pattern}", re.IGNORECASE)
+VERSION = re.compile(r"\((?:v(?:ersi[óo]n)?\.?\s*[\d.]+|[^()]*\b(?:edit|beta|borrador)\b)[^()]*\)|\bv\.?\d+(?:\.\d+)*\b", re.IGNORECASE)
+PARENTHESES = re.compile(r"\([^()]*\)")
+DECORATION = re.compile(r"[^\w\s.,;:'’()¿?¡!&+\-–—|]")  # emoji, stars, frames ('=', '*'): not a name's
 # Words a section's name goes on with ("Preparación de la partida", "Reglas básicas").
 SECTION_WORDS = SECTION_OPENERS | {"partida", "jugador", "jugadores", "ronda", "basicas", "basicos", "avanzadas", "generales"}
 
@@ -29,18 +49,38 @@ def titled(game: GameInfo, title: str) -> GameInfo:
     return replace(game, title_es=title, title_en=english)
 
 
-def title_from_text(raw: RawText, document: Document | None) -> str:
-    """The document's own title, or '' when it does not say one."""
-    if raw.title.strip() and len(raw.title) <= MAX_TITLE_CHARS:
-        return " ".join(raw.title.split())
-    if document is None or not document.sections:
-        return ""
-    first = document.sections[0]
-    if first.title == document.game.title_es or first.kind in ("flavor", "credits") or len(first.title) > MAX_TITLE_CHARS:
-        return ""  # the text opens with prose (the preamble), not with a title
-    if len(first.text) > MAX_TITLE_TEXT or names_a_section(first.title):
-        return ""
-    return first.title
+def title_from_text(raw: RawText, document: Document) -> str:
+    """The game's name as its text gives it, or '' when it does not say one.
+
+    A title that says it is the rules of something ("Reglas completas del mus", "Manual de Reglas – La Campaña")
+    names the game wherever it stands among the first headings; else the metadata's title, else a heading that
+    opens the text with little under it. Each is cut to the game's name (`game_name`)."""
+    heads = [s for s in document.sections[:FIRST_HEADINGS] if s.title != document.game.title_es and s.kind not in ("flavor", "credits")]
+    candidates = [raw.title] + [section.title for section in heads]
+    for candidate in candidates:
+        if RULES_OF.search(candidate) and game_name(candidate):
+            return game_name(candidate)
+    if game_name(raw.title):
+        return game_name(raw.title)
+    first = document.sections[0] if document.sections else None
+    if first is None or first not in heads or len(first.text) > MAX_TITLE_TEXT or names_a_section(first.title):
+        return ""  # the text opens with prose (the preamble) or a chapter, not with a title
+    return game_name(first.title)
+
+
+def game_name(title: str) -> str:
+    """A title cut to the game's name: 'Reglamento Completo - Torre de los Pecados' -> 'Torre de los Pecados',
+    'Tute Subastado: El Nuevo Juego…' -> 'Tute Subastado', 'JUEGO DE CARTAS MYSTIC' -> 'Mystic'; '' for the name of
+    a section ('Reglas básicas') or a title too long to be a name."""
+    text = DECORATION.sub(" ", VERSION.sub(" ", title))
+    text = PARENTHESES.sub(" ", text) if PARENTHESES.sub("", text).strip() else text  # "(Edición de 5 rondas)" is no name
+    for part in NAME_SEPARATOR.split(text):
+        name = " ".join(part.split()).strip(" .,;:-–—")
+        if name and not names_a_section(name) and any(char.isalpha() for char in name):
+            name = readable_title(name)
+            name = name[0].upper() + name[1:]
+            return name if len(name) <= MAX_TITLE_CHARS else ""
+    return ""
 
 
 def names_a_section(title: str) -> bool:

@@ -74,11 +74,10 @@ def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stag
     cleaned = clean(raw, corrections=corrections, options=config.clean, split_options=config.split, strict=strict,
                     uncorrected=_uncorrected(project, config, raw))
     stage("split")
-    if untitled(game) and raw.title:
-        game = titled(game, title_from_text(raw, None))
     document = split(cleaned, game=game, options=config.split)
-    if untitled(game) and title_from_text(raw, document):
-        game = titled(game, title_from_text(raw, document))
+    title = title_from_text(raw, document) if untitled(game) else ""
+    if title:
+        game = titled(game, title)
         document = split(cleaned, game=game, options=config.split)
     config = replace(config, game=game)
     return config, cleaned, replace(document, credits=merge_credits(cleaned.credits, game.credits))

@@ -88,7 +88,7 @@ def read_units(project, game_id: str):  # a Project -> (units, SplitOptions)
     from pipeline.clean import clean
     from pipeline.clean.corrections import load_corrections
     from pipeline.project import load_game, load_raw
-    from pipeline.split import reading_units
+    from pipeline.split.headings import reading_units
 
     with _without_model():
         config = load_game(project, game_id)
@@ -140,6 +140,7 @@ def _seed_sample(game_id: str) -> Sample:
 def _format_sample(case: str, work: Path) -> Sample:
     import yaml
 
+    from pipeline.build.defaults import game_name
     from pipeline.project import Project
 
     sys.path.insert(0, str(ROOT))
@@ -156,7 +157,7 @@ def _format_sample(case: str, work: Path) -> Sample:
     for position, unit in enumerate(units):
         flat = " ".join(unit.text.split()).casefold()
         opened = next((title for title in wanted if _opens(unit.text, str(title))), None)
-        if title and position < TITLE_UNITS and _key(unit.text) == title and labels.count("T") == 0:
+        if title and position < TITLE_UNITS and title in (_key(unit.text), _key(game_name(unit.text))) and "T" not in labels:
             labels.append("T")
         elif opened is not None:
             wanted.remove(opened)

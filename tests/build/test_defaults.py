@@ -19,3 +19,26 @@ def test_a_text_that_opens_with_a_usual_section_has_no_title_line(title: str) ->
 @pytest.mark.parametrize("title", ["Reglas de Faro Lejano", "Cazadores de nubes", "Juego de Tronos", "Piratas de Papel"])
 def test_a_game_named_after_its_rules_is_a_title(title: str) -> None:
     assert not names_a_section(title)
+
+
+@pytest.mark.parametrize(
+    ("title", "name"),
+    [
+        ("Reglamento Completo - Torre de los Pecados", "Torre de los Pecados"),
+        ("Tute Subastado: El Nuevo Juego De Don Naipe Para Android", "Tute Subastado"),
+        ("|  JUEGO DE CARTAS MYSTIC  |", "Mystic"),
+        ("Manual de Reglas – La Campaña (v07 No Edit)", "La Campaña"),
+        ("Reglas de la Básica", "La Básica"),
+        ("Cómo jugar al dominó", "Dominó"),
+        ("Cairn Documento de referencia del sistema (v.1.0) versión europa", "Cairn"),
+        ("Reglas de Huerto Lunar en español", "Huerto Lunar"),
+        ("🃏 COLAPSO 2099", "Colapso 2099"),
+        ("Juego de Tronos (traducción no oficial)", "Juego de Tronos"),
+        ("Reglas básicas", ""),
+        ("REGLAMENTO OFICIAL (EDICIÓN DE 5 RONDAS)", ""),
+    ],
+)
+def test_a_title_is_cut_to_the_games_name(title: str, name: str) -> None:
+    from pipeline.build.defaults import game_name
+
+    assert game_name(title) == name

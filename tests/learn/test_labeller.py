@@ -6,7 +6,7 @@ import pytest
 from pipeline.learn.labeller import DEFAULT_MODEL, MODEL_VARIABLE, NO_MODEL, read_units
 from pipeline.learn.train import CORPUS
 from pipeline.model import CleanLine
-from pipeline.split import decide_headings, reading_units
+from pipeline.split.headings import decide_headings, reading_units
 from pipeline.structure import SplitOptions
 
 TEXT = [

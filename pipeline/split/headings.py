@@ -1,0 +1,63 @@
+"""Which cleaned lines open sections: the recognisers of pipeline.structure propose, the line labeller of
+pipeline.learn confirms or overrules them where it is sure (the splitter's one place for that decision)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pipeline.learn.features import Unit, units_of
+from pipeline.learn.labeller import read_units
+from pipeline.model import CleanLine, CleanText
+from pipeline.split.order import reading_order
+from pipeline.structure import Heading, SplitOptions, find_headings, looks_like_sentence, readable_title
+
+# Headings the source's markup states ("## ", <h2>, a Word heading style), page markers ("Página 25 - ...") and
+# the headings a game.yaml hint names: the model reads them, it never overrules them.
+AUTHORITATIVE = ("markup", "chapter", "card", "page")
+# How sure the line labeller must be to overrule the recognisers: below VETO a proposed heading is text, above
+# ADOPT a short line they missed is a heading. Chosen on `make eval` (leave-one-text-out); 0.5/0.5 scores the same.
+VETO = 0.3
+ADOPT = 0.7
+MAX_ADOPTED_WORDS = 10
+
+
+def reading_units(cleaned: CleanText, options: SplitOptions) -> tuple[list[Unit], tuple[CleanLine, ...]]:
+    """The cleaned lines in reading order as the line labeller reads them, with the recognisers' verdicts."""
+    lines = reading_order(cleaned.lines, options.chunks)
+    texts = _texts(lines)
+    return units_of(texts, [line.kind for line in lines], _document_title_level(find_headings(texts, options=options))), lines
+
+
+def decide_headings(lines: tuple[CleanLine, ...], options: SplitOptions) -> list[Heading | None]:
+    """Which lines open sections: the recognisers propose, the line labeller (pipeline.learn) confirms or
+    overrules where it is sure; without a model the recognisers decide alone."""
+    texts = _texts(lines)
+    headings = _document_title_level(find_headings(texts, options=options))
+    units = units_of(texts, [line.kind for line in lines], headings)
+    readings = read_units(units, options)
+    for unit, reading in zip(units, readings or ()):
+        heading = headings[unit.index]
+        if heading is not None and heading.style not in AUTHORITATIVE and reading.heading < VETO:
+            headings[unit.index] = None
+        elif heading is None and reading.heading > ADOPT and _could_title(unit.text):
+            headings[unit.index] = Heading(readable_title(unit.text), "title")
+    return headings
+
+
+def _could_title(text: str) -> bool:
+    """A line the labeller may make a heading the recognisers missed: short, and no sentence."""
+    return len(text.split()) <= MAX_ADOPTED_WORDS and not text.rstrip().endswith((".", ",", ";")) and not looks_like_sentence(text)
+
+
+def _texts(lines: tuple[CleanLine, ...]) -> list[str]:
+    # Flavour and note lines never open sections; to the recogniser they are paragraph breaks.
+    return [line.text if line.kind == "text" else "" for line in lines]
+
+
+def _document_title_level(headings: list[Heading | None]) -> list[Heading | None]:
+    """A lone top-level heading of a marked-up source is the document's title: its sections stand beside
+    it rather than all inside it ("# Juego" then "## Preparación", "## Turno")."""
+    tops = [h for h in headings if h is not None and h.style == "markup" and h.depth == 1]
+    if len(tops) != 1:
+        return headings
+    return [replace(h, depth=h.depth - 1) if h is not None and h.style == "markup" and h.depth > 1 else h for h in headings]
