@@ -65,7 +65,7 @@ def game_yaml(game: GameInfo, cleaned, document: Document, *, source: str) -> st
     if credits.other:
         lines.append(f"  other: {json.dumps(list(credits.other), ensure_ascii=False)}")
     lines += [
-        "# sheets: one quick-reference sheet by default; see the README (sheets, recipe) for card sheets",
+        "# sheets: one quick-reference sheet by default; see docs/game-yaml.md (sheets, recipe) for card sheets",
         "# options:",
         "#   split:",
         "#     not_headings: ['^Línea que no es un título$']   # lines taken for headings that are not",
