@@ -13,13 +13,11 @@ from pathlib import Path
 from pipeline.errors import ConfigError, Problem
 from pipeline.model import SheetSpec
 from pipeline.schema import Fields, Problems
-from pipeline.sheets.cards.geometry import layout_problem, read_card_options
-from pipeline.sheets.cards.recipe import CardRecipe, read_card_defaults, read_card_recipe
-from pipeline.sheets.layout import MIN_COLUMN_MM, MM, PAPER_SIZES, Layout, Template, column_problem, read_layout, read_template
-from pipeline.sheets.quickref.recipe import Recipe, read_recipe
+from pipeline.sheets.cards.recipe import CardRecipe
+from pipeline.sheets.kinds import SHEET_KINDS, sheet_kind
+from pipeline.sheets.layout import PAPER_SIZES, Layout, Template, read_layout, read_template
+from pipeline.sheets.quickref.recipe import Recipe
 from pipeline.yamlio import merge, without
-
-SHEET_KINDS = ("quickref", "cards")
 
 
 @dataclass(frozen=True)
@@ -28,7 +26,7 @@ class SheetConfig:
 
     name: str
     template: str
-    kind: str  # one of SHEET_KINDS
+    kind: str  # one of sheets.kinds.SHEET_KINDS
     layouts: dict[str, Layout]  # paper -> Layout
     recipes: dict[str, Recipe | CardRecipe]  # paper -> recipe (a page budget may differ per paper)
 
@@ -99,15 +97,7 @@ class Templates:
             options.fail_here(f"missing 'recipe': a {kind or 'sheet'} template gives the default of every recipe key")
         if layout is None or kind is None or len(problems) > before:
             return None
-        base: Recipe | CardRecipe | None
-        if kind == "quickref":
-            base = read_recipe(options.mapping("recipe"), base=None, paper=paper)
-            options.finish()
-        else:
-            card_options = read_card_options(options, layout)
-            base = read_card_defaults(options.mapping("recipe"), options=card_options) if card_options else None
-            if base is not None and (problem := layout_problem(layout, base.options)):
-                options.fail_here(problem)
+        base = sheet_kind(kind).read_defaults(options, layout, paper)
         if len(problems) > before or base is None:
             return None
         return TemplateSheet(layout=layout, kind=kind, base=base)
@@ -152,16 +142,7 @@ def read_sheet(entry: Fields, *, name: str, template: str, templates: Templates)
 
 def _read_recipe(fields: Fields, resolved: TemplateSheet, *, paper: str, template: str) -> Recipe | CardRecipe | None:
     """A game's recipe on top of its template's, for one paper, and whether the page holds the columns it asks for."""
-    layout = resolved.layout
-    if resolved.kind == "quickref":
-        recipe = read_recipe(fields, base=resolved.base, paper=paper)
-        too_narrow = recipe is not None and layout.column_width(recipe.columns[1]) < MIN_COLUMN_MM * MM
-        problem = column_problem(layout, recipe.columns[1]) if too_narrow else None
-        key = "columns"
-    else:
-        recipe = read_card_recipe(fields, base=resolved.base)
-        problem = layout_problem(layout, recipe.options) if recipe else None
-        key = "mode" if "mode" in fields.data else "columns"
+    recipe, problem, key = sheet_kind(resolved.kind).read_recipe(fields, resolved.base, resolved.layout, paper)
     if problem is None:
         return recipe
     # More than the template's page holds: at the recipe's key when it sets it, else where the sheet asks for the recipe.
