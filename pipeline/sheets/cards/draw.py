@@ -20,7 +20,7 @@ from pipeline.sheets.cards.measure import Typesetter, gaps
 from pipeline.sheets.cards.plan import PlacedPanel, Plan, plan_sheet
 from pipeline.sheets.cards.recipe import CardRecipe
 from pipeline.sheets.cards.select import CardSet, select_cards
-from pipeline.sheets.furniture import (
+from pipeline.sheets.pagefurniture import (
     SAFE_EDGE,
     Furniture,
     check_margins,

@@ -156,7 +156,7 @@ def quickref_with_sections(
     document: Document, *, sheet: str, layout: Layout, recipe: Recipe, dated=None
 ) -> tuple[bytes, int, str, list[Section]]:
     """make_quickref, plus the condensed sections the sheet prints (for the change report and the proof page)."""
-    from pipeline.sheets.furniture import revision_label
+    from pipeline.sheets.pagefurniture import revision_label
     from pipeline.sheets.quickref.flow import measure_sheet, render_sheet
 
     sections = sheet_sections(document, recipe)

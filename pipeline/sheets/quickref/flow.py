@@ -28,7 +28,7 @@ from reportlab.platypus import (
 
 from pipeline.model import Block, Document, Section, TermHit
 from pipeline.sheets.flowables import cell_font
-from pipeline.sheets.furniture import (
+from pipeline.sheets.pagefurniture import (
     Furniture,
     check_margins,
     credits_block,
