@@ -166,11 +166,12 @@ class ParseMemo:
         if self._templates is None:
             from pipeline.sheets.config import Templates  # the readers load only when a game.yaml must be read
 
-            self._templates = Templates(project.templates)
+            self._templates = Templates(project.templates, project.glossaries)
         config = load_game(project, game_id, templates=self._templates)
         self.configs[game_id] = config
         path = project.sources / game_id / "game.yaml"
-        checked = {project.display(path): file_digest(path) if path.is_file() else ABSENT}
+        common = project.glossaries / "common.yaml"  # its term kinds are what a recipe may name
+        checked = {project.display(p): file_digest(p) if p.is_file() else ABSENT for p in (path, common)}
         for sheet in config.sheets:
             for layout in sheet.layouts.values():
                 checked.update({shown: file_digest(project.inside(project.root / shown)) for shown in layout.files})

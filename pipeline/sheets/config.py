@@ -13,6 +13,7 @@ from pathlib import Path
 from pipeline.errors import ConfigError, Problem
 from pipeline.model import SheetSpec
 from pipeline.schema import Fields, Problems
+from pipeline.tag.kinds import TermKinds, read_term_kinds
 from pipeline.sheets.cards.recipe import CardRecipe
 from pipeline.sheets.kinds import SHEET_KINDS, sheet_kind
 from pipeline.sheets.layout import PAPER_SIZES, Layout, Template, read_layout, read_template
@@ -37,21 +38,25 @@ class SheetConfig:
 
 @dataclass(frozen=True)
 class TemplateSheet:
-    """A template resolved for one paper: its layout, the kind of sheet it makes and that kind's default recipe."""
+    """A template resolved for one paper: its layout, the kind of sheet it makes and that kind's default recipe,
+    with the project's term kinds (glossaries/common.yaml) that recipes may name."""
 
     layout: Layout
     kind: str
     base: Recipe | CardRecipe
+    term_kinds: TermKinds = TermKinds()
 
 
 class Templates:
     """The templates of a project, each chain read once and resolved once per paper, shared by every game.
 
-    A template's problems are kept with it and added to the problems of every game that uses it.
+    A template's problems are kept with it and added to the problems of every game that uses it. The term kinds
+    recipes may name are read from the project's glossaries/common.yaml (`glossaries`: default, beside templates/).
     """
 
-    def __init__(self, templates_dir: Path) -> None:
+    def __init__(self, templates_dir: Path, glossaries: Path | None = None) -> None:
         self.dir = templates_dir
+        self.glossaries = glossaries if glossaries is not None else templates_dir.parent / "glossaries"
         self._resolved: dict[tuple[str, str], tuple[TemplateSheet | None, tuple[Problem, ...]]] = {}
         self._chains: dict[str, tuple[Template | None, Problems]] = {}
 
@@ -100,7 +105,13 @@ class Templates:
         base = sheet_kind(kind).read_defaults(options, layout, paper)
         if len(problems) > before or base is None:
             return None
-        return TemplateSheet(layout=layout, kind=kind, base=base)
+        try:
+            term_kinds = read_term_kinds(self.glossaries)
+        except ConfigError as exc:  # said beside the template's own problems, at common.yaml's lines
+            for problem in exc.problems:
+                problems.add(problem.message, path=problem.path, line=problem.line)
+            return None
+        return TemplateSheet(layout=layout, kind=kind, base=base, term_kinds=term_kinds)
 
 
 def _for_paper(options: Fields, paper: str) -> Fields:
@@ -142,7 +153,7 @@ def read_sheet(entry: Fields, *, name: str, template: str, templates: Templates)
 
 def _read_recipe(fields: Fields, resolved: TemplateSheet, *, paper: str, template: str) -> Recipe | CardRecipe | None:
     """A game's recipe on top of its template's, for one paper, and whether the page holds the columns it asks for."""
-    recipe, problem, key = sheet_kind(resolved.kind).read_recipe(fields, resolved.base, resolved.layout, paper)
+    recipe, problem, key = sheet_kind(resolved.kind).read_recipe(fields, resolved, paper)
     if problem is None:
         return recipe
     # More than the template's page holds: at the recipe's key when it sets it, else where the sheet asks for the recipe.

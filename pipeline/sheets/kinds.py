@@ -17,6 +17,7 @@ from pipeline.sheets.quickref.recipe import Recipe, read_recipe
 
 if TYPE_CHECKING:
     from pipeline.model import Document
+    from pipeline.sheets.config import TemplateSheet
 
 AnyRecipe = Recipe | CardRecipe
 # (pdf, pages, revision, what it printed: (id, title, text, section) of each part, as sheets.PrintedPart holds them)
@@ -30,8 +31,9 @@ class SheetKind:
     name: str
     # The template's `options` (for one paper) -> the kind's default recipe; None when a problem was reported.
     read_defaults: Callable[[Fields, Layout, str], AnyRecipe | None]
-    # A game's recipe on the template's defaults -> (recipe, problem of the page, the recipe key to report it at).
-    read_recipe: Callable[[Fields, AnyRecipe, Layout, str], tuple[AnyRecipe | None, str | None, str]]
+    # A game's recipe on the template's defaults (and the project's term kinds) -> (recipe, problem of the page,
+    # the recipe key to report it at).
+    read_recipe: Callable[[Fields, TemplateSheet, str], tuple[AnyRecipe | None, str | None, str]]
     # (document, sheet name, layout, recipe, dated) -> the rendered sheet.
     render: Callable[..., Rendered]
     # (document, recipe) -> what of the document's sections the sheet prints, as data (see sheets.printed_inputs).
@@ -44,8 +46,9 @@ def _quickref_defaults(options: Fields, layout: Layout, paper: str) -> AnyRecipe
     return base
 
 
-def _quickref_recipe(fields: Fields, base: AnyRecipe, layout: Layout, paper: str) -> tuple[AnyRecipe | None, str | None, str]:
-    recipe = read_recipe(fields, base=base if isinstance(base, Recipe) else None, paper=paper)
+def _quickref_recipe(fields: Fields, template: TemplateSheet, paper: str) -> tuple[AnyRecipe | None, str | None, str]:
+    base, layout = template.base, template.layout
+    recipe = read_recipe(fields, base=base if isinstance(base, Recipe) else None, paper=paper, card_kinds=template.term_kinds.cards)
     too_narrow = recipe is not None and layout.column_width(recipe.columns[1]) < MIN_COLUMN_MM * MM
     problem = column_problem(layout, recipe.columns[1]) if too_narrow and recipe is not None else None
     return recipe, problem, "columns"
@@ -73,9 +76,10 @@ def _cards_defaults(options: Fields, layout: Layout, paper: str) -> AnyRecipe | 
     return base
 
 
-def _cards_recipe(fields: Fields, base: AnyRecipe, layout: Layout, paper: str) -> tuple[AnyRecipe | None, str | None, str]:
-    recipe = read_card_recipe(fields, base=base) if isinstance(base, CardRecipe) else None
-    problem = layout_problem(layout, recipe.options) if recipe else None
+def _cards_recipe(fields: Fields, template: TemplateSheet, paper: str) -> tuple[AnyRecipe | None, str | None, str]:
+    base = template.base
+    recipe = read_card_recipe(fields, base=base, term_kinds=template.term_kinds.terms) if isinstance(base, CardRecipe) else None
+    problem = layout_problem(template.layout, recipe.options) if recipe else None
     return recipe, problem, "mode" if "mode" in fields.data else "columns"
 
 

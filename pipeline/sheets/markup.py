@@ -18,7 +18,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from pipeline.model import Section, TermHit
 from pipeline.sheets.icons import in_text
-from pipeline.tag.glossary import EVERYDAY
+from pipeline.tag.kinds import EVERYDAY
 from pipeline.sheets.layout import Fonts, Layout, TextStyle
 from pipeline.text import fold, printable
 

@@ -166,7 +166,7 @@ def quickref_with_sections(
     options = dict(
         sheet_label=recipe.label,
         revision=printed,
-        with_glossary=recipe.glossary,
+        index_kinds=recipe.index_kinds,
         covers=recipe.covers,
         english_names=recipe.english_names,
         run_in=recipe.run_in_headings,
