@@ -12,12 +12,16 @@ import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline import __version__
 from pipeline.build.output import write_atomic
 from pipeline.model import SheetSpec
 from pipeline.project import GameConfig, Project, load_game
 from pipeline.sheets.layout import load_layout
+
+if TYPE_CHECKING:
+    from pipeline.sheets.config import Templates
 
 CACHE_DIR = ".refsheets-cache"
 # Bump when the entry layout or what a key covers changes: old entries then simply miss.
@@ -125,7 +129,7 @@ class ParseMemo:
         self.root = root
         self.changed = False
         self.configs: dict[str, GameConfig] = {}  # games read (and so checked) by this process
-        self._templates = None  # sheets.config.Templates, shared by the games this memo reads
+        self._templates: Templates | None = None  # shared by the games this memo reads
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             # What an entry means is the code's reading of the files: another version of refsheets reads again.

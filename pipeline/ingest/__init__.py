@@ -96,6 +96,8 @@ def read_source(path: Path, *, game: str, display: str) -> RawText:
     from pipeline.ingest.sniff import sniff
 
     suffix = path.suffix.lower()
+    warnings: list[str]
+    converted: Converted | None
     if suffix in BINARY:
         text, encoding, warnings, fmt = "", "binary", [], suffix[1:]
         original, converted = _binary(data, suffix, display=display)

@@ -128,13 +128,14 @@ def _fonts(uris: set[str]) -> set[str]:
 def _metadata(package: etree._Element, out: Converted) -> None:
     """dc:title is the title; each creator (or contributor marked 'trl') a "Traducción: NAME" line the cleaner
     credits, written at its line of the OPF."""
-    roles = {}  # EPUB 3: <meta refines="#creator1" property="role">trl</meta>
+    roles: dict[str, str] = {}  # EPUB 3: <meta refines="#creator1" property="role">trl</meta>
     for meta in package.iter(f"{OPF}meta"):
-        if meta.get("property") == "role" and (meta.get("refines") or "").startswith("#"):
-            roles[meta.get("refines")[1:]] = (meta.text or "").strip().lower()
+        refines = meta.get("refines") or ""
+        if meta.get("property") == "role" and refines.startswith("#"):
+            roles[refines[1:]] = (meta.text or "").strip().lower()
     title = package.find(f".//{DC}title")
     out.title = tidy(title.text or "") if title is not None else ""
-    if out.title:
+    if title is not None and out.title:
         out.drop(title.sourceline or 1, "the e-book's title (dc:title), the game's title")
     for element in package.iter(f"{DC}creator", f"{DC}contributor"):
         role = (element.get(f"{OPF}role") or roles.get(element.get("id") or "", "")).lower()

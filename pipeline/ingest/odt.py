@@ -155,7 +155,7 @@ class _Writer:
     def __init__(self, styles: dict[tuple[str, str], _Style]) -> None:
         self.styles = styles
         self.lines: list[str] = []
-        self.notes: list[str] = []
+        self.notes: list[tuple[str, str]] = []  # (mark, text)
 
     def html(self) -> str:
         notes = [f"<p>({mark}) {body}</p>" for mark, body in self.notes]

@@ -175,6 +175,8 @@ def read_recipe_on(templates: Templates, template: str, data: object, *, paper: 
         fields = Fields(data, where=where, problems=problems, path=path, line=line)
         recipe = _read_recipe(fields, resolved, paper=paper, template=template)
     problems.raise_if_any()
+    if recipe is None:  # every way to None records a problem, raised above
+        raise ConfigError(f"{where}: no recipe was read", path=path, line=line)
     return recipe
 
 
@@ -184,4 +186,6 @@ def load_sheet(templates: Templates, *, name: str, template: str, recipe: object
     entry = Fields({"name": name, "template": template, "recipe": recipe}, where="sheets[0]", problems=problems, path=path)
     sheet = read_sheet(entry, name=name, template=template, templates=templates)
     problems.raise_if_any()
+    if sheet is None:  # every way to None records a problem, raised above
+        raise ConfigError(f"sheet {name!r} was not read", path=path)
     return sheet

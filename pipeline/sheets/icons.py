@@ -130,9 +130,10 @@ def decorate(text: str, style: ParagraphStyle, *, markup: str | None = None) -> 
 
 def extra_width(text: str, style: ParagraphStyle) -> float:
     """The points `decorate` adds in front of `text` (0 when it names no icon): for measuring table columns."""
-    if icon_for(current(), text) is None:
+    icon = icon_for(current(), text)
+    if icon is None:
         return 0.0
-    return _pieces(icon_for(current(), text), style)[1]
+    return _pieces(icon, style)[1]
 
 
 def in_text(markup: str, style: ParagraphStyle) -> str:
@@ -176,7 +177,7 @@ def register(canvas: Canvas) -> None:
     canvas.setNamedCB(CALLBACK, draw_callback)
 
 
-def draw_callback(canvas: Canvas, kind: str, label: str | None) -> None:  # reportlab's callback signature
+def draw_callback(canvas: Canvas, kind: str | None, label: str | None) -> None:  # reportlab's callback signature
     info = getattr(canvas, "_curr_tx_info", None)
     if not info or not label:
         return

@@ -40,6 +40,18 @@ class SheetKind:
     printed: Callable[[Document, AnyRecipe], object]
 
 
+def _quickref_of(recipe: AnyRecipe) -> Recipe:
+    if not isinstance(recipe, Recipe):  # a sheet's recipe is read by its own kind (config.py): this is a bug
+        raise BuildError(f"a quickref sheet was given a {type(recipe).__name__}")
+    return recipe
+
+
+def _cards_of(recipe: AnyRecipe) -> CardRecipe:
+    if not isinstance(recipe, CardRecipe):
+        raise BuildError(f"a cards sheet was given a {type(recipe).__name__}")
+    return recipe
+
+
 def _quickref_defaults(options: Fields, layout: Layout, paper: str) -> AnyRecipe | None:
     base = read_recipe(options.mapping("recipe"), base=None, paper=paper)
     options.finish()
@@ -57,7 +69,7 @@ def _quickref_recipe(fields: Fields, template: TemplateSheet, paper: str) -> tup
 def _quickref_render(document: Document, *, sheet: str, layout: Layout, recipe: AnyRecipe, dated=None) -> Rendered:
     from pipeline.sheets.quickref import quickref_with_sections
 
-    pdf, pages, revision, sections = quickref_with_sections(document, sheet=sheet, layout=layout, recipe=recipe, dated=dated)
+    pdf, pages, revision, sections = quickref_with_sections(document, sheet=sheet, layout=layout, recipe=_quickref_of(recipe), dated=dated)
     return pdf, pages, revision, tuple((section.id, section.title, section.text, section.id) for section in sections)
 
 
@@ -65,7 +77,7 @@ def _quickref_printed(document: Document, recipe: AnyRecipe) -> object:
     from pipeline.model import to_data
     from pipeline.sheets.quickref.recipe import select_sections
 
-    return to_data(select_sections(document, recipe))
+    return to_data(select_sections(document, _quickref_of(recipe)))
 
 
 def _cards_defaults(options: Fields, layout: Layout, paper: str) -> AnyRecipe | None:
@@ -86,7 +98,7 @@ def _cards_recipe(fields: Fields, template: TemplateSheet, paper: str) -> tuple[
 def _cards_render(document: Document, *, sheet: str, layout: Layout, recipe: AnyRecipe, dated=None) -> Rendered:
     from pipeline.sheets.cards.draw import cards_with_set
 
-    pdf, pages, revision, card_set = cards_with_set(document, sheet=sheet, layout=layout, recipe=recipe, dated=dated)
+    pdf, pages, revision, card_set = cards_with_set(document, sheet=sheet, layout=layout, recipe=_cards_of(recipe), dated=dated)
     # A card's key is its section id, then "#entry" for an entry split out of that section.
     printed = tuple(
         (card.key, card.title + (f" · {card.title_en}" if card.title_en else ""), card.text, card.key.split("#")[0])
@@ -98,7 +110,7 @@ def _cards_render(document: Document, *, sheet: str, layout: Layout, recipe: Any
 def _cards_printed(document: Document, recipe: AnyRecipe) -> object:
     from pipeline.sheets.cards.select import select_cards
 
-    return repr(select_cards(document, recipe=recipe))
+    return repr(select_cards(document, recipe=_cards_of(recipe)))
 
 
 KINDS: dict[str, SheetKind] = {

@@ -305,7 +305,7 @@ def _id_segment(entry: _Entry, title: str, parent_id: str | None, change: Correc
     changed it (a correction without keep_id that changes the slug is recorded in `renamed`)."""
     segment = slug(title, max_length=MAX_SLUG)
     old = _uncorrected_title(entry, change) if change is not None else None
-    if old is None or slug(old, max_length=MAX_SLUG) == segment:
+    if change is None or old is None or slug(old, max_length=MAX_SLUG) == segment:
         return segment
     old_segment = slug(old, max_length=MAX_SLUG)
     if change.keep_id:

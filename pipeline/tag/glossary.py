@@ -163,7 +163,7 @@ def load_glossary(glossary_dir: Path, game_id: str, *, display_root: Path | None
     glossaries for the tagger and again for the proof page's typo search, 0.1 s of YAML each time."""
     import hashlib
 
-    contents = []
+    contents: list[str | None] = []
     for path in (glossary_dir / "common.yaml", glossary_dir / f"{game_id}.yaml"):
         try:
             contents.append(hashlib.sha256(path.read_bytes()).hexdigest())

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pipeline.schema import Problems
-from pipeline.yamlio import load_yaml
+from pipeline.yamlio import LineDict, load_yaml
 
 EVERYDAY = "everyday"
 DEFAULT_KIND = "rule-term"
@@ -45,12 +45,12 @@ def read_term_kinds(glossary_dir: Path, *, display: str = "glossaries/common.yam
 @lru_cache(maxsize=8)
 def _read(path: Path, display: str, _digest: str) -> TermKinds:
     data = load_yaml(path, display=display)
-    if not isinstance(data, dict):
+    if not isinstance(data, LineDict):
         return TermKinds()  # not a mapping: the glossary reader says what is wrong with the file
     problems = Problems()
     lists: dict[str, tuple[str, ...]] = {}
     for key in KIND_KEYS:
-        value, line = data.get(key), data.origin(key)[1] if hasattr(data, "origin") else None
+        value, line = data.get(key), data.origin(key)[1]
         if key not in data:
             lists[key] = ()  # not listed: no kinds (an entry that names one is told so)
             continue
@@ -63,7 +63,7 @@ def _read(path: Path, display: str, _digest: str) -> TermKinds:
             problems.add(f"'{key}' lists {name!r} twice", path=display, line=line)
         lists[key] = names
     terms, cards = lists["term_kinds"], lists["card_kinds"]
-    line = data.origin("term_kinds")[1] if hasattr(data, "origin") else None
+    line = data.origin("term_kinds")[1]
     for needed in (DEFAULT_KIND, EVERYDAY):
         if terms and needed not in terms:
             problems.add(f"'term_kinds' must list {needed!r}, a kind the tagger gives a meaning", path=display, line=line)

@@ -154,12 +154,12 @@ def draw_panel(canvas, panel: PlacedPanel, setter: Typesetter, options: CardOpti
     y = rect.top - band - pad
     blocks = list(panel.blocks)
     for index, block in enumerate(blocks):
-        paragraph = setter.paragraph(block, panel.size)
-        _, height = paragraph.wrap(inner, 100_000)
-        before, after = gaps(paragraph)
+        flowable = setter.paragraph(block, panel.size)
+        _, height = flowable.wrap(inner, 100_000)
+        before, after = gaps(flowable)
         if index:
             y -= before
-        paragraph.drawOn(canvas, left, y - height)
+        flowable.drawOn(canvas, left, y - height)
         y -= height + after
 
 

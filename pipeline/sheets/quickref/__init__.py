@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable
 
 from pipeline.errors import BuildError
@@ -89,7 +90,7 @@ def fit_sheet(measure: Callable[[int, float], Probe], recipe: Recipe) -> Fit:
         # The first column count starts at the most readable size; a later one at the size just above
         # the best so far, which is the one it must beat (and most often cannot).
         start = high if best else 0
-        index = _largest_fitting(lambda index, columns=columns: probe(columns, index), sizes, start=start, high=high, budget=recipe.pages)
+        index = _largest_fitting(partial(probe, columns), sizes, start=start, high=high, budget=recipe.pages)
         if index is not None:
             best = (index, columns)
     if best is None:

@@ -149,7 +149,10 @@ def _printed_length(block: Block) -> int:
 def _two_column_list(markups: list[str], styles: dict[str, ParagraphStyle]) -> Flowable:
     """Short items as bullets in two columns, read down the first column then the second."""
     half = (len(markups) + 1) // 2
-    column = lambda items: [Paragraph(markup, styles["item"], bulletText="•") for markup in items]  # noqa: E731
+
+    def column(items: list[str]) -> list[Flowable]:
+        return [Paragraph(markup, styles["item"], bulletText="•") for markup in items]
+
     left, right = column(markups[:half]), column(markups[half:])
     right += [Spacer(1, 1)] * (len(left) - len(right))
     table = Table([[a, b] for a, b in zip(left, right)], colWidths=["50%", "50%"], hAlign="LEFT")
@@ -362,13 +365,13 @@ def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int,
     body = block_flowables(section, styles, shown=shown)
     # Keep the heading with the start of its text so no heading ends a column alone (and with what that
     # start is kept with: the list a lead-in paragraph announces).
-    lead = 1
-    while lead < len(body) and body[lead - 1].getKeepWithNext():
-        lead += 1
+    kept = 1
+    while kept < len(body) and body[kept - 1].getKeepWithNext():
+        kept += 1
     if not body:
         heading.keepWithNext = 1  # a heading over subsections only: kept with the first of them
         return [heading]
-    return [KeepTogether([heading, *body[:lead]]), *body[lead:]]
+    return [KeepTogether([heading, *body[:kept]]), *body[kept:]]
 
 
 def _entry_run(sections: list[Section], index: int) -> list[Section]:
@@ -470,7 +473,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
         subject=f"{game.title_en}: {sheet_label}",
         creator="refsheets",
         producer="refsheets (reportlab)",
-        keywords=game.id,
+        keywords=game.id,  # type: ignore[arg-type]  # reportlab writes a string as it is; its stubs allow only a list
         invariant=1,
         lang="es-ES",
         displayDocTitle=1,

@@ -116,7 +116,7 @@ def _selectors(fields: Fields, key: str, paper: str) -> tuple[Selector, ...]:
 
 def _named_ids(fields: Fields, base: Recipe | None) -> tuple[tuple[str, str, str | None, int | None], ...]:
     """(where, id, file, line) of each section id named by `sections` and `leave_out_ids` (inherited ones from `base`)."""
-    named = []
+    named: list[tuple[str, str, str | None, int | None]] = []
     for key in ("sections", "leave_out_ids"):
         if base is not None and key not in fields.data:
             named.extend(item for item in base.named_ids if item[0].startswith(f"{key}["))
