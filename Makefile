@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: sheets test bench clean-output
+.PHONY: sheets test bench eval model clean-output
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,14 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BYTECODE)
 	$(BIN)/python bench/run.py
+
+# The line labeller, trained on every annotated text (tests/corpus/ over ../shared/corpus, the seeds, the format cases).
+model: $(STAMP)
+	$(BIN)/python -m pipeline.learn.train
+
+# Leave-one-text-out over the real corpus: each text scored by a labeller trained without it.
+eval: $(STAMP)
+	$(BIN)/python bench/eval.py
 
 clean-output:
 	rm -rf output/*/ .refsheets-cache

@@ -19,7 +19,9 @@ from pipeline.split.blocks import build_blocks
 from pipeline.split.inline import label_vocabulary, restructure
 from pipeline.split.order import missing_chunks, reading_order
 from pipeline.split.stories import separate_flavor, story_block, titled_story
-from pipeline.structure import Heading, SplitOptions, card_title, find_headings
+from pipeline.learn.features import Unit, units_of
+from pipeline.learn.labeller import read_units
+from pipeline.structure import Heading, SplitOptions, card_title, find_headings, looks_like_sentence, readable_title
 from pipeline.text import slug
 
 EXAMPLE_TITLE = re.compile(r"^(?:por\s+)?ejemplos?\b", re.IGNORECASE)
@@ -28,6 +30,14 @@ CREDIT_WORDS = re.compile(r"\b(?:traducci[óo]n|traducido|cortes[íi]a|gracias a
 MAX_CREDITS_CHARS = 500
 CREDITS_TITLE = re.compile(r"^(?:cr[ée]ditos|agradecimientos|traducci[óo]n|sobre esta traducci[óo]n)\b", re.IGNORECASE)
 MAX_SLUG = 60
+# How sure the line labeller must be to overrule the recognisers.
+VETO = 0.3
+# Headings the source's markup states ("## ", <h2>, a Word heading style), page markers ("Página 25 - ...") and
+# the headings a game.yaml hint names: the model
+# reads them, it never overrules them.
+AUTHORITATIVE = ("markup", "chapter", "card", "page")
+ADOPT = 0.7
+MAX_ADOPTED_WORDS = 10
 # Styles a sentence-case title heading nests under (its "anchor").
 TITLE_ANCHORS = ("markup", "chapter", "caps", "page", "preamble")
 # Headings a minor title (a question, an optional rule) does not nest under: it qualifies a real section.
@@ -63,16 +73,46 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
             path=f"sources/{game.id}/game.yaml",
         )
     lines = reading_order(cleaned.lines, options.chunks)
-    entries = _entries(lines, game=game, options=options)
+    entries = _entries(lines, decide_headings(lines, options), game=game)
     _arrange(entries, options=options)
     sections, renamed = _sections(entries, corrected={line.first: line for line in cleaned.corrected})
     return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=cleaned.warnings, renamed_ids=tuple(renamed))
 
 
-def _entries(lines: tuple[CleanLine, ...], *, game: GameInfo, options: SplitOptions) -> list[_Entry]:
-    # Flavour and note lines never open sections; to the recogniser they are paragraph breaks.
-    texts = [line.text if line.kind == "text" else "" for line in lines]
+def reading_units(cleaned: CleanText, options: SplitOptions) -> tuple[list[Unit], tuple[CleanLine, ...]]:
+    """The cleaned lines in reading order as the line labeller reads them, with the recognisers' verdicts."""
+    lines = reading_order(cleaned.lines, options.chunks)
+    texts = _texts(lines)
+    return units_of(texts, [line.kind for line in lines], _document_title_level(find_headings(texts, options=options))), lines
+
+
+def decide_headings(lines: tuple[CleanLine, ...], options: SplitOptions) -> list[Heading | None]:
+    """Which lines open sections: the recognisers propose, the line labeller (pipeline.learn) confirms or
+    overrules where it is sure; without a model the recognisers decide alone."""
+    texts = _texts(lines)
     headings = _document_title_level(find_headings(texts, options=options))
+    units = units_of(texts, [line.kind for line in lines], headings)
+    readings = read_units(units, options)
+    for unit, reading in zip(units, readings or ()):
+        heading = headings[unit.index]
+        if heading is not None and heading.style not in AUTHORITATIVE and reading.heading < VETO:
+            headings[unit.index] = None
+        elif heading is None and reading.heading > ADOPT and _could_title(unit.text):
+            headings[unit.index] = Heading(readable_title(unit.text), "title")
+    return headings
+
+
+def _could_title(text: str) -> bool:
+    """A line the labeller may make a heading the recognisers missed: short, and no sentence."""
+    return len(text.split()) <= MAX_ADOPTED_WORDS and not text.rstrip().endswith((".", ",", ";")) and not looks_like_sentence(text)
+
+
+def _texts(lines: tuple[CleanLine, ...]) -> list[str]:
+    # Flavour and note lines never open sections; to the recogniser they are paragraph breaks.
+    return [line.text if line.kind == "text" else "" for line in lines]
+
+
+def _entries(lines: tuple[CleanLine, ...], headings: list[Heading | None], *, game: GameInfo) -> list[_Entry]:
     first = lines[0].first if lines else 1
     entries = [_Entry(Heading(game.title_es, "preamble"), first, first, None)]
     page: int | None = None

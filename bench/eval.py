@@ -1,0 +1,259 @@
+"""Leave-one-text-out evaluation over the real corpus (../shared/corpus, annotated in tests/corpus/).
+
+    PYTHONPATH=. .venv/bin/python bench/eval.py [STEM ...] [--details] [--rules-only] [--no-model]
+
+For every annotated text: the line labeller is trained on every other text (and the seeds and format
+cases, which are never scored here), the text is made into a game as `refsheets new` makes one, built,
+and scored against its annotation: headings found (recall, precision), their parent and level, noise
+lines removed, rule lines printed on a sheet, code lines printed, and whether the title came from the
+text. `--no-model` scores the rules alone (no labeller), the figure before learning.
+A score on a text the labeller was trained on would say nothing: none is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import os
+import re
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pipeline.learn.annotations import NOISE_ROLES, RULE_ROLES, Annotation, check_against, corpus_annotations  # noqa: E402
+from pipeline.text import fold  # noqa: E402
+
+CORPUS = ROOT.parent / "shared" / "corpus"
+ANNOTATIONS = ROOT / "tests" / "corpus"
+SHINGLE = 4  # words: a rule line is on the sheet when most of its runs of this many words are
+TAG = re.compile(r"‹[^›]*›")
+TAG_MARKUP = re.compile(r"<[^>]*>|\]\([^)]*\)|https?://\S+")
+OUTLINE = re.compile(r"^\s*(?:cap[ií]tulo\s+\w+\s*[:.-]?|[\dIVXivx]+[.)-]+(?:\d+[.)-]*)*|[a-z][.)])\s+", re.IGNORECASE)
+
+
+@dataclass
+class TextScore:
+    stem: str
+    headings: int = 0
+    found: int = 0
+    matched: int = 0
+    parent_ok: int = 0
+    level_ok: int = 0
+    noise: int = 0
+    noise_removed: int = 0
+    rules: int = 0
+    rules_printed: int = 0
+    code_printed: int = 0
+    title_ok: bool = False
+    title: tuple[str, str] = ("", "")
+    error: str = ""
+    details: list[str] = field(default_factory=list)
+
+
+def words(text: str) -> list[str]:
+    """A line's words as a reader reads them: markup, link targets and addresses left out, folded."""
+    return fold(TAG_MARKUP.sub(" ", html.unescape(text))).split()
+
+
+def heading_key(title: str) -> str:
+    return " ".join(words(OUTLINE.sub("", title.strip(" #*_")))) or " ".join(words(title))
+
+
+def _shingles(items: list[str]) -> list[str]:
+    if len(items) <= SHINGLE:
+        return [" ".join(items)] if items else []
+    return [" ".join(items[index : index + SHINGLE]) for index in range(len(items) - SHINGLE + 1)]
+
+
+def on_page(line_words: list[str], page: str) -> bool:
+    """Most of the line's runs of words are in the page's text (both folded, words joined by one space)."""
+    pieces = _shingles(line_words)
+    if not pieces:
+        return True
+    hits = sum(1 for piece in pieces if f" {piece} " in page)
+    return hits >= 0.8 * len(pieces)
+
+
+def _similar(a: str, b: str) -> bool:
+    if not a or not b:
+        return False
+    if a == b or a.startswith(b) or b.startswith(a):
+        return True
+    from rapidfuzz import fuzz
+
+    return fuzz.ratio(a, b) >= 80
+
+
+def score_text(annotation: Annotation, source: Path, lines: list[str], work: Path) -> TextScore:
+    """Make the text a game in `work`, build it, compare with its annotation."""
+    from pypdf import PdfReader
+
+    from pipeline.build import build
+    from pipeline.build.newgame import new_game
+    from pipeline.build.stages import prepare
+    from pipeline.project import Project
+
+    result = TextScore(annotation.stem)
+    for name in ("glossaries", "templates"):
+        shutil.copytree(ROOT / name, work / name)
+    project = Project(work)
+    game = annotation.stem
+    try:
+        new_game(project, game, source)
+        build(project, [game], out_dir=work / "output", jobs=1, force=True)
+        config, cleaned, document = prepare(project, game)
+    except Exception as exc:  # noqa: BLE001 - a text that cannot be built scores nothing, and says why
+        result.error = f"{type(exc).__name__}: {exc}"
+        return result
+    sheet_text = " ".join(
+        page.extract_text() or "" for pdf in sorted((work / "output" / game).glob("*.pdf")) for page in PdfReader(pdf).pages
+    )
+    page = f" {' '.join(words(TAG.sub(' ', sheet_text)))} "
+
+    # Headings: a section found on an annotated heading's line with the same words, else the same words elsewhere.
+    # The game's title is no heading (the annotation gives it the role `title`): a section it opens is the root.
+    sections = [
+        s for s in document.sections
+        if s.kind != "flavor"
+        and not (s is document.sections[0] and s.title == config.game.title_es)
+        and annotation.roles.get(s.first) != "title"
+    ]
+    wanted = annotation.headings
+    result.headings, result.found = len(wanted), len(sections)
+    matched: dict[int, int] = {}  # section index -> annotated heading index
+    taken: set[int] = set()
+    for pass_by_line in (True, False):
+        for index, section in enumerate(sections):
+            if index in matched:
+                continue
+            key = heading_key(section.title)
+            for number, heading in enumerate(wanted):
+                if number in taken or not _similar(key, heading_key(heading.title)):
+                    continue
+                if pass_by_line and not (section.first <= heading.line <= max(section.first, section.first + 1)):
+                    continue
+                matched[index], _ = number, taken.add(number)
+                break
+    result.matched = len(matched)
+    by_id = {section.id: index for index, section in enumerate(sections)}
+    for index, number in matched.items():
+        section = sections[index]
+        parent_index = by_id.get(section.parent) if section.parent else None
+        found_parent = matched.get(parent_index) if parent_index is not None else None
+        result.parent_ok += found_parent == wanted[number].parent
+        depth, at = 1, section
+        while at.parent and at.parent in by_id:
+            depth, at = depth + 1, sections[by_id[at.parent]]
+        result.level_ok += depth == wanted[number].level
+    result.details += [f"missed heading {h.line}: {h.title}" for n, h in enumerate(wanted) if n not in taken]
+    result.details += [f"false heading {s.first}: {s.title}" for i, s in enumerate(sections) if i not in matched]
+
+    # Noise: an annotated noise line is kept when a cleaned line covering it still has most of its words.
+    covering: dict[int, list[str]] = {}
+    for line in cleaned.lines:
+        for number in range(line.first, line.last + 1):
+            covering.setdefault(number, []).append(line.text)
+    for number in annotation.lines_with(NOISE_ROLES):
+        line_words = words(lines[number - 1])
+        if not line_words:
+            continue
+        result.noise += 1
+        kept = any(on_page(line_words, f" {' '.join(words(text))} ") for text in covering.get(number, []))
+        if kept:
+            result.details.append(f"kept noise {number} ({annotation.roles[number]}): {lines[number - 1].strip()[:70]}")
+        else:
+            result.noise_removed += 1
+        if annotation.roles[number] == "code" and len(line_words) >= 2 and on_page(line_words, page):
+            result.code_printed += 1
+    for number in annotation.lines_with(RULE_ROLES):
+        line_words = words(lines[number - 1])
+        if not line_words:
+            continue
+        result.rules += 1
+        if on_page(line_words, page):
+            result.rules_printed += 1
+        else:
+            result.details.append(f"rule not printed {number}: {lines[number - 1].strip()[:70]}")
+    result.title = (annotation.title, config.game.title_es)
+    result.title_ok = heading_key(annotation.title) == heading_key(config.game.title_es)
+    return result
+
+
+def _source(annotation: Annotation) -> Path:
+    return CORPUS / annotation.stem / annotation.file
+
+
+def _lines(annotation: Annotation, source: Path) -> list[str]:
+    if not annotation.extracted:
+        return source.read_bytes().decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    from pipeline.ingest import read_source
+
+    return read_source(source, game=annotation.stem, display=str(source)).original_lines
+
+
+def ratio(part: int, whole: int) -> str:
+    return f"{part / whole:6.0%}" if whole else "     -"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("stems", nargs="*")
+    parser.add_argument("--details", action="store_true", help="list missed and false headings, kept noise, rules not printed")
+    parser.add_argument("--no-model", action="store_true", help="the rules alone, without the learned labeller")
+    args = parser.parse_args()
+    if not CORPUS.is_dir():
+        print(f"no corpus at {CORPUS}: nothing to evaluate")
+        return 0
+    annotations = [a for a in corpus_annotations(ANNOTATIONS) if not args.stems or a.stem in args.stems]
+    from pipeline.learn import train
+
+    scores = []
+    header = f"{'text':<22} {'recall':>6} {'prec.':>6} {'parent':>6} {'level':>6} {'noise':>6} {'rules':>6} {'code':>4}  title"
+    print(header)
+    with tempfile.TemporaryDirectory() as folder:
+        for annotation in annotations:
+            source = _source(annotation)
+            lines = _lines(annotation, source)
+            check_against(annotation, source, lines)
+            work = Path(folder) / annotation.stem
+            work.mkdir()
+            model = work / "lines.crfsuite"
+            if args.no_model:
+                os.environ[train.MODEL_VARIABLE] = train.NO_MODEL
+            else:
+                train.train(model, leave_out=annotation.stem)
+                os.environ[train.MODEL_VARIABLE] = str(model)
+            result = score_text(annotation, source, lines, work)
+            scores.append(result)
+            if result.error:
+                print(f"{result.stem:<22} error: {result.error}")
+                continue
+            title = "yes" if result.title_ok else f"no ({result.title[1]!r}, wanted {result.title[0]!r})"
+            print(
+                f"{result.stem:<22} {ratio(result.matched, result.headings)} {ratio(result.matched, result.found)}"
+                f" {ratio(result.parent_ok, result.matched)} {ratio(result.level_ok, result.matched)}"
+                f" {ratio(result.noise_removed, result.noise)} {ratio(result.rules_printed, result.rules)}"
+                f" {result.code_printed:>4}  {title}"
+            )
+            if args.details:
+                for line in result.details:
+                    print(f"    {line}")
+    good = [s for s in scores if not s.error]
+    counted = [name for name in TextScore.__dataclass_fields__ if name not in ("stem", "title", "error", "details", "title_ok")]
+    total = {name: sum(getattr(s, name) for s in good) for name in counted}
+    print(
+        f"{'all (' + str(len(good)) + ' texts)':<22} {ratio(total['matched'], total['headings'])} {ratio(total['matched'], total['found'])}"
+        f" {ratio(total['parent_ok'], total['matched'])} {ratio(total['level_ok'], total['matched'])}"
+        f" {ratio(total['noise_removed'], total['noise'])} {ratio(total['rules_printed'], total['rules'])}"
+        f" {total['code_printed']:>4}  {sum(s.title_ok for s in good)}/{len(good)}"
+    )
+    return 1 if len(good) < len(scores) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
