@@ -21,9 +21,12 @@ sheets: $(STAMP)
 	$(BYTECODE)
 	$(BIN)/refsheets build
 
-# ruff first (seconds), then the suite; pytest's closing line ("N passed in Ns") ends the output.
+# ruff first (seconds), the type checker on pipeline/ ([tool.mypy]), the docs (mkdocs --strict, into a throw-away
+# folder), then the suite; pytest's closing line ("N passed in Ns") ends the output.
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
+	site=$$(mktemp -d) && $(BIN)/mkdocs build --strict --quiet --site-dir "$$site"; status=$$?; rm -rf "$$site"; exit $$status
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

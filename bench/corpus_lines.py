@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pipeline.ingest import read_source, source_file  # noqa: E402 - after the path is set
+from pipeline.ingest import read_source, source_file  # after the path is set
 
 
 def main() -> None:

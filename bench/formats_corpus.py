@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.formats_cases import case_names, score, summary  # noqa: E402 - after the path is set
+from tests.formats_cases import case_names, score, summary  # after the path is set
 
 
 def main() -> None:

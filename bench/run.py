@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import latency  # noqa: E402 - bench/ is not a package: its modules are found through sys.path
-import peer  # noqa: E402
-from measure import (  # noqa: E402
+import latency  # bench/ is not a package: its modules are found through sys.path
+import peer
+from measure import (
     REFSHEETS,
     Run,
     add_correction,

@@ -37,7 +37,7 @@ def main(root: Path) -> dict[str, float]:
     timed("load tokenizer rules + open lemma table", tagging_resources)
 
     def typesetting():
-        import pipeline.sheets.cards.draw  # noqa: F401 - reportlab, as the renderers import it
+        import pipeline.sheets.cards.draw  # reportlab, as the renderers import it
         import pipeline.sheets.quickref.flow  # noqa: F401
         from pipeline.sheets import render
         from pipeline.sheets.glyphs import cover_layout

@@ -74,7 +74,7 @@ def list_games(context: Context, as_json: bool) -> None:
     from pipeline.project import load_game
     from pipeline.sheets.config import Templates
 
-    templates = Templates(context.project.templates)  # read once for every game
+    templates = Templates(context.project.templates, context.project.glossaries)  # read once for every game
     found, worst = [], 0
     for game_id in _games(context, ()):
         try:

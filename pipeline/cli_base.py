@@ -6,11 +6,15 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from pipeline.desk.console import NORMAL, QUIET, VERBOSE, Console
 from pipeline.errors import RefsheetsError
+
+if TYPE_CHECKING:
+    from pipeline.project import Project
 
 
 class Context:
@@ -20,8 +24,8 @@ class Context:
         self.root = Path(".")
         self.debug = False
         self.verbosity = NORMAL
-        self._project = None
-        self._console = None
+        self._project: Project | None = None
+        self._console: Console | None = None
 
     @property
     def project(self):

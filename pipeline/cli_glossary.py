@@ -78,7 +78,7 @@ def _check_json(game: str, report) -> dict:
         "entries": report.entries,
         "game_entries": report.game_entries,
         "unused": [_term_json(term) for term in report.unused],
-        "risky": [dict(_term_json(term), form=form) for term, form in report.risky],
+        "risky": [{**(_term_json(term) or {}), "form": form} for term, form in report.risky],
         "pairs": [
             {"status": pair.status, "explained": pair.explained, "line": pair.line, "es": pair.es, "en": pair.en,
              "context": pair.context, "term": _term_json(pair.term)}

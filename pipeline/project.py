@@ -214,7 +214,7 @@ def load_game(project: Project, game_id: str, *, templates: Templates | None = N
     path = project.inside(folder / "game.yaml")
     display = project.display(path)
     problems = Problems()
-    templates = templates if templates is not None else Templates(project.templates)
+    templates = templates if templates is not None else Templates(project.templates, project.glossaries)
     data = load_yaml(path, display=display) if path.is_file() else None
     fields = Fields(data, where="", problems=problems, path=display, line=1)
     title_es = fields.text("title_es", default_title(game_id))

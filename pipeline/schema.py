@@ -228,6 +228,7 @@ class Fields:
         for index, item in enumerate(value):
             line = lines[index] if index < len(lines) else self.origin(key)[1]
             where = f"{self.label(key)}[{index}]"
+            problem: str | None
             if not isinstance(item, str) or not item.strip():
                 problem = f"must be non-empty text, got {shown(item)}"
             elif allowed is not None and item not in allowed:

@@ -90,6 +90,12 @@ class WordStore:
         sql = f"SELECT word FROM near WHERE key IN ({','.join('?' * len(keys))})"  # noqa: S608 - only "?"s
         return {found for (found,) in self._query(sql, keys)}
 
+    def _db(self) -> sqlite3.Connection:
+        """The open connection: there is always one once the store is made (a file, or the memory copy)."""
+        if self._connection is None:
+            raise RuntimeError("the word store has no connection")
+        return self._connection
+
     def _query(self, sql: str, parameters) -> list[tuple]:
         """The rows of a query, all read (a damaged page can fail any step, not only the first)."""
         if self._pid != os.getpid():  # a forked worker: its own connection to the file, never the parent's
@@ -97,22 +103,22 @@ class WordStore:
                 self._connection = connect_readonly(self.path)
             self._pid = os.getpid()
         try:
-            return self._connection.execute(sql, parameters).fetchall()
+            return self._db().execute(sql, parameters).fetchall()
         except sqlite3.DatabaseError:
             if self.path is None:
                 raise  # the memory copy is ours: a failure there is a bug
         # The stamp read but a page did not ("database disk image is malformed"): the file is made again
         # (memory, if that fails too), never an internal error on every proof page from now on.
-        self._connection.close()
+        self._db().close()
         self._open(trust_file=False)
         try:
-            return self._connection.execute(sql, parameters).fetchall()
+            return self._db().execute(sql, parameters).fetchall()
         except sqlite3.DatabaseError:
             if self.path is None:
                 raise
-        self._connection.close()
+        self._db().close()
         self._in_memory(self._make())
-        return self._connection.execute(sql, parameters).fetchall()
+        return self._db().execute(sql, parameters).fetchall()
 
     def _open(self, *, trust_file: bool = True) -> None:
         if self.path is not None and trust_file:

@@ -60,9 +60,10 @@ class _LineLoader(yaml.SafeLoader):
         self.problems: list[Problem] = []
 
 
+_FastLineLoader: type[yaml.CSafeLoader] | None = None
 if getattr(yaml, "__with_libyaml__", False):
 
-    class _FastLineLoader(yaml.CSafeLoader):
+    class _CLineLoader(yaml.CSafeLoader):
         """The same loader over libyaml, which reads YAML several times faster. Its error messages are worded
         differently, so a file it cannot read is read again by _LineLoader, whose account is the one reported."""
 
@@ -72,8 +73,7 @@ if getattr(yaml, "__with_libyaml__", False):
             super().__init__(stream)
             self.problems: list[Problem] = []
 
-else:
-    _FastLineLoader = None
+    _FastLineLoader = _CLineLoader
 
 
 def _construct_mapping(loader: _LineLoader, node: MappingNode) -> LineDict:
@@ -207,6 +207,7 @@ _STARTS_EARLIER = ("while scanning a quoted scalar", "while scanning a double-qu
 
 def _error_line(exc: yaml.MarkedYAMLError) -> int | None:
     """The line where the problem starts: an unclosed quote or bracket is reported where it opened."""
+    mark: yaml.Mark | None
     if exc.context_mark is not None and (exc.context or "").startswith(_STARTS_EARLIER):
         mark = exc.context_mark
     else:
@@ -249,7 +250,7 @@ def plain_yaml_error(exc: yaml.MarkedYAMLError, text: str) -> str:
         return f"YAML error: {problem.replace('found undefined alias', 'alias')} refers to no anchor (&name) defined above it"
     if context.startswith("found duplicate anchor"):
         anchor = context.split(";")[0].replace("found duplicate", "the")
-        return f"YAML error: {anchor} is defined twice (first on line {exc.context_mark.line + 1})"
+        return f"YAML error: {anchor} is defined twice (first on line {exc.context_mark.line + 1 if exc.context_mark else '?'})"
     if "expected a single document" in context:
         return "YAML error: a second document ('---') in the file; a file holds one document"
     if "could not determine a constructor" in problem:
@@ -261,7 +262,7 @@ def line_of(value: Any) -> int | None:
     return getattr(value, "line", None)
 
 
-def merge(base: dict, overlay: dict) -> dict:
+def merge(base: dict, overlay: dict) -> LineDict:
     """`overlay` on top of `base`, mappings merged key by key (templates, per-paper overrides).
 
     Every key keeps the file and line it came from, so a value inherited from a base template is

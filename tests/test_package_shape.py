@@ -208,3 +208,20 @@ def test_every_module_opens_with_a_one_line_contract() -> None:
         if len(first_line.split()) < 4:  # what goes in and what comes out, or what the module is for
             missing.append(f"{path.relative_to(PACKAGE.parent)}: first docstring line {first_line!r}")
     assert not missing, "modules without a one-line contract opening their docstring:\n  " + "\n  ".join(missing)
+
+
+def test_no_long_mark_is_stale() -> None:
+    """A `# long:` reason is kept only where it still excuses something: a module over 400 lines, a function over 60."""
+    stale = []
+    for path, tree, lines in modules().values():
+        excused: set[int] = set()  # the lines of marks that excuse a module or a function
+        if len(lines) > MODULE_LINES:
+            after_docstring = tree.body[0].end_lineno if tree.body and isinstance(tree.body[0], ast.Expr) else 0
+            excused.update(range(after_docstring + 1, after_docstring + 4))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno + 1 > FUNCTION_LINES:
+                signature_end = node.body[0].lineno - 1 if node.body[0].lineno > node.lineno else node.lineno
+                excused.update(range(node.lineno, signature_end + 1))
+        marks = [number for number, line in enumerate(lines, 1) if LONG.search(line)]
+        stale += [f"{path.relative_to(PACKAGE.parent)}:{number}" for number in marks if number not in excused]
+    assert not stale, "'# long:' marks that excuse nothing (the module or function is short enough now):\n  " + "\n  ".join(stale)

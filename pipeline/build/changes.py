@@ -69,7 +69,8 @@ def why(previous_manifest: dict | None, previous_sheet: dict | None, *, inputs: 
     if previous_sheet is None:
         return ("no previous build",)
     manifest = previous_manifest if isinstance(previous_manifest, dict) else {}
-    before = manifest.get("inputs") if isinstance(manifest.get("inputs"), dict) else {}
+    recorded = manifest.get("inputs")
+    before: dict = recorded if isinstance(recorded, dict) else {}
     reasons = []
     for path, digest in sorted(inputs.items()):
         old = before.get(path)

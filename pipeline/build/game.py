@@ -101,7 +101,7 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     previous = read_manifest(game_out)
     outcome = GameOutcome(plan.game, warnings=list(plan.warnings) + list(cleaned.warnings) + glyph_warnings)
     fresh = {result.sheet: result for result in plan.fresh}
-    sheets_json = []
+    sheets_json: list[dict] = []
     for key in plan.keys:
         path = game_out / sheet_file(plan.game, key.sheet, paper=key.paper, default_paper=plan.default_paper)
         old = manifest_sheet(previous, key.sheet, file=path.name)
@@ -112,8 +112,9 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
             error = failures[key.sheet]
             outcome.failed_sheets.append((key.sheet, str(error), error.exit_code))
             continue
-        if key.sheet in fresh:
-            sheets_json.append(old)
+        if key.sheet in fresh:  # up to date: its manifest entry is there
+            if old is not None:
+                sheets_json.append(old)
             outcome.results.append(fresh[key.sheet])
             continue
         entry, how = made[key.sheet]
@@ -125,7 +126,7 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
         outcome.results.append(result)
     sheets_json += _other_papers(previous, plan, game_out)
     # game.yaml order, the game's own paper first: the same manifest whichever paper was built last.
-    order = {key.sheet: index for index, key in enumerate(plan.keys)}
+    order: dict[object, int] = {key.sheet: index for index, key in enumerate(plan.keys)}
     sheets_json.sort(key=lambda entry: (order.get(entry.get("name"), len(order)), entry.get("paper") != plan.default_paper))
     inputs: dict[str, str] = {}
     for key in plan.keys:
@@ -193,7 +194,7 @@ def _sheet_outcome(
         "pages": entry.pages,
         "paper": entry.paper,
         "revision": entry.revision,
-        "changed": old["changed"] if kept else today,
+        "changed": old["changed"] if kept and old is not None else today,
         "key": entry.key,
         "pdf_sha256": hashlib.sha256(entry.pdf).hexdigest(),
         "history": add_history((old or {}).get("history"), history_entry(changes, date=today)),

@@ -12,12 +12,16 @@ import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline import __version__
 from pipeline.build.output import write_atomic
 from pipeline.model import SheetSpec
 from pipeline.project import GameConfig, Project, load_game
 from pipeline.sheets.layout import load_layout
+
+if TYPE_CHECKING:
+    from pipeline.sheets.config import Templates
 
 CACHE_DIR = ".refsheets-cache"
 # Bump when the entry layout or what a key covers changes: old entries then simply miss.
@@ -125,7 +129,7 @@ class ParseMemo:
         self.root = root
         self.changed = False
         self.configs: dict[str, GameConfig] = {}  # games read (and so checked) by this process
-        self._templates = None  # sheets.config.Templates, shared by the games this memo reads
+        self._templates: Templates | None = None  # shared by the games this memo reads
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             # What an entry means is the code's reading of the files: another version of refsheets reads again.
@@ -166,11 +170,12 @@ class ParseMemo:
         if self._templates is None:
             from pipeline.sheets.config import Templates  # the readers load only when a game.yaml must be read
 
-            self._templates = Templates(project.templates)
+            self._templates = Templates(project.templates, project.glossaries)
         config = load_game(project, game_id, templates=self._templates)
         self.configs[game_id] = config
         path = project.sources / game_id / "game.yaml"
-        checked = {project.display(path): file_digest(path) if path.is_file() else ABSENT}
+        common = project.glossaries / "common.yaml"  # its term kinds are what a recipe may name
+        checked = {project.display(p): file_digest(p) if p.is_file() else ABSENT for p in (path, common)}
         for sheet in config.sheets:
             for layout in sheet.layouts.values():
                 checked.update({shown: file_digest(project.inside(project.root / shown)) for shown in layout.files})

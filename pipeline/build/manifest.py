@@ -32,9 +32,10 @@ def read_manifest(game_out: Path, *, problems: list[str] | None = None) -> dict 
     except (OSError, ValueError) as exc:
         damage = f"not readable JSON ({exc.strerror if isinstance(exc, OSError) else exc})"
     else:
-        damage = manifest_damage(data)
-        if damage is None:
+        found = manifest_damage(data)
+        if found is None:
             return data
+        damage = found
     if problems is not None:
         problems.append(damage)
     return None

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.build.defaults import untitled
-from pipeline.model import Document, GameInfo
+from pipeline.model import CleanText, Document, GameInfo
+
+if TYPE_CHECKING:
+    from pipeline.project import Project
 
 
 
-def new_game(project, game_id: str, file: Path) -> tuple[Path, list[str]]:  # noqa: ANN001 - a Project
+def new_game(project: Project, game_id: str, file: Path) -> tuple[Path, list[str]]:
     """Copy a translation in as sources/GAME/raw.<ext> and write a commented game.yaml with what the text
     says; returns the folder and what was detected. A game that exists already is left alone (an error)."""
     from pipeline.build.output import write_atomic
@@ -43,7 +47,7 @@ def new_game(project, game_id: str, file: Path) -> tuple[Path, list[str]]:  # no
     return folder, [line[2:] for line in text.splitlines() if line.startswith("# found:")] + list(cleaned.warnings)
 
 
-def game_yaml(game: GameInfo, cleaned, document: Document, *, source: str) -> str:  # noqa: ANN001 - a CleanText
+def game_yaml(game: GameInfo, cleaned: CleanText, document: Document, *, source: str) -> str:
     """A commented game.yaml: what the text says, ready to edit."""
 
     credits = document.credits
@@ -65,7 +69,7 @@ def game_yaml(game: GameInfo, cleaned, document: Document, *, source: str) -> st
     if credits.other:
         lines.append(f"  other: {json.dumps(list(credits.other), ensure_ascii=False)}")
     lines += [
-        "# sheets: one quick-reference sheet by default; see the README (sheets, recipe) for card sheets",
+        "# sheets: one quick-reference sheet by default; see docs/game-yaml.md (sheets, recipe) for card sheets",
         "# options:",
         "#   split:",
         "#     not_headings: ['^Línea que no es un título$']   # lines taken for headings that are not",

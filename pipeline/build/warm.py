@@ -43,7 +43,7 @@ def load(project: Project, *, tagging: bool, layouts: set[tuple[str, str]]) -> N
 
         tagging_resources()
     if layouts:
-        import pipeline.sheets.cards.draw  # noqa: F401 - reportlab and the renderers, imported once
+        import pipeline.sheets.cards.draw  # reportlab and the renderers, imported once
         import pipeline.sheets.quickref.flow  # noqa: F401
         from pipeline.errors import RefsheetsError
         from pipeline.sheets.layout import load_layout

@@ -13,10 +13,13 @@ import signal
 import sys
 import threading
 import time
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from pipeline.build import cache
 from pipeline.build.report import GameOutcome, Progress, ProgressSink
+
+if TYPE_CHECKING:
+    from pipeline.build.plan import GamePlan
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 WATCH_SECONDS = 0.5
@@ -71,7 +74,7 @@ def broken(future) -> bool:
 
 
 def after_a_killed_worker(
-    work: list, futures: dict, running, processes: dict, make: Callable[[object, Callable], GameOutcome], *, progress: ProgressSink
+    work: list, futures: dict, running, processes: dict, make: Callable[[GamePlan, Callable], GameOutcome], *, progress: ProgressSink
 ) -> dict[str, GameOutcome]:
     """The outcomes of the games a broken pool left unmade: the killed worker's game fails, the others are made
     again by `make(plan, stage)` in this process, one after the other (when the killed one cannot be told, all are)."""

@@ -193,9 +193,10 @@ def _read_headings(
             continue
         if text not in views:
             views[text] = _view_of(text, options)
-        if views[text] is not None:
+        view_text = views[text]
+        if view_text is not None:
             view.append(index)
-            texts.append(views[text])
+            texts.append(view_text)
     found: dict[int, Heading] = {}
     for index, text, heading in zip(view, texts, find_headings(texts, options=structure)):
         if heading is None and text:
@@ -338,7 +339,7 @@ def _judge_publisher_notes(state: State) -> None:
             unit.kind, unit.reason = "drop", "publisher's note about the product, not a rule"
         else:
             unit.kind, unit.reason = "note", "publisher's note"
-        if opened and heading not in state.fate:
+        if opened and heading is not None and heading not in state.fate:
             state.fate[heading] = ("drop", f"heading of a publisher's note (line {unit.first + 1}: {unit.kind})")
             state.headings.discard(heading)
 
@@ -372,8 +373,8 @@ def _judge_posts(state: State, posts: list[tuple[int, int, str]]) -> None:
 def _mark_duplicates(state: State) -> None:
     """A block seen before is a duplicate; a truncated copy yields to the complete one wherever it is."""
     blocks: list[tuple[int, str, Unit | None]] = []  # (first line, folded text, unit or None for heading)
-    for unit in state.units:
-        blocks.append((unit.first, fold(" ".join(state.lines[i] for i in unit.lines)), unit))
+    for each in state.units:
+        blocks.append((each.first, fold(" ".join(state.lines[i] for i in each.lines)), each))
     for index in state.headings:
         blocks.append((index, fold(state.lines[index]), None))
     blocks.sort(key=lambda block: block[0])
@@ -475,8 +476,8 @@ def _emit(state: State) -> tuple[list[CleanLine], list[CleaningRecord]]:
     for after, out in body:
         kept.extend(out)
         kept.extend(pending_notes.pop(after, []))
-    for notes in pending_notes.values():  # notes whose target was not emitted stay at the end
-        kept.extend(notes)
+    for leftover in pending_notes.values():  # notes whose target was not emitted stay at the end
+        kept.extend(leftover)
     return kept, report
 
 
@@ -492,9 +493,9 @@ def _from_a_forum(raw: RawText, state: State, posts: list) -> bool:
 def _icon_holes(raw: RawText, kept: list[CleanLine]) -> list[str]:
     """'Puntos de Victoria ( )': an icon the copy lost. Left as it is, and said, so a person can fill it in."""
     return [
-        f"{raw.path}:{raw.origin(line.first)}: an icon seems missing here ('{ICON_HOLE.search(line.text).group(0)}'): check the original"
+        f"{raw.path}:{raw.origin(line.first)}: an icon seems missing here ('{hole.group(0)}'): check the original"
         for line in kept
-        if ICON_HOLE.search(line.text)
+        if (hole := ICON_HOLE.search(line.text))
     ]
 
 

@@ -134,8 +134,7 @@ def _thread_line(
         if following < len(lines) and _a_name(lines[following]):
             fate[following] = ("drop", "a letter's sign-off (the writer's name)")
             index = following
-    elif chat and CHAT_HEADER.match(text):
-        found = CHAT_HEADER.match(text)
+    elif chat and (found := CHAT_HEADER.match(text)):
         author = (found.group("a") or found.group("b")).strip()
         starts.append((index, author))
         fate[index] = ("drop", f"forum post header: {author} (a chat message)")  # settled by _judge_posts
@@ -143,10 +142,10 @@ def _thread_line(
         fate[index] = ("drop", "chat export banner (server, channel, message count)")
     elif chat and CHAT_NOTICE.match(text):
         fate[index] = ("drop", "chat app's notice or a message it left out (media, deleted)")
-    elif in_thread and post_start(lines, index):
+    elif in_thread and post_start(lines, index) and (name_line := next_text(lines, index)) is not None:
         # A BoardGameGeek post ("Avatar") or a Reddit comment ("level 1"): the member's name follows, then
         # their country and badges, the date. (In rules, "Avatar" or "Nivel 1" is a heading.)
-        author = lines[next_text(lines, index)].strip()
+        author = lines[name_line].strip()
         starts.append((index, author))
         fate[index] = ("drop", f"forum post header: {author}")
         return index, True
@@ -160,9 +159,9 @@ def _thread_line(
         fate[index] = ("drop", "site navigation (the count of votes or likes beside the buttons)")
     elif LIKE_BUTTON.match(text) and (in_thread or not heads_a_rule(lines, index)):
         fate[index] = ("drop", "site navigation (a like button)")
-        following = next_text(lines, index)
-        if following == index + 1 and re.fullmatch(r"\d{1,5}", lines[following].strip()):
-            fate[following] = ("drop", "site navigation (the count of likes)")
+        count = next_text(lines, index)
+        if count is not None and count == index + 1 and re.fullmatch(r"\d{1,5}", lines[count].strip()):
+            fate[count] = ("drop", "site navigation (the count of likes)")
             index += 1
     else:
         return None
@@ -255,9 +254,9 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
         fate[index] = ("drop", "byline of the post (author and date)")
     elif CAPTION.match(text):
         fate[index] = ("drop", "caption of a picture the sheet does not show")
-    elif _translator(text) and len(text.split()) <= 12 and not NOT_A_NAME.match(_translator(text).group(1)):
+    elif (translator := _translator(text)) and len(text.split()) <= 12 and not NOT_A_NAME.match(translator.group(1)):
         fate[index] = ("credit", "translator named by the text (kept in the sheet footer)")
-        named, _, other = _translator(text).group(1).partition(". ")  # "Irene Soto. Revisión: Dani G."
+        named, _, other = translator.group(1).partition(". ")  # "Irene Soto. Revisión: Dani G."
         named = NAME_TAIL.sub("", named)  # "Chema Ruiz para la comunidad hispana"
         names = re.split(r",\s*|\s+y\s+", named)
         # (u/: a Reddit user; "2003", a year after the name, names nobody)

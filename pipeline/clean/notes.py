@@ -54,8 +54,8 @@ def split_inline_note(text: str, options: CleanOptions, *, heading: bool = False
         return text, []
     remark = TRANSLATION_REMARK.search(text) if heading else None
     if remark:
-        bare, notes = split_inline_note(text[: remark.start()], options)
-        return bare + text[remark.start() :].rstrip(), notes
+        bare, before_remark = split_inline_note(text[: remark.start()], options)
+        return bare + text[remark.start() :].rstrip(), before_remark
     closing = _closing_brackets(text)
     content_end = len(text.rstrip())
     notes: list[str] = []
@@ -76,7 +76,8 @@ def split_inline_note(text: str, options: CleanOptions, *, heading: bool = False
         notes.append(_inside(text, opening, end, notes).strip())
         kept.append(text[cursor:opening])
         _rstrip_pieces(kept)
-        cursor = _SPACE.match(text, end).end()
+        spaces = _SPACE.match(text, end)  # `\s*`: always matches
+        cursor = spaces.end() if spaces else end
         following = text[cursor : cursor + 1]
         if following.isalnum() or following in "¿¡'\"(":
             kept.append(" ")

@@ -10,6 +10,7 @@ next heading of the same or a higher level; the title must be that label alone (
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 
 from pipeline.structure.patterns import MARKUP_HEADING
 
@@ -35,7 +36,7 @@ def _title(text: str) -> tuple[str, int]:
     return text.strip().strip(" :.*"), 1
 
 
-def off_topic_sections(lines: list[str], headings: list[int], gone: set[int] | dict = frozenset()) -> dict[int, tuple[int, str]]:
+def off_topic_sections(lines: list[str], headings: list[int], gone: Container[int] = frozenset()) -> dict[int, tuple[int, str]]:
     """Heading index -> (index of the section's last line, reason) for each section that is not rules
     (`gone`: lines already removed, such as a credit line, which say nothing of where a section ends)."""
     found: dict[int, tuple[int, str]] = {}
@@ -51,7 +52,7 @@ def off_topic_sections(lines: list[str], headings: list[int], gone: set[int] | d
     return found
 
 
-def _section_end(lines: list[str], ordered: list[int], position: int, depth: int, gone: set[int] | dict) -> int:
+def _section_end(lines: list[str], ordered: list[int], position: int, depth: int, gone: Container[int]) -> int:
     """The last line before the next heading of the same or a higher level that has text of its own: the
     titles of a list of related posts ("Reseña de Huerto Mágico") have none, and stay in the section."""
     marked = bool(MARKUP_HEADING.match(lines[ordered[position]].strip()))

@@ -42,7 +42,8 @@ def copied_thread(lines: list[str]) -> bool:
             strong += 1
         elif post_start(lines, index):
             # 'level 1' over 'ludofilo_82' is a comment; 'Nivel 1' over 'Novato' may be a rulebook's table of ranks.
-            if _a_handle(lines[next_text(lines, index)]):
+            following = next_text(lines, index)
+            if following is not None and _a_handle(lines[following]):
                 strong += 1
             else:
                 weak += 1

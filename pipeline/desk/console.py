@@ -14,6 +14,7 @@ import click
 
 if TYPE_CHECKING:  # importing the build package would slow `--help`
     from pipeline.build.report import BuildReport, Progress
+    from rich.progress import Progress as RichProgress
 
 QUIET, NORMAL, VERBOSE = -1, 0, 1
 CLOCK = time.monotonic  # tests pin it to print exact elapsed times
@@ -26,7 +27,7 @@ class Console:
         self.started = self.clock()
         self.bar = _stderr_is_terminal() if bar is None else bar
         self._said: set[str] = set()
-        self._live = None  # the rich progress display, once a build has started
+        self._live: RichProgress | None = None  # the rich progress display, once a build has started
 
     # --- results (stdout)
 

@@ -80,8 +80,8 @@ def line_fates(raw: RawText, cleaned: CleanText) -> dict[int, list[LineFate]]:
             if number not in fates:
                 kind = {"text": "rules"}.get(line.kind, line.kind)
                 fates[number] = [LineFate(kind if line.text.strip() else "blank", "")]
-    for number, said in converted.items():
-        fates.setdefault(number, []).extend(said)
+    for number, conversion in converted.items():
+        fates.setdefault(number, []).extend(conversion)
     for number, text in enumerate(raw.original_lines, start=1):
         fates.setdefault(number, [LineFate("blank" if not text.strip() else "drop", "" if not text.strip() else "not in the cleaned text")])
     return fates
@@ -246,14 +246,14 @@ def _warnings(warnings: list[str], typos: list[Typo], raw_path: str) -> str:
     else:
         parts.append("<p>No warnings.</p>")
     if typos:
-        items = []
+        rows = []
         for typo in typos:
             hint = f" → {', '.join(typo.suggestions)}" if typo.suggestions else ""
             times = f" (×{typo.count})" if typo.count > 1 else ""
             word = html.escape(typo.word)
-            items.append(f'<li><a href="#L{typo.line}">line {typo.line}</a>: <b>{word}</b>{html.escape(hint + times)}</li>')
+            rows.append(f'<li><a href="#L{typo.line}">line {typo.line}</a>: <b>{word}</b>{html.escape(hint + times)}</li>')
         parts.append(f'<details id="typos"><summary>Suspected typos ({len(typos)}): candidates, see <code>refsheets typos</code></summary>'
-                     f'<ul>{"".join(items)}</ul></details>')
+                     f'<ul>{"".join(rows)}</ul></details>')
     parts.append("</section>")
     return "".join(parts)
 

@@ -10,6 +10,7 @@ is not one edit from a glossary term or an English word.
 from __future__ import annotations
 
 import re
+from typing import overload
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,6 +65,11 @@ class _Probabilities:
 
     def __init__(self, store: WordStore) -> None:
         self._store = store
+
+    @overload
+    def get(self, word: str, default: float) -> float: ...
+    @overload
+    def get(self, word: str, default: None = None) -> float | None: ...
 
     def get(self, word: str, default: float | None = None) -> float | None:
         found = self._store.entry(word)[1]
@@ -223,7 +229,7 @@ def judge_word(
 
 def find_typos(cleaned: CleanText, *, project=None, game_id: str | None = None, glossary=None) -> list[Typo]:
     """Suspected typos of a game's cleaned text, each with its first raw line and its count, in text order."""
-    if glossary is None and project is not None:
+    if glossary is None and project is not None and game_id is not None:
         from pipeline.tag.glossary import load_glossary
 
         glossary = load_glossary(project.glossaries, game_id, display_root=project.root)
@@ -249,10 +255,10 @@ def find_typos(cleaned: CleanText, *, project=None, game_id: str | None = None, 
             if fold(word) in slips:
                 seen[word] = [line.first, 1, (_same_case(slips[fold(word)], word),)]
                 continue
-            seen[word] = [line.first, 1, verdicts.judge(
-                word, sentence_start=sentence_start, counts=in_text,
-                afresh=lambda counts, word=word, start=sentence_start: judge_word(
-                    word, sentence_start=start, glossary=folded, glossary_words=glossary_words, words=words, in_text=counts))]
+            def afresh(counts: CountReads, word: str = word, start: bool = sentence_start) -> tuple[str, ...]:
+                return judge_word(word, sentence_start=start, glossary=folded, glossary_words=glossary_words, words=words, in_text=counts)
+
+            seen[word] = [line.first, 1, verdicts.judge(word, sentence_start=sentence_start, counts=in_text, afresh=afresh)]
     verdicts.save()
     return [Typo(first, word, suggestions, count) for word, (first, count, suggestions) in seen.items() if suggestions]
 

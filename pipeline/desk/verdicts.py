@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Callable
+from typing import Callable, overload
 
 # Verdict of one word: (suggestions, {count key: the count read, or None for a word the text lacks}).
 Verdict = tuple[tuple[str, ...], dict[str, int | None]]
@@ -24,6 +24,11 @@ class CountReads:
     def __init__(self, counts: dict[str, int]) -> None:
         self._counts = counts
         self.read: dict[str, int | None] = {}
+
+    @overload
+    def get(self, key: str, default: int) -> int: ...
+    @overload
+    def get(self, key: str, default: None = None) -> int | None: ...
 
     def get(self, key: str, default: int | None = None) -> int | None:
         value = self._counts.get(key)

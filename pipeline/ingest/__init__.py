@@ -10,7 +10,9 @@ its original line, and the conversion reports what it did to every original line
 from __future__ import annotations
 
 import hashlib
+from importlib import import_module
 from pathlib import Path
+from typing import Callable
 
 from pipeline.errors import FileAccessError, InputError
 from pipeline.ingest.limits import MAX_SOURCE_BYTES, MAX_SOURCE_CHARS, check_length, too_long
@@ -32,8 +34,22 @@ SOURCE_SUFFIXES = {
     ".htm": "raw.html",
     ".xhtml": "raw.html",
 }
-# Read as bytes by their own reader (_binary: no text decoding, no limit on bytes per character).
-BINARY = (".pdf", ".docx", ".odt", ".epub", ".rtf")
+# The readers, registered by what they read: (module of pipeline.ingest, function), imported only when a source of
+# that kind is read. A document by its suffix, read as bytes (no text decoding, no limit on bytes per character):
+BINARY_READERS = {
+    ".pdf": ("pdf", "convert_pdf"),
+    ".docx": ("docx", "convert_docx"),
+    ".odt": ("odt", "convert_odt"),
+    ".epub": ("epub", "convert_epub"),
+    ".rtf": ("rtf", "convert_rtf"),
+}
+# A text by its markup (a raw.md, a raw.html, or what sniff.py finds in a raw.txt); plain "text" needs none.
+TEXT_READERS = {
+    "markdown": ("markdown", "convert_markdown"),
+    "html": ("html", "convert_html"),
+    "bbcode": ("bbcode", "convert_bbcode"),
+}
+BINARY = tuple(BINARY_READERS)
 # Files beside the source that look like another copy of a translation (warned about, never read).
 LOOKS_LIKE_TEXT = (".txt", ".md", ".markdown", ".htm", ".html", ".pdf", ".docx", ".doc", ".odt", ".rtf", ".epub", ".pages")
 NOT_SOURCES = ("game.yaml", "corrections.yaml")
@@ -80,6 +96,8 @@ def read_source(path: Path, *, game: str, display: str) -> RawText:
     from pipeline.ingest.sniff import sniff
 
     suffix = path.suffix.lower()
+    warnings: list[str]
+    converted: Converted | None
     if suffix in BINARY:
         text, encoding, warnings, fmt = "", "binary", [], suffix[1:]
         original, converted = _binary(data, suffix, display=display)
@@ -124,18 +142,7 @@ def _text(text: str, fmt: str) -> tuple[list[str], Converted | None]:
     out = Converted(original=original)
     for line, tag in tags.items():
         out.drop(line, f"template tag {tag}")
-    if fmt == "markdown":
-        from pipeline.ingest.markdown import convert_markdown
-
-        convert_markdown(bare, out)
-    elif fmt == "html":
-        from pipeline.ingest.html import convert_html
-
-        convert_html(bare, out)
-    elif fmt == "bbcode":
-        from pipeline.ingest.bbcode import convert_bbcode
-
-        convert_bbcode(bare, out)
+    reader(TEXT_READERS, fmt, "text format")(bare, out)
     return original, out
 
 
@@ -161,17 +168,15 @@ def _plain_text(original: list[str], bare: str, tags: dict[int, str]) -> Convert
 
 def _binary(data: bytes, suffix: str, *, display: str) -> tuple[list[str], Converted]:
     """A document read by its own reader: its lines and the conversion."""
-    if suffix == ".pdf":
-        from pipeline.ingest.pdf import convert_pdf as convert
-    elif suffix == ".docx":
-        from pipeline.ingest.docx import convert_docx as convert
-    elif suffix == ".odt":
-        from pipeline.ingest.odt import convert_odt as convert
-    elif suffix == ".epub":
-        from pipeline.ingest.epub import convert_epub as convert
-    else:
-        from pipeline.ingest.rtf import convert_rtf as convert
-    return convert(data, display=display)
+    return reader(BINARY_READERS, suffix, "document format", display=display)(data, display=display)
+
+
+def reader(readers: dict[str, tuple[str, str]], name: str, what: str, *, display: str | None = None) -> Callable:
+    """The registered reader of `name`; an InputError listing the registered ones for any other, never a guess."""
+    if name not in readers:
+        raise InputError(f"no reader for the {what} {name!r} (readers: {', '.join(readers)})", path=display)
+    module, function = readers[name]
+    return getattr(import_module(f"pipeline.ingest.{module}"), function)
 
 
 __all__ = ["SOURCE_LIST", "SOURCE_NAMES", "SOURCE_SUFFIXES", "SUFFIX_LIST", "CleaningRecord", "read_source", "source_file", "source_files"]

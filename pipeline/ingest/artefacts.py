@@ -141,10 +141,10 @@ def _numbered_footers(texts: list[str], records: dict[int, CleaningRecord]) -> s
             words = (found.group(2) or found.group(3)).strip()
             where.setdefault(words, []).append((index, int(found.group(1) or found.group(4))))
     dropped: set[int] = set()
-    for found in where.values():
-        numbers = [number for _, number in found]
-        if len(found) >= 2 and all(0 < b - a <= 2 for a, b in zip(numbers, numbers[1:])):
-            for index, _ in found:
+    for lines in where.values():
+        numbers = [number for _, number in lines]
+        if len(lines) >= 2 and all(0 < b - a <= 2 for a, b in zip(numbers, numbers[1:])):
+            for index, _ in lines:
                 dropped.add(index)
                 reason = "running header or footer with its page number on the same line"
                 records[index + 1] = CleaningRecord(index + 1, "drop", reason, texts[index])
@@ -179,8 +179,9 @@ def _cuts_a_sentence(texts: list[str], index: int) -> bool:
 
 
 def _numbered_pages(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
-    numbers = [index for index, text in enumerate(texts) if BARE_NUMBER.match(text)]
-    values = [int(BARE_NUMBER.match(texts[index]).group(1)) for index in numbers]
+    found = [(index, bare) for index, text in enumerate(texts) if (bare := BARE_NUMBER.match(text))]
+    numbers = [index for index, _ in found]
+    values = [int(bare.group(1)) for _, bare in found]
     rising = sum(1 for a, b in zip(values, values[1:]) if 0 < b - a <= 2)
     if len(numbers) < 2 or rising < len(numbers) - 1 - len(numbers) // 4:
         return set()
@@ -201,7 +202,8 @@ def _numbered_pages(texts: list[str], records: dict[int, CleaningRecord]) -> set
 def _table_of_contents(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
     dropped: set[int] = set()
     for index, text in enumerate(texts):
-        if TOC_DOTS.search(text) or (TOC_NUMBERS.search(text) and (TOC_TITLE.match(text) or len(TOC_NUMBERS.search(text).group(0)) > 12)):
+        numbers = TOC_NUMBERS.search(text)
+        if TOC_DOTS.search(text) or (numbers and (TOC_TITLE.match(text) or len(numbers.group(0)) > 12)):
             dropped.add(index)
         elif TOC_TITLE.match(text) and len(text.split()) <= 3:
             dropped.add(index)
@@ -235,7 +237,7 @@ def _review_comments(texts: list[str], records: dict[int, CleaningRecord]) -> se
 def _entries_without_pages(texts: list[str], title: int) -> set[int]:
     """'ÍNDICE' over 'I. Introducción' / 'II. Componentes' ...: entries with no page number are the contents
     when most of them come back later as the text's own lines ('I. INTRODUCCIÓN')."""
-    entries = []
+    entries: list[int] = []
     for index in range(title + 1, len(texts)):
         if not texts[index].strip():
             if entries:

@@ -12,11 +12,17 @@ from __future__ import annotations
 
 import posixpath
 import re
+from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from pipeline.errors import InputError
 from pipeline.ingest.html import convert_html
 from pipeline.ingest.lines import Converted, tidy
+
+if TYPE_CHECKING:
+    import zipfile
+
+    from lxml import etree
 
 FIX = "export it again from the program that made it (Sigil, Calibre, LibreOffice), or give its .odt/.docx"
 OPF = "{http://www.idpf.org/2007/opf}"
@@ -78,7 +84,7 @@ def convert_epub(data: bytes, *, display: str) -> tuple[list[str], Converted]:
     return original, out
 
 
-def _spine(package, base: str, names: set[str]) -> list[str]:  # noqa: ANN001 - an lxml element
+def _spine(package: etree._Element, base: str, names: set[str]) -> list[str]:
     """The archive names of the spine's documents in reading order, the navigation and contents pages left out."""
     items = {}
     for item in package.iter(f"{OPF}item"):
@@ -97,7 +103,7 @@ def _spine(package, base: str, names: set[str]) -> list[str]:  # noqa: ANN001 - 
     return documents
 
 
-def _check_drm(archive, names: set[str], documents: list[str], *, display: str) -> None:  # noqa: ANN001 - a ZipFile
+def _check_drm(archive: zipfile.ZipFile, names: set[str], documents: list[str], *, display: str) -> None:
     """A shop's DRM encrypts the documents themselves (an obfuscated font is no matter: it is not read)."""
     from pipeline.ingest.package import peek
 
@@ -119,16 +125,17 @@ def _fonts(uris: set[str]) -> set[str]:
     return {uri for uri in uris if uri.lower().endswith((".ttf", ".otf", ".woff", ".woff2"))}
 
 
-def _metadata(package, out: Converted) -> None:  # noqa: ANN001 - an lxml element
+def _metadata(package: etree._Element, out: Converted) -> None:
     """dc:title is the title; each creator (or contributor marked 'trl') a "Traducción: NAME" line the cleaner
     credits, written at its line of the OPF."""
-    roles = {}  # EPUB 3: <meta refines="#creator1" property="role">trl</meta>
+    roles: dict[str, str] = {}  # EPUB 3: <meta refines="#creator1" property="role">trl</meta>
     for meta in package.iter(f"{OPF}meta"):
-        if meta.get("property") == "role" and (meta.get("refines") or "").startswith("#"):
-            roles[meta.get("refines")[1:]] = (meta.text or "").strip().lower()
+        refines = meta.get("refines") or ""
+        if meta.get("property") == "role" and refines.startswith("#"):
+            roles[refines[1:]] = (meta.text or "").strip().lower()
     title = package.find(f".//{DC}title")
     out.title = tidy(title.text or "") if title is not None else ""
-    if out.title:
+    if title is not None and out.title:
         out.drop(title.sourceline or 1, "the e-book's title (dc:title), the game's title")
     for element in package.iter(f"{DC}creator", f"{DC}contributor"):
         role = (element.get(f"{OPF}role") or roles.get(element.get("id") or "", "")).lower()

@@ -126,7 +126,9 @@ def convert_html(text: str, out: Converted, *, first_line: int = 1, fragment: bo
     walker = _Walker(out, shift=first_line - 1)
     walker.classes = _class_styles(root)
     walker.entry_title = bool(root.xpath(ENTRY_TITLE))
-    body = root.find("body") if root.find("body") is not None else root
+    body = root.find("body")
+    if body is None:
+        body = root
     walker.size = len(body.text_content() or "")
     walker.block(body)
     walker.flush()

@@ -107,7 +107,7 @@ class _Walker:
         self.row: list[str] = []
         self.row_line = 0
 
-    def walk(self, tokens) -> None:  # noqa: C901 - one branch per token type, flat and in one place
+    def walk(self, tokens) -> None:  # one branch per token type, flat and in one place
         pending_heading = ""
         banner = False  # inside a setext "heading" that is a boxed banner
         skip_to = -1

@@ -12,11 +12,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from pipeline.errors import InputError
 from pipeline.ingest.html import STYLE_BIG, convert_html
 from pipeline.ingest.lines import Converted, tidy
+
+if TYPE_CHECKING:
+    import zipfile
+
+    from lxml import etree
 
 NS = {
     "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
@@ -91,7 +97,7 @@ def convert_odt(data: bytes, *, display: str) -> tuple[list[str], Converted]:
     return original, out
 
 
-def _check_kind(archive, *, display: str) -> None:  # noqa: ANN001 - a ZipFile
+def _check_kind(archive: zipfile.ZipFile, *, display: str) -> None:
     """An .odt that is another OpenDocument (a spreadsheet), a Word file, or one saved with a password."""
     from pipeline.ingest.package import peek
 
@@ -113,7 +119,7 @@ def _check_kind(archive, *, display: str) -> None:  # noqa: ANN001 - a ZipFile
         )
 
 
-def _read_styles(root, styles: dict[tuple[str, str], _Style]) -> None:  # noqa: ANN001 - an lxml element
+def _read_styles(root: etree._Element, styles: dict[tuple[str, str], _Style]) -> None:
     for element in root.iter(_tag("style", "style"), _tag("text", "list-style")):
         name = element.get(_tag("style", "name")) or ""
         if element.tag == _tag("text", "list-style"):
@@ -135,7 +141,7 @@ def _read_styles(root, styles: dict[tuple[str, str], _Style]) -> None:  # noqa: 
         )
 
 
-def _title(archive, *, display: str) -> str:  # noqa: ANN001 - a ZipFile
+def _title(archive: zipfile.ZipFile, *, display: str) -> str:
     from pipeline.ingest.package import read_xml
 
     meta = read_xml(archive, "meta.xml", display=display, fix=FIX)
@@ -149,7 +155,7 @@ class _Writer:
     def __init__(self, styles: dict[tuple[str, str], _Style]) -> None:
         self.styles = styles
         self.lines: list[str] = []
-        self.notes: list[str] = []
+        self.notes: list[tuple[str, str]] = []  # (mark, text)
 
     def html(self) -> str:
         notes = [f"<p>({mark}) {body}</p>" for mark, body in self.notes]
@@ -188,7 +194,7 @@ class _Writer:
             name = style.parent
         return 0
 
-    def blocks(self, parent, *, level: int = 0, list_style: str = "") -> None:  # noqa: ANN001 - an lxml element
+    def blocks(self, parent: etree._Element, *, level: int = 0, list_style: str = "") -> None:
         for element in parent:
             if not isinstance(element.tag, str) or element.tag in SKIP_BLOCKS:
                 continue
@@ -202,7 +208,7 @@ class _Writer:
                 self.blocks(element, level=level, list_style=list_style)
             # else: a frame, a picture, a form, a comment at block level: nothing of the rules' text
 
-    def paragraph(self, element) -> None:  # noqa: ANN001 - an lxml element
+    def paragraph(self, element: etree._Element) -> None:
         style = element.get(_tag("text", "style-name")) or ""
         level = self._heading(style)
         if element.tag == _tag("text", "h"):
@@ -218,7 +224,7 @@ class _Writer:
         else:
             self.lines.append(f"<p>{text}</p>")
 
-    def inline(self, element, *, bold: bool) -> str:  # noqa: ANN001 - an lxml element
+    def inline(self, element: etree._Element, *, bold: bool) -> str:
         """A paragraph's runs as inline HTML: bold runs in <strong>, links kept, notes as " (N)" marks."""
         parts = [self._run(element.text, bold)]
         for child in element:
@@ -248,7 +254,7 @@ class _Writer:
             return ""
         return f"<strong>{escape(text)}</strong>" if bold and text.strip() else escape(text)
 
-    def _note(self, note) -> str:  # noqa: ANN001 - an lxml element
+    def _note(self, note: etree._Element) -> str:
         """A footnote's mark stays in its sentence, written " (N)", and its text becomes "(N) text" at the end."""
         citation = note.find(_tag("text", "note-citation"))
         mark = tidy((citation.get(_tag("text", "label")) or citation.text or "") if citation is not None else "")
@@ -258,7 +264,7 @@ class _Writer:
         self.notes.append((mark, " ".join(paragraphs)))
         return f" ({escape(mark)})"
 
-    def list(self, element, *, level: int, list_style: str) -> None:  # noqa: ANN001 - an lxml element
+    def list(self, element: etree._Element, *, level: int, list_style: str) -> None:
         numbered = self.styles.get(("list", list_style), _Style()).numbered.get(level, False)
         tag = "ol" if numbered else "ul"
         self.lines.append(f"<{tag}>")
@@ -277,7 +283,7 @@ class _Writer:
             self.lines.append("</li>")
         self.lines.append(f"</{tag}>")
 
-    def table(self, element) -> None:  # noqa: ANN001 - an lxml element
+    def table(self, element: etree._Element) -> None:
         self.lines.append("<table>")
         for row in element.iter(_tag("table", "table-row")):
             cells = []

@@ -6,9 +6,13 @@ from __future__ import annotations
 import io
 import zipfile
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pipeline.errors import InputError
 from pipeline.ingest.limits import MAX_XML_BYTES, too_long
+
+if TYPE_CHECKING:
+    from lxml import etree
 
 
 def open_zip(data: bytes, *, display: str, kind: str, fix: str) -> zipfile.ZipFile:
@@ -53,12 +57,12 @@ def peek(archive: zipfile.ZipFile, name: str, size: int) -> bytes:
         return b""
 
 
-def read_xml(archive: zipfile.ZipFile, name: str, *, display: str, fix: str):  # noqa: ANN201 - an lxml element
+def read_xml(archive: zipfile.ZipFile, name: str, *, display: str, fix: str) -> etree._Element:
     """One XML part, read within the limit and parsed."""
     return parse_xml(read_part(archive, name, display=display, fix=fix), name, display=display, fix=fix)
 
 
-def parse_xml(data: bytes, name: str, *, display: str, fix: str):  # noqa: ANN201 - an lxml element
+def parse_xml(data: bytes, name: str, *, display: str, fix: str) -> etree._Element:
     """An XML part as an lxml tree (no network, no entities expanded), or an InputError naming the part."""
     from lxml import etree
 

@@ -122,7 +122,7 @@ def _running_lines(pages: list[list[tuple[str, int, float, bool]]]) -> set[str]:
 
 
 def _body_size(pages: list[list[tuple[str, int, float, bool]]]) -> float:
-    weights = Counter()
+    weights: Counter[float] = Counter()
     for page in pages:
         for text, _, size, _ in page:
             weights[round(size, 1)] += len(text)

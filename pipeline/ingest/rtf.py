@@ -167,7 +167,7 @@ class _Reader:
             self.note, (self.runs, self.para) = [], self.host
         self.group = self.stack.pop() if self.stack else _Group()
 
-    def _control(self, word: str, param: int | None) -> None:  # long: one branch per control word RTF uses for text
+    def _control(self, word: str, param: int | None) -> None:  # one branch per control word RTF uses for text
         first, self.first_word = self.first_word, False
         group = self.group
         if first and word in TABLES and not (self.stack and self.stack[-1].skip):
@@ -211,7 +211,7 @@ class _Reader:
         elif word == "b":
             self.style.bold = param != 0
 
-    def _text_control(self, word: str, param: int | None) -> None:  # long: the paragraph, character and text words
+    def _text_control(self, word: str, param: int | None) -> None:  # the paragraph, character and text words
         group = self.group
         if word in ("ansicpg",) and param:
             self.codepage = f"cp{param}"
@@ -318,7 +318,7 @@ class _Reader:
             parts.append(piece)
         return "".join(parts)
 
-    def _end_paragraph(self) -> None:  # long: a paragraph is a heading, an item, a cell or a paragraph
+    def _end_paragraph(self) -> None:  # a paragraph is a heading, an item, a cell or a paragraph
         if self.group.dest == "note":
             self.note.append(self._inline())
             self.runs = []

@@ -81,6 +81,7 @@ def own_features(unit: Unit, options: SplitOptions) -> dict[str, str]:
     digits = sum(char.isdigit() for char in bare)
     candidate = heading_candidate(text, options=options)
     end = bare.rstrip()[-1:] or " "
+    markup = MARKUP_HEADING.match(text)
     features = {
         "kind": unit.kind,
         "verdict": unit.verdict.style if unit.verdict is not None else "none",
@@ -94,7 +95,7 @@ def own_features(unit: Unit, options: SplitOptions) -> dict[str, str]:
         "numbered": "yes" if NUMBERED.match(bare) else "no",
         "lettered": "yes" if LETTERED.match(bare) else "no",
         "bullet": "yes" if BULLET.match(text) else "no",
-        "markup": str(len(MARKUP_HEADING.match(text).group(1))) if MARKUP_HEADING.match(text) else "no",
+        "markup": str(len(markup.group(1))) if markup else "no",
         "bold": "yes" if text.startswith("**") else "no",
         "table": "yes" if "|" in text or "\t" in text else "no",
         "url": "yes" if URL.search(text) else "no",

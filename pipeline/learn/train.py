@@ -153,7 +153,7 @@ def _format_sample(case: str, work: Path) -> Sample:
     wanted = list(expected.get("headings", []))
     noise = [" ".join(str(item).split()).casefold() for item in expected.get("noise", [])]
     title = _key(str(expected.get("title", "")))
-    labels = []
+    labels: list[str] = []
     for position, unit in enumerate(units):
         flat = " ".join(unit.text.split()).casefold()
         opened = next((title for title in wanted if _opens(unit.text, str(title))), None)

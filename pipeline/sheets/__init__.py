@@ -1,4 +1,5 @@
-"""Which renderer makes a sheet: the kind its template declares (`options.kind`), with the typed recipe read for it."""
+"""Which renderer makes a sheet: the kind its template declares (`options.kind`, registered in kinds.py), with the typed
+recipe read for it."""
 
 from __future__ import annotations
 
@@ -51,27 +52,17 @@ def render(document: Document, *, sheet: SheetConfig, paper: str, dated=None) ->
 
 
 def _render(document: Document, *, sheet: SheetConfig, paper: str, dated=None) -> RenderedSheet:
+    from pipeline.sheets.kinds import sheet_kind
+
     layout, recipe = sheet.layouts[paper], sheet.recipes[paper]
+    kind = sheet_kind(sheet.kind)
     try:
-        if sheet.kind == "quickref":
-            from pipeline.sheets.quickref import quickref_with_sections
-
-            pdf, pages, revision, sections = quickref_with_sections(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
-            printed = tuple(PrintedPart(section.id, section.title, section.text, section.id) for section in sections)
-        else:
-            from pipeline.sheets.cards.draw import cards_with_set
-
-            pdf, pages, revision, card_set = cards_with_set(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
-            # A card's key is its section id, then "#entry" for an entry split out of that section.
-            printed = tuple(
-                PrintedPart(card.key, card.title + (f" · {card.title_en}" if card.title_en else ""), card.text, card.key.split("#")[0])
-                for card in card_set.cards
-            )
+        pdf, pages, revision, parts = kind.render(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
     except RefsheetsError:
         raise
     except Exception as exc:  # a reportlab layout failure (e.g. a flowable larger than its frame)
         raise BuildError(f"{document.game.id}/{sheet.name}: typesetting failed: {exc}") from exc
-    return RenderedSheet(pdf=pdf, pages=pages, revision=revision, printed=printed)
+    return RenderedSheet(pdf=pdf, pages=pages, revision=revision, printed=tuple(PrintedPart(*part) for part in parts))
 
 
 def printed_inputs(document: Document, *, sheet: SheetConfig, paper: str) -> str:
@@ -82,16 +73,9 @@ def printed_inputs(document: Document, *, sheet: SheetConfig, paper: str) -> str
     (for the same code, fonts and day), so the build need not typeset a sheet again when a correction changed
     only text it does not print. A renderer that comes to read more of the document must add it here."""
     from pipeline.model import to_data
+    from pipeline.sheets.kinds import sheet_kind
 
-    recipe = sheet.recipes[paper]
-    if sheet.kind == "quickref":
-        from pipeline.sheets.quickref.recipe import select_sections
-
-        printed = to_data(select_sections(document, recipe))
-    else:
-        from pipeline.sheets.cards.select import select_cards
-
-        printed = repr(select_cards(document, recipe=recipe))
+    printed = sheet_kind(sheet.kind).printed(document, sheet.recipes[paper])
     rest = {item.name: to_data(getattr(document, item.name)) for item in fields(document) if item.name != "sections"}
     return repr((sheet, paper, rest, printed))
 

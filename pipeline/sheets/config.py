@@ -13,13 +13,12 @@ from pathlib import Path
 from pipeline.errors import ConfigError, Problem
 from pipeline.model import SheetSpec
 from pipeline.schema import Fields, Problems
-from pipeline.sheets.cards.geometry import layout_problem, read_card_options
-from pipeline.sheets.cards.recipe import CardRecipe, read_card_defaults, read_card_recipe
-from pipeline.sheets.layout import MIN_COLUMN_MM, MM, PAPER_SIZES, Layout, Template, column_problem, read_layout, read_template
-from pipeline.sheets.quickref.recipe import Recipe, read_recipe
+from pipeline.tag.kinds import TermKinds, read_term_kinds
+from pipeline.sheets.cards.recipe import CardRecipe
+from pipeline.sheets.kinds import SHEET_KINDS, sheet_kind
+from pipeline.sheets.layout import PAPER_SIZES, Layout, Template, read_layout, read_template
+from pipeline.sheets.quickref.recipe import Recipe
 from pipeline.yamlio import merge, without
-
-SHEET_KINDS = ("quickref", "cards")
 
 
 @dataclass(frozen=True)
@@ -28,7 +27,7 @@ class SheetConfig:
 
     name: str
     template: str
-    kind: str  # one of SHEET_KINDS
+    kind: str  # one of sheets.kinds.SHEET_KINDS
     layouts: dict[str, Layout]  # paper -> Layout
     recipes: dict[str, Recipe | CardRecipe]  # paper -> recipe (a page budget may differ per paper)
 
@@ -39,21 +38,25 @@ class SheetConfig:
 
 @dataclass(frozen=True)
 class TemplateSheet:
-    """A template resolved for one paper: its layout, the kind of sheet it makes and that kind's default recipe."""
+    """A template resolved for one paper: its layout, the kind of sheet it makes and that kind's default recipe,
+    with the project's term kinds (glossaries/common.yaml) that recipes may name."""
 
     layout: Layout
     kind: str
     base: Recipe | CardRecipe
+    term_kinds: TermKinds = TermKinds()
 
 
 class Templates:
     """The templates of a project, each chain read once and resolved once per paper, shared by every game.
 
-    A template's problems are kept with it and added to the problems of every game that uses it.
+    A template's problems are kept with it and added to the problems of every game that uses it. The term kinds
+    recipes may name are read from the project's glossaries/common.yaml (`glossaries`: default, beside templates/).
     """
 
-    def __init__(self, templates_dir: Path) -> None:
+    def __init__(self, templates_dir: Path, glossaries: Path | None = None) -> None:
         self.dir = templates_dir
+        self.glossaries = glossaries if glossaries is not None else templates_dir.parent / "glossaries"
         self._resolved: dict[tuple[str, str], tuple[TemplateSheet | None, tuple[Problem, ...]]] = {}
         self._chains: dict[str, tuple[Template | None, Problems]] = {}
 
@@ -99,18 +102,16 @@ class Templates:
             options.fail_here(f"missing 'recipe': a {kind or 'sheet'} template gives the default of every recipe key")
         if layout is None or kind is None or len(problems) > before:
             return None
-        base: Recipe | CardRecipe | None
-        if kind == "quickref":
-            base = read_recipe(options.mapping("recipe"), base=None, paper=paper)
-            options.finish()
-        else:
-            card_options = read_card_options(options, layout)
-            base = read_card_defaults(options.mapping("recipe"), options=card_options) if card_options else None
-            if base is not None and (problem := layout_problem(layout, base.options)):
-                options.fail_here(problem)
+        base = sheet_kind(kind).read_defaults(options, layout, paper)
         if len(problems) > before or base is None:
             return None
-        return TemplateSheet(layout=layout, kind=kind, base=base)
+        try:
+            term_kinds = read_term_kinds(self.glossaries)
+        except ConfigError as exc:  # said beside the template's own problems, at common.yaml's lines
+            for problem in exc.problems:
+                problems.add(problem.message, path=problem.path, line=problem.line)
+            return None
+        return TemplateSheet(layout=layout, kind=kind, base=base, term_kinds=term_kinds)
 
 
 def _for_paper(options: Fields, paper: str) -> Fields:
@@ -152,16 +153,7 @@ def read_sheet(entry: Fields, *, name: str, template: str, templates: Templates)
 
 def _read_recipe(fields: Fields, resolved: TemplateSheet, *, paper: str, template: str) -> Recipe | CardRecipe | None:
     """A game's recipe on top of its template's, for one paper, and whether the page holds the columns it asks for."""
-    layout = resolved.layout
-    if resolved.kind == "quickref":
-        recipe = read_recipe(fields, base=resolved.base, paper=paper)
-        too_narrow = recipe is not None and layout.column_width(recipe.columns[1]) < MIN_COLUMN_MM * MM
-        problem = column_problem(layout, recipe.columns[1]) if too_narrow else None
-        key = "columns"
-    else:
-        recipe = read_card_recipe(fields, base=resolved.base)
-        problem = layout_problem(layout, recipe.options) if recipe else None
-        key = "mode" if "mode" in fields.data else "columns"
+    recipe, problem, key = sheet_kind(resolved.kind).read_recipe(fields, resolved, paper)
     if problem is None:
         return recipe
     # More than the template's page holds: at the recipe's key when it sets it, else where the sheet asks for the recipe.
@@ -183,6 +175,8 @@ def read_recipe_on(templates: Templates, template: str, data: object, *, paper: 
         fields = Fields(data, where=where, problems=problems, path=path, line=line)
         recipe = _read_recipe(fields, resolved, paper=paper, template=template)
     problems.raise_if_any()
+    if recipe is None:  # every way to None records a problem, raised above
+        raise ConfigError(f"{where}: no recipe was read", path=path, line=line)
     return recipe
 
 
@@ -192,4 +186,6 @@ def load_sheet(templates: Templates, *, name: str, template: str, recipe: object
     entry = Fields({"name": name, "template": template, "recipe": recipe}, where="sheets[0]", problems=problems, path=path)
     sheet = read_sheet(entry, name=name, template=template, templates=templates)
     problems.raise_if_any()
+    if sheet is None:  # every way to None records a problem, raised above
+        raise ConfigError(f"sheet {name!r} was not read", path=path)
     return sheet

@@ -127,7 +127,7 @@ class FittedTable(Table):
         self._texts, self._text_style = texts, style_for  # None on the halves split() makes: they keep the widths
 
     def wrap(self, available_width: float, available_height: float):
-        if self._texts is not None:
+        if self._texts is not None and self._text_style is not None:  # both, or neither (a split half)
             self._argW = self._colWidths = column_widths(self._texts, self._text_style, available_width)
         return super().wrap(available_width, available_height)
 

@@ -186,10 +186,10 @@ def _map_strings(value: Any, fix: Callable[[str], str]) -> Any:
             return value
         return type(value)(items)
     if isinstance(value, dict):
-        items = {key: _map_strings(item, fix) for key, item in value.items()}
-        if all(items[key] is value[key] for key in value):
+        mapped = {key: _map_strings(item, fix) for key, item in value.items()}
+        if all(mapped[key] is value[key] for key in value):
             return value
-        return type(value)(items) if type(value) is dict else items
+        return type(value)(mapped) if type(value) is dict else mapped
     return value
 
 

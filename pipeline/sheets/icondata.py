@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 from xml.sax.saxutils import escape
 
 from pipeline.model import Icon
 from pipeline.schema import Fields
 from pipeline.text import fold
+
+if TYPE_CHECKING:
+    from pipeline.sheets.cards.select import CardSet
 
 # What an icon's outline may be; a shape is how the icon reads on a black-and-white copy, with its letter.
 SHAPES = ("circle", "square", "rounded", "diamond", "triangle", "hexagon", "octagon", "star", "shield")
@@ -158,7 +161,7 @@ def section_texts(sections: Iterable) -> Iterator[str]:  # model.Section
         yield from (block.text for block in section.blocks if block.kind != "table")
 
 
-def card_texts(card_set) -> Iterator[str]:  # noqa: ANN001 - cards.select.CardSet
+def card_texts(card_set: CardSet) -> Iterator[str]:
     for card in card_set.cards:
         yield from (block.text for block in card.blocks if block.kind != "table")
 
@@ -170,7 +173,7 @@ def section_labels(sections: Iterable) -> Iterator[str]:  # model.Section
         yield from _table_labels(section.blocks)
 
 
-def card_labels(card_set) -> Iterator[str]:  # noqa: ANN001 - cards.select.CardSet (read by its fields)
+def card_labels(card_set: CardSet) -> Iterator[str]:
     """What a card sheet prints where an icon may go: group headings, card names and groups, table labels."""
     for group in card_set.groups or ():
         yield group.heading

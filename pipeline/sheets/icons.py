@@ -17,7 +17,7 @@ import re
 import unicodedata
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 from xml.sax.saxutils import escape, quoteattr
 
 from reportlab.lib.colors import HexColor
@@ -27,6 +27,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from pipeline.model import Icon
 from pipeline.sheets.icondata import icon_for, icons_in_text, icons_named, text_pattern
 from pipeline.text import printable
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.pdfgen.pathobject import PDFPathObject
 
 CALLBACK = "icon"
 SIZE = 1.0  # the symbol's height, in ems of the text it sits in
@@ -126,9 +130,10 @@ def decorate(text: str, style: ParagraphStyle, *, markup: str | None = None) -> 
 
 def extra_width(text: str, style: ParagraphStyle) -> float:
     """The points `decorate` adds in front of `text` (0 when it names no icon): for measuring table columns."""
-    if icon_for(current(), text) is None:
+    icon = icon_for(current(), text)
+    if icon is None:
         return 0.0
-    return _pieces(icon_for(current(), text), style)[1]
+    return _pieces(icon, style)[1]
 
 
 def in_text(markup: str, style: ParagraphStyle) -> str:
@@ -167,12 +172,12 @@ def legend_markup(labels: Iterable[str], style: ParagraphStyle, *, texts: Iterab
     return "<b>Iconos:</b> " + " · ".join(entries)
 
 
-def register(canvas) -> None:  # noqa: ANN001 - a reportlab Canvas
+def register(canvas: Canvas) -> None:
     """Give `canvas` the callback the icon markup calls (each sheet canvas, when it is made)."""
     canvas.setNamedCB(CALLBACK, draw_callback)
 
 
-def draw_callback(canvas, kind: str, label: str | None) -> None:  # noqa: ANN001 - reportlab's callback signature
+def draw_callback(canvas: Canvas, kind: str | None, label: str | None) -> None:  # reportlab's callback signature
     info = getattr(canvas, "_curr_tx_info", None)
     if not info or not label:
         return
@@ -182,7 +187,7 @@ def draw_callback(canvas, kind: str, label: str | None) -> None:  # noqa: ANN001
                 width=float(width), size=float(size))
 
 
-def draw_symbol(canvas, *, shape: str, fill: str, stroke: str, x: float, baseline: float, width: float, size: float) -> None:  # noqa: ANN001
+def draw_symbol(canvas: Canvas, *, shape: str, fill: str, stroke: str, x: float, baseline: float, width: float, size: float) -> None:
     """One symbol `size` high (wider when its letter needs it), centred in `width` from `x`, its middle CENTRE em above `baseline`."""
     centre_x, centre_y = x + width / 2, baseline + CENTRE * size
     radius = size / 2
@@ -227,7 +232,7 @@ def _points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, flo
             (cx - r * 0.9, cy - r * 0.1)]
 
 
-def _polygon(path, points: list[tuple[float, float]]) -> None:  # noqa: ANN001 - a reportlab path
+def _polygon(path: PDFPathObject, points: list[tuple[float, float]]) -> None:
     path.moveTo(*points[0])
     for point in points[1:]:
         path.lineTo(*point)

@@ -153,7 +153,7 @@ def read_layout(template: Template, *, paper: str, templates_dir: Path, problems
     page.finish(also=("paper",))
     fonts = _fonts(root.mapping("fonts", required=True), templates_dir=templates_dir)
     styles = _styles(root.mapping("styles", required=True))
-    if len(problems) > before:
+    if len(problems) > before or fonts is None:
         return None
     width, height = PAPER_SIZES[paper]
     layout = Layout(
@@ -277,4 +277,6 @@ def load_layout(templates_dir: Path, name: str, *, paper: str = "a4") -> Layout:
     template = read_template(templates_dir, name, problems)
     layout = read_layout(template, paper=paper, templates_dir=templates_dir, problems=problems) if template else None
     problems.raise_if_any()
+    if layout is None:  # every way to None records a problem, raised above
+        raise ConfigError(f"template {name!r} was not read", path=f"templates/{name}.yaml")
     return layout

@@ -18,7 +18,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from pipeline.model import Section, TermHit
 from pipeline.sheets.icons import in_text
-from pipeline.tag.glossary import EVERYDAY
+from pipeline.tag.kinds import EVERYDAY
 from pipeline.sheets.layout import Fonts, Layout, TextStyle
 from pipeline.text import fold, printable
 
@@ -121,7 +121,7 @@ def paragraph_styles(layout: Layout, *, body_size: float | None = None) -> dict[
             # A colour band behind the heading, the width of the column: the text indented inside it.
             heading.backColor = heading.box_color
             heading.leftIndent = HEADING_BAND_PADDING
-            heading.borderPadding = (1, 0, 1.6, HEADING_BAND_PADDING)
+            heading.borderPadding = (1, 0, 1.6, HEADING_BAND_PADDING)  # type: ignore[assignment]  # reportlab takes one per side too
             heading.spaceBefore += 1
     return styles
 

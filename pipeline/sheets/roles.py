@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Sequence, TypeVar
+from typing import Any, ClassVar, Protocol, Sequence, TypeVar
 
 from pipeline.text import words
 
@@ -65,7 +65,22 @@ def is_label(block, before, following) -> bool:
     )
 
 
-Piece = TypeVar("Piece")
+class _Piece(Protocol):
+    """What a list item is read by: a model Block or a card panel's block (dataclasses both)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def marker(self) -> str: ...
+    @property
+    def depth(self) -> int: ...
+
+
+Piece = TypeVar("Piece", bound=_Piece)
 
 
 def lone_items_as_paragraphs(blocks: Sequence[Piece]) -> list[Piece]:

@@ -5,6 +5,7 @@ and a parent (styles rank: chapter > ALL-CAPS / capitalised page title > page ti
 lettered / title > run-in > label), decides kinds (rules, flavor, example, card, table, note, credits)
 and builds ids from the titles of a section and its parents, never from positions.
 """
+# long: the section tree, and (since the line labeller) which lines open sections: decide_headings and its helpers, next to move out
 
 from __future__ import annotations
 
@@ -294,7 +295,7 @@ def _id_segment(entry: _Entry, title: str, parent_id: str | None, change: Correc
     changed it (a correction without keep_id that changes the slug is recorded in `renamed`)."""
     segment = slug(title, max_length=MAX_SLUG)
     old = _uncorrected_title(entry, change) if change is not None else None
-    if old is None or slug(old, max_length=MAX_SLUG) == segment:
+    if change is None or old is None or slug(old, max_length=MAX_SLUG) == segment:
         return segment
     old_segment = slug(old, max_length=MAX_SLUG)
     if change.keep_id:

@@ -275,7 +275,7 @@ def _short_list(lines: list[CleanLine], index: int, blocks: list[Block]) -> list
     Tira 1DR:" / "“Energía”: ..."), or SHORT_RUN short lines in a row. A blank line ends the list."""
     last = blocks[-1] if blocks else None
     introduced = last is not None and last.kind in ("paragraph", "item") and last.text.rstrip().endswith(":")
-    under_item = introduced and last.kind == "item"
+    under_item = introduced and last is not None and last.kind == "item"
     run: list[CleanLine] = []
     for line in lines[index:]:
         if under_item:
@@ -322,8 +322,8 @@ def _table(lines: list[CleanLine], index: int, blocks: list[Block]) -> int:
 def _caption_lines(text: str) -> list[str]:
     """'Tabla 2–1: Ataques a minas Número de patrones' -> ['Tabla 2–1: Ataques a minas', 'Número de patrones']:
     a copy that lost the columns runs the first headings into the caption; the title is its first phrase."""
-    found = TABLE_CAPTION.match(text.strip())
-    label, rest = text.strip()[: found.end()], text.strip()[found.end() :]
+    end = found.end() if (found := TABLE_CAPTION.match(text.strip())) else 0  # (only captions come here)
+    label, rest = text.strip()[:end], text.strip()[end:]
     title, *after = phrases(rest) or [""]
     return [f"{label} {title}".strip()] + ([" ".join(after)] if after else [])
 

@@ -231,7 +231,7 @@ def _counted_items(blocks: list[Block]) -> list[Block]:
     out: list[Block] = []
     index = 0
     while index < len(blocks):
-        run = []
+        run: list[tuple[Block, re.Match[str]]] = []
         while index + len(run) < len(blocks):
             block = blocks[index + len(run)]
             found = COUNTED.match(block.text) if block.kind == "item" and not block.marker else None

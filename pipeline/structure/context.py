@@ -69,6 +69,8 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
 def _overruled(texts: list[str], candidates: list[Heading | None], index: int, options: SplitOptions, context: _Context) -> bool:
     """Whether the neighbours of a caps, numbered, lettered or title candidate show it is no heading."""
     heading = candidates[index]
+    if heading is None:  # only candidates are judged
+        return False
     previous = texts[index - 1].strip() if index > 0 else ""
     after = context.following[index]
     if heading.style == "caps":
@@ -118,7 +120,7 @@ def _heads_nothing(candidates: list[Heading | None], index: int, context: _Conte
     above, below = context.previous[index], context.next_index[index]
     if below is None:
         return True
-    if above is None or candidates[above] is None or candidates[above].style == "page":
+    if above is None or (over := candidates[above]) is None or over.style == "page":
         return False
     return candidates[below] is not None
 
@@ -201,7 +203,7 @@ def _document_title(texts: list[str], candidates: list[Heading | None]) -> None:
     ("Erratas y preguntas frecuentes: Jardines Flotantes"), which no title in the body may have."""
     first = next((index for index, text in enumerate(texts) if text.strip()), None)
     second = next((index for index in range(first + 1, len(texts)) if texts[index].strip()), None) if first is not None else None
-    if second is not None and candidates[second] is not None and candidates[second].style in ("title", "caps"):
+    if second is not None and (under := candidates[second]) is not None and under.style in ("title", "caps"):
         if SUBTITLE.match(texts[second].strip()):
             candidates[second] = None  # "Reglas del juego" under the game's name: what the document is, no section
     if first is None or candidates[first] is not None:

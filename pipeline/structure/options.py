@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 from dataclasses import dataclass
 
 from pipeline.schema import Fields, regex_problem
@@ -30,7 +31,7 @@ def read_split_options(fields: Fields) -> SplitOptions:
         # Chapters match the line as written (an ALL-CAPS chapter title, not a sentence-case list label
         # with the same words); the other hints match the display title in any case.
         flags = 0 if name in ("chapters", "chunks") else re.IGNORECASE
-        patterns = fields.texts(name, single=True, check=lambda text, flags=flags: regex_problem(text, flags=flags))
+        patterns = fields.texts(name, single=True, check=partial(regex_problem, flags=flags))
         compiled[name] = tuple(re.compile(pattern, flags) for pattern in patterns)
     fields.finish()
     return SplitOptions(**compiled)

@@ -326,7 +326,7 @@ def _candidate(text: str, options: SplitOptions) -> Heading | None:
         return None
     for _, recognise in STYLES:
         verdict = recognise(line, options)
-        if verdict is NOT_A_HEADING:
+        if isinstance(verdict, _NotAHeading):  # NOT_A_HEADING, the one instance
             return None
         if verdict is not None:
             return verdict

@@ -73,12 +73,13 @@ class FrequencyFile:
     def _query(self, sql: str, parameters) -> list[tuple]:
         """The rows, all read; a page damaged past the checks `_open` makes has the file made again (then memory)."""
         for remade in (False, True):
-            if self._tables is not None:
+            connection = self._connection
+            if self._tables is not None or connection is None:  # (no file open: the tables are in memory)
                 break
             try:
-                return self._connection.execute(sql, parameters).fetchall()
+                return connection.execute(sql, parameters).fetchall()
             except sqlite3.DatabaseError:
-                self._connection.close()
+                connection.close()
                 if remade:
                     self._keep(make_tables(), f"{self.path} is damaged again after it was made")
                 else:
@@ -86,10 +87,13 @@ class FrequencyFile:
         return self._from_tables(sql, parameters)
 
     def _from_tables(self, sql: str, parameters) -> list[tuple]:
+        tables = self._tables
+        if tables is None:
+            raise RuntimeError("the word frequencies have neither a file nor tables")
         if "stop_words" in sql:
-            return [(word,) for word in sorted(self._tables.stop_words)]
+            return [(word,) for word in sorted(tables.stop_words)]
         word = parameters[0]
-        found = (self._tables.spanish.get(word), self._tables.english.get(word))
+        found = (tables.spanish.get(word), tables.english.get(word))
         return [] if found == (None, None) else [found]
 
     def _open(self, *, trust_file: bool = True) -> None:

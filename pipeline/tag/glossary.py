@@ -9,28 +9,8 @@ from pathlib import Path
 from pipeline.errors import ConfigError
 from pipeline.text import fold
 from pipeline.schema import check_fields, require_mapping
+from pipeline.tag.kinds import DEFAULT_KIND, KIND_KEYS, TermKinds, read_term_kinds
 from pipeline.yamlio import load_yaml
-
-TERM_KINDS = (
-    "threat",
-    "specialization",
-    "component",
-    "location",
-    "advancement",
-    "keyword",
-    "phase",
-    "action",
-    "die-face",
-    "system",
-    "rule-term",
-    "hazard",
-    "mission",
-    "card",
-    # A word every player knows (carta, jugador, turno): found, but never tagged on a sheet nor listed in
-    # its glossary; its English name helps nobody find a card.
-    "everyday",
-)
-EVERYDAY = "everyday"
 
 ENTRY_FIELDS = ("es", "en", "kind", "variants", "verified", "note")
 
@@ -39,7 +19,7 @@ ENTRY_FIELDS = ("es", "en", "kind", "variants", "verified", "note")
 class Term:
     es: str
     en: str
-    kind: str = "rule-term"
+    kind: str = DEFAULT_KIND
     variants: tuple[str, ...] = ()
     verified: bool = False
     note: str = ""
@@ -85,14 +65,17 @@ def _label(index: int, es: object) -> str:
 
 
 def read_glossary_file(  # long: every entry of the file checked in one pass, so all its problems come together
-    path: Path, *, display: str, source: str
+    path: Path, *, display: str, source: str, kinds: TermKinds
 ) -> list[Term]:
-    """Every entry of one glossary file; all problems are reported together, each with its line."""
+    """Every entry of one glossary file, each kind one of `kinds` (common.yaml's, which lists them too);
+    all problems are reported together, each with its line."""
     data = load_yaml(path, display=display)
     if data is None:
         raise ConfigError("empty glossary (expected a mapping with 'terms')", path=display)
     data = require_mapping(data, display=display, where="glossary")
-    check_fields(data, display=display, where="glossary", required=("terms",), optional=("game",), types={"terms": list, "game": str})
+    lists = KIND_KEYS if source == "common" else ()  # the kinds are common.yaml's to list (tag/kinds.py reads them)
+    check_fields(data, display=display, where="glossary", required=("terms",), optional=("game", *lists),
+                 types={"terms": list, "game": str, **{key: list for key in lists}})
     problems: list[tuple[int | None, str]] = []
     terms: list[Term] = []
     owner_of: dict[str, tuple[str, str]] = {}  # form key -> (label of the entry, 'es' or 'variant')
@@ -116,9 +99,9 @@ def read_glossary_file(  # long: every entry of the file checked in one pass, so
         en = (entry.get("en") or "").strip()
         if not en:
             problems.append((line, f"{label}: empty 'en' (give the English name printed on the components)"))
-        kind = entry.get("kind", "rule-term")
-        if kind not in TERM_KINDS:
-            problems.append((line, f"{label}: unknown kind {kind!r} (allowed: {', '.join(TERM_KINDS)})"))
+        kind = entry.get("kind", DEFAULT_KIND)
+        if "kind" in entry and kind not in kinds.terms:
+            problems.append((line, f"{label}: {kinds.unknown(kind)}"))
         key = form_key(es)
         if not key:
             problems.append((line, f"{label}: empty 'es' (give the Spanish term as the text writes it)"))
@@ -180,7 +163,7 @@ def load_glossary(glossary_dir: Path, game_id: str, *, display_root: Path | None
     glossaries for the tagger and again for the proof page's typo search, 0.1 s of YAML each time."""
     import hashlib
 
-    contents = []
+    contents: list[str | None] = []
     for path in (glossary_dir / "common.yaml", glossary_dir / f"{game_id}.yaml"):
         try:
             contents.append(hashlib.sha256(path.read_bytes()).hexdigest())
@@ -201,8 +184,9 @@ def _load_glossary(glossary_dir: Path, game_id: str, display_root: Path | None, 
 
     common_path = glossary_dir / "common.yaml"
     game_path = glossary_dir / f"{game_id}.yaml"
-    common = read_glossary_file(common_path, display=shown(common_path), source="common") if common_path.is_file() else []
-    game = read_glossary_file(game_path, display=shown(game_path), source=game_id) if game_path.is_file() else []
+    kinds = read_term_kinds(glossary_dir, display=shown(common_path))
+    common = read_glossary_file(common_path, display=shown(common_path), source="common", kinds=kinds) if common_path.is_file() else []
+    game = read_glossary_file(game_path, display=shown(game_path), source=game_id, kinds=kinds) if game_path.is_file() else []
     common_forms = {form_key(form): term for term in common for form in term.forms}
     problems: list[tuple[int | None, str]] = []
     for index, term in enumerate(game):

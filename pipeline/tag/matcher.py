@@ -212,7 +212,7 @@ class Tagger:
 
     def _find(self, text: str) -> list[TermHit]:
         tokens = self.tokens(text)
-        matches = []  # (start token, end token, term index)
+        matches: list[tuple[int, int, int]] = []  # (start token, end token, term index)
         for start in range(len(tokens)):
             matches.extend((start, end, index) for end, index in self._walk(tokens, start))
         spans = [
@@ -261,7 +261,8 @@ def longest_first(spans: list[tuple[int, int, int]]) -> list[tuple[int, int, int
     """The spans (start, end, term) that survive overlap, longest first and then leftmost, as
     spacy.util.filter_spans keeps them; of two equal spans the term listed first in the glossary wins."""
     ordered = sorted(spans, key=lambda span: (-(span[1] - span[0]), span[0], span[2]))
-    kept, taken = [], set()
+    kept: list[tuple[int, int, int]] = []
+    taken: set[int] = set()
     for start, end, index in ordered:
         if start not in taken and end - 1 not in taken:
             kept.append((start, end, index))

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from pipeline.cli import main
 from pipeline.errors import InputError
 from pipeline.ingest import read_source
+from pipeline.model import RawText
 
 from ..formats_cases import materialise
 
@@ -41,7 +42,7 @@ def _odt(body: str, **extra: str) -> bytes:
     return _zip({"mimetype": TEXT_MIME, "content.xml": content, **extra})
 
 
-def _read(tmp_path: Path, name: str, data: bytes):  # noqa: ANN202 - a RawText
+def _read(tmp_path: Path, name: str, data: bytes) -> RawText:
     (tmp_path / name).write_bytes(data)
     return read_source(tmp_path / name, game="juego", display=f"sources/juego/{name}")
 

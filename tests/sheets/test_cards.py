@@ -333,7 +333,7 @@ class _Recorder:
 
 
 def test_crop_marks_run_towards_the_paper_edge_on_every_cut_but_stop_8_mm_short(project_root: Path) -> None:
-    from pipeline.sheets.furniture import SAFE_EDGE
+    from pipeline.sheets.pagefurniture import SAFE_EDGE
     from pipeline.sheets.markup import paragraph_styles
 
     layout = _layout(project_root)

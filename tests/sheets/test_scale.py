@@ -9,7 +9,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.errors import ConfigError
 from pipeline.model import Section, TermHit
-from pipeline.sheets.furniture import check_margins, revision_label, short_url
+from pipeline.sheets.pagefurniture import check_margins, revision_label, short_url
 from pipeline.sheets.layout import MM, load_layout
 from pipeline.sheets.markup import bilingual_title, paragraph_styles, term_markup
 

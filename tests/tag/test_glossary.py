@@ -6,6 +6,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from pipeline.cli import main
@@ -17,6 +18,11 @@ from pipeline.tag.glossary import Glossary, load_glossary
 from ..conftest import GAMES
 
 FLOORS = {"space-alert": 60, "leaving-earth": 50, "alternity-warships": 40, "legendary-alien": 30, "galaxy-defenders": 25}
+
+
+# The real common.yaml's kinds and none of its terms: the kinds a game glossary's entries are checked against.
+_COMMON = yaml.safe_load((Path(__file__).resolve().parents[2] / "glossaries" / "common.yaml").read_text(encoding="utf-8"))
+KINDS_ONLY = yaml.safe_dump({"term_kinds": _COMMON["term_kinds"], "card_kinds": _COMMON["card_kinds"], "terms": []})
 
 
 def write(folder: Path, name: str, body: str) -> None:
@@ -84,6 +90,7 @@ def error_of(folder: Path, game: str = "g") -> str:
 def test_validation_errors_name_file_line_and_entry(tmp_path: Path, body: str, message: str) -> None:
     folder = tmp_path / "glossaries"
     folder.mkdir()
+    write(folder, "common", KINDS_ONLY)
     write(folder, "g", body)
     assert error_of(folder) == message
 

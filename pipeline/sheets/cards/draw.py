@@ -20,7 +20,7 @@ from pipeline.sheets.cards.measure import Typesetter, gaps
 from pipeline.sheets.cards.plan import PlacedPanel, Plan, plan_sheet
 from pipeline.sheets.cards.recipe import CardRecipe
 from pipeline.sheets.cards.select import CardSet, select_cards
-from pipeline.sheets.furniture import (
+from pipeline.sheets.pagefurniture import (
     SAFE_EDGE,
     Furniture,
     check_margins,
@@ -154,12 +154,12 @@ def draw_panel(canvas, panel: PlacedPanel, setter: Typesetter, options: CardOpti
     y = rect.top - band - pad
     blocks = list(panel.blocks)
     for index, block in enumerate(blocks):
-        paragraph = setter.paragraph(block, panel.size)
-        _, height = paragraph.wrap(inner, 100_000)
-        before, after = gaps(paragraph)
+        flowable = setter.paragraph(block, panel.size)
+        _, height = flowable.wrap(inner, 100_000)
+        before, after = gaps(flowable)
         if index:
             y -= before
-        paragraph.drawOn(canvas, left, y - height)
+        flowable.drawOn(canvas, left, y - height)
         y -= height + after
 
 

@@ -17,8 +17,9 @@ from pipeline.sheets.flowables import RUN_IN
 NAME_SEPARATOR = " · "
 
 
-def table_text(cards: list, *, columns: tuple[str, str]) -> str:
-    """The rows of `cards` (select.Card) as table text, a header row first; `columns` name the name and text columns."""
+def table_text(cards: list, *, columns: tuple[str, ...]) -> str:
+    """The rows of `cards` (select.Card) as table text, a header row first; `columns` name the name and text
+    columns (the recipe's `table:`, two headings)."""
     labels: list[str] = []
     for card in cards:
         for block in card.blocks:
@@ -56,7 +57,7 @@ def _overflow(values: list[str], labels: list[str]) -> tuple[list[str], list[tup
     """`values` with each overlong cell cut after its first sentence, and (label, the rest) for each cut."""
     from pipeline.sheets.quickref.condense import sentences
 
-    kept, notes = list(values), []
+    kept, notes = list(values), list[tuple[str, str]]()
     for index, value in enumerate(values):
         others = sorted((len(other) for position, other in enumerate(values) if position != index), reverse=True)
         room = others[0] if others else 0

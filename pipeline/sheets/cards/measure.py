@@ -41,7 +41,7 @@ class LeaderLine(Flowable):
         self.width = available_width
         room = available_width - self.page_width - LEADER_GAP
         _, self.height = self.name.wrap(room, available_height)
-        lines = self.name.blPara.lines or [(room, [])]
+        lines = self.name.blPara.lines or [(room, [])]  # type: ignore[attr-defined]  # set by wrap(), absent from the stubs
         last = lines[-1]
         extra = last[0] if isinstance(last, tuple) else getattr(last, "extraSpace", 0)
         self.last_line, self.lines = room - (extra or 0), len(lines)

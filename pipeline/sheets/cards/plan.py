@@ -84,6 +84,7 @@ def _plan_grid(cards: list[Card], layout: Layout, options: CardOptions, setter: 
             header = setter.header_height(card, continued=continued, width=rect.width)
             room = rect.height - header - 2 * pad
             size = next((s for s in _sizes(setter, options) if setter.body_height(remaining, s, inner) <= room), None)
+            rest: list[PanelBlock]
             if size is not None:
                 placed, rest = remaining, []
             else:
@@ -294,7 +295,7 @@ def _spread(plan: Plan, make, layout: Layout, options: CardOptions) -> tuple[Pla
 def _cuts(plan: Plan) -> tuple[int, int]:
     """(cards cut in two, of those the ones continued over a page): a continuation on the next page is one
     more the player turns the sheet for."""
-    turned, last_page = 0, {}
+    turned, last_page = 0, dict[str, int]()
     for panel in plan.panels:
         if panel.continued and last_page.get(panel.card.key, panel.page) != panel.page:
             turned += 1
@@ -342,16 +343,15 @@ def _balanced(plan: Plan, make, *, columns: int) -> Plan:
 def _indexed(card_set: CardSet, layout: Layout, options: CardOptions, setter: Typesetter, **how) -> Plan:
     """The plan with the index first, its page numbers settled."""
     pages: dict[str, int] = {}
-    plan = None
-    for _ in range(4):
+    for _ in range(3):  # the pages the index names move the cards, which moves the pages: at most four plans
         plan = plan_cards([index_card(card_set, pages), *card_set.cards], layout, options, setter, **how)
         found: dict[str, int] = {}
         for panel in plan.panels:
             found.setdefault(panel.card.key, panel.page)
         if found == pages:
-            break
+            return plan
         pages = found
-    return plan
+    return plan_cards([index_card(card_set, pages), *card_set.cards], layout, options, setter, **how)
 
 
 def page_fill(plan: Plan, layout: Layout, options: CardOptions) -> dict[int, float]:
@@ -362,7 +362,7 @@ def page_fill(plan: Plan, layout: Layout, options: CardOptions) -> dict[int, flo
 def column_reach(plan: Plan, layout: Layout, options: CardOptions) -> dict[int, list[float]]:
     """Per page of a handout, how far down each column the panels reach, as a share of the column (title block included)."""
     columns = handout_columns(layout, options)
-    found = {}
+    found: dict[int, list[float]] = {}
     for page in range(1, plan.pages + 1):
         found[page] = []
         for column in columns:

@@ -15,7 +15,6 @@ from pipeline.model import BLOCK_KINDS, SECTION_KINDS
 from pipeline.schema import Fields, did_you_mean, regex_problem
 from pipeline.sheets.cards.geometry import MODES, CardOptions
 from pipeline.sheets.quickref.recipe import CONDENSE_RULES
-from pipeline.tag.glossary import TERM_KINDS
 
 SELECTOR_FIELDS = ("kind", "title", "parent", "id", "title_term", "as")
 
@@ -70,14 +69,16 @@ def read_card_defaults(fields: Fields, *, options: CardOptions) -> CardRecipe | 
     return None if len(fields.problems) > before else CardRecipe(label=label, index=index, groups=(), options=options)
 
 
-def read_card_recipe(fields: Fields, *, base: CardRecipe) -> CardRecipe | None:
-    """A game's card recipe on top of its template's; None when it has problems (recorded in `fields.problems`)."""
+def read_card_recipe(fields: Fields, *, base: CardRecipe, term_kinds: tuple[str, ...]) -> CardRecipe | None:
+    """A game's card recipe on top of its template's, its groups selecting by the project's `term_kinds`
+    (glossaries/common.yaml); None when it has problems (recorded in `fields.problems`)."""
     before = len(fields.problems)
     label = fields.text("label", base.label)
     index = fields.flag("index", base.index)
     mode = fields.choice("mode", MODES, base.options.mode)
     columns = fields.number("columns", base.options.columns, low=1, high=4, whole=True)
-    groups = tuple(group for _, entry in fields.items("groups") if (group := _group(entry, tones=base.options.tones)))
+    tones = base.options.tones
+    groups = tuple(group for _, entry in fields.items("groups") if (group := _group(entry, tones=tones, term_kinds=term_kinds)))
     condense = tuple(fields.texts("condense", allowed=CONDENSE_RULES) or ())
     flavor = tuple(fields.texts("flavor_sentences", check=lambda text: regex_problem(text, flags=re.IGNORECASE)) or ())
     leave_out_blocks = tuple(fields.texts("leave_out_blocks", allowed=BLOCK_KINDS) or ())
@@ -90,13 +91,13 @@ def read_card_recipe(fields: Fields, *, base: CardRecipe) -> CardRecipe | None:
     )
 
 
-def _group(fields: Fields, *, tones: dict) -> Group | None:
+def _group(fields: Fields, *, tones: dict, term_kinds: tuple[str, ...]) -> Group | None:
     before = len(fields.problems)
     label = fields.text("label")
     tone = fields.text("tone", "")
     if tone and tone not in tones:
         fields.fail("tone", f"unknown tone {tone!r}{did_you_mean(tone, tones)}; tones come from the template's options.tones")
-    selectors = tuple(_selector(entry) for _, entry in fields.items("select", required=True))
+    selectors = tuple(_selector(entry, term_kinds) for _, entry in fields.items("select", required=True))
     if fields.has("select") and not selectors and isinstance(fields.raw("select"), list):
         fields.fail("select", "is empty: say which sections the group takes (- kind: card, - parent: ...)")
     merge_following = fields.text("merge_following", "")
@@ -111,7 +112,7 @@ def _group(fields: Fields, *, tones: dict) -> Group | None:
         own_text=fields.flag("own_text", True),
         named_blocks=fields.flag("named_blocks", True),
         definitions=fields.flag("definitions", False),
-        term_kinds=fields.texts("term_kinds", allowed=TERM_KINDS),
+        term_kinds=fields.texts("term_kinds", allowed=term_kinds),
         table=_table_headings(fields),
     )
     fields.finish()
@@ -126,14 +127,14 @@ def _table_headings(fields: Fields) -> tuple[str, ...]:
     return headings
 
 
-def _selector(fields: Fields) -> CardSelector:
+def _selector(fields: Fields, term_kinds: tuple[str, ...]) -> CardSelector:
     before = len(fields.problems)
     values = {}
     for key in SELECTOR_FIELDS:
         if key == "kind":
             value = fields.choice(key, SECTION_KINDS, "")
         elif key == "title_term":
-            value = fields.choice(key, TERM_KINDS, "")
+            value = fields.choice(key, term_kinds, "")
         else:
             value = fields.text(key, "")
         if key in ("title", "parent") and value and (problem := regex_problem(value)):

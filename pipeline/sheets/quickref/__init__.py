@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable
 
 from pipeline.errors import BuildError
@@ -89,7 +90,7 @@ def fit_sheet(measure: Callable[[int, float], Probe], recipe: Recipe) -> Fit:
         # The first column count starts at the most readable size; a later one at the size just above
         # the best so far, which is the one it must beat (and most often cannot).
         start = high if best else 0
-        index = _largest_fitting(lambda index, columns=columns: probe(columns, index), sizes, start=start, high=high, budget=recipe.pages)
+        index = _largest_fitting(partial(probe, columns), sizes, start=start, high=high, budget=recipe.pages)
         if index is not None:
             best = (index, columns)
     if best is None:
@@ -156,7 +157,7 @@ def quickref_with_sections(
     document: Document, *, sheet: str, layout: Layout, recipe: Recipe, dated=None
 ) -> tuple[bytes, int, str, list[Section]]:
     """make_quickref, plus the condensed sections the sheet prints (for the change report and the proof page)."""
-    from pipeline.sheets.furniture import revision_label
+    from pipeline.sheets.pagefurniture import revision_label
     from pipeline.sheets.quickref.flow import measure_sheet, render_sheet
 
     sections = sheet_sections(document, recipe)
@@ -166,7 +167,7 @@ def quickref_with_sections(
     options = dict(
         sheet_label=recipe.label,
         revision=printed,
-        with_glossary=recipe.glossary,
+        index_kinds=recipe.index_kinds,
         covers=recipe.covers,
         english_names=recipe.english_names,
         run_in=recipe.run_in_headings,

@@ -28,7 +28,7 @@ from reportlab.platypus import (
 
 from pipeline.model import Block, Document, Section, TermHit
 from pipeline.sheets.flowables import cell_font
-from pipeline.sheets.furniture import (
+from pipeline.sheets.pagefurniture import (
     Furniture,
     check_margins,
     credits_block,
@@ -149,7 +149,10 @@ def _printed_length(block: Block) -> int:
 def _two_column_list(markups: list[str], styles: dict[str, ParagraphStyle]) -> Flowable:
     """Short items as bullets in two columns, read down the first column then the second."""
     half = (len(markups) + 1) // 2
-    column = lambda items: [Paragraph(markup, styles["item"], bulletText="•") for markup in items]  # noqa: E731
+
+    def column(items: list[str]) -> list[Flowable]:
+        return [Paragraph(markup, styles["item"], bulletText="•") for markup in items]
+
     left, right = column(markups[:half]), column(markups[half:])
     right += [Spacer(1, 1)] * (len(left) - len(right))
     table = Table([[a, b] for a, b in zip(left, right)], colWidths=["50%", "50%"], hAlign="LEFT")
@@ -253,17 +256,13 @@ def render_block(
     ]
 
 
-# What a player looks up by the English name printed on a card: names of cards and what cards show.
-# Rule words, phases and actions are read in the rules, not looked up; everyday words never are.
-CARD_TERM_KINDS = frozenset({"card", "keyword", "threat", "specialization", "advancement", "hazard", "mission", "die-face"})
-
-
-def glossary_pairs(sections: list[Section]) -> list[tuple[str, str]]:
-    """(English, Spanish) of the card terms the sections tag, by English name: the English index's rows."""
+def glossary_pairs(sections: list[Section], kinds: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(English, Spanish) of the terms of `kinds` (common.yaml's card_kinds: what a player looks up by the English
+    name printed on a card) the sections tag, by English name: the English index's rows."""
     used: dict[str, str] = {}
     for section in sections:
         for hit in (*section.title_terms, *section.text_terms()):
-            if hit.kind in CARD_TERM_KINDS:
+            if hit.kind in kinds:
                 used.setdefault(hit.en, hit.es)
     return sorted(
         ((en, es) for en, es in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)),
@@ -271,9 +270,10 @@ def glossary_pairs(sections: list[Section]) -> list[tuple[str, str]]:
     )
 
 
-def glossary_flowables(document: Document, sections: list[Section], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
-    """The sheet's last words: an English -> Spanish index of the card terms it tags, by English name."""
-    pairs = glossary_pairs(sections)
+def glossary_flowables(document: Document, sections: list[Section], styles: dict[str, ParagraphStyle],
+                       kinds: tuple[str, ...]) -> list[Flowable]:
+    """The sheet's last words: an English -> Spanish index of the terms of `kinds` it tags, by English name."""
+    pairs = glossary_pairs(sections, kinds)
     if not pairs:
         return []
     style = styles["glossary"]
@@ -365,13 +365,13 @@ def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int,
     body = block_flowables(section, styles, shown=shown)
     # Keep the heading with the start of its text so no heading ends a column alone (and with what that
     # start is kept with: the list a lead-in paragraph announces).
-    lead = 1
-    while lead < len(body) and body[lead - 1].getKeepWithNext():
-        lead += 1
+    kept = 1
+    while kept < len(body) and body[kept - 1].getKeepWithNext():
+        kept += 1
     if not body:
         heading.keepWithNext = 1  # a heading over subsections only: kept with the first of them
         return [heading]
-    return [KeepTogether([heading, *body[:lead]]), *body[lead:]]
+    return [KeepTogether([heading, *body[:kept]]), *body[kept:]]
 
 
 def _entry_run(sections: list[Section], index: int) -> list[Section]:
@@ -400,9 +400,9 @@ def _entry_table(entries: list[Section], styles: dict[str, ParagraphStyle], *, d
     return _kept_whole([*anchors, *table]) if len(rows) <= SHORT_TABLE_ROWS else [*anchors, *table]
 
 
-def _labels(sections: list[Section], with_glossary: bool) -> list[str]:
+def _labels(sections: list[Section], index_kinds: tuple[str, ...]) -> list[str]:
     """Where the sheet may draw an icon before a name: titles, table labels and the English index's Spanish names."""
-    return [*section_labels(sections), *(es for _, es in glossary_pairs(sections) if with_glossary)]
+    return [*section_labels(sections), *(es for _, es in (glossary_pairs(sections, index_kinds) if index_kinds else ()))]
 
 
 def render_sheet(document: Document, sections: list[Section], layout: Layout, **options) -> tuple[bytes, int]:
@@ -432,7 +432,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
     revision: str = "",
     columns: int | None = None,
     body_size: float | None = None,
-    with_glossary: bool = True,
+    index_kinds: tuple[str, ...] = (),  # the term kinds of its English index (none: no index)
     covers: str = "",
     title_block: bool = True,
     english_names: str = "section",
@@ -459,7 +459,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
         credits=document.credits,
         title_block=title_block,
         compact=compact_title,
-        legend=legend_markup(_labels(sections, with_glossary), styles["subtitle"], texts=section_texts(sections)),
+        legend=legend_markup(_labels(sections, index_kinds), styles["subtitle"], texts=section_texts(sections)),
     )
     doc = (ProbeDocTemplate if probe else SheetDocTemplate)(
         buffer,
@@ -473,7 +473,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
         subject=f"{game.title_en}: {sheet_label}",
         creator="refsheets",
         producer="refsheets (reportlab)",
-        keywords=game.id,
+        keywords=game.id,  # type: ignore[arg-type]  # reportlab writes a string as it is; its stubs allow only a list
         invariant=1,
         lang="es-ES",
         displayDocTitle=1,
@@ -490,8 +490,8 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
     else:
         doc.addPageTemplates([later])
     story: list[Flowable] = section_flowables(sections, styles, english_names=english_names, run_in=run_in)
-    if with_glossary:
-        story.extend(glossary_flowables(document, sections, styles))
+    if index_kinds:
+        story.extend(glossary_flowables(document, sections, styles, index_kinds))
     if not story:
         story = [Paragraph("(sin contenido)", styles["body"])]
     if compact_title:

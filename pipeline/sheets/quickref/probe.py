@@ -17,20 +17,20 @@ class ProbeFrame(Frame):
     """A frame that places flowables exactly as Frame does (wrap, split, spacing) but draws nothing."""
 
     def _add(self, flowable: Flowable, canv, trySplit: int = 0) -> int:  # noqa: N803 - reportlab's name
-        flowable.drawOn = _no_draw  # shadows the method on this instance only, for this one placement
+        flowable.drawOn = _no_draw  # type: ignore[method-assign]  # shadows the method on this instance only, for this placement
         try:
-            return super()._add(flowable, canv, trySplit)
+            return super()._add(flowable, canv, trySplit)  # type: ignore[misc]  # reportlab's own, absent from its stubs
         finally:
             del flowable.drawOn
 
-    add = _add  # Frame binds `add` to its own _add at class creation
+    add = _add  # type: ignore[assignment]  # Frame binds `add` to its own _add at class creation
 
 
 class ProbeCanvas(Canvas):
     """A canvas that keeps no page and writes no PDF: layout needs its font metrics only."""
 
     def showPage(self) -> None:  # noqa: N802 - reportlab API
-        self._startPage()
+        self._startPage()  # type: ignore[attr-defined]  # reportlab's own, absent from its stubs
 
     def save(self) -> None:
         pass

@@ -59,9 +59,16 @@ class Recipe:
     order: tuple[str, ...] = ()
     # (where, section id, file, line) of every id the recipe names, so a missing one is reported where it is written.
     named_ids: tuple[tuple[str, str, str | None, int | None], ...] = ()
+    # The project's card kinds (glossaries/common.yaml): the terms an English index lists.
+    card_kinds: tuple[str, ...] = ()
+
+    @property
+    def index_kinds(self) -> tuple[str, ...]:
+        """The term kinds of the sheet's English index: the card kinds with `glossary: true`, none without."""
+        return self.card_kinds if self.glossary else ()
 
 
-def read_recipe(fields: Fields, *, base: Recipe | None, paper: str) -> Recipe | None:
+def read_recipe(fields: Fields, *, base: Recipe | None, paper: str, card_kinds: tuple[str, ...] = ()) -> Recipe | None:
     """A recipe mapping -> Recipe for one paper; None when it has problems (recorded in `fields.problems`).
 
     Without `base` (a template's `options.recipe`) every key must be given; with one (a game's recipe)
@@ -78,7 +85,7 @@ def read_recipe(fields: Fields, *, base: Recipe | None, paper: str) -> Recipe | 
     fields.finish()
     if len(fields.problems) > before:
         return None
-    return Recipe(**values, named_ids=_named_ids(fields, base))
+    return Recipe(**values, named_ids=_named_ids(fields, base), card_kinds=card_kinds)
 
 
 def _selectors(fields: Fields, key: str, paper: str) -> tuple[Selector, ...]:
@@ -109,7 +116,7 @@ def _selectors(fields: Fields, key: str, paper: str) -> tuple[Selector, ...]:
 
 def _named_ids(fields: Fields, base: Recipe | None) -> tuple[tuple[str, str, str | None, int | None], ...]:
     """(where, id, file, line) of each section id named by `sections` and `leave_out_ids` (inherited ones from `base`)."""
-    named = []
+    named: list[tuple[str, str, str | None, int | None]] = []
     for key in ("sections", "leave_out_ids"):
         if base is not None and key not in fields.data:
             named.extend(item for item in base.named_ids if item[0].startswith(f"{key}["))

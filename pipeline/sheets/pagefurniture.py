@@ -203,7 +203,7 @@ def make_canvas_class(layout: Layout, furniture: Furniture, styles: dict[str, Pa
 
         def showPage(self) -> None:  # noqa: N802 - reportlab API
             self._saved_pages.append(dict(self.__dict__))
-            self._startPage()
+            self._startPage()  # type: ignore[attr-defined]  # reportlab's own, absent from its stubs
 
         def save(self) -> None:
             total = len(self._saved_pages)
