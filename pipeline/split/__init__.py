@@ -5,7 +5,6 @@ and a parent (styles rank: chapter > ALL-CAPS / capitalised page title > page ti
 lettered / title > run-in > label), decides kinds (rules, flavor, example, card, table, note, credits)
 and builds ids from the titles of a section and its parents, never from positions.
 """
-# long: the section tree, and (since the line labeller) which lines open sections: decide_headings and its helpers, next to move out
 
 from __future__ import annotations
 
