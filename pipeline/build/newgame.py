@@ -6,18 +6,22 @@ import json
 from pathlib import Path
 
 from pipeline.build.defaults import untitled
+from pipeline.ingest.limits import DEFAULT, Limits
 from pipeline.model import Document, GameInfo
 
 
 
-def new_game(project, game_id: str, file: Path) -> tuple[Path, list[str]]:  # noqa: ANN001 - a Project
+def new_game(project, game_id: str, file: Path, *, limits: Limits = DEFAULT) -> tuple[Path, list[str]]:  # noqa: ANN001 - a Project
     """Copy a translation in as sources/GAME/raw.<ext> and write a commented game.yaml with what the text
-    says; returns the folder and what was detected. A game that exists already is left alone (an error)."""
+    says; returns the folder and what was detected. A game that exists already is left alone (an error).
+    Raised `limits` go into game.yaml."""
+    from dataclasses import replace
+
     from pipeline.build.output import write_atomic
     from pipeline.build.stages import prepare
     from pipeline.errors import InputError
     from pipeline.ingest import SOURCE_SUFFIXES, SUFFIX_LIST, source_files
-    from pipeline.project import check_game_id
+    from pipeline.project import check_game_id, load_game
 
     check_game_id(game_id)
     name = SOURCE_SUFFIXES.get(file.suffix.lower())
@@ -32,15 +36,25 @@ def new_game(project, game_id: str, file: Path) -> tuple[Path, list[str]]:  # no
         raise InputError(f"cannot read: {exc.strerror}", path=str(file)) from None
     write_atomic(folder / name, data, display=project.display(folder / name))
     try:
-        config, cleaned, document = prepare(project, game_id)
+        config, cleaned, document = prepare(project, game_id, config=replace(load_game(project, game_id), limits=limits))
     except Exception:
         (folder / name).unlink()  # a source that cannot be read is not left behind as a broken game
         if not any(folder.iterdir()):
             folder.rmdir()
         raise
-    text = game_yaml(config.game, cleaned, document, source=name)
+    text = game_yaml(config.game, cleaned, document, source=name) + _limits_lines(limits)
     write_atomic(folder / "game.yaml", text, display=project.display(folder / "game.yaml"))
     return folder, [line[2:] for line in text.splitlines() if line.startswith("# found:")] + list(cleaned.warnings)
+
+
+def _limits_lines(limits: Limits) -> str:
+    """The `limits:` of game.yaml when `refsheets new` was given larger ones (else none: the defaults hold)."""
+    if limits == DEFAULT:
+        return ""
+    return (
+        "limits:  # a longer source than one game's rules (docs/limits.md)\n"
+        f"  characters: {limits.characters}\n  lines: {limits.lines}\n"
+    )
 
 
 def game_yaml(game: GameInfo, cleaned, document: Document, *, source: str) -> str:  # noqa: ANN001 - a CleanText

@@ -12,6 +12,7 @@ import re
 
 from pipeline.errors import InputError
 from pipeline.ingest.html import convert_html
+from pipeline.ingest.limits import DEFAULT, Limits
 from pipeline.ingest.lines import Converted
 
 BLOCK_END = re.compile(r"(</(?:p|h[1-6]|li|tr|table|ul|ol|blockquote)>)")
@@ -26,10 +27,10 @@ NOTE_ITEM = re.compile(
 NOTE_LIST = re.compile(r"<ol>((?:<p>\(\d+\) .*?</p>)+)</ol>", re.DOTALL)
 
 
-def convert_docx(data: bytes, *, display: str) -> tuple[list[str], Converted]:
+def convert_docx(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple[list[str], Converted]:
     import mammoth
 
-    _check_size(data, display=display)
+    _check_size(data, display=display, limits=limits)
     try:
         result = mammoth.convert_to_html(io.BytesIO(data), style_map=STYLE_MAP)
     except Exception as exc:  # noqa: BLE001 - a damaged or non-Word zip raises many types
@@ -43,7 +44,7 @@ def convert_docx(data: bytes, *, display: str) -> tuple[list[str], Converted]:
     return original, out
 
 
-def _check_size(data: bytes, *, display: str) -> None:
+def _check_size(data: bytes, *, display: str, limits: Limits) -> None:
     """Refuse a document whose XML is past the limit before mammoth reads it (it reads ~0.3 MB of XML a second)."""
     import zipfile
 
@@ -53,4 +54,4 @@ def _check_size(data: bytes, *, display: str) -> None:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, OSError, ValueError):
         return  # not a zip: mammoth says so, in its own words
-    check_size(archive, lambda name: name.startswith("word/") and name.endswith(".xml"), display=display)
+    check_size(archive, lambda name: name.startswith("word/") and name.endswith(".xml"), display=display, limits=limits)

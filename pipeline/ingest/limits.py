@@ -1,39 +1,77 @@
 """How much a game's source may hold, checked before the expensive reading, so no build works for minutes.
+Every limit and the message that refuses it live here (docs/limits.md).
+
+The length of the rules (characters, lines) and what follows from it (bytes of the file, of a document's XML,
+of an RTF, PDF pages) is right for one game; game.yaml (`limits:`) or `refsheets new --max-characters/--max-lines`
+raise it for a campaign or core book, and `Limits.raised()` scales every limit with it.
 
 The longest translations we know are about 150,000 characters on 1,300 lines; a quick reference of four
-times that is already a book, and past these sizes a build takes more than half a minute: a source this
-long is several games in one file, or the wrong file. A .docx, .odt, .epub, .rtf or .pdf is measured before it
-is converted (the XML inside the zip, the RTF's bytes, the pages of the PDF), since converting is what takes the time.
+times that is already a book, and past these sizes a build takes more than half a minute.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from pathlib import PurePosixPath
 
 from pipeline.errors import InputError
 
 MAX_SOURCE_CHARS = 600_000
 MAX_SOURCE_LINES = 25_000
-MAX_SOURCE_BYTES = 64 * 1024 * 1024  # read no further: no translation's file is this big
-MAX_XML_BYTES = 8 * 1024 * 1024  # a .docx/.odt/.epub's XML, unzipped (Word writes ~10 bytes of XML per character)
-# An RTF spends ~5-20 bytes per character on control words, and pictures are written in hex (a photo is megabytes).
-MAX_RTF_BYTES = 32 * 1024 * 1024
-# Reading costs per control word and run of text, not per byte (30 MB of a picture's hex take half a second,
-# 30 MB of text half a minute): Word spends ~100 of them on a paragraph, the longest translation has 1,300.
-MAX_RTF_TOKENS = 3_000_000
-MAX_PDF_PAGES = 400
-
-TOO_LONG = (
-    f"longer than one game's rules (refsheets reads up to {MAX_SOURCE_CHARS:,} characters on {MAX_SOURCE_LINES:,} lines): "
-    "check that this is the translation, or split it into one game per book or expansion"
-)
+GAME_YAML_HINT = "sources/<game>/game.yaml"
 
 
-def too_long(size: str, *, display: str) -> InputError:
-    """The error for a source of `size` ("13,377,399 bytes", "812 pages") past the limits."""
-    return InputError(f"{size}: {TOO_LONG}", path=display)
+@dataclass(frozen=True)
+class Limits:
+    """What one game's source may hold. The defaults suit one game's rules; `raised()` makes them larger
+    for a longer book, every derived limit in proportion."""
+
+    characters: int = MAX_SOURCE_CHARS
+    lines: int = MAX_SOURCE_LINES
+    source_bytes: int = 64 * 1024 * 1024  # read no further: no translation's file is this big
+    # A .docx/.odt/.epub's document XML, unzipped (Word writes ~10 bytes of XML per character)...
+    xml_bytes: int = 8 * 1024 * 1024
+    # ...and every part of its zip together (pictures included: mammoth reads them), each part at most this.
+    package_bytes: int = 64 * 1024 * 1024
+    # An RTF spends ~5-20 bytes per character on control words, and pictures are written in hex (a photo is megabytes).
+    rtf_bytes: int = 32 * 1024 * 1024
+    # Reading costs per control word and run of text, not per byte (30 MB of a picture's hex take half a second,
+    # 30 MB of text half a minute): Word spends ~100 of them on a paragraph, the longest translation has 1,300.
+    rtf_tokens: int = 3_000_000
+    pdf_pages: int = 400
+
+    @classmethod
+    def raised(cls, *, characters: int | None = None, lines: int | None = None) -> Limits:
+        """The limits for a source of up to `characters` or `lines` (never below the defaults): every limit,
+        the other of the two included, grows in the proportion of the larger raise."""
+        default = cls()
+        scale = max((characters or 0) / default.characters, (lines or 0) / default.lines, 1)
+        if scale == 1:
+            return default
+        grown = {field.name: int(getattr(default, field.name) * scale) for field in fields(cls)}
+        grown["characters"] = max(characters or 0, grown["characters"])
+        grown["lines"] = max(lines or 0, grown["lines"])
+        return cls(**grown)
 
 
-def check_length(text: str, *, display: str) -> None:
-    """A converted text past the character or line limit is an InputError naming its file."""
+DEFAULT = Limits()
+
+
+def too_long(size: str, *, display: str, limits: Limits = DEFAULT) -> InputError:
+    """The error for a source of `size` ("13,377,399 bytes", "812 pages") past the limits: what they are,
+    and the two ways on (the right file split by book, or the limits raised, with values that would do)."""
+    game_yaml = str(PurePosixPath(display).with_name("game.yaml")) if display.startswith("sources/") else GAME_YAML_HINT
+    return InputError(
+        f"{size}: longer than one game's rules (refsheets reads up to {limits.characters:,} characters on "
+        f"{limits.lines:,} lines): check that this is the translation, or split it into one game per book or expansion, "
+        f"or raise the limits in {game_yaml} (limits: {{characters: {limits.characters * 4}, lines: {limits.lines * 4}}}; "
+        "`refsheets new` takes --max-characters and --max-lines)",
+        path=display,
+    )
+
+
+def check_length(text: str, *, display: str, limits: Limits = DEFAULT) -> None:
+    """A text past the character or line limit is an InputError naming its file."""
     lines = text.count("\n") + 1
-    if len(text) > MAX_SOURCE_CHARS or lines > MAX_SOURCE_LINES:
-        raise too_long(f"{len(text):,} characters on {lines:,} lines", display=display)
+    if len(text) > limits.characters or lines > limits.lines:
+        raise too_long(f"{len(text):,} characters on {lines:,} lines", display=display, limits=limits)

@@ -8,10 +8,10 @@ import zipfile
 from collections.abc import Callable
 
 from pipeline.errors import InputError
-from pipeline.ingest.limits import MAX_XML_BYTES, too_long
+from pipeline.ingest.limits import DEFAULT, Limits, too_long
 
 
-def open_zip(data: bytes, *, display: str, kind: str, fix: str) -> zipfile.ZipFile:
+def open_zip(data: bytes, *, display: str, kind: str, fix: str, limits: Limits = DEFAULT) -> zipfile.ZipFile:
     """The archive, or an InputError: `kind` names the format ("an OpenDocument text"), `fix` how to get a good file."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
@@ -21,26 +21,26 @@ def open_zip(data: bytes, *, display: str, kind: str, fix: str) -> zipfile.ZipFi
     return archive
 
 
-def check_size(archive: zipfile.ZipFile, wanted: Callable[[str], bool], *, display: str) -> None:
+def check_size(archive: zipfile.ZipFile, wanted: Callable[[str], bool], *, display: str, limits: Limits = DEFAULT) -> None:
     """Refuse a document whose XML is past the limit before it is parsed (parsing is what takes the time); the
     sizes are the archive's own word for them, and read_part() holds the parts to it."""
     size = sum(info.file_size for info in archive.infolist() if wanted(info.filename))
-    if size > MAX_XML_BYTES:
-        raise too_long(f"{size:,} bytes of document XML", display=display)
+    if size > limits.xml_bytes:
+        raise too_long(f"{size:,} bytes of document XML", display=display, limits=limits)
 
 
-def read_part(archive: zipfile.ZipFile, name: str, *, display: str, fix: str) -> bytes:
+def read_part(archive: zipfile.ZipFile, name: str, *, display: str, fix: str, limits: Limits = DEFAULT) -> bytes:
     """One part, read no further than the limit (a zip may lie about its sizes); None-safe errors as InputError."""
     try:
         with archive.open(name) as part:
-            data = part.read(MAX_XML_BYTES + 1)
+            data = part.read(limits.xml_bytes + 1)
     except KeyError:
         raise InputError(f"has no {name} inside: {fix}", path=display) from None
     except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as exc:
         # RuntimeError: a member encrypted with a zip password; NotImplementedError: a compression zipfile lacks.
         raise InputError(f"cannot read {name} inside it ({type(exc).__name__}): {fix}", path=display) from None
-    if len(data) > MAX_XML_BYTES:
-        raise too_long(f"more than {MAX_XML_BYTES:,} bytes of document XML", display=display)
+    if len(data) > limits.xml_bytes:
+        raise too_long(f"more than {limits.xml_bytes:,} bytes of document XML", display=display, limits=limits)
     return data
 
 
@@ -53,9 +53,9 @@ def peek(archive: zipfile.ZipFile, name: str, size: int) -> bytes:
         return b""
 
 
-def read_xml(archive: zipfile.ZipFile, name: str, *, display: str, fix: str):  # noqa: ANN201 - an lxml element
+def read_xml(archive: zipfile.ZipFile, name: str, *, display: str, fix: str, limits: Limits = DEFAULT):  # noqa: ANN201 - an lxml element
     """One XML part, read within the limit and parsed."""
-    return parse_xml(read_part(archive, name, display=display, fix=fix), name, display=display, fix=fix)
+    return parse_xml(read_part(archive, name, display=display, fix=fix, limits=limits), name, display=display, fix=fix)
 
 
 def parse_xml(data: bytes, name: str, *, display: str, fix: str):  # noqa: ANN201 - an lxml element

@@ -13,7 +13,7 @@ from collections import Counter
 
 from pipeline.errors import InputError
 from pipeline.ingest.artefacts import join_hyphenated
-from pipeline.ingest.limits import MAX_PDF_PAGES, MAX_SOURCE_CHARS, too_long
+from pipeline.ingest.limits import DEFAULT, Limits, too_long
 from pipeline.ingest.lines import Converted, tidy
 
 MARGIN = 0.09  # the top and bottom 9 % of a page hold its running header and footer
@@ -23,9 +23,9 @@ HEADING_RATIO = 1.15  # type this much larger than the body's is a heading
 MAX_HEADING_WORDS = 12
 
 
-def convert_pdf(data: bytes, *, display: str) -> tuple[list[str], Converted]:
+def convert_pdf(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple[list[str], Converted]:
     """(extracted lines, converted) for a PDF's bytes; an unreadable PDF is an InputError naming it."""
-    pages = _pages(data, display=display)
+    pages = _pages(data, display=display, limits=limits)
     furniture = _running_lines(pages)
     body = _body_size(pages)
     sizes = sorted({round(size) for page in pages for _, _, size, _ in page if size >= body * HEADING_RATIO}, reverse=True)
@@ -66,7 +66,7 @@ def convert_pdf(data: bytes, *, display: str) -> tuple[list[str], Converted]:
     return original, out
 
 
-def _pages(data: bytes, *, display: str) -> list[list[tuple[str, int, float, bool]]]:
+def _pages(data: bytes, *, display: str, limits: Limits) -> list[list[tuple[str, int, float, bool]]]:
     """Per page, its lines as (text, box number, type size, in the top/bottom margin)."""
     from pdfminer.high_level import extract_pages
     from pdfminer.layout import LAParams, LTTextBoxHorizontal, LTTextLineHorizontal
@@ -75,13 +75,13 @@ def _pages(data: bytes, *, display: str) -> list[list[tuple[str, int, float, boo
     characters = 0
     try:
         # Page by page, so a document past the limits is refused as soon as it is (pdfminer takes ~0.1 s a page).
-        for page in extract_pages(io.BytesIO(data), laparams=LAParams(), maxpages=MAX_PDF_PAGES + 1):
+        for page in extract_pages(io.BytesIO(data), laparams=LAParams(), maxpages=limits.pdf_pages + 1):
             pages.append(_page_lines(page, LTTextBoxHorizontal, LTTextLineHorizontal))
             characters += sum(len(text) + 1 for text, *_ in pages[-1])
-            if len(pages) > MAX_PDF_PAGES:
-                raise too_long(f"more than {MAX_PDF_PAGES} pages", display=display)
-            if characters > MAX_SOURCE_CHARS:
-                raise too_long(f"{characters:,} characters in its first {len(pages)} pages", display=display)
+            if len(pages) > limits.pdf_pages:
+                raise too_long(f"more than {limits.pdf_pages} pages", display=display, limits=limits)
+            if characters > limits.characters:
+                raise too_long(f"{characters:,} characters in its first {len(pages)} pages", display=display, limits=limits)
     except InputError:
         raise
     except Exception as exc:  # noqa: BLE001 - pdfminer raises many types on damaged files

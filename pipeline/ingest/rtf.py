@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape
 
 from pipeline.errors import InputError
 from pipeline.ingest.html import convert_html
-from pipeline.ingest.limits import MAX_RTF_BYTES, MAX_RTF_TOKENS, MAX_SOURCE_CHARS, too_long
+from pipeline.ingest.limits import DEFAULT, Limits, too_long
 from pipeline.ingest.lines import Converted, tidy
 
 FIX = "open it in WordPad, Word or LibreOffice and save it again (as .rtf, .odt or .docx)"
@@ -68,16 +68,16 @@ class _Style:
     bold: bool = False
 
 
-def convert_rtf(data: bytes, *, display: str) -> tuple[list[str], Converted]:
-    if len(data) > MAX_RTF_BYTES:
-        raise too_long(f"{len(data):,} bytes of RTF", display=display)
+def convert_rtf(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple[list[str], Converted]:
+    if len(data) > limits.rtf_bytes:
+        raise too_long(f"{len(data):,} bytes of RTF", display=display, limits=limits)
     if not data.lstrip(b"\xef\xbb\xbf \r\n\t").startswith(b"{\\rtf"):
         raise InputError(f"is not an RTF file (it does not start with '{{\\rtf'): {FIX}", path=display)
-    reader = _Reader()
+    reader = _Reader(limits)
     try:
         reader.read(data.decode("latin-1"))
     except _TooLong as exc:
-        raise too_long(str(exc), display=display) from None
+        raise too_long(str(exc), display=display, limits=limits) from None
     html = reader.html()
     original = html.split("\n")
     out = Converted(original=original)
@@ -92,7 +92,8 @@ def convert_rtf(data: bytes, *, display: str) -> tuple[list[str], Converted]:
 class _Reader:
     """RTF tokens -> paragraphs of inline HTML, with the state RTF keeps per group and per paragraph."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: Limits = DEFAULT) -> None:
+        self.limits = limits
         self.group = _Group()
         self.stack: list[_Group] = []
         self.codepage = "cp1252"
@@ -122,10 +123,10 @@ class _Reader:
 
     def read(self, text: str) -> None:
         for count, match in enumerate(TOKEN.finditer(text)):
-            if count > MAX_RTF_TOKENS:  # stop early: the rest is what would take the time
-                raise _TooLong(f"more than {MAX_RTF_TOKENS:,} RTF control words and runs")
-            if self.chars > MAX_SOURCE_CHARS:
-                raise _TooLong(f"more than {MAX_SOURCE_CHARS:,} characters of text")
+            if count > self.limits.rtf_tokens:  # stop early: the rest is what would take the time
+                raise _TooLong(f"more than {self.limits.rtf_tokens:,} RTF control words and runs")
+            if self.chars > self.limits.characters:
+                raise _TooLong(f"more than {self.limits.characters:,} characters of text")
             word, param, byte, symbol, brace, chunk = match.groups()
             if byte is not None:
                 self._byte(int(byte, 16))

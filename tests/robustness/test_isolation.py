@@ -46,7 +46,7 @@ def test_an_unreadable_raw_txt_fails_its_game_only(two_games: Path, monkeypatch:
     touch_both(two_games)
     refuse(monkeypatch, "read_bytes", "raw.txt")
     result = run(two_games, "build", "--jobs", jobs)
-    assert_only_tiny_failed(result, "error: sources/tiny/raw.txt: Permission denied", code=1)
+    assert_only_tiny_failed(result, "error: sources/tiny/raw.txt: cannot read: Permission denied", code=1)
     assert str(two_games) not in result.output  # project-relative paths only
 
 

@@ -1,0 +1,115 @@
+"""Hostile documents in every format (issue 26): each is refused, or read, within bounded time and memory,
+with one `error:` line naming the file and the limit (exit 2); never an internal error, a hang or a kill.
+
+The slow cases run the real command in a child process with a memory cap and a timeout, so a regression
+fails the test (killed, or past its time) instead of taking the machine's memory or the suite's time.
+"""
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pipeline.ingest.limits import MAX_SOURCE_CHARS, Limits
+
+from .helpers import assert_fails_cleanly, raw, run
+
+MEMORY_CAP = 2 * 1024**3  # a child that needs more is killed: the bug shows as a failure, not as swap
+REFSHEETS = str(Path(sys.executable).parent / "refsheets")
+
+
+def run_capped(root: Path, *args: str, timeout: float = 60) -> tuple[subprocess.CompletedProcess, float]:
+    """The command in a child process with MEMORY_CAP of address space: (its result, the seconds it took)."""
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+    started = time.monotonic()
+    completed = subprocess.run(
+        [REFSHEETS, "--root", str(root), *args], capture_output=True, text=True, timeout=timeout, preexec_fn=cap  # noqa: PLW1509
+    )
+    return completed, time.monotonic() - started
+
+
+def use_source(root: Path, name: str, data: bytes, game: str = "tiny") -> Path:
+    """The game's raw.txt replaced by a source `name` holding `data`."""
+    if game == "tiny":
+        raw(root).unlink()
+    path = root / "sources" / game / name
+    path.write_bytes(data)
+    return path
+
+
+def assert_refused(completed: subprocess.CompletedProcess, *fragments: str) -> None:
+    assert completed.returncode == 2, completed.stderr
+    assert "Traceback" not in completed.stderr and "internal error" not in completed.stderr, completed.stderr
+    errors = [line for line in completed.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1, completed.stderr
+    for fragment in fragments:
+        assert fragment in errors[0], completed.stderr
+
+
+# -- 6. the size limit: known before the work, and raisable --------------------------------------------
+
+
+def test_a_long_markdown_source_is_refused_before_its_markup_is_read(tiny: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """1.4 MB of short heading lines was converted (12-27 s) before its length was checked: now the decoded
+    text is measured first, and the converter is never reached."""
+    import pipeline.ingest.markdown
+
+    def never(*args, **kwargs):
+        raise AssertionError("converted before it was measured")
+
+    monkeypatch.setattr(pipeline.ingest.markdown, "convert_markdown", never)
+    raw(tiny).unlink()
+    headings = "".join(f"# T{index % 10}\n" for index in range(300_000))
+    (tiny / "sources" / "tiny" / "raw.md").write_text("# REGLAS\n\n" + headings, encoding="utf-8")
+    output = assert_fails_cleanly(tiny, ("build", "tiny"), "sources/tiny/raw.md: ", "on 300,003 lines: longer than one game's rules")
+    assert "limits: {characters:" in output and "--max-lines" in output
+
+
+def test_the_limits_are_raised_in_game_yaml(tiny: Path) -> None:
+    """A source longer than the default (here by its lines) builds once game.yaml raises the limit."""
+    raw(tiny).write_text("REGLAS\n\nEl jugador roba una carta de amenaza.\n" + "\n" * 30_000, encoding="utf-8")
+    assert_fails_cleanly(tiny, ("build", "tiny"), "30,004 lines: longer than one game's rules", "sources/tiny/game.yaml")
+    (tiny / "sources" / "tiny" / "game.yaml").write_text("limits:\n  lines: 40000\n", encoding="utf-8")
+    result = run(tiny, "build", "tiny")
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("limits:\n  lines: 10\n", "sources/tiny/game.yaml:2: limits.lines: "),
+        ("limits:\n  characters: 99999999999\n", "sources/tiny/game.yaml:2: limits.characters: "),
+        ("limits:\n  pages: 3\n", "sources/tiny/game.yaml:2: limits: unknown field 'pages'"),
+    ],
+    ids=["below-the-default", "past-the-ceiling", "unknown"],
+)
+def test_bad_limits_in_game_yaml_are_errors_at_their_line(tiny: Path, text: str, message: str) -> None:
+    (tiny / "sources" / "tiny" / "game.yaml").write_text(text, encoding="utf-8")
+    assert_fails_cleanly(tiny, ("build", "tiny"), message)
+
+
+def test_new_with_raised_limits_writes_them_into_game_yaml(tiny: Path, tmp_path: Path) -> None:
+    source = tmp_path / "reglas.txt"
+    source.write_text("REGLAS\n\nEl jugador roba una carta de amenaza.\n" + "\n" * 30_000, encoding="utf-8")
+    refused = run(tiny, "new", "juego", str(source))
+    assert refused.exit_code == 2 and "--max-lines" in refused.output, refused.output
+    assert not (tiny / "sources" / "juego").exists()
+    made = run(tiny, "new", "juego", str(source), "--max-lines", "40000")
+    assert made.exit_code == 0, made.output
+    assert "limits:" in (tiny / "sources" / "juego" / "game.yaml").read_text(encoding="utf-8")
+    assert run(tiny, "build", "juego").exit_code == 0
+
+
+def test_raised_limits_grow_every_derived_limit_in_proportion() -> None:
+    raised = Limits.raised(characters=4 * MAX_SOURCE_CHARS)
+    default = Limits()
+    assert raised.lines == 4 * default.lines and raised.xml_bytes == 4 * default.xml_bytes
+    assert raised.pdf_pages == 4 * default.pdf_pages and raised.rtf_tokens == 4 * default.rtf_tokens
+    assert Limits.raised() == default and Limits.raised(characters=10) == default  # never below the defaults
