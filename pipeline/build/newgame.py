@@ -14,13 +14,14 @@ from pipeline.model import Document, GameInfo
 def new_game(project, game_id: str, file: Path, *, limits: Limits = DEFAULT) -> tuple[Path, list[str]]:  # noqa: ANN001 - a Project
     """Copy a translation in as sources/GAME/raw.<ext> and write a commented game.yaml with what the text
     says; returns the folder and what was detected. A game that exists already is left alone (an error).
-    Raised `limits` go into game.yaml."""
+    Only a regular file is copied, and no more of it than `limits` allow (raised, they go into game.yaml)."""
     from dataclasses import replace
 
     from pipeline.build.output import write_atomic
     from pipeline.build.stages import prepare
     from pipeline.errors import InputError
     from pipeline.ingest import SOURCE_SUFFIXES, SUFFIX_LIST, source_files
+    from pipeline.ingest.limits import read_bounded
     from pipeline.project import check_game_id, load_game
 
     check_game_id(game_id)
@@ -30,10 +31,7 @@ def new_game(project, game_id: str, file: Path, *, limits: Limits = DEFAULT) -> 
     folder = project.sources / game_id
     if folder.exists() and (source_files(folder) or (folder / "game.yaml").exists()):
         raise InputError(f"game {game_id!r} exists already: edit its files, or choose another id", path=project.display(folder))
-    try:
-        data = file.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=str(file)) from None
+    data = read_bounded(file, display=str(file), limits=limits)
     write_atomic(folder / name, data, display=project.display(folder / name))
     try:
         config, cleaned, document = prepare(project, game_id, config=replace(load_game(project, game_id), limits=limits))

@@ -12,8 +12,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from pipeline.errors import FileAccessError, InputError
-from pipeline.ingest.limits import DEFAULT, Limits, check_length, too_long
+from pipeline.errors import InputError
+from pipeline.ingest.limits import DEFAULT, Limits, check_length, read_bounded, too_long
 from pipeline.ingest.lines import Converted
 from pipeline.model import CleaningRecord, RawText
 
@@ -70,13 +70,7 @@ def read_source(path: Path, *, game: str, display: str, limits: Limits = DEFAULT
 
     What can be known before the work is checked first: the file's size, then a text's characters and lines
     once decoded, before its markup is converted."""
-    try:
-        size = path.stat().st_size
-        if size > limits.source_bytes:
-            raise too_long(f"{size:,} bytes", display=display, limits=limits)
-        data = path.read_bytes()
-    except OSError as exc:
-        raise FileAccessError(f"cannot read: {exc.strerror}", path=display) from None
+    data = read_bounded(path, display=display, limits=limits)
     suffix = path.suffix.lower()
     if suffix not in BINARY and len(data) > 4 * limits.characters:
         raise too_long(f"{len(data):,} bytes", display=display, limits=limits)  # no encoding packs more text

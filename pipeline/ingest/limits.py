@@ -11,10 +11,12 @@ times that is already a book, and past these sizes a build takes more than half 
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, fields
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
-from pipeline.errors import InputError
+from pipeline.errors import FileAccessError, InputError
 
 MAX_SOURCE_CHARS = 600_000
 MAX_SOURCE_LINES = 25_000
@@ -75,3 +77,35 @@ def check_length(text: str, *, display: str, limits: Limits = DEFAULT) -> None:
     lines = text.count("\n") + 1
     if len(text) > limits.characters or lines > limits.lines:
         raise too_long(f"{len(text):,} characters on {lines:,} lines", display=display, limits=limits)
+
+
+def read_bounded(path: Path, *, display: str, limits: Limits = DEFAULT) -> bytes:
+    """A source's bytes, read no further than the limit. Only a regular file is read: a device (/dev/zero
+    never ends), a pipe (it waits for a writer forever, so it is opened without waiting) or a folder is
+    refused; a file the user may not read is bad input with the fix, not a failed build."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except PermissionError:
+        raise InputError(
+            f"cannot read: permission denied: give yourself read permission (chmod u+r {display}) or copy the file in again", path=display
+        ) from None
+    except FileNotFoundError:
+        raise InputError("cannot read: the file is gone (a broken link?): put the translation's file there", path=display) from None
+    except OSError as exc:
+        raise FileAccessError(f"cannot read: {exc.strerror}", path=display) from None
+    with os.fdopen(descriptor, "rb") as file:
+        status = os.fstat(file.fileno())
+        if not stat.S_ISREG(status.st_mode):
+            raise InputError(
+                "is not a regular file (a device, a pipe, a socket or a folder): give the translation's own file", path=display
+            )
+        if status.st_size > limits.source_bytes:
+            raise too_long(f"{status.st_size:,} bytes", display=display, limits=limits)
+        try:
+            data = file.read(limits.source_bytes + 1)
+        except OSError as exc:
+            raise FileAccessError(f"cannot read: {exc.strerror}", path=display) from None
+    if len(data) > limits.source_bytes:  # it grew while it was read
+        raise too_long(f"more than {limits.source_bytes:,} bytes", display=display, limits=limits)
+    return data

@@ -6,6 +6,7 @@ fails the test (killed, or past its time) instead of taking the machine's memory
 """
 from __future__ import annotations
 
+import os
 import resource
 import subprocess
 import sys
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.errors import InputError
+from pipeline.ingest import read_source
 from pipeline.ingest.limits import MAX_SOURCE_CHARS, Limits
 
 from .helpers import assert_fails_cleanly, raw, run
@@ -51,6 +54,62 @@ def assert_refused(completed: subprocess.CompletedProcess, *fragments: str) -> N
     assert len(errors) == 1, completed.stderr
     for fragment in fragments:
         assert fragment in errors[0], completed.stderr
+
+
+# -- 4. sources that are no regular file -------------------------------------------------------------
+
+
+def test_new_from_a_link_to_dev_zero_is_refused(tiny: Path, tmp_path: Path) -> None:
+    """`refsheets new` read /dev/zero until the memory ran out (internal error, MemoryError)."""
+    link = tmp_path / "reglas.txt"
+    link.symlink_to("/dev/zero")
+    completed, seconds = run_capped(tiny, "new", "juego", str(link), timeout=30)
+    assert_refused(completed, "reglas.txt: is not a regular file")
+    assert not (tiny / "sources" / "juego").exists()
+
+
+def test_new_from_a_fifo_is_refused_without_waiting(tiny: Path, tmp_path: Path) -> None:
+    """A named pipe blocked `refsheets new` forever (killed after 60 s at 0 s of CPU): opened without waiting."""
+    fifo = tmp_path / "reglas.md"
+    os.mkfifo(fifo)
+    completed, seconds = run_capped(tiny, "new", "juego", str(fifo), timeout=20)
+    assert_refused(completed, "reglas.md: is not a regular file")
+    assert seconds < 10
+
+
+def test_new_from_a_folder_named_like_a_source_is_refused(tiny: Path, tmp_path: Path) -> None:
+    (tmp_path / "reglas.txt").mkdir()
+    result = run(tiny, "new", "juego", str(tmp_path / "reglas.txt"))
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+
+
+def test_a_source_past_the_byte_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "raw.pdf"
+    path.write_bytes(b"%PDF-1.4\n" + bytes(2000))
+    with pytest.raises(InputError, match="2,009 bytes: longer than one game's rules"):
+        read_source(path, game="juego", display="raw.pdf", limits=Limits(source_bytes=1000))
+
+
+# -- 5. an unreadable source ---------------------------------------------------------------------------
+
+
+def test_an_unreadable_source_is_bad_input_with_the_fix(tiny: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Exit 2 with what to do, not exit 1 "Permission denied" as if a build had failed. (chmod does not stop
+    root, who may run the tests: the refusal is simulated where the file is opened.)"""
+    import errno
+
+    original = os.open
+
+    def refused(path, *args, **kwargs):
+        if str(path).endswith("sources/tiny/raw.txt"):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return original(path, *args, **kwargs)
+
+    raw(tiny).write_text("REGLAS\n\nOtra regla nueva.\n", encoding="utf-8")
+    monkeypatch.setattr(os, "open", refused)
+    assert_fails_cleanly(
+        tiny, ("build", "tiny"), "error: sources/tiny/raw.txt: cannot read: permission denied: give yourself read permission (chmod u+r"
+    )
 
 
 # -- 6. the size limit: known before the work, and raisable --------------------------------------------
