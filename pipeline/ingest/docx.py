@@ -45,13 +45,16 @@ def convert_docx(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tupl
 
 
 def _check_size(data: bytes, *, display: str, limits: Limits) -> None:
-    """Refuse a document whose XML is past the limit before mammoth reads it (it reads ~0.3 MB of XML a second)."""
+    """Refuse a document whose XML is past the limit before mammoth reads it (it reads ~0.3 MB of XML a second),
+    and one with any part a bomb or too large ([Content_Types].xml and _rels/.rels are parsed too)."""
     import zipfile
 
-    from pipeline.ingest.package import check_size
+    from pipeline.ingest.package import check_parts, check_size
 
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, OSError, ValueError):
+        archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
         return  # not a zip: mammoth says so, in its own words
+    check_parts(archive, display=display, limits=limits)
     check_size(archive, lambda name: name.startswith("word/") and name.endswith(".xml"), display=display, limits=limits)

@@ -1,9 +1,13 @@
-"""How much a game's source may hold, checked before the expensive reading, so no build works for minutes.
-Every limit and the message that refuses it live here (docs/limits.md).
+"""How much a game's source may hold and how much its readers may inflate, checked before the expensive
+reading, so no file (a rulebook too long, or a few KB built to unpack into gigabytes) makes a build work for
+minutes or fill the memory. Every limit and the message that refuses it live here (docs/limits.md).
 
-The length of the rules (characters, lines) and what follows from it (bytes of the file, of a document's XML,
-of an RTF, PDF pages) is right for one game; game.yaml (`limits:`) or `refsheets new --max-characters/--max-lines`
-raise it for a campaign or core book, and `Limits.raised()` scales every limit with it.
+Two kinds of limit:
+- the *length* of the rules (characters, lines) and what follows from it (bytes of the file, of a document's
+  XML, of an RTF, PDF pages): right for one game, and raised in game.yaml (`limits:`) or with
+  `refsheets new --max-characters/--max-lines` for a campaign or core book. `Limits.raised()` scales them all.
+- the *shape* of a hostile file (a zip part unpacking hundreds of times its size, an RTF \\uN past Unicode):
+  never raised, since no document needs it; the message says the file is damaged or built to do harm.
 
 The longest translations we know are about 150,000 characters on 1,300 lines; a quick reference of four
 times that is already a book, and past these sizes a build takes more than half a minute.
@@ -20,6 +24,12 @@ from pipeline.errors import FileAccessError, InputError
 
 MAX_SOURCE_CHARS = 600_000
 MAX_SOURCE_LINES = 25_000
+# A zip part that unpacks to this many times its packed size is a bomb (Word's XML packs 5-20 times, a
+# page of repeated table markup 60; a deflate bomb 1,000); only parts of a megabyte or more are judged.
+MAX_ZIP_RATIO = 200
+RATIO_FROM_BYTES = 1024 * 1024
+# Parts read as XML or text (the rest are pictures and fonts, which mammoth may read as they are).
+XML_PART_SUFFIXES = (".xml", ".rels", ".xhtml", ".html", ".htm", ".opf", ".ncx", ".svg", ".txt", "mimetype")
 GAME_YAML_HINT = "sources/<game>/game.yaml"
 
 
@@ -77,6 +87,12 @@ def check_length(text: str, *, display: str, limits: Limits = DEFAULT) -> None:
     lines = text.count("\n") + 1
     if len(text) > limits.characters or lines > limits.lines:
         raise too_long(f"{len(text):,} characters on {lines:,} lines", display=display, limits=limits)
+
+
+def hostile(what: str, *, display: str) -> InputError:
+    """The error for a file shaped to do harm, or damaged past reading (`what`: "a part unpacks 1,032 times
+    its size"); no limit is raised for it, since no real document needs one."""
+    return InputError(f"{what}: a damaged file, or one made to exhaust the machine; save the document again", path=display)
 
 
 def read_bounded(path: Path, *, display: str, limits: Limits = DEFAULT) -> bytes:

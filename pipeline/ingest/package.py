@@ -1,5 +1,10 @@
 """A zip-based document (.docx, .odt, .epub): opened, its parts measured before any parser reads them, and a
-damaged, foreign or encrypted archive refused with an InputError that names the file and the fix."""
+damaged, foreign or encrypted archive refused with an InputError that names the file and the fix.
+
+Every part is measured, not only the document's own XML: [Content_Types].xml, _rels/.rels or a manifest
+is parsed as surely as the text, so a bomb in any of them is refused before anything is unpacked. The sizes
+a zip's directory gives are binding: zipfile never yields more than a part's stated size (and checks its
+CRC), so measuring them first bounds everything mammoth or lxml will read."""
 
 from __future__ import annotations
 
@@ -8,17 +13,34 @@ import zipfile
 from collections.abc import Callable
 
 from pipeline.errors import InputError
-from pipeline.ingest.limits import DEFAULT, Limits, too_long
+from pipeline.ingest.limits import DEFAULT, MAX_ZIP_RATIO, RATIO_FROM_BYTES, XML_PART_SUFFIXES, Limits, hostile, too_long
 
 
 def open_zip(data: bytes, *, display: str, kind: str, fix: str, limits: Limits = DEFAULT) -> zipfile.ZipFile:
-    """The archive, or an InputError: `kind` names the format ("an OpenDocument text"), `fix` how to get a good file."""
+    """The archive, its parts measured (check_parts), or an InputError: `kind` names the format ("an
+    OpenDocument text"), `fix` how to get a good file."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError, EOFError):
         raise InputError(f"is not {kind} (not a zip archive, or a damaged one): {fix}", path=display) from None
+    check_parts(archive, display=display, limits=limits)
     return archive
+
+
+def check_parts(archive: zipfile.ZipFile, *, display: str, limits: Limits = DEFAULT) -> None:
+    """Every part of the archive, by the sizes its directory states: none unpacking to a bomb's ratio, none
+    read as XML past the document-XML limit, all of them together within the package limit."""
+    total = 0
+    for info in archive.infolist():
+        if info.file_size >= RATIO_FROM_BYTES and info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1):
+            ratio = info.file_size // max(info.compress_size, 1)
+            raise hostile(f"{info.filename} inside it unpacks to {ratio:,} times its size ({info.file_size:,} bytes)", display=display)
+        if info.filename.lower().endswith(XML_PART_SUFFIXES) and info.file_size > limits.xml_bytes:
+            raise too_long(f"{info.filename} inside it: {info.file_size:,} bytes of document XML", display=display, limits=limits)
+        total += info.file_size
+    if total > limits.package_bytes:
+        raise too_long(f"{total:,} bytes unpacked", display=display, limits=limits)
 
 
 def check_size(archive: zipfile.ZipFile, wanted: Callable[[str], bool], *, display: str, limits: Limits = DEFAULT) -> None:

@@ -20,6 +20,7 @@ from pipeline.ingest import read_source
 from pipeline.ingest.limits import MAX_SOURCE_CHARS, Limits
 
 from .helpers import assert_fails_cleanly, raw, run
+from .hostile_documents import fixture_bytes, zip_bomb_part
 
 MEMORY_CAP = 2 * 1024**3  # a child that needs more is killed: the bug shows as a failure, not as swap
 REFSHEETS = str(Path(sys.executable).parent / "refsheets")
@@ -54,6 +55,44 @@ def assert_refused(completed: subprocess.CompletedProcess, *fragments: str) -> N
     assert len(errors) == 1, completed.stderr
     for fragment in fragments:
         assert fragment in errors[0], completed.stderr
+
+
+# -- 2. a .docx whose package parts are zip bombs ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("part", "megabytes"), [("[Content_Types].xml", 400), ("_rels/.rels", 100), ("word/styles.xml", 100)])
+def test_a_docx_whose_package_part_is_a_zip_bomb_is_refused_before_it_is_parsed(
+    tiny: Path, tmp_path: Path, part: str, megabytes: int
+) -> None:
+    """Any part, not only the document's text: [Content_Types].xml or _rels/.rels padded to 400 MB (a few
+    hundred KB packed) was parsed whole, an internal error (MemoryError)."""
+    document = fixture_bytes("word-docx", tmp_path / "case")
+    use_source(tiny, "raw.docx", zip_bomb_part(document, part, megabytes * 1024**2))
+    completed, seconds = run_capped(tiny, "build", "tiny")
+    assert_refused(completed, f"sources/tiny/raw.docx: {part} inside it unpacks to", "times its size")
+    assert seconds < 30
+
+
+@pytest.mark.parametrize("case", ["odt-writer", "epub-calibre"])
+def test_an_odt_or_epub_with_a_bomb_in_any_part_is_refused(tmp_path: Path, case: str) -> None:
+    document = fixture_bytes(case, tmp_path / "case")
+    path = tmp_path / ("raw." + case.split("-")[0])
+    path.write_bytes(zip_bomb_part(document, "META-INF/container.xml" if case.startswith("epub") else "meta.xml", 20 * 1024**2))
+    with pytest.raises(InputError, match="inside it unpacks to .* times its size"):
+        read_source(path, game="juego", display=path.name)
+
+
+def test_a_zip_whose_parts_together_pass_the_package_limit_is_refused(tmp_path: Path) -> None:
+    from pipeline.ingest.package import check_parts
+    import io
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
+        for index in range(3):
+            archive.writestr(f"media/image{index}.png", b"\x89PNG" + bytes(600))
+    with pytest.raises(InputError, match="1,812 bytes unpacked: longer than one game's rules"):
+        check_parts(zipfile.ZipFile(out), display="raw.docx", limits=Limits(package_bytes=1000))
 
 
 # -- 4. sources that are no regular file -------------------------------------------------------------
