@@ -4,7 +4,7 @@ minutes or fill the memory. Every limit and the message that refuses it live her
 
 Two kinds of limit:
 - the *length* of the rules (characters, lines) and what follows from it (bytes of the file, of a document's
-  XML, of an RTF, PDF pages): right for one game, and raised in game.yaml (`limits:`) or with
+  XML, of an RTF, PDF pages and streams): right for one game, and raised in game.yaml (`limits:`) or with
   `refsheets new --max-characters/--max-lines` for a campaign or core book. `Limits.raised()` scales them all.
 - the *shape* of a hostile file (a zip part unpacking hundreds of times its size, an RTF \\uN past Unicode):
   never raised, since no document needs it; the message says the file is damaged or built to do harm.
@@ -51,6 +51,10 @@ class Limits:
     # 30 MB of text half a minute): Word spends ~100 of them on a paragraph, the longest translation has 1,300.
     rtf_tokens: int = 3_000_000
     pdf_pages: int = 400
+    # A PDF's streams, inflated: a page's content is tens of KB, an embedded font a few MB; the whole
+    # document's streams together. pdfminer parses a content stream at a few MB a second.
+    pdf_stream_bytes: int = 16 * 1024 * 1024
+    pdf_bytes: int = 128 * 1024 * 1024
 
     @classmethod
     def raised(cls, *, characters: int | None = None, lines: int | None = None) -> Limits:

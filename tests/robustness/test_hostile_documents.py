@@ -19,8 +19,8 @@ from pipeline.errors import InputError
 from pipeline.ingest import read_source
 from pipeline.ingest.limits import MAX_SOURCE_CHARS, Limits
 
-from .helpers import assert_fails_cleanly, raw, run
-from .hostile_documents import fixture_bytes, zip_bomb_part
+from .helpers import assert_fails_cleanly, raw, run, snapshot
+from .hostile_documents import fixture_bytes, pdf_bomb, zip_bomb_part
 
 MEMORY_CAP = 2 * 1024**3  # a child that needs more is killed: the bug shows as a failure, not as swap
 REFSHEETS = str(Path(sys.executable).parent / "refsheets")
@@ -55,6 +55,40 @@ def assert_refused(completed: subprocess.CompletedProcess, *fragments: str) -> N
     assert len(errors) == 1, completed.stderr
     for fragment in fragments:
         assert fragment in errors[0], completed.stderr
+
+
+# -- 1. a PDF whose content stream inflates without end --------------------------------------------
+
+
+def test_a_pdf_stream_that_inflates_to_gigabytes_is_refused_at_the_limit(two_games: Path) -> None:
+    """A few KB deflated twice that unpack to 1 GB of page content: inflated no further than the per-stream
+    limit and refused (it ran past 120 s of CPU and was killed); the other game is still built."""
+    bomb = pdf_bomb(1024**3)
+    assert len(bomb) < 100_000
+    for game in ("tiny", "otro"):  # both changed, so both are built again
+        (two_games / "sources" / game / "raw.txt").write_text("REGLAS\n\nEl jugador roba dos cartas.\n", encoding="utf-8")
+    use_source(two_games, "raw.pdf", bomb)
+    before = snapshot(two_games / "output" / "tiny")
+    completed, seconds = run_capped(two_games, "build")
+    assert_refused(completed, "sources/tiny/raw.pdf: a stream inflates past 16,777,216 bytes")
+    assert "otro/quickref: rebuilt" in completed.stdout, completed.stdout
+    assert snapshot(two_games / "output" / "tiny") == before
+    assert seconds < 30
+
+
+def test_a_pdf_whose_streams_together_pass_the_document_limit_is_refused(tmp_path: Path) -> None:
+    """Each stream within its limit, all of them past the document's: counted across streams."""
+    from pipeline.ingest.pdf import convert_pdf
+
+    with pytest.raises(InputError, match="its streams inflate past 1,000,000 bytes"):
+        convert_pdf(pdf_bomb(2_000_000), display="raw.pdf", limits=Limits(pdf_stream_bytes=4_000_000, pdf_bytes=1_000_000))
+
+
+def test_a_pdf_with_its_streams_within_the_limits_is_read(tmp_path: Path) -> None:
+    from pipeline.ingest.pdf import convert_pdf
+
+    _, converted = convert_pdf(pdf_bomb(1_000_000), display="raw.pdf")
+    assert "El jugador roba una carta de amenaza." in converted.texts
 
 
 # -- 2. a .docx whose package parts are zip bombs ---------------------------------------------------
