@@ -43,6 +43,11 @@ TABLES = {"fonttbl": "font", "stylesheet": "style", "info": "info", "fldinst": "
 HYPERLINK = re.compile(r'HYPERLINK\s+"([^"]+)"')
 LIST_NUMBER = re.compile(r"^\(?[0-9a-zA-Z]{1,3}[.)]")
 BIG_HALF_POINTS = 30  # 15 pt: what html.py reads as large type
+# \uN is a signed 16-bit number (RTF 1.9): -32768..65535 once negatives are read as their unsigned
+# values. Anything else is no character (chr() of it raises); a surrogate left without its pair is none
+# either (no file can hold it). Both become U+FFFD, as a decoder writes what it cannot read.
+UNICODE_RANGE = range(-32768, 65536)
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _TooLong(Exception):
@@ -78,12 +83,12 @@ def convert_rtf(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple
         reader.read(data.decode("latin-1"))
     except _TooLong as exc:
         raise too_long(str(exc), display=display, limits=limits) from None
-    html = reader.html()
+    html = LONE_SURROGATE.sub("\ufffd", reader.html())
     original = html.split("\n")
     out = Converted(original=original)
     convert_html(html, out)
-    out.title = tidy(reader.title) or out.title
-    out.links.extend(reader.links)
+    out.title = tidy(LONE_SURROGATE.sub("\ufffd", reader.title)) or out.title
+    out.links.extend((LONE_SURROGATE.sub("\ufffd", text), LONE_SURROGATE.sub("\ufffd", url)) for text, url in reader.links)
     if not any(text.strip() for text in out.texts):
         raise InputError(f"has no text (only pictures or objects?): {FIX}", path=display)
     return original, out
@@ -257,7 +262,7 @@ class _Reader:
             self._chars(SYMBOLS[word], literal=True)
 
     def _unicode(self, value: int) -> None:
-        value = value + 65536 if value < 0 else value
+        value = (value + 65536 if value < 0 else value) if value in UNICODE_RANGE else 0xFFFD
         if 0xDC00 <= value <= 0xDFFF and self.runs and 0xD800 <= ord(self.runs[-1][0][-1:] or "\0") <= 0xDBFF:
             last = self.runs[-1]
             high = ord(last[0][-1])

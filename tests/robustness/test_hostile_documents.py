@@ -129,6 +129,41 @@ def test_a_zip_whose_parts_together_pass_the_package_limit_is_refused(tmp_path: 
         check_parts(zipfile.ZipFile(out), display="raw.docx", limits=Limits(package_bytes=1000))
 
 
+# -- 3. RTF numbers out of range ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "escape", [b"\\u99999999999?", b"\\u9999999999?", b"\\u1114112?", b"\\u-99999?", b"\\u55296?", b"\\u56320?", b"\\u-10240?"],
+    ids=["past-a-c-int", "ten-digits", "past-unicode", "below-int16", "lone-high-surrogate", "lone-low-surrogate", "negative-surrogate"],
+)
+def test_an_rtf_character_past_unicode_or_half_a_pair_reads_as_a_replacement(tmp_path: Path, escape: bytes) -> None:
+    """\\u99999999999 was an internal error (OverflowError), \\u55296 a lone surrogate one (UnicodeEncodeError
+    when the text was written): each is no character, read as U+FFFD as a decoder does."""
+    path = tmp_path / "raw.rtf"
+    path.write_bytes(b"{\\rtf1\\ansi {\\info{\\title T" + escape + b"}}REGLAS\\par El jugador roba " + escape + b" una carta.\\par}")
+    text = read_source(path, game="juego", display="raw.rtf").text
+    assert "\ufffd" in text and "El jugador roba" in text
+    text.encode("utf-8")  # no surrogate left to fail a writer
+
+
+def test_an_rtf_surrogate_pair_is_still_one_character(tmp_path: Path) -> None:
+    path = tmp_path / "raw.rtf"
+    path.write_bytes(b"{\\rtf1\\ansi REGLAS\\par Ficha \\u-10179?\\u-8704? roja.\\par}")  # U+1F600 as RTF writes it
+    assert "Ficha \U0001f600 roja." in " ".join(read_source(path, game="juego", display="raw.rtf").original)
+
+
+def test_an_rtf_with_huge_numbers_builds(tiny: Path) -> None:
+    use_source(
+        tiny,
+        "raw.rtf",
+        b"{\\rtf1\\ansi\\ansicpg99999999999\\uc99999999 {\\fs99999999999 REGLAS}\\par El \\u99999999999 jugador roba "
+        b"\\u55296 una carta.\\par}",
+    )
+    result = run(tiny, "build", "tiny")
+    assert result.exit_code == 0, result.output
+    assert "internal error" not in result.output
+
+
 # -- 4. sources that are no regular file -------------------------------------------------------------
 
 
