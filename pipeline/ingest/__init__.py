@@ -13,7 +13,7 @@ import hashlib
 from pathlib import Path
 
 from pipeline.errors import InputError
-from pipeline.ingest.limits import DEFAULT, Limits, check_length, read_bounded, too_long
+from pipeline.ingest.limits import DEFAULT, Limits, check_length, out_of_resources, read_bounded, too_long
 from pipeline.ingest.lines import Converted
 from pipeline.model import CleaningRecord, RawText
 
@@ -69,12 +69,16 @@ def read_source(path: Path, *, game: str, display: str, limits: Limits = DEFAULT
     """Read and convert one source file; an unreadable, empty or too long file is an InputError naming it.
 
     What can be known before the work is checked first: the file's size, then a text's characters and lines
-    once decoded, before its markup is converted."""
+    once decoded, before its markup is converted. Whatever the readers meet past their own limits (memory,
+    nesting, numbers: MemoryError, RecursionError, OverflowError) is this file's error too, never a bug's."""
     data = read_bounded(path, display=display, limits=limits)
     suffix = path.suffix.lower()
     if suffix not in BINARY and len(data) > 4 * limits.characters:
         raise too_long(f"{len(data):,} bytes", display=display, limits=limits)  # no encoding packs more text
-    text, encoding, warnings, fmt, original, converted = _convert(data, suffix, display=display, limits=limits)
+    try:
+        text, encoding, warnings, fmt, original, converted = _convert(data, suffix, display=display, limits=limits)
+    except (MemoryError, RecursionError, OverflowError) as exc:
+        raise out_of_resources(exc, display=display) from None
     stray = stray_files(path.parent, path)
     if stray:
         warnings.append(f"{display}: read this file; also in the folder, not read: {', '.join(stray)}")

@@ -33,6 +33,8 @@ def convert_docx(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tupl
     _check_size(data, display=display, limits=limits)
     try:
         result = mammoth.convert_to_html(io.BytesIO(data), style_map=STYLE_MAP)
+    except (MemoryError, RecursionError, OverflowError):
+        raise  # read_source names the limit
     except Exception as exc:  # noqa: BLE001 - a damaged or non-Word zip raises many types
         raise InputError(f"cannot read this .docx ({type(exc).__name__}); save it again from Word or LibreOffice", path=display) from None
     html = NOTE_MARK.sub(lambda match: f" ({match.group(1)})", result.value)

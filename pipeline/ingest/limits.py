@@ -99,6 +99,19 @@ def hostile(what: str, *, display: str) -> InputError:
     return InputError(f"{what}: a damaged file, or one made to exhaust the machine; save the document again", path=display)
 
 
+def out_of_resources(exc: BaseException, *, display: str) -> InputError:
+    """MemoryError, RecursionError or OverflowError met while a source was read or a game made, as the one-line
+    error a person can act on: its memory, nesting or numbers are past what refsheets holds."""
+    what = {
+        "MemoryError": "it needs more memory than this machine gives",
+        "RecursionError": "it nests deeper than refsheets reads",
+        "OverflowError": "it holds a number too large to read",
+    }.get(type(exc).__name__, type(exc).__name__)
+    return InputError(
+        f"cannot read it: {what} ({type(exc).__name__}): save the document again, or split it into smaller games", path=display
+    )
+
+
 def read_bounded(path: Path, *, display: str, limits: Limits = DEFAULT) -> bytes:
     """A source's bytes, read no further than the limit. Only a regular file is read: a device (/dev/zero
     never ends), a pipe (it waits for a writer forever, so it is opened without waiting) or a folder is

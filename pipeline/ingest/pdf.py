@@ -87,6 +87,8 @@ def _pages(data: bytes, *, display: str, limits: Limits) -> list[list[tuple[str,
                     raise too_long(f"{characters:,} characters in its first {len(pages)} pages", display=display, limits=limits)
     except InputError:
         raise
+    except (MemoryError, RecursionError, OverflowError):
+        raise  # read_source names the limit
     except Exception as exc:  # noqa: BLE001 - pdfminer raises many types on damaged files
         raise InputError(
             f"cannot read this PDF ({type(exc).__name__}); save it again or paste its text into raw.txt", path=display

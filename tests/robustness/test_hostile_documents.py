@@ -280,3 +280,41 @@ def test_raised_limits_grow_every_derived_limit_in_proportion() -> None:
     assert raised.lines == 4 * default.lines and raised.xml_bytes == 4 * default.xml_bytes
     assert raised.pdf_pages == 4 * default.pdf_pages and raised.rtf_tokens == 4 * default.rtf_tokens
     assert Limits.raised() == default and Limits.raised(characters=10) == default  # never below the defaults
+
+
+# -- what no reader bounds still never reaches "internal error" ------------------------------------------
+
+
+@pytest.mark.parametrize("error", [MemoryError, RecursionError, OverflowError])
+def test_running_out_of_memory_or_depth_while_reading_names_the_file(tiny: Path, monkeypatch: pytest.MonkeyPatch, error: type) -> None:
+    import pipeline.ingest.markdown
+
+    def exhausted(*args, **kwargs):
+        raise error()
+
+    monkeypatch.setattr(pipeline.ingest.markdown, "convert_markdown", exhausted)
+    raw(tiny).unlink()
+    (tiny / "sources" / "tiny" / "raw.md").write_text("# REGLAS\n\nEl jugador roba una carta.\n", encoding="utf-8")
+    assert_fails_cleanly(tiny, ("build", "tiny"), "error: sources/tiny/raw.md: cannot read it: ", f"({error.__name__})")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_running_out_of_depth_in_a_later_stage_fails_that_game_only_as_bad_input(
+    two_games: Path, monkeypatch: pytest.MonkeyPatch, jobs: str
+) -> None:
+    import pipeline.clean
+
+    original = pipeline.clean.clean
+
+    def deep(raw, **kwargs):
+        if raw.game == "tiny":
+            raise RecursionError("maximum recursion depth exceeded")
+        return original(raw, **kwargs)
+
+    monkeypatch.setattr(pipeline.clean, "clean", deep)
+    for game in ("tiny", "otro"):
+        (two_games / "sources" / game / "raw.txt").write_text("REGLAS\n\nEl jugador roba dos cartas.\n", encoding="utf-8")
+    result = run(two_games, "build", "--jobs", jobs)
+    assert result.exit_code == 2, result.output
+    assert "error: sources/tiny: cannot read it: it nests deeper than refsheets reads (RecursionError)" in result.output
+    assert "internal error" not in result.output and "otro/quickref: rebuilt" in result.output
