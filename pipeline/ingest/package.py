@@ -10,10 +10,16 @@ from __future__ import annotations
 
 import io
 import zipfile
+import zlib
 from collections.abc import Callable
 
 from pipeline.errors import InputError
 from pipeline.ingest.limits import DEFAULT, MAX_ZIP_RATIO, RATIO_FROM_BYTES, XML_PART_SUFFIXES, Limits, hostile, too_long
+
+
+# What reading a damaged part raises: zlib.error for deflate data that is wrong inside (a flipped bit), RuntimeError
+# for a member encrypted with a zip password, NotImplementedError for a compression zipfile lacks.
+UNREADABLE = (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError, zlib.error)
 
 
 def open_zip(data: bytes, *, display: str, kind: str, fix: str, limits: Limits = DEFAULT) -> zipfile.ZipFile:
@@ -58,8 +64,7 @@ def read_part(archive: zipfile.ZipFile, name: str, *, display: str, fix: str, li
             data = part.read(limits.xml_bytes + 1)
     except KeyError:
         raise InputError(f"has no {name} inside: {fix}", path=display) from None
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as exc:
-        # RuntimeError: a member encrypted with a zip password; NotImplementedError: a compression zipfile lacks.
+    except UNREADABLE as exc:
         raise InputError(f"cannot read {name} inside it ({type(exc).__name__}): {fix}", path=display) from None
     if len(data) > limits.xml_bytes:
         raise too_long(f"more than {limits.xml_bytes:,} bytes of document XML", display=display, limits=limits)
@@ -71,7 +76,7 @@ def peek(archive: zipfile.ZipFile, name: str, size: int) -> bytes:
     try:
         with archive.open(name) as part:
             return part.read(size)
-    except (KeyError, zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError):
+    except (KeyError, *UNREADABLE):
         return b""
 
 

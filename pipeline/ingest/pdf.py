@@ -23,6 +23,7 @@ PAGE_NUMBER = re.compile(r"^(?:[-–—]\s*)?(?:p[áa]g(?:ina)?\.?\s*)?\d{1,3}(?
 NAMES_ITS_PAGE = re.compile(r"\bp[áa]g(?:ina|\.)?\s*\d{1,3}\b", re.IGNORECASE)  # "Magos del Alba - página 1"
 HEADING_RATIO = 1.15  # type this much larger than the body's is a heading
 MAX_HEADING_WORDS = 12
+MAX_PAGE_POINTS = 14_400  # the largest page PDF allows: 200 inches a side
 
 
 def convert_pdf(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple[list[str], Converted]:
@@ -70,7 +71,6 @@ def convert_pdf(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple
 
 def _pages(data: bytes, *, display: str, limits: Limits) -> list[list[tuple[str, int, float, bool]]]:
     """Per page, its lines as (text, box number, type size, in the top/bottom margin)."""
-    from pdfminer.high_level import extract_pages
     from pdfminer.layout import LAParams, LTTextBoxHorizontal, LTTextLineHorizontal
 
     pages: list[list[tuple[str, int, float, bool]]] = []
@@ -78,7 +78,7 @@ def _pages(data: bytes, *, display: str, limits: Limits) -> list[list[tuple[str,
     try:
         # Page by page, so a document past the limits is refused as soon as it is (pdfminer takes ~0.1 s a page).
         with bounded_filters(_Inflation(limits, display=display)):
-            for page in extract_pages(io.BytesIO(data), laparams=LAParams(), maxpages=limits.pdf_pages + 1):
+            for page in _layouts(data, laparams=LAParams(), maxpages=limits.pdf_pages + 1, display=display):
                 pages.append(_page_lines(page, LTTextBoxHorizontal, LTTextLineHorizontal))
                 characters += sum(len(text) + 1 for text, *_ in pages[-1])
                 if len(pages) > limits.pdf_pages:
@@ -96,6 +96,26 @@ def _pages(data: bytes, *, display: str, limits: Limits) -> list[list[tuple[str,
     if not any(pages):
         raise InputError("this PDF has no text layer (a scan?): run OCR on it first, or paste its text into raw.txt", path=display)
     return pages
+
+
+def _layouts(data: bytes, *, laparams, maxpages: int, display: str) -> Iterator:  # noqa: ANN001 - pdfminer's LAParams
+    """pdfminer's extract_pages, each page's size checked before its layout is analysed: the layout grid spans
+    the page in 50-point cells, so a MediaBox of 1e23 points made one text line's analysis loop for ever."""
+    from pdfminer.converter import PDFPageAggregator
+    from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+    from pdfminer.pdfpage import PDFPage
+
+    manager = PDFResourceManager(caching=True)
+    device = PDFPageAggregator(manager, laparams=laparams)
+    interpreter = PDFPageInterpreter(manager, device)
+    for number, page in enumerate(PDFPage.get_pages(io.BytesIO(data), maxpages=maxpages, caching=True), start=1):
+        x0, y0, x1, y1 = page.mediabox
+        width, height = abs(x1 - x0), abs(y1 - y0)
+        if not (width <= MAX_PAGE_POINTS and height <= MAX_PAGE_POINTS):  # also NaN
+            size = f"page {number} is {width:,.0f} by {height:,.0f} points (a PDF page is at most {MAX_PAGE_POINTS:,})"
+            raise hostile(size, display=display)
+        interpreter.process_page(page)
+        yield device.get_result()
 
 
 class _Inflation:

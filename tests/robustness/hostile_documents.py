@@ -28,13 +28,13 @@ def deflate_run(byte: bytes, size: int, *, head: bytes = b"") -> bytes:
     return b"\x78\xda" + start + packed_block * (size // len(block)) + end + checksum.to_bytes(4, "big")
 
 
-def pdf(content: bytes, *, filters: str = "") -> bytes:
+def pdf(content: bytes, *, filters: str = "", mediabox: bytes = b"0 0 612 792") -> bytes:
     """A one-page PDF whose page content is `content` (already encoded for `filters`, e.g. "/FlateDecode"),
     with a correct cross-reference table."""
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [" + mediabox + b"] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
         b"<< /Length %d%s >>\nstream\n" % (len(content), (b" /Filter " + filters.encode()) if filters else b"") + content + b"\nendstream",
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]

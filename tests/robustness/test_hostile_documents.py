@@ -20,7 +20,7 @@ from pipeline.ingest import read_source
 from pipeline.ingest.limits import MAX_SOURCE_CHARS, Limits
 
 from .helpers import assert_fails_cleanly, raw, run, snapshot
-from .hostile_documents import fixture_bytes, pdf_bomb, zip_bomb_part
+from .hostile_documents import PAGE, fixture_bytes, pdf, pdf_bomb, zip_bomb_part
 
 MEMORY_CAP = 2 * 1024**3  # a child that needs more is killed: the bug shows as a failure, not as swap
 REFSHEETS = str(Path(sys.executable).parent / "refsheets")
@@ -82,6 +82,16 @@ def test_a_pdf_whose_streams_together_pass_the_document_limit_is_refused(tmp_pat
 
     with pytest.raises(InputError, match="its streams inflate past 1,000,000 bytes"):
         convert_pdf(pdf_bomb(2_000_000), display="raw.pdf", limits=Limits(pdf_stream_bytes=4_000_000, pdf_bytes=1_000_000))
+
+
+def test_a_pdf_page_larger_than_pdf_allows_is_refused_before_its_layout(tmp_path: Path) -> None:
+    """Found by the fuzzer (pdf seed 232): a MediaBox 1e23 points wide made pdfminer's layout grid, 50-point
+    cells over the page, loop for ever on one line of text."""
+    from pipeline.ingest.pdf import convert_pdf
+
+    page = pdf(PAGE, mediabox=b"0 0 99999999999999999999999 792")
+    with pytest.raises(InputError, match="page 1 is 99,999,999,999,999,991,611,392 by 792 points"):
+        convert_pdf(page, display="raw.pdf")
 
 
 def test_a_pdf_with_its_streams_within_the_limits_is_read(tmp_path: Path) -> None:
