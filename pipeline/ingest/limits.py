@@ -30,6 +30,9 @@ MAX_ZIP_RATIO = 200
 RATIO_FROM_BYTES = 1024 * 1024
 # Parts read as XML or text (the rest are pictures and fonts, which mammoth may read as they are).
 XML_PART_SUFFIXES = (".xml", ".rels", ".xhtml", ".html", ".htm", ".opf", ".ncx", ".svg", ".txt", "mimetype")
+# Groups inside groups: Word and WordPad nest RTF a dozen deep, a table in a footnote in a field a few dozen.
+# (lxml refuses XML and HTML past 256 levels on its own; markdown-it caps its nesting.)
+MAX_NESTING = 1_000
 GAME_YAML_HINT = "sources/<game>/game.yaml"
 
 

@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape
 
 from pipeline.errors import InputError
 from pipeline.ingest.html import convert_html
-from pipeline.ingest.limits import DEFAULT, Limits, too_long
+from pipeline.ingest.limits import DEFAULT, MAX_NESTING, Limits, hostile, too_long
 from pipeline.ingest.lines import Converted, tidy
 
 FIX = "open it in WordPad, Word or LibreOffice and save it again (as .rtf, .odt or .docx)"
@@ -48,6 +48,10 @@ BIG_HALF_POINTS = 30  # 15 pt: what html.py reads as large type
 # either (no file can hold it). Both become U+FFFD, as a decoder writes what it cannot read.
 UNICODE_RANGE = range(-32768, 65536)
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class _TooDeep(Exception):
+    """The groups nest deeper than MAX_NESTING: no document does, a file made to exhaust the reader does."""
 
 
 class _TooLong(Exception):
@@ -83,6 +87,8 @@ def convert_rtf(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple
         reader.read(data.decode("latin-1"))
     except _TooLong as exc:
         raise too_long(str(exc), display=display, limits=limits) from None
+    except _TooDeep:
+        raise hostile(f"its groups nest more than {MAX_NESTING:,} deep", display=display) from None
     html = LONE_SURROGATE.sub("\ufffd", reader.html())
     original = html.split("\n")
     out = Converted(original=original)
@@ -142,6 +148,8 @@ class _Reader:
             elif chunk is not None:
                 self._chars(chunk)
             elif brace == "{":
+                if len(self.stack) >= MAX_NESTING:
+                    raise _TooDeep
                 self.stack.append(self.group)
                 self.first_word = True
             elif brace == "}":

@@ -162,6 +162,17 @@ def test_an_rtf_surrogate_pair_is_still_one_character(tmp_path: Path) -> None:
     assert "Ficha \U0001f600 roja." in " ".join(read_source(path, game="juego", display="raw.rtf").original)
 
 
+def test_an_rtf_nested_without_end_is_refused_at_once(tmp_path: Path) -> None:
+    """Two million groups inside each other were read until the control-word limit (2.5 s), and refused as
+    too long a text: now at the thousandth, as the damaged or hostile file it is."""
+    path = tmp_path / "raw.rtf"
+    path.write_bytes(b"{\\rtf1 " + b"{" * 2_000_000 + b"REGLAS" + b"}" * 2_000_000 + b"}")
+    started = time.monotonic()
+    with pytest.raises(InputError, match="raw.rtf: its groups nest more than 1,000 deep: a damaged file"):
+        read_source(path, game="juego", display="raw.rtf")
+    assert time.monotonic() - started < 1.5
+
+
 def test_an_rtf_with_huge_numbers_builds(tiny: Path) -> None:
     use_source(
         tiny,
