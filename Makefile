@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: sheets test bench eval model clean-output
+.PHONY: sheets test fuzz bench eval model clean-output
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,12 @@ test: $(STAMP)
 	$(BIN)/mypy
 	site=$$(mktemp -d) && $(BIN)/mkdocs build --strict --quiet --site-dir "$$site"; status=$$?; rm -rf "$$site"; exit $$status
 	$(BIN)/python -m pytest
+
+# The readers' fuzz targets at length (docs/limits.md): FUZZ_RUNS mutants per reader from seed FUZZ_FROM.
+FUZZ_RUNS ?= 500
+FUZZ_FROM ?= 1000
+fuzz: $(STAMP)
+	REFSHEETS_FUZZ_RUNS=$(FUZZ_RUNS) REFSHEETS_FUZZ_FROM=$(FUZZ_FROM) $(BIN)/python -m pytest tests/robustness/test_fuzz.py -q
 
 bench: $(STAMP)
 	$(BYTECODE)

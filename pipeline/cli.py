@@ -195,16 +195,25 @@ def watch(context: Context, games: tuple[str, ...], paper: str | None, out_dir: 
 @main.command("new")
 @click.argument("game")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--max-characters", type=click.IntRange(min=1), default=None,
+              help="Read a source this long (default 600,000 characters), e.g. a campaign book; kept in game.yaml.")
+@click.option("--max-lines", type=click.IntRange(min=1), default=None,
+              help="Read a source of this many lines (default 25,000); kept in game.yaml.")
 @pass_context
-def new(context: Context, game: str, file: Path) -> None:
+def new(context: Context, game: str, file: Path, max_characters: int | None, max_lines: int | None) -> None:
     """Add a game: copy FILE (.txt, .md, .html, .pdf, .docx, .odt, .epub or .rtf) in as sources/GAME/raw.<ext>
     and write a commented game.yaml with the title and credits the text gives.
 
     Example: refsheets new ho-high-moon ~/Descargas/reglas.md
     """
     from pipeline.build.newgame import new_game
+    from pipeline.ingest.limits import Limits
+    from pipeline.project import MAX_RAISED_CHARS, MAX_RAISED_LINES
 
-    folder, found = new_game(context.project, game, file)
+    if (max_characters or 0) > MAX_RAISED_CHARS or (max_lines or 0) > MAX_RAISED_LINES:
+        raise click.UsageError(f"--max-characters goes up to {MAX_RAISED_CHARS:,} and --max-lines to {MAX_RAISED_LINES:,}")
+    limits = Limits.raised(characters=max_characters, lines=max_lines)
+    folder, found = new_game(context.project, game, file, limits=limits)
     click.echo(f"{context.project.display(folder)}: made; check game.yaml, then run `refsheets build {game}`")
     for line in found:
         click.echo(f"  {line}")

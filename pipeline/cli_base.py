@@ -128,6 +128,10 @@ class RefsheetsGroup(click.Group):
             context = ctx.find_object(Context)
             error = from_os_error(exc, display=(lambda name: context.project.display(Path(name))) if context else str)
             self._fail(ctx, str(error), 2)
+        except (MemoryError, RecursionError, OverflowError) as exc:
+            from pipeline.ingest.limits import out_of_resources
+
+            self._fail(ctx, str(out_of_resources(exc, display="the input")), 2)
         except Exception as exc:  # noqa: BLE001 - the promise is "never a traceback" without --debug
             self._fail(ctx, f"internal error ({type(exc).__name__}: {str(exc)[:300]}); please report it, rerun with --debug for details", 1)
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from pipeline.errors import InputError
 from pipeline.ingest import read_source, source_file, source_files
+from pipeline.ingest.limits import DEFAULT, MAX_SOURCE_CHARS, MAX_SOURCE_LINES, Limits
 from pipeline.model import Credits, GameInfo, RawText
 from pipeline.schema import Fields, Problems
 from pipeline.text import slug
@@ -160,25 +161,54 @@ def decode_raw(data: bytes, *, display: str) -> tuple[str, str, tuple[str, ...]]
     return text, encoding, tuple(warnings)
 
 
-def load_raw(project: Project, game_id: str) -> RawText:
-    """The game's one source file, read and converted to lines (several or none is an InputError).
+def load_raw(project: Project, game_id: str, *, limits: Limits | None = None) -> RawText:
+    """The game's one source file, read and converted to lines (several or none is an InputError), within
+    `limits` (None: those its game.yaml sets).
 
-    Converted once per process while the file's bytes are the same: a build reads it to clean and again for
-    the proof page, and `watch` on every save (the artefact repairs of a large text take a tenth of a second)."""
-    import hashlib
-
+    Converted once per process while the file is the same: a build reads it to clean and again for the proof
+    page, and `watch` on every save (the artefact repairs of a large text take a tenth of a second). The file
+    is known by its size, change time and inode, not its hash: hashing would read it whole before any limit."""
     folder = project.inside(project.game_dir(game_id))
     path = project.inside(source_file(folder, display=project.display(folder)))
+    limits = limits if limits is not None else game_limits(project, game_id)
     try:
-        content = hashlib.sha256(path.read_bytes()).hexdigest()
+        status = path.stat()
+        content = f"{status.st_size}:{status.st_mtime_ns}:{status.st_ctime_ns}:{status.st_ino}"
     except OSError:
         content = ""  # read_source says what is wrong with it
-    return _read_source(path, game_id, project.display(path), content)
+    return _read_source(path, game_id, project.display(path), content, limits)
 
 
 @lru_cache(maxsize=16)
-def _read_source(path: Path, game_id: str, display: str, _content: str) -> RawText:
-    return read_source(path, game=game_id, display=display)
+def _read_source(path: Path, game_id: str, display: str, _content: str, limits: Limits) -> RawText:
+    return read_source(path, game=game_id, display=display, limits=limits)
+
+
+def game_limits(project: Project, game_id: str) -> Limits:
+    """The limits a game's game.yaml sets (`limits: {characters: N, lines: N}`), read alone: the default when
+    it sets none, a ConfigError at its line when they are wrong."""
+    path = project.inside(project.game_dir(game_id) / "game.yaml")
+    if not path.is_file():
+        return DEFAULT
+    problems = Problems()
+    data = load_yaml(path, display=project.display(path))
+    fields = Fields(data if isinstance(data, dict) else None, where="", problems=problems, path=project.display(path), line=1)
+    limits = read_limits(fields.mapping("limits"))
+    problems.raise_if_any()
+    return limits
+
+
+# How far game.yaml may raise the limits: a long campaign book, not a whole library (ingest/limits.py).
+MAX_RAISED_CHARS = 16 * MAX_SOURCE_CHARS
+MAX_RAISED_LINES = 16 * MAX_SOURCE_LINES
+
+
+def read_limits(fields: Fields) -> Limits:
+    """game.yaml's `limits:`: the characters and lines a source may hold, from the defaults up."""
+    characters = fields.number("characters", MAX_SOURCE_CHARS, low=MAX_SOURCE_CHARS, high=MAX_RAISED_CHARS, whole=True)
+    lines = fields.number("lines", MAX_SOURCE_LINES, low=MAX_SOURCE_LINES, high=MAX_RAISED_LINES, whole=True)
+    fields.finish()
+    return Limits.raised(characters=characters, lines=lines)
 
 
 def default_title(game_id: str) -> str:
@@ -194,6 +224,7 @@ class GameConfig:
     clean: CleanOptions
     split: SplitOptions
     sheets: tuple[SheetConfig, ...]
+    limits: Limits = DEFAULT  # what the source may hold (game.yaml's `limits:`)
 
     def sheet(self, name: str) -> SheetConfig:
         return next(sheet for sheet in self.sheets if sheet.name == name)
@@ -227,6 +258,7 @@ def load_game(project: Project, game_id: str, *, templates: Templates | None = N
         credits=_credits(fields.mapping("credits")),
         icons=read_icons(fields.mapping("icons")),
     )
+    limits = read_limits(fields.mapping("limits"))
     options = fields.mapping("options")
     clean = read_clean_options(options.mapping("clean"))
     split = read_split_options(options.mapping("split"))
@@ -234,7 +266,9 @@ def load_game(project: Project, game_id: str, *, templates: Templates | None = N
     sheets = _sheets(fields, templates=templates)
     fields.finish()
     problems.raise_if_any()
-    return GameConfig(game=replace(info, sheets=tuple(sheet.spec for sheet in sheets)), clean=clean, split=split, sheets=sheets)
+    return GameConfig(
+        game=replace(info, sheets=tuple(sheet.spec for sheet in sheets)), clean=clean, split=split, sheets=sheets, limits=limits
+    )
 
 
 def _credits(fields: Fields) -> Credits:

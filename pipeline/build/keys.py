@@ -45,7 +45,13 @@ class SheetKey:
 
 
 def file_digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The file's sha256, read in chunks (a source may be refused for its size: hashing must not hold it whole);
+    a file that cannot be read has none, and the stage that reads it says why."""
+    try:
+        with path.open("rb") as file:
+            return hashlib.file_digest(file, "sha256").hexdigest()
+    except OSError:
+        return "unreadable"
 
 
 def is_input_file(path: Path) -> bool:

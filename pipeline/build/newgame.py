@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.build.defaults import untitled
+from pipeline.ingest.limits import DEFAULT, Limits
 from pipeline.model import CleanText, Document, GameInfo
 
 if TYPE_CHECKING:
@@ -14,14 +15,18 @@ if TYPE_CHECKING:
 
 
 
-def new_game(project: Project, game_id: str, file: Path) -> tuple[Path, list[str]]:
+def new_game(project: Project, game_id: str, file: Path, *, limits: Limits = DEFAULT) -> tuple[Path, list[str]]:
     """Copy a translation in as sources/GAME/raw.<ext> and write a commented game.yaml with what the text
-    says; returns the folder and what was detected. A game that exists already is left alone (an error)."""
+    says; returns the folder and what was detected. A game that exists already is left alone (an error).
+    Only a regular file is copied, and no more of it than `limits` allow (raised, they go into game.yaml)."""
+    from dataclasses import replace
+
     from pipeline.build.output import write_atomic
     from pipeline.build.stages import prepare
     from pipeline.errors import InputError
     from pipeline.ingest import SOURCE_SUFFIXES, SUFFIX_LIST, source_files
-    from pipeline.project import check_game_id
+    from pipeline.ingest.limits import read_bounded
+    from pipeline.project import check_game_id, load_game
 
     check_game_id(game_id)
     name = SOURCE_SUFFIXES.get(file.suffix.lower())
@@ -30,21 +35,28 @@ def new_game(project: Project, game_id: str, file: Path) -> tuple[Path, list[str
     folder = project.sources / game_id
     if folder.exists() and (source_files(folder) or (folder / "game.yaml").exists()):
         raise InputError(f"game {game_id!r} exists already: edit its files, or choose another id", path=project.display(folder))
-    try:
-        data = file.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=str(file)) from None
+    data = read_bounded(file, display=str(file), limits=limits)
     write_atomic(folder / name, data, display=project.display(folder / name))
     try:
-        config, cleaned, document = prepare(project, game_id)
+        config, cleaned, document = prepare(project, game_id, config=replace(load_game(project, game_id), limits=limits))
     except Exception:
         (folder / name).unlink()  # a source that cannot be read is not left behind as a broken game
         if not any(folder.iterdir()):
             folder.rmdir()
         raise
-    text = game_yaml(config.game, cleaned, document, source=name)
+    text = game_yaml(config.game, cleaned, document, source=name) + _limits_lines(limits)
     write_atomic(folder / "game.yaml", text, display=project.display(folder / "game.yaml"))
     return folder, [line[2:] for line in text.splitlines() if line.startswith("# found:")] + list(cleaned.warnings)
+
+
+def _limits_lines(limits: Limits) -> str:
+    """The `limits:` of game.yaml when `refsheets new` was given larger ones (else none: the defaults hold)."""
+    if limits == DEFAULT:
+        return ""
+    return (
+        "limits:  # a longer source than one game's rules (docs/limits.md)\n"
+        f"  characters: {limits.characters}\n  lines: {limits.lines}\n"
+    )
 
 
 def game_yaml(game: GameInfo, cleaned: CleanText, document: Document, *, source: str) -> str:

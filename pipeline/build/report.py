@@ -140,12 +140,18 @@ def failed_game(game: str, exc: Exception, *, root: Path, debug: bool = False) -
     """Any error while reading or making one game, as that game's failure: the others are still built.
 
     Our errors keep their message and exit code; an OSError (permissions, I/O) names its file relative to
-    the project (exit 1); anything else is a bug, said so (exit 1), or raised again with `debug`.
+    the project (exit 1); memory, nesting or a number past what can be held is the game's input (exit 2);
+    anything else is a bug, said so (exit 1), or raised again with `debug`.
     """
     if debug and not isinstance(exc, RefsheetsError):
         raise exc
     if isinstance(exc, OSError):
         exc = from_os_error(exc, display=lambda name: _relative(name, root))
+    if isinstance(exc, (MemoryError, RecursionError, OverflowError)):
+        # Past what the readers bound (ingest/limits.py) but still this game's input: its error, not a bug's.
+        from pipeline.ingest.limits import out_of_resources
+
+        exc = out_of_resources(exc, display=f"sources/{game}")
     if isinstance(exc, RefsheetsError):
         return GameOutcome(game, error=str(exc), exit_code=exc.exit_code)
     detail = f"{type(exc).__name__}: {str(exc)[:300]}"

@@ -68,7 +68,7 @@ def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stag
     from pipeline.split import split
 
     game = config.game
-    raw = load_raw(project, game.id)
+    raw = load_raw(project, game.id, limits=config.limits)
     corrections_path = project.inside(project.sources / game.id / "corrections.yaml")
     corrections = load_corrections(corrections_path, display=project.display(corrections_path))
     cleaned = clean(raw, corrections=corrections, options=config.clean, split_options=config.split, strict=strict,

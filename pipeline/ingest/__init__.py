@@ -14,8 +14,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import Callable
 
-from pipeline.errors import FileAccessError, InputError
-from pipeline.ingest.limits import MAX_SOURCE_BYTES, MAX_SOURCE_CHARS, check_length, too_long
+from pipeline.errors import InputError
+from pipeline.ingest.limits import DEFAULT, Limits, check_length, out_of_resources, read_bounded, too_long
 from pipeline.ingest.lines import Converted
 from pipeline.model import CleaningRecord, RawText
 
@@ -81,31 +81,20 @@ def stray_files(folder: Path, source: Path) -> list[str]:
     )
 
 
-def read_source(path: Path, *, game: str, display: str) -> RawText:
-    """Read and convert one source file; an unreadable or empty file is an InputError naming it."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_SOURCE_BYTES:
-            raise too_long(f"{size:,} bytes", display=display)
-        data = path.read_bytes()
-    except OSError as exc:
-        raise FileAccessError(f"cannot read: {exc.strerror}", path=display) from None
-    if path.suffix.lower() not in BINARY and len(data) > 4 * MAX_SOURCE_CHARS:
-        raise too_long(f"{len(data):,} bytes", display=display)  # no encoding packs more text
-    from pipeline.ingest.encoding import decode
-    from pipeline.ingest.sniff import sniff
+def read_source(path: Path, *, game: str, display: str, limits: Limits = DEFAULT) -> RawText:
+    """Read and convert one source file; an unreadable, empty or too long file is an InputError naming it.
 
+    What can be known before the work is checked first: the file's size, then a text's characters and lines
+    once decoded, before its markup is converted. Whatever the readers meet past their own limits (memory,
+    nesting, numbers: MemoryError, RecursionError, OverflowError) is this file's error too, never a bug's."""
+    data = read_bounded(path, display=display, limits=limits)
     suffix = path.suffix.lower()
-    warnings: list[str]
-    converted: Converted | None
-    if suffix in BINARY:
-        text, encoding, warnings, fmt = "", "binary", [], suffix[1:]
-        original, converted = _binary(data, suffix, display=display)
-    else:
-        text, encoding, warnings = decode(data, display=display)
-        fmt = {".md": "markdown", ".html": "html"}.get(suffix) or sniff(text)
-        original, converted = _text(text, fmt)
-    check_length("\n".join(converted.texts) if converted is not None else text, display=display)
+    if suffix not in BINARY and len(data) > 4 * limits.characters:
+        raise too_long(f"{len(data):,} bytes", display=display, limits=limits)  # no encoding packs more text
+    try:
+        text, encoding, warnings, fmt, original, converted = _convert(data, suffix, display=display, limits=limits)
+    except (MemoryError, RecursionError, OverflowError) as exc:
+        raise out_of_resources(exc, display=display) from None
     stray = stray_files(path.parent, path)
     if stray:
         warnings.append(f"{display}: read this file; also in the folder, not read: {', '.join(stray)}")
@@ -129,6 +118,24 @@ def read_source(path: Path, *, game: str, display: str) -> RawText:
         links=tuple(converted.links),
         original=tuple(original),
     )
+
+
+def _convert(data: bytes, suffix: str, *, display: str, limits: Limits) -> tuple:
+    """(text, encoding, warnings, format, original lines, converted) of a source's bytes, its length checked."""
+    from pipeline.ingest.encoding import decode
+    from pipeline.ingest.sniff import sniff
+
+    if suffix in BINARY:
+        original, document = _binary(data, suffix, display=display, limits=limits)
+        check_length("\n".join(document.texts), display=display, limits=limits)
+        return "", "binary", [], suffix[1:], original, document
+    text, encoding, warnings = decode(data, display=display)
+    check_length(text, display=display, limits=limits)  # before any markup is read: that is what takes the time
+    fmt = {".md": "markdown", ".html": "html"}.get(suffix) or sniff(text)
+    original, converted = _text(text, fmt)
+    if converted is not None:
+        check_length("\n".join(converted.texts), display=display, limits=limits)
+    return text, encoding, warnings, fmt, original, converted
 
 
 def _text(text: str, fmt: str) -> tuple[list[str], Converted | None]:
@@ -166,9 +173,9 @@ def _plain_text(original: list[str], bare: str, tags: dict[int, str]) -> Convert
     return out
 
 
-def _binary(data: bytes, suffix: str, *, display: str) -> tuple[list[str], Converted]:
+def _binary(data: bytes, suffix: str, *, display: str, limits: Limits) -> tuple[list[str], Converted]:
     """A document read by its own reader: its lines and the conversion."""
-    return reader(BINARY_READERS, suffix, "document format", display=display)(data, display=display)
+    return reader(BINARY_READERS, suffix, "document format", display=display)(data, display=display, limits=limits)
 
 
 def reader(readers: dict[str, tuple[str, str]], name: str, what: str, *, display: str | None = None) -> Callable:

@@ -12,6 +12,7 @@ import re
 
 from pipeline.errors import InputError
 from pipeline.ingest.html import convert_html
+from pipeline.ingest.limits import DEFAULT, Limits
 from pipeline.ingest.lines import Converted
 
 BLOCK_END = re.compile(r"(</(?:p|h[1-6]|li|tr|table|ul|ol|blockquote)>)")
@@ -26,12 +27,14 @@ NOTE_ITEM = re.compile(
 NOTE_LIST = re.compile(r"<ol>((?:<p>\(\d+\) .*?</p>)+)</ol>", re.DOTALL)
 
 
-def convert_docx(data: bytes, *, display: str) -> tuple[list[str], Converted]:
+def convert_docx(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple[list[str], Converted]:
     import mammoth
 
-    _check_size(data, display=display)
+    _check_size(data, display=display, limits=limits)
     try:
         result = mammoth.convert_to_html(io.BytesIO(data), style_map=STYLE_MAP)
+    except (MemoryError, RecursionError, OverflowError):
+        raise  # read_source names the limit
     except Exception as exc:  # noqa: BLE001 - a damaged or non-Word zip raises many types
         raise InputError(f"cannot read this .docx ({type(exc).__name__}); save it again from Word or LibreOffice", path=display) from None
     html = NOTE_MARK.sub(lambda match: f" ({match.group(1)})", result.value)
@@ -43,14 +46,17 @@ def convert_docx(data: bytes, *, display: str) -> tuple[list[str], Converted]:
     return original, out
 
 
-def _check_size(data: bytes, *, display: str) -> None:
-    """Refuse a document whose XML is past the limit before mammoth reads it (it reads ~0.3 MB of XML a second)."""
+def _check_size(data: bytes, *, display: str, limits: Limits) -> None:
+    """Refuse a document whose XML is past the limit before mammoth reads it (it reads ~0.3 MB of XML a second),
+    and one with any part a bomb or too large ([Content_Types].xml and _rels/.rels are parsed too)."""
     import zipfile
 
-    from pipeline.ingest.package import check_size
+    from pipeline.ingest.package import check_parts, check_size
 
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, OSError, ValueError):
+        archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
         return  # not a zip: mammoth says so, in its own words
-    check_size(archive, lambda name: name.startswith("word/") and name.endswith(".xml"), display=display)
+    check_parts(archive, display=display, limits=limits)
+    check_size(archive, lambda name: name.startswith("word/") and name.endswith(".xml"), display=display, limits=limits)

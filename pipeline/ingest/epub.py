@@ -17,6 +17,7 @@ from urllib.parse import unquote
 
 from pipeline.errors import InputError
 from pipeline.ingest.html import convert_html
+from pipeline.ingest.limits import DEFAULT, Limits
 from pipeline.ingest.lines import Converted, tidy
 
 if TYPE_CHECKING:
@@ -49,24 +50,24 @@ NOTE_ID = re.compile(r"\bid=\"([^\"]+)\"")
 BACK_LINK = re.compile(r"<a\b[^>]*(?:epub:type|role)=\"[^\"]*(?:backlink|referrer)[^\"]*\"[^>]*>.*?</a>", re.IGNORECASE | re.DOTALL)
 
 
-def convert_epub(data: bytes, *, display: str) -> tuple[list[str], Converted]:
+def convert_epub(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple[list[str], Converted]:
     from pipeline.ingest.package import check_size, open_zip, parse_xml, peek, read_part, read_xml
 
-    archive = open_zip(data, display=display, kind="an e-book (EPUB)", fix=FIX)
+    archive = open_zip(data, display=display, kind="an e-book (EPUB)", fix=FIX, limits=limits)
     names = set(archive.namelist())
     if "mimetype" in names and not peek(archive, "mimetype", 100).strip().startswith(b"application/epub+zip"):
         raise InputError(f"is not an e-book (its mimetype is not application/epub+zip): {FIX}", path=display)
-    container = read_xml(archive, "META-INF/container.xml", display=display, fix=FIX)
+    container = read_xml(archive, "META-INF/container.xml", display=display, fix=FIX, limits=limits)
     rootfile = container.find(f".//{CONTAINER}rootfile")
     opf_name = rootfile.get("full-path") if rootfile is not None else None
     if not opf_name:
         raise InputError(f"META-INF/container.xml names no package (.opf): {FIX}", path=display)
-    opf_data = read_part(archive, opf_name, display=display, fix=FIX)
+    opf_data = read_part(archive, opf_name, display=display, fix=FIX, limits=limits)
     package = parse_xml(opf_data, opf_name, display=display, fix=FIX)
     documents = _spine(package, posixpath.dirname(opf_name), names)
     _check_drm(archive, names, documents, display=display)
-    check_size(archive, lambda name: name in documents or name == opf_name, display=display)
-    texts = [(name, _decode(read_part(archive, name, display=display, fix=FIX))) for name in documents]
+    check_size(archive, lambda name: name in documents or name == opf_name, display=display, limits=limits)
+    texts = [(name, _decode(read_part(archive, name, display=display, fix=FIX, limits=limits))) for name in documents]
     opf_lines = opf_data.decode("utf-8", "replace").split("\n")
     original = opf_lines + [line for _, text in texts for line in text.split("\n")]
     out = Converted(original=original)

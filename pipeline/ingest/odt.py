@@ -17,6 +17,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from pipeline.errors import InputError
 from pipeline.ingest.html import STYLE_BIG, convert_html
+from pipeline.ingest.limits import DEFAULT, Limits
 from pipeline.ingest.lines import Converted, tidy
 
 if TYPE_CHECKING:
@@ -69,17 +70,17 @@ class _Style:
     numbered: dict[int, bool] = field(default_factory=dict)  # a list style: level -> numbered?
 
 
-def convert_odt(data: bytes, *, display: str) -> tuple[list[str], Converted]:
+def convert_odt(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple[list[str], Converted]:
     from pipeline.ingest.package import check_size, open_zip, read_xml
 
-    archive = open_zip(data, display=display, kind="an OpenDocument text", fix=FIX)
+    archive = open_zip(data, display=display, kind="an OpenDocument text", fix=FIX, limits=limits)
     _check_kind(archive, display=display)
-    check_size(archive, lambda name: name in ("content.xml", "styles.xml"), display=display)
-    content = read_xml(archive, "content.xml", display=display, fix=FIX)
+    check_size(archive, lambda name: name in ("content.xml", "styles.xml"), display=display, limits=limits)
+    content = read_xml(archive, "content.xml", display=display, fix=FIX, limits=limits)
     styles: dict[tuple[str, str], _Style] = {}
     names = archive.namelist()
     if "styles.xml" in names:
-        _read_styles(read_xml(archive, "styles.xml", display=display, fix=FIX), styles)
+        _read_styles(read_xml(archive, "styles.xml", display=display, fix=FIX, limits=limits), styles)
     _read_styles(content, styles)
     body = content.find(f"{_tag('office', 'body')}/{_tag('office', 'text')}")
     if body is None:

@@ -10,10 +10,12 @@ from __future__ import annotations
 import io
 import re
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from pipeline.errors import InputError
 from pipeline.ingest.artefacts import join_hyphenated
-from pipeline.ingest.limits import MAX_PDF_PAGES, MAX_SOURCE_CHARS, too_long
+from pipeline.ingest.limits import DEFAULT, Limits, hostile, too_long
 from pipeline.ingest.lines import Converted, tidy
 
 MARGIN = 0.09  # the top and bottom 9 % of a page hold its running header and footer
@@ -21,11 +23,12 @@ PAGE_NUMBER = re.compile(r"^(?:[-–—]\s*)?(?:p[áa]g(?:ina)?\.?\s*)?\d{1,3}(?
 NAMES_ITS_PAGE = re.compile(r"\bp[áa]g(?:ina|\.)?\s*\d{1,3}\b", re.IGNORECASE)  # "Magos del Alba - página 1"
 HEADING_RATIO = 1.15  # type this much larger than the body's is a heading
 MAX_HEADING_WORDS = 12
+MAX_PAGE_POINTS = 14_400  # the largest page PDF allows: 200 inches a side
 
 
-def convert_pdf(data: bytes, *, display: str) -> tuple[list[str], Converted]:
+def convert_pdf(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple[list[str], Converted]:
     """(extracted lines, converted) for a PDF's bytes; an unreadable PDF is an InputError naming it."""
-    pages = _pages(data, display=display)
+    pages = _pages(data, display=display, limits=limits)
     furniture = _running_lines(pages)
     body = _body_size(pages)
     sizes = sorted({round(size) for page in pages for _, _, size, _ in page if size >= body * HEADING_RATIO}, reverse=True)
@@ -66,24 +69,26 @@ def convert_pdf(data: bytes, *, display: str) -> tuple[list[str], Converted]:
     return original, out
 
 
-def _pages(data: bytes, *, display: str) -> list[list[tuple[str, int, float, bool]]]:
+def _pages(data: bytes, *, display: str, limits: Limits) -> list[list[tuple[str, int, float, bool]]]:
     """Per page, its lines as (text, box number, type size, in the top/bottom margin)."""
-    from pdfminer.high_level import extract_pages
     from pdfminer.layout import LAParams, LTTextBoxHorizontal, LTTextLineHorizontal
 
     pages: list[list[tuple[str, int, float, bool]]] = []
     characters = 0
     try:
         # Page by page, so a document past the limits is refused as soon as it is (pdfminer takes ~0.1 s a page).
-        for page in extract_pages(io.BytesIO(data), laparams=LAParams(), maxpages=MAX_PDF_PAGES + 1):
-            pages.append(_page_lines(page, LTTextBoxHorizontal, LTTextLineHorizontal))
-            characters += sum(len(text) + 1 for text, *_ in pages[-1])
-            if len(pages) > MAX_PDF_PAGES:
-                raise too_long(f"more than {MAX_PDF_PAGES} pages", display=display)
-            if characters > MAX_SOURCE_CHARS:
-                raise too_long(f"{characters:,} characters in its first {len(pages)} pages", display=display)
+        with bounded_filters(_Inflation(limits, display=display)):
+            for page in _layouts(data, laparams=LAParams(), maxpages=limits.pdf_pages + 1, display=display):
+                pages.append(_page_lines(page, LTTextBoxHorizontal, LTTextLineHorizontal))
+                characters += sum(len(text) + 1 for text, *_ in pages[-1])
+                if len(pages) > limits.pdf_pages:
+                    raise too_long(f"more than {limits.pdf_pages} pages", display=display, limits=limits)
+                if characters > limits.characters:
+                    raise too_long(f"{characters:,} characters in its first {len(pages)} pages", display=display, limits=limits)
     except InputError:
         raise
+    except (MemoryError, RecursionError, OverflowError):
+        raise  # read_source names the limit
     except Exception as exc:  # noqa: BLE001 - pdfminer raises many types on damaged files
         raise InputError(
             f"cannot read this PDF ({type(exc).__name__}); save it again or paste its text into raw.txt", path=display
@@ -91,6 +96,124 @@ def _pages(data: bytes, *, display: str) -> list[list[tuple[str, int, float, boo
     if not any(pages):
         raise InputError("this PDF has no text layer (a scan?): run OCR on it first, or paste its text into raw.txt", path=display)
     return pages
+
+
+def _layouts(data: bytes, *, laparams, maxpages: int, display: str) -> Iterator:
+    """pdfminer's extract_pages, each page's size checked before its layout is analysed: the layout grid spans
+    the page in 50-point cells, so a MediaBox of 1e23 points made one text line's analysis loop for ever."""
+    from pdfminer.converter import PDFPageAggregator
+    from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+    from pdfminer.pdfpage import PDFPage
+
+    manager = PDFResourceManager(caching=True)
+    device = PDFPageAggregator(manager, laparams=laparams)
+    interpreter = PDFPageInterpreter(manager, device)
+    for number, page in enumerate(PDFPage.get_pages(io.BytesIO(data), maxpages=maxpages, caching=True), start=1):
+        x0, y0, x1, y1 = page.mediabox
+        width, height = abs(x1 - x0), abs(y1 - y0)
+        if not (width <= MAX_PAGE_POINTS and height <= MAX_PAGE_POINTS):  # also NaN
+            size = f"page {number} is {width:,.0f} by {height:,.0f} points (a PDF page is at most {MAX_PAGE_POINTS:,})"
+            raise hostile(size, display=display)
+        interpreter.process_page(page)
+        yield device.get_result()
+
+
+class _Inflation:
+    """pdfminer's stream filters held to the limits: each stream inflates to at most pdf_stream_bytes and all
+    of a document's together to pdf_bytes, checked as the bytes come (a few KB of deflate, filtered twice,
+    unpack to gigabytes; pdfminer would inflate them whole, then parse them for minutes)."""
+
+    def __init__(self, limits: Limits, *, display: str) -> None:
+        self.limits = limits
+        self.display = display
+        self.total = 0
+
+    def _check(self, size: int) -> None:
+        """A stream of `size` bytes so far: an InputError once it, or the document with it, is past its limit."""
+        if size > self.limits.pdf_stream_bytes:
+            raise hostile(f"a stream inflates past {self.limits.pdf_stream_bytes:,} bytes", display=self.display)
+        if self.total + size > self.limits.pdf_bytes:
+            raise hostile(f"its streams inflate past {self.limits.pdf_bytes:,} bytes", display=self.display)
+
+    def _count(self, size: int) -> None:
+        """A stream inflated whole: checked, and added to the document's total."""
+        self._check(size)
+        self.total += size
+
+    def decompress(self, data: bytes) -> bytes:
+        """zlib.decompress, stopping one byte past the limit; a truncated stream is a zlib.error as there."""
+        import zlib
+
+        inflater = zlib.decompressobj()
+        out = inflater.decompress(data, self.limits.pdf_stream_bytes + 1)
+        self._count(len(out))
+        if not inflater.eof:
+            raise zlib.error("incomplete or truncated stream")  # pdfminer then reads what it can (below)
+        return out
+
+    def decompress_corrupted(self, data: bytes) -> bytes:
+        """pdfminer's reading of a stream whose checksum is wrong, byte by byte: bounded, and linear."""
+        import zlib
+
+        inflater, out = zlib.decompressobj(), bytearray()
+        for index in range(len(data)):
+            try:
+                out += inflater.decompress(data[index : index + 1])
+            except zlib.error:
+                if index < len(data) - 3:  # an error before the checksum: the data itself is damaged
+                    raise
+                break
+            self._check(len(out))
+        self._count(len(out))
+        return bytes(out)
+
+    def lzwdecode(self, data: bytes) -> bytes:
+        from pdfminer.lzw import LZWDecoder
+
+        out = bytearray()
+        for chunk in LZWDecoder(io.BytesIO(data)).run():
+            out += chunk
+            self._check(len(out))
+        self._count(len(out))
+        return bytes(out)
+
+    def rldecode(self, data: bytes) -> bytes:
+        """RunLength, as pdfminer reads it, stopping at the limit (each byte may stand for 128)."""
+        out, index = bytearray(), 0
+        while index < len(data) and data[index] != 128:
+            length = data[index]
+            if length < 128:
+                out += data[index + 1 : index + 2 + length]
+                index += length + 2
+            else:
+                out += data[index + 1 : index + 2] * (257 - length)
+                index += 2
+            self._check(len(out))
+        self._count(len(out))
+        return bytes(out)
+
+
+@contextmanager
+def bounded_filters(inflation: _Inflation) -> Iterator[None]:
+    """pdfminer's inflating filters replaced by `inflation`'s while a PDF is read (pdfminer offers no limit of
+    its own; its module globals are the one place its PDFStream.decode looks them up), then put back."""
+    import types
+    import zlib
+
+    from pdfminer import pdftypes
+
+    saved = {name: getattr(pdftypes, name) for name in ("zlib", "decompress_corrupted", "lzwdecode", "rldecode")}
+    pdftypes.zlib = types.SimpleNamespace(  # type: ignore[assignment]  # a stand-in for the zlib module pdftypes calls
+        decompress=inflation.decompress, decompressobj=zlib.decompressobj, error=zlib.error
+    )
+    pdftypes.decompress_corrupted = inflation.decompress_corrupted
+    pdftypes.lzwdecode = inflation.lzwdecode
+    pdftypes.rldecode = inflation.rldecode
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(pdftypes, name, value)
 
 
 def _page_lines(page, box_type, line_type) -> list[tuple[str, int, float, bool]]:

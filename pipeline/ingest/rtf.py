@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape
 
 from pipeline.errors import InputError
 from pipeline.ingest.html import convert_html
-from pipeline.ingest.limits import MAX_RTF_BYTES, MAX_RTF_TOKENS, MAX_SOURCE_CHARS, too_long
+from pipeline.ingest.limits import DEFAULT, MAX_NESTING, Limits, hostile, too_long
 from pipeline.ingest.lines import Converted, tidy
 
 FIX = "open it in WordPad, Word or LibreOffice and save it again (as .rtf, .odt or .docx)"
@@ -43,6 +43,15 @@ TABLES = {"fonttbl": "font", "stylesheet": "style", "info": "info", "fldinst": "
 HYPERLINK = re.compile(r'HYPERLINK\s+"([^"]+)"')
 LIST_NUMBER = re.compile(r"^\(?[0-9a-zA-Z]{1,3}[.)]")
 BIG_HALF_POINTS = 30  # 15 pt: what html.py reads as large type
+# \uN is a signed 16-bit number (RTF 1.9): -32768..65535 once negatives are read as their unsigned
+# values. Anything else is no character (chr() of it raises); a surrogate left without its pair is none
+# either (no file can hold it). Both become U+FFFD, as a decoder writes what it cannot read.
+UNICODE_RANGE = range(-32768, 65536)
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class _TooDeep(Exception):
+    """The groups nest deeper than MAX_NESTING: no document does, a file made to exhaust the reader does."""
 
 
 class _TooLong(Exception):
@@ -68,22 +77,24 @@ class _Style:
     bold: bool = False
 
 
-def convert_rtf(data: bytes, *, display: str) -> tuple[list[str], Converted]:
-    if len(data) > MAX_RTF_BYTES:
-        raise too_long(f"{len(data):,} bytes of RTF", display=display)
+def convert_rtf(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple[list[str], Converted]:
+    if len(data) > limits.rtf_bytes:
+        raise too_long(f"{len(data):,} bytes of RTF", display=display, limits=limits)
     if not data.lstrip(b"\xef\xbb\xbf \r\n\t").startswith(b"{\\rtf"):
         raise InputError(f"is not an RTF file (it does not start with '{{\\rtf'): {FIX}", path=display)
-    reader = _Reader()
+    reader = _Reader(limits)
     try:
         reader.read(data.decode("latin-1"))
     except _TooLong as exc:
-        raise too_long(str(exc), display=display) from None
-    html = reader.html()
+        raise too_long(str(exc), display=display, limits=limits) from None
+    except _TooDeep:
+        raise hostile(f"its groups nest more than {MAX_NESTING:,} deep", display=display) from None
+    html = LONE_SURROGATE.sub("\ufffd", reader.html())
     original = html.split("\n")
     out = Converted(original=original)
     convert_html(html, out)
-    out.title = tidy(reader.title) or out.title
-    out.links.extend(reader.links)
+    out.title = tidy(LONE_SURROGATE.sub("\ufffd", reader.title)) or out.title
+    out.links.extend((LONE_SURROGATE.sub("\ufffd", text), LONE_SURROGATE.sub("\ufffd", url)) for text, url in reader.links)
     if not any(text.strip() for text in out.texts):
         raise InputError(f"has no text (only pictures or objects?): {FIX}", path=display)
     return original, out
@@ -92,7 +103,8 @@ def convert_rtf(data: bytes, *, display: str) -> tuple[list[str], Converted]:
 class _Reader:
     """RTF tokens -> paragraphs of inline HTML, with the state RTF keeps per group and per paragraph."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: Limits = DEFAULT) -> None:
+        self.limits = limits
         self.group = _Group()
         self.stack: list[_Group] = []
         self.codepage = "cp1252"
@@ -122,10 +134,10 @@ class _Reader:
 
     def read(self, text: str) -> None:
         for count, match in enumerate(TOKEN.finditer(text)):
-            if count > MAX_RTF_TOKENS:  # stop early: the rest is what would take the time
-                raise _TooLong(f"more than {MAX_RTF_TOKENS:,} RTF control words and runs")
-            if self.chars > MAX_SOURCE_CHARS:
-                raise _TooLong(f"more than {MAX_SOURCE_CHARS:,} characters of text")
+            if count > self.limits.rtf_tokens:  # stop early: the rest is what would take the time
+                raise _TooLong(f"more than {self.limits.rtf_tokens:,} RTF control words and runs")
+            if self.chars > self.limits.characters:
+                raise _TooLong(f"more than {self.limits.characters:,} characters of text")
             word, param, byte, symbol, brace, chunk = match.groups()
             if byte is not None:
                 self._byte(int(byte, 16))
@@ -136,6 +148,8 @@ class _Reader:
             elif chunk is not None:
                 self._chars(chunk)
             elif brace == "{":
+                if len(self.stack) >= MAX_NESTING:
+                    raise _TooDeep
                 self.stack.append(self.group)
                 self.first_word = True
             elif brace == "}":
@@ -256,7 +270,7 @@ class _Reader:
             self._chars(SYMBOLS[word], literal=True)
 
     def _unicode(self, value: int) -> None:
-        value = value + 65536 if value < 0 else value
+        value = (value + 65536 if value < 0 else value) if value in UNICODE_RANGE else 0xFFFD
         if 0xDC00 <= value <= 0xDFFF and self.runs and 0xD800 <= ord(self.runs[-1][0][-1:] or "\0") <= 0xDBFF:
             last = self.runs[-1]
             high = ord(last[0][-1])

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from pipeline.cli import main
 from pipeline.errors import InputError
 from pipeline.ingest import read_source
+from pipeline.ingest.limits import Limits
 from pipeline.model import RawText
 
 from ..formats_cases import materialise
@@ -166,42 +167,40 @@ def test_an_epub_with_drm_is_refused_and_an_obfuscated_font_is_not(tmp_path: Pat
 @pytest.mark.parametrize(
     ("case", "limit", "message"),
     [
-        ("odt-writer", "pipeline.ingest.package.MAX_XML_BYTES", "bytes of document XML: longer than one game's rules"),
-        ("epub-calibre", "pipeline.ingest.package.MAX_XML_BYTES", "bytes of document XML: longer than one game's rules"),
-        ("rtf-wordpad", "pipeline.ingest.rtf.MAX_RTF_BYTES", "bytes of RTF: longer than one game's rules"),
+        ("odt-writer", "xml_bytes", "bytes of document XML: longer than one game's rules"),
+        ("epub-calibre", "xml_bytes", "bytes of document XML: longer than one game's rules"),
+        ("rtf-wordpad", "rtf_bytes", "bytes of RTF: longer than one game's rules"),
     ],
     ids=["odt", "epub", "rtf"],
 )
-def test_a_huge_document_is_refused_before_it_is_parsed(
-    case: str, limit: str, message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_huge_document_is_refused_before_it_is_parsed(case: str, limit: str, message: str, tmp_path: Path) -> None:
     folder = materialise(case, tmp_path / "sources")
-    monkeypatch.setattr(limit, 1000)
     source = next(folder.glob("raw.*"))
     with pytest.raises(InputError, match=message):
-        read_source(source, game=case, display=source.name)
+        read_source(source, game=case, display=source.name, limits=Limits(**{limit: 1000}))
 
 
 @pytest.mark.parametrize(
     ("limit", "message"),
-    [("MAX_SOURCE_CHARS", "more than 50 characters of text"), ("MAX_RTF_TOKENS", "more than 50 RTF control words and runs")],
+    [("characters", "more than 50 characters of text"), ("rtf_tokens", "more than 50 RTF control words and runs")],
 )
-def test_an_rtf_stops_being_read_at_the_limits(limit: str, message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_rtf_stops_being_read_at_the_limits(limit: str, message: str) -> None:
     """Reading costs per word of text and control word, not per byte: it stops as soon as either is past its
     limit (30 MB of text would take half a minute to read, and then be refused)."""
-    monkeypatch.setattr(f"pipeline.ingest.rtf.{limit}", 50)
+    from pipeline.ingest.rtf import convert_rtf
+
     rtf = b"{\\rtf1\\ansi " + b"\\b Roba una carta.\\b0\\par " * 40 + b"}"
-    _refused(tmp_path, "raw.rtf", rtf, message)
+    with pytest.raises(InputError, match=message):
+        convert_rtf(rtf, display="raw.rtf", limits=Limits(**{limit: 50}))
 
 
-def test_a_zip_that_lies_about_its_sizes_is_held_to_the_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_zip_that_lies_about_its_sizes_is_held_to_the_limit() -> None:
     """The sizes in a zip's directory are its own word: reading stops at the limit whatever they say."""
     from pipeline.ingest.package import read_part
 
-    monkeypatch.setattr("pipeline.ingest.package.MAX_XML_BYTES", 1000)
     archive = zipfile.ZipFile(io.BytesIO(_zip({"content.xml": "<x>" + "a" * 5000 + "</x>"})))
     with pytest.raises(InputError, match="more than 1,000 bytes of document XML"):
-        read_part(archive, "content.xml", display="raw.odt", fix="")
+        read_part(archive, "content.xml", display="raw.odt", fix="", limits=Limits(xml_bytes=1000))
 
 
 def test_a_damaged_document_stops_its_game_only(tmp_path: Path) -> None:

@@ -255,19 +255,19 @@ def test_a_page_title_leaves_its_site_name(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("case", "limit", "message"),
-    [("word-docx", "pipeline.ingest.package.MAX_XML_BYTES", "bytes of document XML: longer than one game's rules"),
-     ("pdf-rulebook", "pipeline.ingest.pdf.MAX_PDF_PAGES", "more than 2 pages: longer than one game's rules")],
+    [("word-docx", "xml_bytes", "bytes of document XML: longer than one game's rules"),
+     ("pdf-rulebook", "pdf_pages", "more than 2 pages: longer than one game's rules")],
     ids=["docx", "pdf"],
 )
-def test_a_document_past_the_limits_is_refused_before_it_is_converted(
-    case: str, limit: str, message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_document_past_the_limits_is_refused_before_it_is_converted(case: str, limit: str, message: str, tmp_path: Path) -> None:
     """The limits on the converted text come too late for a .docx or .pdf (converting 20 MB of Word XML takes
     a minute): the document's XML or its pages are measured first. Shown with the limits set low."""
     from ..formats_cases import materialise
 
+    from pipeline.ingest.limits import Limits
+
     folder = materialise(case, tmp_path / "sources")
-    monkeypatch.setattr(limit, 2 if limit.endswith("PAGES") else 1000)
     source = next(folder.glob("raw.*"))
     with pytest.raises(InputError, match=message):
-        read_source(source, game=case, display=f"sources/{case}/{source.name}")
+        limits = Limits(**{limit: 2 if limit == "pdf_pages" else 1000})
+        read_source(source, game=case, display=f"sources/{case}/{source.name}", limits=limits)

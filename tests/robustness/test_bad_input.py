@@ -174,7 +174,7 @@ BOMB = "".join(f"l{n}: &l{n} [{', '.join([f'*l{n - 1}'] * 9) if n else ', '.join
         ("title_es: 3\n", ("sources/tiny/game.yaml:1: title_es: must be text, got a number 3 (put it in quotes)",)),
         ("title_es: Juego\ncolour: red\n", (
          "sources/tiny/game.yaml:2: unknown field 'colour' "
-         "(allowed: credits, icons, options, paper, publisher, sheets, title_en, title_es)",)),
+         "(allowed: credits, icons, limits, options, paper, publisher, sheets, title_en, title_es)",)),
         ("title_es: Juego\ntitle: Juego\n", ("sources/tiny/game.yaml:2: unknown field 'title' (did you mean 'title_es'?)",)),
         ("title_es: Juego\npaper: a5\n", ("sources/tiny/game.yaml:2: paper: unknown value 'a5' (allowed: a4, letter)",)),
         ("- just\n- a list\n", ("sources/tiny/game.yaml:1: expected a mapping (key: value lines), got a list ['just', 'a list']",)),

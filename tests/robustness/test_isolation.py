@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import errno
+import os
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,18 @@ def refuse(monkeypatch: pytest.MonkeyPatch, method: str, name: str, game: str = 
         return original(self, *args, **kwargs)
 
     monkeypatch.setattr(Path, method, refused)
+
+
+def refuse_open(monkeypatch: pytest.MonkeyPatch, name: str, game: str = "tiny") -> None:
+    """Make os.open fail with "Permission denied" for sources/<game>/<name> (how a source is read: see refuse())."""
+    original = os.open
+
+    def refused(path, *args, **kwargs):
+        if Path(path).name == name and Path(path).parent.name == game:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return original(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refused)
 
 
 def assert_only_tiny_failed(result, *fragments: str, code: int) -> None:
@@ -44,9 +57,12 @@ def touch_both(root: Path) -> None:
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_an_unreadable_raw_txt_fails_its_game_only(two_games: Path, monkeypatch: pytest.MonkeyPatch, jobs: str) -> None:
     touch_both(two_games)
-    refuse(monkeypatch, "read_bytes", "raw.txt")
+    refuse_open(monkeypatch, "raw.txt")
     result = run(two_games, "build", "--jobs", jobs)
-    assert_only_tiny_failed(result, "error: sources/tiny/raw.txt: Permission denied", code=1)
+    # Bad input, not a failed build (exit 2), and the message says what to do.
+    assert_only_tiny_failed(
+        result, "error: sources/tiny/raw.txt: cannot read: permission denied: give yourself read permission (chmod u+r", code=2
+    )
     assert str(two_games) not in result.output  # project-relative paths only
 
 
@@ -90,7 +106,7 @@ def test_a_bug_in_one_game_is_reported_and_the_others_are_built(two_games: Path,
 def test_a_failed_game_keeps_its_previous_outputs(two_games: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     before = snapshot(two_games / "output" / "tiny")
     touch_both(two_games)
-    refuse(monkeypatch, "read_bytes", "raw.txt")
+    refuse_open(monkeypatch, "raw.txt")
     run(two_games, "build")
     assert snapshot(two_games / "output" / "tiny") == before
 
