@@ -76,10 +76,10 @@ def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stag
     stage("split")
     if untitled(game) and raw.title:
         game = titled(game, title_from_text(raw, None))
-    document = split(cleaned, game=game, options=config.split)
+    document = split(cleaned, game=game, options=config.split, strict=strict)
     if untitled(game) and title_from_text(raw, document):
         game = titled(game, title_from_text(raw, document))
-        document = split(cleaned, game=game, options=config.split)
+        document = split(cleaned, game=game, options=config.split, strict=strict)
     config = replace(config, game=game)
     return config, cleaned, replace(document, credits=merge_credits(cleaned.credits, game.credits))
 

@@ -36,10 +36,16 @@ def test_a_pattern_listed_twice_takes_its_next_match() -> None:
     assert [line.text for line in reading_order(lines, chunks)] == ["OTRO", "dos", "NOTAS", "uno", "NOTAS", "tres"]
 
 
-def test_a_chunk_that_is_not_in_the_text_is_an_error_naming_game_yaml() -> None:
+def test_a_chunk_that_is_not_in_the_text_is_a_warning_naming_game_yaml_and_an_error_when_strict() -> None:
+    """An edit (a correction of the line a chunk names) must not fail the game: as a stale correction, it warns."""
     cleaned = CleanText(game="demo", lines=_lines("Reglas", "Texto de las reglas."), report=())
+    options = SplitOptions(chunks=(re.compile("^FALTA$"),))
+    document = split(cleaned, game=GAME, options=options)
+    assert [section.title for section in document.sections] == ["Reglas"]
+    assert len(document.warnings) == 1
+    assert re.search(r"sources/demo/game.yaml.*options.split.chunks.*'\^FALTA\$'.*posted order", document.warnings[0])
     with pytest.raises(ConfigError, match=r"sources/demo/game.yaml.*options.split.chunks.*'\^FALTA\$'"):
-        split(cleaned, game=GAME, options=SplitOptions(chunks=(re.compile("^FALTA$"),)))
+        split(cleaned, game=GAME, options=options, strict=True)
 
 
 def _section(section_id: str, level: int, parent: str | None = None) -> Section:
