@@ -138,3 +138,16 @@ def test_strict_build_fails_on_a_stale_correction_even_when_sheets_are_up_to_dat
     strict = invoke(project_copy, "build", "galaxy-defenders", "--strict")
     assert strict.exit_code == 2
     assert "error: sources/galaxy-defenders/corrections.yaml:1: correction 1" in strict.output
+
+
+def test_a_chunk_pattern_that_matches_nothing_warns_and_fails_only_a_strict_build(project_copy: Path) -> None:
+    """issue 25: like a stale correction, an options.split.chunks pattern an edit left without its line does not fail the game."""
+    game_yaml = project_copy / "sources" / "galaxy-defenders" / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(text.replace("  split:\n", "  split:\n    chunks: ['^NINGUNA LINEA EMPIEZA ASI$']\n", 1), encoding="utf-8")
+    relaxed = invoke(project_copy, "build", "galaxy-defenders")
+    assert relaxed.exit_code == 0, relaxed.output
+    assert "warning: sources/galaxy-defenders/game.yaml: options.split.chunks: no line of the text starts a chunk" in relaxed.output
+    strict = invoke(project_copy, "build", "galaxy-defenders", "--strict")
+    assert strict.exit_code == 2
+    assert "error: sources/galaxy-defenders/game.yaml: options.split.chunks" in strict.output
