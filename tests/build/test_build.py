@@ -151,3 +151,25 @@ def test_a_chunk_pattern_that_matches_nothing_warns_and_fails_only_a_strict_buil
     strict = invoke(project_copy, "build", "galaxy-defenders", "--strict")
     assert strict.exit_code == 2
     assert "error: sources/galaxy-defenders/game.yaml: options.split.chunks" in strict.output
+
+
+def test_a_sentence_pattern_that_matches_nothing_warns_with_its_line_and_fails_a_strict_build(project_copy: Path) -> None:
+    """issue 25: a flavor_sentences or narration pattern left behind by an edit is said, not silently ignored."""
+    import yaml
+
+    game_yaml = project_copy / "sources" / "galaxy-defenders" / "game.yaml"
+    data = yaml.safe_load(game_yaml.read_text(encoding="utf-8"))
+    recipe = data["sheets"][0].setdefault("recipe", {})
+    recipe["flavor_sentences"] = ["^El universo entero tiembla"]
+    recipe["narration"] = ["^Entonces Ana mueve"]
+    game_yaml.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    lines = game_yaml.read_text(encoding="utf-8").splitlines()
+    flavor_line = next(number for number, text in enumerate(lines, start=1) if "El universo entero" in text)
+    relaxed = invoke(project_copy, "build", "galaxy-defenders")
+    assert relaxed.exit_code == 0, relaxed.output
+    assert (f"warning: sources/galaxy-defenders/game.yaml:{flavor_line}: sheet 'quickref': flavor_sentences pattern"
+            " '^El universo entero tiembla' matches no sentence of the text") in relaxed.output
+    assert "narration pattern '^Entonces Ana mueve' matches no sentence" in relaxed.output
+    strict = invoke(project_copy, "build", "galaxy-defenders", "--strict")
+    assert strict.exit_code == 2
+    assert f"error: sources/galaxy-defenders/game.yaml:{flavor_line}: sheet 'quickref': flavor_sentences pattern" in strict.output
