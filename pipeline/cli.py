@@ -27,16 +27,20 @@ def main() -> None:
     click.get_current_context().ensure_object(Context)
 
 
-def _games(context: Context, names: tuple[str, ...]) -> list[str]:
+def _games(context: Context, names: tuple[str, ...], *, building: bool = False) -> list[str]:
+    """The games named, or every game; `building`: with the configured games whose source file is missing, so
+    the build counts them as failed (exit 2) rather than skipping them with a warning."""
     if names:
         for name in names:
             context.project.game_dir(name)
         return list(dict.fromkeys(names))
-    from pipeline.project import skipped_folders
+    from pipeline.project import configured_without_source, skipped_folders
 
+    missing = configured_without_source(context.project) if building else []
     for note in skipped_folders(context.project):
-        context.console.warning(note)
-    games = context.project.game_ids()
+        if not any(note.startswith(f"{context.project.display(context.project.sources / name)}:") for name in missing):
+            context.console.warning(note)
+    games = sorted(context.project.game_ids() + missing)
     if not games:
         from pipeline.ingest import SOURCE_NAMES
 
@@ -149,7 +153,7 @@ def build(
     from pipeline.build import build as run_build
 
     console = context.console
-    game_ids = _games(context, games)
+    game_ids = _games(context, games, building=True)
     target = _out_dir(context, out_dir)
     report = run_build(
         context.project, game_ids, out_dir=target, paper=paper, force=force, jobs=jobs, wait=not no_wait, strict=strict,

@@ -173,3 +173,20 @@ def test_a_sentence_pattern_that_matches_nothing_warns_with_its_line_and_fails_a
     strict = invoke(project_copy, "build", "galaxy-defenders", "--strict")
     assert strict.exit_code == 2
     assert f"error: sources/galaxy-defenders/game.yaml:{flavor_line}: sheet 'quickref': flavor_sentences pattern" in strict.output
+
+
+def test_a_configured_game_without_its_source_file_fails_the_build_and_keeps_its_sheets(built: Path) -> None:
+    """issue 25: a game.yaml without its text (or a raw.txt link to a file that is gone) is a failed game, exit 2, not a skip."""
+    before = pdfs(built, GAMES)
+    (built / "sources" / "galaxy-defenders" / "raw.txt").unlink()
+    linked = built / "sources" / "legendary-alien" / "raw.txt"
+    linked.unlink()
+    linked.symlink_to(built / "gone" / "raw.txt")
+    result = invoke(built, "build")
+    assert result.exit_code == 2, result.output
+    assert ("error: sources/galaxy-defenders: game 'galaxy-defenders' has no source file (raw.txt, raw.md, raw.html, raw.pdf, raw.docx,"
+            " raw.odt, raw.epub or raw.rtf): put the translation in sources/galaxy-defenders/raw.txt") in result.output
+    assert "error: sources/legendary-alien/raw.txt: raw.txt is a link to " in result.output
+    assert ", 2 failed" in result.output.rstrip().splitlines()[-1]
+    assert "skipped" not in result.output
+    assert pdfs(built, GAMES) == before  # the previous sheets are left as they were
