@@ -281,14 +281,20 @@ def typos(context: Context, game: str, as_yaml: bool) -> None:
     """Suspected typos in GAME's cleaned text: words no Spanish word list knows that are one or two
     edits from a known word or a glossary term. Candidates only: nothing is applied.
 
-    Example: refsheets typos space-alert --yaml >> sources/space-alert/corrections.yaml
+    With --yaml, check each entry's `replace:` and paste the ones you agree with into
+    sources/GAME/corrections.yaml (never append them all unread: a wrong first guess would be applied).
+
+    Example: refsheets typos space-alert --yaml > typos-space-alert.yaml
     """
     from pipeline.build import prepare
     from pipeline.desk.typos import corrections_yaml, find_typos
 
     _, cleaned, _ = prepare(context.project, game)
     found = find_typos(cleaned, project=context.project, game_id=game)
-    raw = context.project.display(context.project.sources / game / "raw.txt")
+    from pipeline.ingest import source_file
+
+    folder = context.project.game_dir(game)
+    raw = context.project.display(source_file(folder, display=context.project.display(folder)))  # raw.md, raw.html ... as it is
     if as_yaml:
         click.echo(f"# {game}: {len(found)} suspected typos from `refsheets typos`; check each entry before you keep it")
         click.echo(corrections_yaml(found), nl=False)

@@ -37,6 +37,69 @@ PREFIXES = re.compile(r"^(?:re|anti|des|in|super|mega|hiper|auto|sub|pre|contra|
 EVERYDAY = frozenset("qué quién quiénes cuál cuáles cómo dónde adónde cuándo cuánto cuánta cuántos cuántas según".split())
 NOT_WORDS = re.compile(r"^(?:(?:ja|je|ji)+|https?|www|html?|com)$")  # laughter, pieces of links
 MAX_SUGGESTIONS = 3
+# Word formation the lists do not spell out: an adjective in -able/-ible of a known verb ("jugable"), a verb in
+# -ear made from a known noun ("rolear", "tuitear"), a compound of a verb form and a plural noun ("pasamanos").
+ABLE = re.compile(r"^(\w{2,}?)(?:able|ible)(s?)$")
+EAR_VERB = re.compile(r"^(\w{3,}?)e(?:ar|o|as|a|amos|áis|an|ando|ado|ada|ados|adas)$")
+COMPOUND_NOUN = re.compile(r"^(\w{3,}?[ae])(\w{3,}s)$")
+
+# Edit costs of the distance suggestions are ranked by: an accent added or taken away is hardly an edit, a
+# neighbouring key or a sound-alike letter (b/v, g/j, c/s/z, y/ll) is a likelier slip than any other letter.
+ACCENT_COST, NEAR_KEY_COST, SOUND_COST, SWAP_COST = 0.1, 0.6, 0.6, 0.5
+KEYBOARD_ROWS = ("qwertyuiop", "asdfghjklñ", "zxcvbnm")
+SOUND_ALIKE = (frozenset("bv"), frozenset("gj"), frozenset("cs"), frozenset("sz"), frozenset("cz"), frozenset("yi"), frozenset("hx"))
+FREQUENCY_WEIGHT = 0.5  # at most this much is added to a rare candidate's distance (spaCy log-probability -20 .. -3)
+
+
+def _near_keys() -> dict[str, frozenset[str]]:
+    """Each letter's neighbours on a Spanish keyboard (same row, and the keys above and below)."""
+    where = {letter: (row, column) for row, keys in enumerate(KEYBOARD_ROWS) for column, letter in enumerate(keys)}
+    near: dict[str, set[str]] = {letter: set() for letter in where}
+    for letter, (row, column) in where.items():
+        for other, (other_row, other_column) in where.items():
+            if other != letter and abs(other_row - row) <= 1 and abs(other_column - column) <= 1:
+                near[letter].add(other)
+    return {letter: frozenset(others) for letter, others in near.items()}
+
+
+NEAR_KEYS = _near_keys()
+
+
+def _substitution(a: str, b: str) -> float:
+    if a == b:
+        return 0.0
+    if strip_accents(a) == strip_accents(b):
+        return ACCENT_COST
+    plain_a, plain_b = strip_accents(a), strip_accents(b)
+    if plain_b in NEAR_KEYS.get(plain_a, ()):
+        return NEAR_KEY_COST
+    if frozenset((plain_a, plain_b)) in SOUND_ALIKE:
+        return SOUND_COST
+    return 1.0
+
+
+def slip_distance(word: str, candidate: str) -> float:
+    """An edit distance (optimal string alignment) weighted by how likely each slip is: accents, neighbouring
+    keys and sound-alike letters cost less than other edits ('atras' -> 'atrás' 0.1, 'atras' -> 'otras' 1)."""
+    rows = [[float(column) for column in range(len(candidate) + 1)]]
+    for i in range(1, len(word) + 1):
+        row = [float(i)] + [0.0] * len(candidate)
+        for j in range(1, len(candidate) + 1):
+            row[j] = min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + _substitution(word[i - 1], candidate[j - 1]))
+            if i > 1 and j > 1 and word[i - 1] == candidate[j - 2] and word[i - 2] == candidate[j - 1]:
+                row[j] = min(row[j], rows[i - 2][j - 2] + SWAP_COST)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def rank_candidates(word: str, candidates: list[str], probability) -> list[str]:
+    """Candidates best first: an accent-only fix first of all, then by slip distance plus a rarity penalty."""
+    def key(candidate: str) -> tuple[bool, float, str]:
+        prob = probability.get(candidate, -20.0)
+        rarity = FREQUENCY_WEIGHT * min(max((-3.0 - prob) / 17.0, 0.0), 1.0)
+        return strip_accents(candidate) != strip_accents(word), slip_distance(word, candidate) + rarity, candidate
+
+    return sorted(candidates, key=key)
 
 
 @dataclass(frozen=True)
@@ -141,7 +204,22 @@ def _is_form(word: str, words: Lexicon) -> bool:
     if word.endswith("mente") and strip_accents(word[:-5]) in words.folded:
         return True
     unprefixed = PREFIXES.sub("", word)
-    return unprefixed != word and unprefixed in words.known
+    if unprefixed != word and unprefixed in words.known:
+        return True
+    return _formed(word, words)
+
+
+def _formed(word: str, words: Lexicon) -> bool:
+    """A word made by the rules of word formation from words the lists know (ABLE, EAR_VERB, COMPOUND_NOUN)."""
+    able = ABLE.match(word)
+    if able and any(able.group(1) + ending in words.known for ending in ("ar", "er", "ir")):
+        return True
+    made = EAR_VERB.match(word)
+    if made and made.group(1) in words.known and not made.group(1).endswith(("a", "e", "i", "o", "u")):
+        return True  # rol -> rolear, but not a vowel-final stem (that is an ordinary -ar verb's slip)
+    compound = COMPOUND_NOUN.match(word)
+    return bool(compound and compound.group(1) in words.known and compound.group(2) in words.known
+                and words.probability.get(compound.group(1), -20.0) > COMMON and words.probability.get(compound.group(2), -20.0) > COMMON)
 
 
 def _neighbours(word: str, words: Lexicon, *, max_distance: int, extra: tuple[str, ...] = ()) -> list[str]:
@@ -154,10 +232,20 @@ def _neighbours(word: str, words: Lexicon, *, max_distance: int, extra: tuple[st
     else:
         pool = words.pool(len(word), max_distance)
         found = process.extract(word, pool + list(extra) if extra else pool, scorer=OSA.distance, score_cutoff=max_distance, limit=12)
-    # Nearest first; among equals a slip that keeps the length ('uan' -> 'una'), then the more probable word.
-    ranked = sorted({name: distance for name, distance, _ in found}.items(),
-                    key=lambda item: (item[1], len(item[0]) != len(word), -words.probability.get(item[0], -20.0)))
-    return [name for name, _ in ranked if name != word]
+    # Accent-only fixes first (asked of the lists directly: a rare form such as 'obtén' is in no pool), then the
+    # likeliest slip (keyboard- and sound-aware) of the more probable word.
+    names = _accented(word, words) + [name for name, _, _ in found]
+    return rank_candidates(word, [name for name in dict.fromkeys(names) if name != word], words.probability)
+
+
+_ACCENTED = {"a": "á", "e": "é", "i": "í", "o": "ó", "u": "ú"}
+
+
+def _accented(word: str, words: Lexicon) -> list[str]:
+    """The known words that are `word` with one vowel accented, or with its accent moved or taken away."""
+    plain = strip_accents(word)
+    forms = [plain] + [plain[:i] + _ACCENTED[ch] + plain[i + 1:] for i, ch in enumerate(plain) if ch in _ACCENTED]
+    return [form for form in forms if form != word and form in words.known]
 
 
 def _swapped(word: str, words: Lexicon) -> str | None:
@@ -177,7 +265,24 @@ def judge_word(
     word: str, *, sentence_start: bool, glossary: frozenset[str], glossary_words: tuple[str, ...], words: Lexicon,
     in_text: "dict[str, int] | CountReads | None" = None,
 ) -> tuple[str, ...]:
-    """The suggestions for one word of the text, or () when it is no suspected typo.
+    """The suggestions for one word of the text, in the word's case ('DIFICIL' -> 'DIFÍCIL'), or () when it is no suspected typo."""
+    found = _judge(word, sentence_start=sentence_start, glossary=glossary, glossary_words=glossary_words, words=words, in_text=in_text)
+    return tuple(dict.fromkeys(_in_case_of(word, suggestion) for suggestion in found))
+
+
+def _in_case_of(word: str, suggestion: str) -> str:
+    if len(word) > 1 and word.isupper():
+        return suggestion.upper()
+    if word[:1].isupper():
+        return suggestion[:1].upper() + suggestion[1:]
+    return suggestion
+
+
+def _judge(
+    word: str, *, sentence_start: bool, glossary: frozenset[str], glossary_words: tuple[str, ...], words: Lexicon,
+    in_text: "dict[str, int] | CountReads | None" = None,
+) -> tuple[str, ...]:
+    """The suggestions for one word of the text (lower case but for a name's), or () when it is no suspected typo.
 
     `in_text`: how often each lower-case word occurs in the same text (a word used again and again is
     the translator's on purpose, unless it is one slip from an everyday word).
