@@ -57,7 +57,7 @@ def _render(document: Document, *, sheet: SheetConfig, paper: str, dated=None) -
             from pipeline.sheets.quickref import quickref_with_sections
 
             pdf, pages, revision, sections = quickref_with_sections(document, sheet=sheet.name, layout=layout, recipe=recipe, dated=dated)
-            printed = tuple(PrintedPart(section.id, section.title, section.text, section.id) for section in sections)
+            printed = tuple(PrintedPart(section.id, section.title, _with_english_names(section), section.id) for section in sections)
         else:
             from pipeline.sheets.cards.draw import cards_with_set
 
@@ -72,6 +72,13 @@ def _render(document: Document, *, sheet: SheetConfig, paper: str, dated=None) -
     except Exception as exc:  # a reportlab layout failure (e.g. a flowable larger than its frame)
         raise BuildError(f"{document.game.id}/{sheet.name}: typesetting failed: {exc}") from exc
     return RenderedSheet(pdf=pdf, pages=pages, revision=revision, printed=printed)
+
+
+def _with_english_names(section) -> str:
+    """A section's text and, after it, the English names the sheet shows beside its terms ('‹Spacecraft›'), so a
+    glossary edit that renames one is a change of the words printed, reported as such."""
+    names = dict.fromkeys(hit.en for hit in (*section.title_terms, *section.text_terms()) if hit.en and hit.kind != "everyday")
+    return section.text + ("\n" + " ".join(f"‹{name}›" for name in names) if names else "")
 
 
 def printed_inputs(document: Document, *, sheet: SheetConfig, paper: str) -> str:
