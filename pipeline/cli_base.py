@@ -34,8 +34,12 @@ class Context:
     @property
     def console(self) -> Console:
         if self._console is None:
+            from pipeline.firstrun import listen
+
             self._console = Console(verbosity=self.verbosity)
             CONSOLES.append(self._console)
+            if sys.stderr.isatty():  # a first run on a machine says what it prepares (not into a test's or script's captured stderr)
+                listen(self._console.notice)
         return self._console
 
 

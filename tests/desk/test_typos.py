@@ -129,7 +129,7 @@ def test_words_made_by_spanish_word_formation_are_not_typos(words, word: str) ->
 
 
 def test_slip_distance_weighs_accents_keys_and_sounds() -> None:
-    from pipeline.desk.typos import slip_distance
+    from pipeline.desk.slips import slip_distance
 
     assert slip_distance("atras", "atrás") < slip_distance("atras", "atrss") < slip_distance("atras", "otras")  # s is beside a
     assert slip_distance("casa", "caza") < slip_distance("casa", "cama")  # s/z sound alike
