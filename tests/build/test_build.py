@@ -73,6 +73,14 @@ def test_jobs_give_the_same_report_and_bytes_as_one_process(project_copy: Path, 
 
 def test_unknown_paper_or_jobs_are_usage_errors(built: Path) -> None:
     assert invoke(built, "build", "--jobs", "0").exit_code == 2
+    assert invoke(built, "build", "--paper", "a5").exit_code == 2
+
+
+def test_paper_names_are_taken_in_any_case(built: Path) -> None:
+    """issue 25: `--paper A4` is the game's A4, not a usage error."""
+    result = invoke(built, "build", "galaxy-defenders", "--paper", "A4")
+    assert result.exit_code == 0, result.output
+    assert "up to date" in result.output.splitlines()[-1]
 
 
 def test_watch_rebuilds_after_a_save_with_the_same_report(built: Path) -> None:
