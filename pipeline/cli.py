@@ -112,7 +112,8 @@ def _build_options(command):
     """--paper, --out and --jobs, shared by build and watch."""
     for option in reversed(
         (
-            click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default=None, help="Paper size (default: the game's, A4)."),
+            click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default=None,
+                         help="Paper size (default: the game's, A4)."),
             click.option(
                 "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Output folder (default: output/)."
             ),

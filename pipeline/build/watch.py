@@ -72,6 +72,7 @@ def watch(
     console = console or Console()
 
     def run() -> None:
+        console.restart_clock()
         try:
             report = build(project, games(), out_dir=out_dir, paper=paper, jobs=jobs, progress=console.progress, notice=console.notice)
         except (RefsheetsError, OSError) as exc:  # an editor saving by rename, a half-copied file: keep watching

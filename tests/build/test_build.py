@@ -198,3 +198,18 @@ def test_a_configured_game_without_its_source_file_fails_the_build_and_keeps_its
     assert ", 2 failed" in result.output.rstrip().splitlines()[-1]
     assert "skipped" not in result.output
     assert pdfs(built, GAMES) == before  # the previous sheets are left as they were
+
+
+def test_watch_counts_each_rounds_stage_times_from_that_round(built: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """issue 25: a 0.5 s rebuild eight seconds into a watch says `(0.5 s)`, not `(8.5 s)`."""
+    from pipeline.build.report import Progress
+
+    now = [0.0]
+    console = Console(bar=False, clock=lambda: now[0])
+    now[0] = 8.0  # the watch has been waiting for a save
+    watch(Project(built), ["galaxy-defenders"], out_dir=built / "output", interval=0.01, quiet=0.01, console=console,
+          should_stop=lambda: True)
+    assert console.started == 8.0  # the round's clock started with the round
+    now[0] = 8.5
+    console.progress(Progress("galaxy-defenders", "load", 0, 1))
+    assert "galaxy-defenders: load (0.5 s)" in capsys.readouterr().err
