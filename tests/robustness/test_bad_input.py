@@ -215,12 +215,12 @@ def test_bad_game_yaml(tiny: Path, text: str, fragments: tuple[str, ...]) -> Non
     [
         (
             "terms:\n  - es: amenaza\n    en: threat\n  - es: Amenaza\n    en: Threat\n",
-            ("glossaries/tiny.yaml:4:", "duplicate es 'Amenaza'", "terms[0]"),
+            ("glossaries/tiny.yaml:4:", "duplicate es 'Amenaza'", "terms[1]"),
         ),
         ("terms:\n  - es: amenaza\n    en: threat\n    en: menace\n", ("glossaries/tiny.yaml:4:", "duplicate key 'en'")),
-        ("terms:\n  - es: amenaza\n    en: [threat]\n", ("glossaries/tiny.yaml:3: terms[0] (es: 'amenaza'): 'en' must be str, got list",)),
+        ("terms:\n  - es: amenaza\n    en: [threat]\n", ("glossaries/tiny.yaml:3: terms[1] (es: 'amenaza'): 'en' must be str, got list",)),
         ("terms:\n  - es: amenaza\n    english: threat\n",
-         ("glossaries/tiny.yaml:3: terms[0] (es: 'amenaza'): unknown field 'english' (allowed: en, es, kind, note, variants, verified)",)),
+         ("glossaries/tiny.yaml:3: terms[1] (es: 'amenaza'): unknown field 'english' (allowed: en, es, kind, note, variants, verified)",)),
         ("terms:\n  - es: amenaza\n    en: threat\n  - !!python/object:builtins.dict {}\n", ("glossaries/tiny.yaml:4:", "tag not allowed")),
     ],
     ids=["duplicate-entry", "duplicate-key", "wrong-type", "unknown-key", "python-tag"],
