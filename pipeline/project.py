@@ -64,7 +64,11 @@ class Project:
 
     def game_ids(self) -> list[str]:
         if not self.sources.is_dir():
-            raise InputError("no sources/ folder (is --root the project folder?)", path=str(self.root))
+            raise InputError(
+                "no sources/ folder here or in a folder above: run refsheets in the project folder (the one holding sources/),"
+                " or name it with --root PROJECT",
+                path=str(self.root),
+            )
         return sorted(
             entry.name
             for entry in self.sources.iterdir()

@@ -1,0 +1,21 @@
+"""Where the project is: --root, or the folder holding sources/ (this one or the nearest above it)."""
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from pipeline.cli import main
+
+from .conftest import ROOT, copy_project
+
+
+def test_run_from_a_subfolder_finds_the_project_above_it(tmp_path, monkeypatch) -> None:
+    """issue 25: `refsheets list` from sources/<game>/ works on the project, as git does from a subfolder."""
+    root = copy_project(ROOT, tmp_path / "project")
+    monkeypatch.chdir(root / "sources" / "galaxy-defenders")
+    listed = CliRunner().invoke(main, ["list"])
+    assert listed.exit_code == 0, listed.output
+    assert listed.stdout.startswith("alternity-warships\t")
+    monkeypatch.chdir(tmp_path)
+    nowhere = CliRunner().invoke(main, ["list"])
+    assert nowhere.exit_code == 2
+    assert "no sources/ folder here or in a folder above" in nowhere.output and "--root PROJECT" in nowhere.output
