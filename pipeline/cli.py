@@ -330,11 +330,20 @@ def proof(context: Context, game: str, open_it: bool) -> None:
     page = target / game / proof_file(game)
     if not page.is_file():
         sys.exit(report.exit_code or 1)
+    if report.failures:
+        # The page there is an earlier build's: say so rather than hand it over as this build's.
+        console.warning(f"{context.project.display(page)} is the proof page of an earlier build ({game} failed: see above)")
+        sys.exit(report.exit_code)
     console.result(context.project.display(page))
     if open_it:
         import webbrowser
 
-        webbrowser.open(page.as_uri())
+        try:
+            opened = webbrowser.open(page.as_uri())
+        except webbrowser.Error:
+            opened = False
+        if not opened:
+            console.warning(f"no web browser to open it with: open {page.as_uri()} yourself")
     sys.exit(report.exit_code)
 
 

@@ -124,3 +124,26 @@ def test_the_proof_page_renders_in_chromium(built_project: Path, browser: Browse
     browser.screenshot(shot)
     assert shot.stat().st_size > 10_000
     assert browser.console_errors() == []
+
+
+def test_proof_of_a_failing_game_does_not_hand_over_the_stale_page_and_open_says_when_it_cannot(
+    built_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """issue 25: a failed build's proof command says the page is an earlier build's; --open without a browser says so."""
+    import webbrowser
+
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    monkeypatch.setattr(webbrowser, "open", lambda *args, **kwargs: False)  # no browser on this machine
+    opened = CliRunner().invoke(main, ["--root", str(built_copy), "proof", "galaxy-defenders", "--open"])
+    assert opened.exit_code == 0, opened.output
+    assert opened.stdout.strip() == "output/galaxy-defenders/galaxy-defenders-proof.html"
+    assert "warning: no web browser to open it with: open file://" in opened.stderr
+    game_yaml = built_copy / "sources" / "galaxy-defenders" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + "\npaper: a5\n", encoding="utf-8")
+    failed = CliRunner().invoke(main, ["--root", str(built_copy), "proof", "galaxy-defenders"])
+    assert failed.exit_code == 2
+    assert failed.stdout == ""
+    assert "is the proof page of an earlier build (galaxy-defenders failed: see above)" in failed.stderr
