@@ -219,3 +219,22 @@ def test_blank_spanish_term_is_an_error(tmp_path) -> None:
     (tmp_path / "g.yaml").write_text("terms:\n  - es: '  '\n    en: Shields\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="empty 'es'"):
         load_glossary(tmp_path, "g")
+
+
+def test_a_note_that_only_contains_the_english_word_does_not_explain_a_contradiction(project_copy: Path) -> None:
+    """issue 25: 'explained' needs the note to name the pair, not just hold the word (here as a part of 'Lairs')."""
+    path = project_copy / "glossaries" / "legendary-alien.yaml"
+    text = path.read_text(encoding="utf-8")
+    old_note = "  note: Text pairs 'hive/colmena'; one heading says 'HIVE/NIDO' (see 'nido' = Nest).\n"
+    assert old_note in text
+    text = text.replace("en: Hive\n", "en: Lair\n", 1).replace(old_note, "  note: Not one of the Lairs of the base game.\n", 1)
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["--root", str(project_copy), "glossary", "check", "legendary-alien"])
+    assert result.exit_code == 1, result.output
+    assert "CONTRADICTION" in result.output and "'colmena'" in result.output
+
+
+def test_a_note_explains_a_pair_when_it_names_both_sides_as_words() -> None:
+    assert check._mentions("The text states the pair 'Spacecraft = nave espacial'.", "Spacecraft", "nave espacial")
+    assert not check._mentions("Not one of the Lairs of the base game.", "Lair", "colmena")
+    assert not check._mentions("colmena, see Lairs", "Lair", "colmena")
