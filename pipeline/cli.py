@@ -200,6 +200,7 @@ def watch(context: Context, games: tuple[str, ...], paper: str | None, out_dir: 
 @main.command("new")
 @click.argument("game")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@global_options
 @pass_context
 def new(context: Context, game: str, file: Path) -> None:
     """Add a game: copy FILE (.txt, .md, .html, .pdf, .docx, .odt, .epub or .rtf) in as sources/GAME/raw.<ext>
