@@ -19,3 +19,12 @@ def test_run_from_a_subfolder_finds_the_project_above_it(tmp_path, monkeypatch) 
     nowhere = CliRunner().invoke(main, ["list"])
     assert nowhere.exit_code == 2
     assert "no sources/ folder here or in a folder above" in nowhere.output and "--root PROJECT" in nowhere.output
+
+
+def test_a_project_without_templates_is_told_how_to_start_them(tmp_path) -> None:
+    """issue 25: another project folder (--root ~/sheets) without templates/ was told only 'file not found'."""
+    (tmp_path / "sources" / "uno").mkdir(parents=True)
+    (tmp_path / "sources" / "uno" / "raw.txt").write_text("FASE\nTexto del juego.\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--root", str(tmp_path), "build"])
+    assert result.exit_code == 2, result.output
+    assert "templates/: this project has no templates/ folder (the sheet templates): copy templates/ from the refsheets" in result.output
