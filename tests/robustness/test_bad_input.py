@@ -45,7 +45,8 @@ def test_commands_other_than_build_refuse_bad_ids_too(tiny: Path) -> None:
 
 def test_cp1252_builds_with_a_warning_naming_encoding_and_line(tiny: Path) -> None:
     raw(tiny).write_bytes(TINY.encode("utf-8") + "\nEl cañón “dispara” — y cuesta 3€.\n\nFIN\n\nÚltima línea.\n".encode("cp1252"))
-    text = assert_builds(tiny, "warning: sources/tiny/raw.txt:7: not valid UTF-8; read as cp1252")
+    text = assert_builds(tiny, "warning: sources/tiny/raw.txt:7: not valid UTF-8; read as cp1252; check its accents on the proof page,"
+                               " then save the file as UTF-8 in your editor")
     assert "El cañón “dispara” — y cuesta 3€." in text
 
 
