@@ -42,6 +42,7 @@ MAX_SUGGESTIONS = 3
 # -ear made from a known noun ("rolear", "tuitear"), a compound of a verb form and a plural noun ("pasamanos").
 ABLE = re.compile(r"^(\w{2,}?)(?:able|ible)(s?)$")
 EAR_VERB = re.compile(r"^(\w{3,}?)e(?:ar|o|as|a|amos|áis|an|ando|ado|ada|ados|adas)$")
+FUNCTION_WORD = -6.0  # log-probability above which a word is a preposition, article or the like ('para', 'que')
 COMPOUND_NOUN = re.compile(r"^(\w{3,}?[ae])(\w{3,}s)$")
 
 
@@ -162,8 +163,11 @@ def _formed(word: str, words: Lexicon) -> bool:
     if made and made.group(1) in words.known and not made.group(1).endswith(("a", "e", "i", "o", "u")):
         return True  # rol -> rolear, but not a vowel-final stem (that is an ordinary -ar verb's slip)
     compound = COMPOUND_NOUN.match(word)
-    return bool(compound and compound.group(1) in words.known and compound.group(2) in words.known
-                and words.probability.get(compound.group(1), -20.0) > COMMON and words.probability.get(compound.group(2), -20.0) > COMMON)
+    if not compound or compound.group(1) not in words.known or compound.group(2) not in words.known:
+        return False
+    # Both halves everyday words, the first no function word ('para' + 'cartas' is a lost space, not a compound).
+    verb, noun = (words.probability.get(part, -20.0) for part in compound.groups())
+    return COMMON < verb < FUNCTION_WORD and noun > COMMON
 
 
 def _neighbours(word: str, words: Lexicon, *, max_distance: int, extra: tuple[str, ...] = ()) -> list[str]:
