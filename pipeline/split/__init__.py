@@ -251,10 +251,19 @@ def _sections(  # long: one pass that names, nests and fills every section, then
     used: dict[str, int] = {}  # ids given so far (see _unique)
     sections: list[Section] = []
     renamed: list[RenamedId] = []
+    titles = [card_title(entry.heading.title) if entry.card else entry.heading.title for entry in entries]
+    # A heading a correction moved to another line keeps its title there: its old id goes with it, not to the
+    # heading now on its old line (alternity's "Aproximación" moved onto the text it opens).
+    # (parent, slug) of every heading's title, and ("=" parent, slug) of the old title of every corrected one: a
+    # title moves among sibling sections ("Misiones" and "Setup / Misiones" are different sections).
+    printed = {(entry.parent, slug(title, max_length=MAX_SLUG)) for entry, title in zip(entries, titles)}
     for entry in entries:
-        title = card_title(entry.heading.title) if entry.card else entry.heading.title
+        old = _uncorrected_title(entry, corrected[entry.first], options=options) if entry.first in corrected else None
+        if old:
+            printed.add((f"={entry.parent}", slug(old, max_length=MAX_SLUG)))
+    for entry, title in zip(entries, titles):
         parent_id = ids[entry.parent] if entry.parent is not None else None
-        segment = _id_segment(entry, title, parent_id, corrected.get(entry.first), renamed, options=options)
+        segment = _id_segment(entry, title, parent_id, corrected.get(entry.first), renamed, options=options, printed=printed)
         section_id = _unique(f"{parent_id}/{segment}" if parent_id else segment, used)
         ids.append(section_id)
         own, stories = separate_flavor(entry.lines)
@@ -307,13 +316,24 @@ def _sections(  # long: one pass that names, nests and fills every section, then
 
 
 def _id_segment(entry: _Entry, title: str, parent_id: str | None, change: CorrectedLine | None, renamed: list[RenamedId],
-                *, options: SplitOptions) -> str:
+                *, options: SplitOptions, printed: set[tuple[object, str]]) -> str:
     """The last part of a section's id: the slug of its title, or, when corrections.yaml changed its heading,
     the slug of the title the uncorrected line gives (so an id survives a correction of its heading and the
-    recipes naming it keep working). `keep_id: false` takes the new title's slug (recorded in `renamed`, so a
+    recipes naming it keep working), unless the heading moved (`printed`: its old title heads a sibling now, or
+    its new title was a sibling's). `keep_id: false` takes the new title's slug (recorded in `renamed`, so a
     recipe naming the old id is told which correction changed it); `keep_id: some-id` sets the id."""
     segment = slug(title, max_length=MAX_SLUG)
     old = _uncorrected_title(entry, change, options=options) if change is not None else None
+    heads_another = old is not None and (entry.parent, slug(old, max_length=MAX_SLUG)) in printed
+    moved = old is not None and isinstance(change.keep_id, bool) and slug(old, max_length=MAX_SLUG) != segment and (
+        heads_another  # its old title heads a sibling section now: moved away, not renamed
+        or (f"={entry.parent}", segment) in printed  # its new title was a sibling heading's: moved here, with that heading's id
+    )
+    if moved:
+        path = f"{parent_id}/" if parent_id else ""
+        if not heads_another:
+            renamed.append(RenamedId(f"{path}{slug(old, max_length=MAX_SLUG)}", f"{path}{segment}", change.where))
+        return segment
     if old is None or slug(old, max_length=MAX_SLUG) == segment:
         return change.keep_id if change is not None and old is not None and isinstance(change.keep_id, str) else segment
     old_segment = slug(old, max_length=MAX_SLUG)

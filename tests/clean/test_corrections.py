@@ -215,3 +215,11 @@ def test_a_recipe_naming_an_id_a_correction_changed_says_so(tmp_path: Path) -> N
 def test_keep_id_must_be_true_or_an_id(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"c.yaml:1: corrections\[1\]: keep_id must be true, false or an id"):
         load_corrections(write(tmp_path, '- find: "a"\n  replace: "b"\n  keep_id: "Con Espacios"\n'), display="c.yaml")
+
+
+def test_a_heading_a_correction_moves_takes_its_id_along(tmp_path: Path) -> None:
+    """The old title heads another section after the corrections: that section has the id, the line it left gets its new title's."""
+    moved = _document(tmp_path, '- find: "FASE DE ACCIÓN"\n  replace: "PREPARACIÓN"\n'
+                                '- find: "FASE DE RECUENTO"\n  replace: "FASE DE ACCIÓN"\n')
+    assert [(s.id, s.title) for s in moved.sections] == [("preparacion", "Preparación"), ("fase-de-accion", "Fase de acción")]
+    assert [(r.old, r.new) for r in moved.renamed_ids] == [("fase-de-recuento", "fase-de-accion")]  # a recipe naming it is told
