@@ -52,8 +52,7 @@ def watch(
     out_dir: Path,
     paper: str | None = None,
     jobs: int = 1,
-    interval: float = 0.1,
-    quiet: float = 0.15,
+    interval: float = 0.1, quiet: float = 0.15,
     console: "Console | None" = None,
     should_stop: Callable[[], bool] = lambda: False,
 ) -> int:
