@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -82,7 +83,7 @@ def list_games(context: Context, as_json: bool) -> None:
     found, worst = [], 0
     for game_id in _games(context, ()):
         try:
-            found.append(load_game(context.project, game_id, templates=templates).game)
+            found.append(_with_built_title(context.project, load_game(context.project, game_id, templates=templates).game))
         except (RefsheetsError, OSError) as exc:  # one broken or unreadable game.yaml must not hide the other games
             error = exc if isinstance(exc, RefsheetsError) else from_os_error(exc, display=lambda name: context.project.display(Path(name)))
             context.console.error(str(error))
@@ -346,6 +347,24 @@ def proof(context: Context, game: str, open_it: bool) -> None:
         if not opened:
             console.warning(f"no web browser to open it with: open {page.as_uri()} yourself")
     sys.exit(report.exit_code)
+
+
+def _with_built_title(project, game):
+    """A game with no title in game.yaml, titled as its last build found it in the text (the manifest keeps it),
+    rather than by its folder name; `list` reads no text, so before a first build the folder name it is."""
+    from pipeline.project import default_title
+
+    if game.title_es != default_title(game.id):
+        return game
+    try:
+        manifest = json.loads((project.output / game.id / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return game
+    title = manifest.get("title_es") if isinstance(manifest, dict) else None
+    if not isinstance(title, str) or not title.strip():
+        return game
+    english = manifest.get("title_en") if isinstance(manifest.get("title_en"), str) and game.title_en == default_title(game.id) else None
+    return replace(game, title_es=title, title_en=english or game.title_en)
 
 
 def sections_json(document) -> str:

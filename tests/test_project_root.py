@@ -28,3 +28,19 @@ def test_a_project_without_templates_is_told_how_to_start_them(tmp_path) -> None
     result = CliRunner().invoke(main, ["--root", str(tmp_path), "build"])
     assert result.exit_code == 2, result.output
     assert "templates/: this project has no templates/ folder (the sheet templates): copy templates/ from the refsheets" in result.output
+
+
+def test_list_titles_a_game_without_game_yaml_as_its_build_found_it(tmp_path) -> None:
+    """issue 25: `list` showed 'Faro' (the folder name) for a game whose text is titled 'Faro Lejano'."""
+    import shutil
+
+    for name in ("templates", "glossaries"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    (tmp_path / "sources" / "faro").mkdir(parents=True)
+    (tmp_path / "sources" / "faro" / "raw.html").write_text(
+        "<html><head><title>Reglas de Faro Lejano</title></head><body><h1>Faro Lejano</h1><h2>Preparación</h2>"
+        "<p>Cada jugador roba cinco cartas.</p><h2>Turno</h2><p>Juega una carta.</p></body></html>", encoding="utf-8")
+    runner = CliRunner()
+    assert runner.invoke(main, ["--root", str(tmp_path), "build"]).exit_code == 0
+    listed = runner.invoke(main, ["--root", str(tmp_path), "list"])
+    assert listed.stdout == "faro\tFaro Lejano\tquickref\n"
