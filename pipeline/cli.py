@@ -41,6 +41,7 @@ def _games(context: Context, names: tuple[str, ...], *, building: bool = False) 
     for note in skipped_folders(context.project):
         if not any(note.startswith(f"{context.project.display(context.project.sources / name)}:") for name in missing):
             context.console.warning(note)
+            context.skipped.append(note)
     games = sorted(context.project.game_ids() + missing)
     if not games:
         from pipeline.ingest import SOURCE_NAMES
@@ -161,6 +162,8 @@ def build(
         context.project, game_ids, out_dir=target, paper=paper, force=force, jobs=jobs, wait=not no_wait, strict=strict,
         progress=console.progress, notice=console.notice, debug=context.debug,
     )
+    # A skipped folder is a warning of this build like any other: counted in its summary and its JSON.
+    report.warnings[:0] = [note for note in context.skipped if note not in report.warnings]
     if as_json:
         console.close()
         for line in report.error_lines():

@@ -22,6 +22,7 @@ class Context:
         self.verbosity = NORMAL
         self._project = None
         self._console = None
+        self.skipped: list[str] = []  # the folders under sources/ left out, as warnings (a build counts them)
 
     @property
     def project(self):

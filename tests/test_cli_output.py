@@ -174,6 +174,7 @@ def test_folders_that_are_not_games_are_named_with_a_name_that_would_work(tiny: 
     assert (listed.exit_code, listed.stdout, listed.stderr) == (0, "dos\tDos\tquickref\nuno\tFase de acción\tquickref\n", warnings)
     built = invoke(tiny, "build")
     assert built.stderr == warnings and built.exit_code == 0
+    assert built.stdout.rstrip().endswith(" 0 failed, 3 warnings")  # issue 25: skipped folders count as the warnings they are
 
 
 def test_a_broken_game_yaml_does_not_hide_the_other_games_from_list(tiny: Path) -> None:
