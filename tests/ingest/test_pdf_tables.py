@@ -77,3 +77,30 @@ def test_a_pdf_with_a_table_and_a_list_reaches_the_sheet_whole(tmp_path: Path) -
         assert " ".join(crop) in text, crop  # each crop's row, in order
     for step in STEPS:
         assert step in text, step
+
+
+def test_a_ruled_table_with_a_bold_header_is_read_the_same_and_prose_in_two_columns_is_no_table() -> None:
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, SimpleDocTemplate, Table, TableStyle
+
+    styles = getSampleStyleSheet()
+    ruled = io.BytesIO()
+    table = Table([["Dado", "Cara", "Efecto"], ["Rojo", "Impacto", "Un daño al objetivo"], ["Azul", "Escudo", "Bloquea un daño"]])
+    table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.5, colors.black), ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold")]))
+    SimpleDocTemplate(ruled, pagesize=A4, invariant=1).build([Paragraph("Dados", styles["Heading2"]), table])
+    _, converted = convert_pdf(ruled.getvalue(), display="raw.pdf")
+    assert [text for text in converted.texts if " | " in text] == [
+        "Dado | Cara | Efecto", "Rojo | Impacto | Un daño al objetivo", "Azul | Escudo | Bloquea un daño"]
+
+    prose = io.BytesIO()
+    width, height = A4
+    two = BaseDocTemplate(prose, pagesize=A4, invariant=1)
+    columns = [Frame(40, 40, width / 2 - 50, height - 80), Frame(width / 2 + 10, 40, width / 2 - 50, height - 80)]
+    two.addPageTemplates([PageTemplate(frames=columns)])
+    justified = styles["BodyText"].clone("justified", alignment=4)
+    sentence = "Cada jugador roba dos cartas al empezar su turno y puede jugar una de ellas si tiene energía suficiente. "
+    two.build([Paragraph(sentence * 12, justified) for _ in range(7)])
+    _, converted = convert_pdf(prose.getvalue(), display="raw.pdf")
+    assert not [text for text in converted.texts if " | " in text]
