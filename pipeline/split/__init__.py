@@ -16,7 +16,7 @@ from pipeline.errors import ConfigError
 from pipeline.model import Block, CleanLine, CleanText, CorrectedLine, Document, GameInfo, RenamedId, Section
 from pipeline.split.blocks import build_blocks
 from pipeline.split.inline import label_vocabulary, restructure
-from pipeline.split.follow import follow_corrections
+from pipeline.split.follow import follow_corrections, unmatched_hints
 from pipeline.split.order import missing_chunks, reading_order
 from pipeline.split.stories import separate_flavor, story_block, titled_story
 from pipeline.structure import Heading, SplitOptions, card_title, find_headings, heading_candidate
@@ -65,6 +65,12 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
             f"sources/{game.id}/game.yaml: options.split.chunks: no line of the text starts a chunk with {missing[0]!r}"
             f" (the patterns match cleaned lines as written: see `refsheets clean {game.id}`); the text is read in its posted order"
         )
+        if strict:
+            raise ConfigError(problem)
+        warnings.append(problem)
+    for name, pattern in unmatched_hints(cleaned.lines, options):
+        problem = (f"sources/{game.id}/game.yaml: options.split.{name}: {pattern!r} matches no line of the text (the patterns match"
+                   f" cleaned lines as written: see `refsheets clean {game.id}`); the hint does nothing: fix the pattern or remove it")
         if strict:
             raise ConfigError(problem)
         warnings.append(problem)

@@ -68,3 +68,26 @@ def _texts(text: str, options: SplitOptions) -> tuple[str, str, str, str]:
     heading = heading_candidate(text, options=options)
     name = _CARD_NAME.match(text.strip())
     return text.strip(), text.strip().rstrip(":. "), heading.title if heading else "", name.group(1).strip() if name else ""
+
+
+# The hints checked for use: each names lines (or their titles) of the text; one that names none does nothing.
+CHECKED = ("chapters", "card_groups", "cards", "run_in", "not_headings")
+
+
+def unmatched_hints(lines, options: SplitOptions) -> list[tuple[str, str]]:
+    """(hint, pattern) of every `options.split` pattern (but chunks, which split() checks) that matches no line of
+    the text in any of the forms it is matched against: a mistake, or a line an edit changed."""
+    if not any(getattr(options, name) for name in CHECKED):
+        return []
+    texts = [line.text.strip() for line in lines if line.text.strip()]
+    forms = {form for text in texts for form in _texts(text, options) if form}
+    unmatched = []
+    for name in CHECKED:
+        for pattern in getattr(options, name):
+            if name == "run_in":
+                used = any(pattern.match(text) for text in texts) if hasattr(pattern, "match") else True
+            else:
+                used = any(pattern.search(form) for form in forms)
+            if not used:
+                unmatched.append((name, pattern.pattern))
+    return unmatched

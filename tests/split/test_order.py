@@ -66,3 +66,16 @@ def test_a_recipe_order_moves_subtrees_and_a_subsection_named_later_keeps_its_pl
     assert [s.id for s in in_order(document, sections, ("Turno",))] == ["turno", "ano", "ano/fondos", "ano/fin", "setup"]  # a title will do
     with pytest.raises(ConfigError, match="recipe.order: no printed section with id or title 'turnos'.*closest: turno"):
         in_order(document, sections, ("turnos",))
+
+
+@pytest.mark.parametrize("name", ["chapters", "card_groups", "cards", "run_in", "not_headings"])
+def test_a_split_hint_that_matches_no_line_is_a_warning_and_an_error_when_strict(name: str) -> None:
+    """issue 25: every pattern a user wrote that matches nothing is said; the patterns that match stay silent."""
+    cleaned = CleanText(game="demo", lines=_lines("REGLAS", "Ataque. Tira un dado.", "Impacto: un daño."), report=())
+    used = {"chapters": "^REGLAS$", "card_groups": "^Reglas$", "cards": "^Impacto$", "run_in": r"^Ataque\.", "not_headings": "^REGLAS$"}
+    assert split(cleaned, game=GAME, options=SplitOptions(**{name: (re.compile(used[name], re.IGNORECASE),)})).warnings == ()
+    options = SplitOptions(**{name: (re.compile("^NADA QUE VER$"),)})
+    [warning] = split(cleaned, game=GAME, options=options).warnings
+    assert warning.startswith(f"sources/demo/game.yaml: options.split.{name}: '^NADA QUE VER$' matches no line of the text")
+    with pytest.raises(ConfigError, match=rf"options.split.{name}: '\^NADA QUE VER\$' matches no line"):
+        split(cleaned, game=GAME, options=options, strict=True)
