@@ -223,3 +223,17 @@ def test_a_heading_a_correction_moves_takes_its_id_along(tmp_path: Path) -> None
                                 '- find: "FASE DE RECUENTO"\n  replace: "FASE DE ACCIÓN"\n')
     assert [(s.id, s.title) for s in moved.sections] == [("preparacion", "Preparación"), ("fase-de-accion", "Fase de acción")]
     assert [(r.old, r.new) for r in moved.renamed_ids] == [("fase-de-recuento", "fase-de-accion")]  # a recipe naming it is told
+
+
+def test_a_clean_hint_the_text_never_uses_is_a_warning_and_an_error_when_strict() -> None:
+    """issue 25: every word or phrase of options.clean that matches nothing is said (it does nothing)."""
+    from pipeline.clean.resources import CleanOptions
+
+    options = CleanOptions(place_names=("Nueva Frontera",), noise_phrases=("saludos a todos", "un abrazo"))
+    text = "REGLAS\n\nLa nave parte de Nueva Frontera.\n\nSaludos a todos los jugadores.\n"
+    warnings = clean(raw_of(text), options=options).warnings
+    assert [warning for warning in warnings if "options.clean" in warning] == [
+        "sources/test/game.yaml: options.clean.noise_phrases: 'un abrazo' occurs nowhere in the text; the hint does nothing:"
+        " fix its spelling or remove it"]
+    with pytest.raises(ConfigError, match=r"options.clean.noise_phrases: 'un abrazo' occurs nowhere"):
+        clean(raw_of(text), options=options, strict=True)
