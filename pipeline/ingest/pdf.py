@@ -197,9 +197,10 @@ def _with_tables(lines: list[_Line], *, first_box: int) -> list[tuple[str, int, 
     tables = _tables(rows)
     taken: dict[int, tuple[int, list[str]]] = {}  # id(line) -> (table number, its rows' texts) for a table's first line
     consumed: set[int] = set()
+    position = {id(line): index for index, line in enumerate(lines)}  # reading order, asked once per table line
     for number, table in enumerate(tables):
         members = [line for row in table for line in row]
-        first = min(members, key=lines.index)
+        first = min(members, key=lambda member: position[id(member)])
         texts = [" | ".join(text for _, _, text in _row_cells(row, _columns(table))) for row in table]
         taken[id(first)] = (number, texts)
         consumed |= {id(line) for line in members}
