@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -27,16 +28,21 @@ def main() -> None:
     click.get_current_context().ensure_object(Context)
 
 
-def _games(context: Context, names: tuple[str, ...]) -> list[str]:
+def _games(context: Context, names: tuple[str, ...], *, building: bool = False) -> list[str]:
+    """The games named, or every game; `building`: with the configured games whose source file is missing, so
+    the build counts them as failed (exit 2) rather than skipping them with a warning."""
     if names:
         for name in names:
             context.project.game_dir(name)
         return list(dict.fromkeys(names))
-    from pipeline.project import skipped_folders
+    from pipeline.project import configured_without_source, skipped_folders
 
+    missing = configured_without_source(context.project) if building else []
     for note in skipped_folders(context.project):
-        context.console.warning(note)
-    games = context.project.game_ids()
+        if not any(note.startswith(f"{context.project.display(context.project.sources / name)}:") for name in missing):
+            context.console.warning(note)
+            context.skipped.append(note)
+    games = sorted(context.project.game_ids() + missing)
     if not games:
         from pipeline.ingest import SOURCE_NAMES
 
@@ -78,7 +84,7 @@ def list_games(context: Context, as_json: bool) -> None:
     found, worst = [], 0
     for game_id in _games(context, ()):
         try:
-            found.append(load_game(context.project, game_id, templates=templates).game)
+            found.append(_with_built_title(context.project, load_game(context.project, game_id, templates=templates).game))
         except (RefsheetsError, OSError) as exc:  # one broken or unreadable game.yaml must not hide the other games
             error = exc if isinstance(exc, RefsheetsError) else from_os_error(exc, display=lambda name: context.project.display(Path(name)))
             context.console.error(str(error))
@@ -108,7 +114,8 @@ def _build_options(command):
     """--paper, --out and --jobs, shared by build and watch."""
     for option in reversed(
         (
-            click.option("--paper", type=click.Choice(["a4", "letter"]), default=None, help="Paper size (default: the game's, A4)."),
+            click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default=None,
+                         help="Paper size (default: the game's, A4)."),
             click.option(
                 "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Output folder (default: output/)."
             ),
@@ -149,12 +156,14 @@ def build(
     from pipeline.build import build as run_build
 
     console = context.console
-    game_ids = _games(context, games)
+    game_ids = _games(context, games, building=True)
     target = _out_dir(context, out_dir)
     report = run_build(
         context.project, game_ids, out_dir=target, paper=paper, force=force, jobs=jobs, wait=not no_wait, strict=strict,
         progress=console.progress, notice=console.notice, debug=context.debug,
     )
+    # A skipped folder is a warning of this build like any other: counted in its summary and its JSON.
+    report.warnings[:0] = [note for note in context.skipped if note not in report.warnings]
     if as_json:
         console.close()
         for line in report.error_lines():
@@ -195,6 +204,7 @@ def watch(context: Context, games: tuple[str, ...], paper: str | None, out_dir: 
 @main.command("new")
 @click.argument("game")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@global_options
 @click.option("--max-characters", type=click.IntRange(min=1), default=None,
               help="Read a source this long (default 600,000 characters), e.g. a campaign book; kept in game.yaml.")
 @click.option("--max-lines", type=click.IntRange(min=1), default=None,
@@ -286,14 +296,20 @@ def typos(context: Context, game: str, as_yaml: bool) -> None:
     """Suspected typos in GAME's cleaned text: words no Spanish word list knows that are one or two
     edits from a known word or a glossary term. Candidates only: nothing is applied.
 
-    Example: refsheets typos space-alert --yaml >> sources/space-alert/corrections.yaml
+    With --yaml, check each entry's `replace:` and paste the ones you agree with into
+    sources/GAME/corrections.yaml (never append them all unread: a wrong first guess would be applied).
+
+    Example: refsheets typos space-alert --yaml > typos-space-alert.yaml
     """
     from pipeline.build import prepare
     from pipeline.desk.typos import corrections_yaml, find_typos
 
     _, cleaned, _ = prepare(context.project, game)
     found = find_typos(cleaned, project=context.project, game_id=game)
-    raw = context.project.display(context.project.sources / game / "raw.txt")
+    from pipeline.ingest import source_file
+
+    folder = context.project.game_dir(game)
+    raw = context.project.display(source_file(folder, display=context.project.display(folder)))  # raw.md, raw.html ... as it is
     if as_yaml:
         click.echo(f"# {game}: {len(found)} suspected typos from `refsheets typos`; check each entry before you keep it")
         click.echo(corrections_yaml(found), nl=False)
@@ -328,12 +344,39 @@ def proof(context: Context, game: str, open_it: bool) -> None:
     page = target / game / proof_file(game)
     if not page.is_file():
         sys.exit(report.exit_code or 1)
+    if report.failures:
+        # The page there is an earlier build's: say so rather than hand it over as this build's.
+        console.warning(f"{context.project.display(page)} is the proof page of an earlier build ({game} failed: see above)")
+        sys.exit(report.exit_code)
     console.result(context.project.display(page))
     if open_it:
         import webbrowser
 
-        webbrowser.open(page.as_uri())
+        try:
+            opened = webbrowser.open(page.as_uri())
+        except webbrowser.Error:
+            opened = False
+        if not opened:
+            console.warning(f"no web browser to open it with: open {page.as_uri()} yourself")
     sys.exit(report.exit_code)
+
+
+def _with_built_title(project, game):
+    """A game with no title in game.yaml, titled as its last build found it in the text (the manifest keeps it),
+    rather than by its folder name; `list` reads no text, so before a first build the folder name it is."""
+    from pipeline.project import default_title
+
+    if game.title_es != default_title(game.id):
+        return game
+    try:
+        manifest = json.loads((project.output / game.id / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return game
+    title = manifest.get("title_es") if isinstance(manifest, dict) else None
+    if not isinstance(title, str) or not title.strip():
+        return game
+    english = manifest.get("title_en") if isinstance(manifest.get("title_en"), str) and game.title_en == default_title(game.id) else None
+    return replace(game, title_es=title, title_en=english or game.title_en)
 
 
 def sections_json(document) -> str:

@@ -26,21 +26,35 @@ class Context:
         self.verbosity = NORMAL
         self._project: Project | None = None
         self._console: Console | None = None
+        self.skipped: list[str] = []  # the folders under sources/ left out, as warnings (a build counts them)
 
     @property
     def project(self):
         from pipeline.project import Project
 
         if self._project is None:
-            self._project = Project(self.root.resolve())
+            self._project = Project(project_root(self.root))
         return self._project
 
     @property
     def console(self) -> Console:
         if self._console is None:
+            from pipeline.firstrun import listen
+
             self._console = Console(verbosity=self.verbosity)
             CONSOLES.append(self._console)
+            if sys.stderr.isatty():  # a first run on a machine says what it prepares (not into a test's or script's captured stderr)
+                listen(self._console.notice)
         return self._console
+
+
+def project_root(root: Path) -> Path:
+    """`--root`, or without it the folder holding sources/: this one, or the nearest one above it (refsheets run
+    from sources/leaving-earth/ works on the project, as git does from a subfolder)."""
+    here = root.resolve()
+    if root != Path(".") or (here / "sources").is_dir():
+        return here
+    return next((folder for folder in here.parents if (folder / "sources").is_dir()), here)
 
 
 CONSOLES: list[Console] = []  # every console a command opened, closed by `run` before it exits

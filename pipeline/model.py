@@ -148,7 +148,7 @@ class CorrectedLine:
     after: str
     entries: tuple[int, ...]  # correction numbers (1-based, in file order)
     where: str = ""  # "sources/x/corrections.yaml:12" of the first entry
-    keep_id: bool | str = False  # an entry's `keep_id:`: a heading it corrects keeps its section id
+    keep_id: bool | str = True  # the entries' `keep_id:`: a heading they correct keeps its section id (False: takes its new title's)
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,8 @@
 ingest/) and its game.yaml and templates into a GameConfig."""
 from __future__ import annotations
 
+import os
+
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
@@ -63,7 +65,11 @@ class Project:
 
     def game_ids(self) -> list[str]:
         if not self.sources.is_dir():
-            raise InputError("no sources/ folder (is --root the project folder?)", path=str(self.root))
+            raise InputError(
+                "no sources/ folder here or in a folder above: run refsheets in the project folder (the one holding sources/),"
+                " or name it with --root PROJECT",
+                path=str(self.root),
+            )
         return sorted(
             entry.name
             for entry in self.sources.iterdir()
@@ -77,9 +83,18 @@ class Project:
             known = ", ".join(self.game_ids()) or "none"
             raise InputError(f"unknown game {game_id!r} (games found: {known})", path=self.display(self.sources))
         if not source_files(folder):
-            from pipeline.ingest import SOURCE_LIST
+            from pipeline.ingest import SOURCE_LIST, SOURCE_NAMES
 
-            raise InputError(f"game {game_id!r} has no source file ({SOURCE_LIST})", path=self.display(folder))
+            for name in SOURCE_NAMES:
+                if (folder / name).is_symlink():  # a link to a file that is gone (or to a folder)
+                    raise InputError(
+                        f"{name} is a link to {os.readlink(folder / name)}, which is not a file: point the link at the translation"
+                        f" or copy the file into {self.display(folder)}/",
+                        path=self.display(folder / name),
+                    )
+            found = _missing_source(folder)
+            hint = found.split(": ", 1)[1] if "rename" in found else f"put the translation in {self.display(folder)}/raw.txt"
+            raise InputError(f"game {game_id!r} has no source file ({SOURCE_LIST}): {hint}", path=self.display(folder))
         return folder
 
     @cached_property
@@ -97,6 +112,23 @@ class Project:
                 path=self.display(path),
             )
         return path
+
+
+def configured_without_source(project: Project) -> list[str]:
+    """Game folders set up for a build (a game.yaml or corrections.yaml, or a raw.* link) whose source file is
+    missing: a build counts each as failed (its old sheets would otherwise pass for current), not as skipped."""
+    from pipeline.ingest import SOURCE_NAMES
+
+    if not project.sources.is_dir():
+        return []
+    found = []
+    for folder in sorted(project.sources.iterdir()):
+        if not folder.is_dir() or not GAME_ID.fullmatch(folder.name) or source_files(folder):
+            continue
+        configured = any((folder / name).is_file() for name in ("game.yaml", "corrections.yaml"))
+        if configured or any((folder / name).is_symlink() for name in SOURCE_NAMES):
+            found.append(folder.name)
+    return found
 
 
 def skipped_folders(project: Project) -> list[str]:

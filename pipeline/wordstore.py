@@ -130,7 +130,10 @@ class WordStore:
                 connection.close()
             except (sqlite3.Error, ValueError, KeyError, AttributeError):
                 pass  # missing or damaged: made again below
-        data = self._make()
+        from pipeline.firstrun import preparing
+
+        with preparing("the Spanish and English word lists", self.path.parent if self.path is not None else None):
+            data = self._make()
         if self.path is not None:
             try:
                 _write(self.path, data, stamp=self.stamp)

@@ -136,6 +136,14 @@ def parse_yaml(text: str, *, display: str) -> Any:
     try:
         return _load(_LineLoader, text, display=display)
     except yaml.MarkedYAMLError as exc:
+        runaway = _runaway_quote(text, exc)
+        if runaway is not None:
+            quote, opened, ended = runaway
+            raise ConfigError(
+                f"YAML error: the quote {quote} opened on this line is not closed on it: it runs on to line {ended}, where the"
+                f" file stops making sense; end the text with {quote} on this line",
+                path=display, line=opened,
+            ) from None
         raise ConfigError(plain_yaml_error(exc, text), path=display, line=_error_line(exc)) from None
     except yaml.YAMLError as exc:
         raise ConfigError(f"YAML error: {exc}", path=display) from None
@@ -203,6 +211,25 @@ def _children(node: Node) -> list[Node]:
 # Problems PyYAML notices far below where they start: an unclosed quote or bracket, a line without ':'.
 _STARTS_EARLIER = ("while scanning a quoted scalar", "while scanning a double-quoted", "while scanning a single-quoted",
                    "while parsing a flow", "while scanning a simple key")
+
+
+def _runaway_quote(text: str, exc: yaml.MarkedYAMLError) -> tuple[str, int, int] | None:
+    """(quote, line it opened on, line it closed on) of a quoted value that ran over several lines and ended on
+    the line of the error (an unclosed quote swallows the lines below it up to the next quote mark), else None."""
+    if exc.problem_mark is None:
+        return None
+    last = None
+    try:
+        for token in yaml.scan(text):
+            if token.start_mark.line > exc.problem_mark.line:
+                break
+            if isinstance(token, yaml.ScalarToken) and token.style in ('"', "'") and token.end_mark.line > token.start_mark.line:
+                last = token
+    except yaml.YAMLError:
+        pass  # the scan stops at the error too: what it saw before is enough
+    if last is None or last.end_mark.line != exc.problem_mark.line:
+        return None
+    return last.style, last.start_mark.line + 1, last.end_mark.line + 1
 
 
 def _error_line(exc: yaml.MarkedYAMLError) -> int | None:

@@ -114,3 +114,50 @@ def test_letter_paper_gives_letter_pages(built_copy: Path, tmp_path: Path) -> No
     for sheet in _sheets(out, "galaxy-defenders"):
         box = PdfReader(out / "galaxy-defenders" / sheet["file"]).pages[0].mediabox
         assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+
+
+def _named_ids(game_yaml: Path) -> list[str]:
+    """Every section id a game's recipes name (order, sections, leave_out_ids), in the order they are written."""
+    import yaml
+
+    named: list[str] = []
+    for sheet in yaml.safe_load(game_yaml.read_text(encoding="utf-8")).get("sheets") or []:
+        recipe = sheet.get("recipe") or {}
+        for key in ("order", "sections", "leave_out_ids"):
+            for item in recipe.get(key) or []:
+                wanted = item.get("id") if isinstance(item, dict) else item
+                if isinstance(wanted, str):
+                    named.append(wanted)
+    return named
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_correction_of_a_heading_a_recipe_names_builds_and_keeps_its_id(built_copy: Path, real_game, game: str) -> None:
+    """issue 25: correcting a heading must not break the recipe naming its section: the id survives (the
+    correction knows the old text), the sheet prints the new title."""
+    from pipeline.build import prepare
+    from pipeline.project import Project
+
+    _, _, document = real_game(game)
+    raw = (built_copy / "sources" / game / "raw.txt").read_text(encoding="utf-8").splitlines()
+    by_id = {section.id: section for section in document.sections}
+
+    def whole_line_heading(section) -> bool:
+        line = raw[section.first - 1].strip().rstrip(":. ")
+        return bool(section.title) and line.casefold().endswith(section.title.casefold()) and raw.count(raw[section.first - 1]) == 1
+
+    chosen = [by_id[wanted] for wanted in _named_ids(built_copy / "sources" / game / "game.yaml") if wanted in by_id]
+    section = next((s for s in chosen + list(document.sections) if s.kind != "flavor" and whole_line_heading(s)), None)
+    assert section is not None, f"{game}: no heading on a line of its own"
+    line = raw[section.first - 1].strip()
+    added = " BIS" if line.split()[-1].isupper() else " bis"  # "Página 9 - SETUP" stays in capitals (a chapter)
+    corrections = built_copy / "sources" / game / "corrections.yaml"
+    before = corrections.read_text(encoding="utf-8") if corrections.exists() else ""
+    entry = f"\n- find: {json.dumps(line, ensure_ascii=False)}\n  replace: {json.dumps(line + added, ensure_ascii=False)}\n"
+    corrections.write_text(before + entry, encoding="utf-8")
+    result = CliRunner().invoke(main, ["--root", str(built_copy), "build", game])
+    assert result.exit_code == 0, (line, result.output)
+    assert "error" not in result.output
+    _, _, corrected = prepare(Project(built_copy), game)
+    titles = {s.id: s.title for s in corrected.sections}
+    assert section.id in titles and titles[section.id].casefold().endswith("bis"), (section.id, titles.get(section.id))

@@ -42,6 +42,10 @@ def test_every_key_and_list_item_knows_its_line() -> None:
         ('title_es: Juego\ntitle_en: "Unclosed\npaper: a4\nsheets:\n  - name: x\n',
          'x.yaml:2: YAML error: the quote " opened on this line is never closed; end the text with "'),
         ("title_es: 'Juego\npaper: a4\n", "x.yaml:1: YAML error: the quote ' opened on this line is never closed; end the text with '"),
+        # issue 25: closed, by accident, by a later line's quote mark: still told where it opened, not at line 6
+        ('title_es: "Juego"\ntitle_en: "Game\npublisher: X\npaper: a4\ncredits:\n  translators: ["x"]\n',
+         'x.yaml:2: YAML error: the quote " opened on this line is not closed on it: it runs on to line 6, where the file stops making'
+         ' sense; end the text with " on this line'),
         ("title_es: Juego\ncredits: [a, b\npaper: a4\n",
          "x.yaml:2: YAML error: the [ opened on this line is not closed with ] (or a comma is missing between its items)"),
         ("credits: {a: b\npaper: a4\n",
@@ -66,7 +70,8 @@ def test_every_key_and_list_item_knows_its_line() -> None:
          "x.yaml:1: YAML error: tag not allowed (only plain YAML is read): could not determine a constructor "
                                              "for the tag 'tag:yaml.org,2002:python/object:os.system'"),
     ],
-    ids=["unclosed-double-quote", "unclosed-single-quote", "unclosed-list", "unclosed-mapping", "colon-in-value", "missing-colon", "tab",
+    ids=["unclosed-double-quote", "unclosed-single-quote", "quote-closed-lines-below", "unclosed-list", "unclosed-mapping",
+         "colon-in-value", "missing-colon", "tab",
          "reserved-character", "indentation", "list-item-in-mapping", "bad-escape", "undefined-alias", "duplicate-anchor", "two-documents",
          "python-tag"],
 )

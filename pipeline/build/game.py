@@ -89,7 +89,7 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
             )
         )
     else:
-        config, cleaned, _ = prepare(project, plan.game, config=plan.config, on_stage=lambda name: stage(name, ""))
+        config, cleaned, prepared = prepare(project, plan.game, config=plan.config, on_stage=lambda name: stage(name, ""))
     game = config.game
     if failures and not made:
         # Nothing new to show for this game: leave its outputs exactly as they were.
@@ -99,7 +99,9 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     write_if_changed(game_out / report_file(plan.game), report_tsv)
 
     previous = read_manifest(game_out)
-    outcome = GameOutcome(plan.game, warnings=list(plan.warnings) + list(cleaned.warnings) + glyph_warnings)
+    # The document's warnings are the cleaner's and the splitter's (a chunk pattern that matched nothing).
+    split_warnings = (document if document is not None else prepared).warnings
+    outcome = GameOutcome(plan.game, warnings=list(plan.warnings) + list(split_warnings) + glyph_warnings)
     fresh = {result.sheet: result for result in plan.fresh}
     sheets_json: list[dict] = []
     for key in plan.keys:

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Callable
 
 from pipeline.build.defaults import title_from_text, titled, untitled
+from pipeline.errors import ConfigError
 from pipeline.build.stagecache import GLOSSARY, SPLIT, TAG, UNCORRECTED, StageCache, stage_key
 from pipeline.model import CleanText, Credits, Document, Section, TermHit, Uncorrected, from_data, to_data
 from pipeline.project import GameConfig, Project, load_game, load_raw
@@ -65,6 +66,7 @@ def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stag
     # Imported here: their patterns take a tenth of a second to compile, which a no-op build never needs.
     from pipeline.clean import clean
     from pipeline.clean.corrections import load_corrections
+    from pipeline.sheets.patterns import unmatched_patterns
     from pipeline.split import split
 
     game = config.game
@@ -74,12 +76,17 @@ def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stag
     cleaned = clean(raw, corrections=corrections, options=config.clean, split_options=config.split, strict=strict,
                     uncorrected=_uncorrected(project, config, raw))
     stage("split")
-    document = split(cleaned, game=game, options=config.split)
+    document = split(cleaned, game=game, options=config.split, strict=strict)
     title = title_from_text(raw, document) if untitled(game) else ""
     if title:
         game = titled(game, title)
-        document = split(cleaned, game=game, options=config.split)
+        document = split(cleaned, game=game, options=config.split, strict=strict)
     config = replace(config, game=game)
+    game_yaml = project.sources / game.id / "game.yaml"
+    stale = unmatched_patterns(document, config.sheets, game_yaml=game_yaml, display=project.display(game_yaml))
+    if stale and strict:
+        raise ConfigError(stale[0] + (f" (and {len(stale) - 1} more)" if len(stale) > 1 else ""))
+    document = replace(document, warnings=document.warnings + tuple(stale))
     return config, cleaned, replace(document, credits=merge_credits(cleaned.credits, game.credits))
 
 

@@ -52,8 +52,7 @@ def watch(
     out_dir: Path,
     paper: str | None = None,
     jobs: int = 1,
-    interval: float = 0.1,
-    quiet: float = 0.15,
+    interval: float = 0.1, quiet: float = 0.15,
     console: "Console | None" = None,
     should_stop: Callable[[], bool] = lambda: False,
 ) -> int:
@@ -72,6 +71,7 @@ def watch(
     console = console or Console()
 
     def run() -> None:
+        console.restart_clock()
         try:
             report = build(project, games(), out_dir=out_dir, paper=paper, jobs=jobs, progress=console.progress, notice=console.notice)
         except (RefsheetsError, OSError) as exc:  # an editor saving by rename, a half-copied file: keep watching

@@ -28,11 +28,13 @@ from pipeline.clean.resources import (
     NOTE_PARAGRAPH,
     PUBLISHER_NOTE,
     URL,
+    KEYS as CLEAN_KEYS,
     CleanOptions,
     chatter_reason,
     voice,
 )
 from pipeline.clean.state import State, Unit
+from pipeline.errors import ConfigError
 from pipeline.clean.stories import judge_stories
 from pipeline.clean.threads import copied_thread
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText, Uncorrected
@@ -81,6 +83,7 @@ def clean(
     dropped = {record.line: record.reason for record in before.report if record.action in ("drop", "duplicate")}
     warnings = list(raw.warnings) + check_counts(corrections, counts, strict=strict, raw_lines=raw_lines, dropped=dropped)
     warnings += _icon_holes(raw, kept)
+    warnings += _unused_hints(raw, options or CleanOptions(), strict=strict)
     report = sorted(list(before.report) + corrected, key=lambda record: record.line)
     kept, report = to_original_lines(raw, kept, report)
     if raw.origins:  # corrected lines are named by the source's own line numbers too (a converted .md, .html ...)
@@ -93,6 +96,19 @@ def clean(
         warnings=tuple(warnings),
         corrected=tuple(changed_lines),
     )
+
+
+def _unused_hints(raw: RawText, options: CleanOptions, *, strict: bool) -> list[str]:
+    """A warning for each `options.clean` word or phrase the text never uses (it does nothing); an error when strict."""
+    text = raw.text.casefold()
+    problems = [
+        f"sources/{raw.game}/game.yaml: options.clean.{key}: {phrase!r} occurs nowhere in the text; the hint does nothing:"
+        " fix its spelling or remove it"
+        for key in CLEAN_KEYS for phrase in getattr(options, key) if phrase.casefold() not in text
+    ]
+    if strict and problems:
+        raise ConfigError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
+    return problems
 
 
 def clean_uncorrected(raw: RawText, *, options: CleanOptions | None = None, split_options: SplitOptions | None = None) -> Uncorrected:

@@ -2,7 +2,8 @@
 
 A correction repairs a translation mistake without touching raw.txt: `find` (literal) or `regex`, `replace`,
 an optional `note` (why), an optional `expect` (how many matches there should be) and an optional `keep_id`
-(a heading it corrects keeps its section id, so recipes naming that id still work). One that matches
+(a heading it corrects keeps its section id by default, so recipes naming that id still work; `false` gives
+the heading the id of its new title, a string sets the id). One that matches
 nothing, or not the expected number of times, is a warning naming the entry and the closest raw text
 (an error with --strict). A `find` copied from a printed sheet matches the source: its ‹English› tags and
 ¶ marks are dropped, any quote mark matches any other and any run of spaces matches any other.
@@ -73,7 +74,7 @@ class Correction:
     expect: int | None = None
     literal: bool = True
     where: str = ""  # "sources/x/corrections.yaml:12"
-    keep_id: bool | str = False  # True: a heading it corrects keeps the id its old text gave; a string: that id
+    keep_id: bool | str = True  # True: a heading it corrects keeps the id its old text gave; False: its new title's; a string: that id
 
     @property
     def compiled(self) -> regex.Pattern:
@@ -136,9 +137,10 @@ def _correction(entry: object, number: int, *, display: str) -> Correction:
             raise ConfigError(f"{where}: bad regex {pattern!r}: {exc}", path=display, line=line) from None
         if compiled.match(""):
             raise ConfigError(f"{where}: regex {pattern!r} matches empty text", path=display, line=line)
-    keep_id = entry.get("keep_id") or False
+    keep_id = entry.get("keep_id", True)
+    keep_id = True if keep_id is None else keep_id
     if isinstance(keep_id, str) and not _ID.match(keep_id):
-        raise ConfigError(f"{where}: keep_id must be true or an id such as 'fase-de-accion' (lower-case letters, digits, '-')",
+        raise ConfigError(f"{where}: keep_id must be true, false or an id such as 'fase-de-accion' (lower-case letters, digits, '-')",
                           path=display, line=line)
     if literal and not sheet_text_to_find(pattern):
         raise ConfigError(f"{where}: 'find' holds nothing but sheet marks (‹…›, ¶)", path=display, line=line)
@@ -280,7 +282,8 @@ def correct_lines(
             records.append(CleaningRecord(line.first, "correct", reason, raw_lines[line.first - 1]))
         if applied:
             entries = [change.correction for change in applied]
-            keep = next((entry.keep_id for entry in entries if entry.keep_id), False)
+            # One entry naming an id sets it; one saying `keep_id: false` gives the new title's id; else the old id stays.
+            keep = next((entry.keep_id for entry in entries if isinstance(entry.keep_id, str)), all(entry.keep_id for entry in entries))
             corrected.append(CorrectedLine(line.first, line.text, text, tuple(e.index for e in entries), entries[0].where, keep))
         out.append(CleanLine(text, line.first, line.last, line.kind) if applied else line)
     return out, records, counts, corrected

@@ -52,6 +52,10 @@ class Console:
         """Say every message again from now on (`watch` starts each round afresh)."""
         self._said.clear()
 
+    def restart_clock(self) -> None:
+        """Count the stages' times from now (`watch`: from the save that started the round, not the watch's start)."""
+        self.started = self.clock()
+
     def _once(self, line: str) -> None:
         if line in self._said:
             return

@@ -29,7 +29,7 @@ header p{margin:.2em 0 0;font-size:.9em;opacity:.85}
 #layout{display:flex;align-items:flex-start}
 nav{position:sticky;top:0;max-height:100vh;overflow:auto;width:22em;flex:none;padding:.5em;border-right:1px solid #ccc;
 background:#f6f8fa;font-size:12px;box-sizing:border-box}
-nav a{display:block;text-decoration:none;color:#1d4ed8;padding:1px 0}nav a:hover{text-decoration:underline}
+nav a{display:block;text-decoration:none;color:#1d4ed8;padding:1px 0;overflow-wrap:anywhere}nav a:hover{text-decoration:underline}
 nav .meta{color:#666}main{flex:1;min-width:0;padding:0 1em 100vh}
 section.warnings{margin:.8em 0;padding:.5em .8em;border:1px solid #e0b040;background:#fff8e1}
 section.warnings summary{font-weight:600;cursor:pointer}section.warnings li{margin:.15em 0}

@@ -14,6 +14,7 @@ from typing import overload
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.desk.slips import rank_candidates
 from pipeline.desk.verdicts import CountReads, verdicts_for
 from pipeline.model import CleanText
 from pipeline.text import fold, strip_accents
@@ -38,6 +39,13 @@ PREFIXES = re.compile(r"^(?:re|anti|des|in|super|mega|hiper|auto|sub|pre|contra|
 EVERYDAY = frozenset("qué quién quiénes cuál cuáles cómo dónde adónde cuándo cuánto cuánta cuántos cuántas según".split())
 NOT_WORDS = re.compile(r"^(?:(?:ja|je|ji)+|https?|www|html?|com)$")  # laughter, pieces of links
 MAX_SUGGESTIONS = 3
+# Word formation the lists do not spell out: an adjective in -able/-ible of a known verb ("jugable"), a verb in
+# -ear made from a known noun ("rolear", "tuitear"), a compound of a verb form and a plural noun ("pasamanos").
+ABLE = re.compile(r"^(\w{2,}?)(?:able|ible)(s?)$")
+EAR_VERB = re.compile(r"^(\w{3,}?)e(?:ar|o|as|a|amos|áis|an|ando|ado|ada|ados|adas)$")
+FUNCTION_WORD = -6.0  # log-probability above which a word is a preposition, article or the like ('para', 'que')
+COMPOUND_NOUN = re.compile(r"^(\w{3,}?[ae])(\w{3,}s)$")
+
 
 
 @dataclass(frozen=True)
@@ -147,7 +155,25 @@ def _is_form(word: str, words: Lexicon) -> bool:
     if word.endswith("mente") and strip_accents(word[:-5]) in words.folded:
         return True
     unprefixed = PREFIXES.sub("", word)
-    return unprefixed != word and unprefixed in words.known
+    if unprefixed != word and unprefixed in words.known:
+        return True
+    return _formed(word, words)
+
+
+def _formed(word: str, words: Lexicon) -> bool:
+    """A word made by the rules of word formation from words the lists know (ABLE, EAR_VERB, COMPOUND_NOUN)."""
+    able = ABLE.match(word)
+    if able and any(able.group(1) + ending in words.known for ending in ("ar", "er", "ir")):
+        return True
+    made = EAR_VERB.match(word)
+    if made and made.group(1) in words.known and not made.group(1).endswith(("a", "e", "i", "o", "u")):
+        return True  # rol -> rolear, but not a vowel-final stem (that is an ordinary -ar verb's slip)
+    compound = COMPOUND_NOUN.match(word)
+    if not compound or compound.group(1) not in words.known or compound.group(2) not in words.known:
+        return False
+    # Both halves everyday words, the first no function word ('para' + 'cartas' is a lost space, not a compound).
+    verb, noun = (words.probability.get(part, -20.0) for part in compound.groups())
+    return COMMON < verb < FUNCTION_WORD and noun > COMMON
 
 
 def _neighbours(word: str, words: Lexicon, *, max_distance: int, extra: tuple[str, ...] = ()) -> list[str]:
@@ -160,10 +186,20 @@ def _neighbours(word: str, words: Lexicon, *, max_distance: int, extra: tuple[st
     else:
         pool = words.pool(len(word), max_distance)
         found = process.extract(word, pool + list(extra) if extra else pool, scorer=OSA.distance, score_cutoff=max_distance, limit=12)
-    # Nearest first; among equals a slip that keeps the length ('uan' -> 'una'), then the more probable word.
-    ranked = sorted({name: distance for name, distance, _ in found}.items(),
-                    key=lambda item: (item[1], len(item[0]) != len(word), -words.probability.get(item[0], -20.0)))
-    return [name for name, _ in ranked if name != word]
+    # Accent-only fixes first (asked of the lists directly: a rare form such as 'obtén' is in no pool), then the
+    # likeliest slip (keyboard- and sound-aware) of the more probable word.
+    names = _accented(word, words) + [name for name, _, _ in found]
+    return rank_candidates(word, [name for name in dict.fromkeys(names) if name != word], words.probability)
+
+
+_ACCENTED = {"a": "á", "e": "é", "i": "í", "o": "ó", "u": "ú"}
+
+
+def _accented(word: str, words: Lexicon) -> list[str]:
+    """The known words that are `word` with one vowel accented, or with its accent moved or taken away."""
+    plain = strip_accents(word)
+    forms = [plain] + [plain[:i] + _ACCENTED[ch] + plain[i + 1:] for i, ch in enumerate(plain) if ch in _ACCENTED]
+    return [form for form in forms if form != word and form in words.known]
 
 
 def _swapped(word: str, words: Lexicon) -> str | None:
@@ -183,7 +219,24 @@ def judge_word(
     word: str, *, sentence_start: bool, glossary: frozenset[str], glossary_words: tuple[str, ...], words: Lexicon,
     in_text: "dict[str, int] | CountReads | None" = None,
 ) -> tuple[str, ...]:
-    """The suggestions for one word of the text, or () when it is no suspected typo.
+    """The suggestions for one word of the text, in the word's case ('DIFICIL' -> 'DIFÍCIL'), or () when it is no suspected typo."""
+    found = _judge(word, sentence_start=sentence_start, glossary=glossary, glossary_words=glossary_words, words=words, in_text=in_text)
+    return tuple(dict.fromkeys(_in_case_of(word, suggestion) for suggestion in found))
+
+
+def _in_case_of(word: str, suggestion: str) -> str:
+    if len(word) > 1 and word.isupper():
+        return suggestion.upper()
+    if word[:1].isupper():
+        return suggestion[:1].upper() + suggestion[1:]
+    return suggestion
+
+
+def _judge(
+    word: str, *, sentence_start: bool, glossary: frozenset[str], glossary_words: tuple[str, ...], words: Lexicon,
+    in_text: "dict[str, int] | CountReads | None" = None,
+) -> tuple[str, ...]:
+    """The suggestions for one word of the text (lower case but for a name's), or () when it is no suspected typo.
 
     `in_text`: how often each lower-case word occurs in the same text (a word used again and again is
     the translator's on purpose, unless it is one slip from an everyday word).

@@ -79,6 +79,10 @@ UNLIKELY = set("¤¢£¥¦¨¬¯µ¶¸¹¼½¾ƒ†‡ˆ‰Š‹ŒŽšœžŸ")
 SPANISH_CODE_PAGES = ["cp1252", "latin_1", "iso8859_15", "cp850", "mac_roman"]
 
 
+# What to do about a file that is not UTF-8: its letters were read, but a wrong guess would garble every accent.
+RESAVE = "; check its accents on the proof page, then save the file as UTF-8 in your editor (this warning then goes away)"
+
+
 def _single_byte_or_utf8(data: bytes, *, display: str) -> tuple[str, str, list[str]]:
     try:
         return data.decode("utf-8"), "utf-8", []
@@ -88,17 +92,17 @@ def _single_byte_or_utf8(data: bytes, *, display: str) -> tuple[str, str, list[s
         # cp1252 is the code page of a Spanish Windows, and the default: it is right unless the text says otherwise.
         text = data.decode("cp1252")
         if sum(ch in UNLIKELY for ch in text) < 3:
-            return text, "cp1252", [f"{display}:{line}: not valid UTF-8; read as cp1252"]
+            return text, "cp1252", [f"{display}:{line}: not valid UTF-8; read as cp1252{RESAVE}"]
     except UnicodeDecodeError:
         text = ""
     from charset_normalizer import from_bytes
 
     best = from_bytes(data, cp_isolation=SPANISH_CODE_PAGES).best() if text else None
     if best is not None and best.encoding not in ("cp1252", "latin_1"):
-        return str(best), best.encoding, [f"{display}:{line}: not valid UTF-8; read as {best.encoding} (guessed from its letters)"]
+        return str(best), best.encoding, [f"{display}:{line}: not valid UTF-8; read as {best.encoding} (guessed from its letters){RESAVE}"]
     if text:
-        return text, "cp1252", [f"{display}:{line}: not valid UTF-8; read as cp1252"]
-    return data.decode("latin-1"), "latin-1", [f"{display}:{line}: not valid UTF-8; read as latin-1"]
+        return text, "cp1252", [f"{display}:{line}: not valid UTF-8; read as cp1252{RESAVE}"]
+    return data.decode("latin-1"), "latin-1", [f"{display}:{line}: not valid UTF-8; read as latin-1{RESAVE}"]
 
 
 def repair_mojibake(text: str) -> tuple[str, bool]:

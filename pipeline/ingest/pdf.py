@@ -1,6 +1,8 @@
 """A PDF -> structural plain text, with pdfminer.six's layout analysis: text boxes in reading order (columns
 included), a `Página N` line at each page break, larger type as headings, and what repeats at the top or
-bottom of most pages (running headers and footers, page numbers) left out and reported.
+bottom of most pages (running headers and footers, page numbers) left out and reported. Tables (rows of
+short cells standing in the same columns, found from the characters' positions) are written as `a | b | c`
+rows, and lines after a bullet (a character, a symbol font's glyph or a small drawn shape) as `- item`.
 
 A PDF has no lines of its own: the "original" lines the report speaks of are the extracted ones.
 """
@@ -12,6 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from pipeline.errors import InputError
 from pipeline.ingest.artefacts import join_hyphenated
@@ -217,20 +220,196 @@ def bounded_filters(inflation: _Inflation) -> Iterator[None]:
 
 
 def _page_lines(page, box_type, line_type) -> list[tuple[str, int, float, bool]]:
-    """A page's lines as (text, box number, type size, in the top/bottom margin)."""
+    """A page's lines as (text, box number, type size, in the top/bottom margin): its tables as `a | b | c`
+    rows and its bulleted items as `- item` lines, the way every converter writes them (ingest/lines.py)."""
+    from pdfminer.layout import LTCurve
+
     height = page.height or 1
-    lines = []
-    for box_number, box in enumerate(element for element in page if isinstance(element, box_type)):
-        for line in box:
-            if not isinstance(line, line_type):
+    found: list[_Line] = []
+    markers: list[tuple[float, float, float, float]] = []  # bullets drawn apart from their item's text
+    boxes = 0
+    for element in page:
+        if isinstance(element, box_type):
+            for line in element:
+                if isinstance(line, line_type):
+                    _add_line(found, line, boxes, height)
+            boxes += 1
+        elif isinstance(element, line_type) and _is_marker(element):
+            markers.append(element.bbox)
+        elif isinstance(element, LTCurve) and 1 < element.width <= MAX_MARKER and 1 < element.height <= MAX_MARKER:
+            markers.append(element.bbox)  # a bullet drawn as a small shape
+    for line in found:
+        if BULLET_MARK.match(line.text):
+            line.text = "- " + BULLET_MARK.sub("", line.text, count=1)
+        elif any(_marks(marker, line) for marker in markers):
+            line.text = "- " + line.text
+    return _with_tables(found, first_box=boxes)
+
+
+MAX_MARKER = 8.0  # pt: a bullet glyph or shape is no wider or taller than this
+BULLET_MARK = re.compile(r"^[•◦▪▫■□●○‣⁃∙·●►▸➢✓✔]\s*(?=\S)")
+CELL_GAP = 1.0  # ems of white space between two words that puts them in different table cells
+MAX_CELL_WORDS = 12
+MAX_MEDIAN_CELL_WORDS = 4  # a table's cells are short: two columns of prose side by side are not a table
+
+
+@dataclass
+class _Line:
+    """One text line of a page: its text, its cells (words apart by more than CELL_GAP), where it is."""
+
+    text: str
+    box: int
+    size: float
+    edge: bool
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+    cells: list[tuple[float, float, str]]  # (x0, x1, text)
+
+
+def _add_line(found: list[_Line], line, box: int, height: float) -> None:
+    text = tidy(line.get_text())
+    if not text:
+        return
+    chars = [char for char in line if hasattr(char, "size")]
+    size = max((char.size for char in chars), default=0.0)
+    edge = line.y1 > height * (1 - MARGIN) or line.y0 < height * MARGIN
+    found.append(_Line(text, box, size, edge, line.x0, line.x1, line.y0, line.y1, _cells(chars, size)))
+
+
+def _cells(chars: list, size: float) -> list[tuple[float, float, str]]:
+    """The line's runs of characters separated by more than CELL_GAP ems of white space."""
+    cells: list[tuple[float, float, str]] = []
+    run: list = []
+    for char in chars:
+        if run and char.x0 - run[-1].x1 > CELL_GAP * max(size, 1.0):
+            cells.append((run[0].x0, run[-1].x1, tidy("".join(c.get_text() for c in run))))
+            run = []
+        elif run and char.x0 - run[-1].x1 > 0.15 * max(size, 1.0) and not run[-1].get_text().isspace():
+            run.append(_Space(run[-1].x1))  # a word gap the PDF drew as space, not as a character
+        run.append(char)
+    if run:
+        cells.append((run[0].x0, run[-1].x1, tidy("".join(c.get_text() for c in run))))
+    return [cell for cell in cells if cell[2]]
+
+
+@dataclass
+class _Space:
+    x1: float
+
+    def get_text(self) -> str:
+        return " "
+
+
+def _is_marker(line) -> bool:
+    """A line that is only a bullet: '•', or a symbol font's glyph pdfminer cannot name ('(cid:127)')."""
+    text = line.get_text().strip()
+    return line.width <= MAX_MARKER and (bool(re.fullmatch(r"[•◦▪▫■□●○‣⁃∙·►▸➢✓✔-]|\(cid:\d+\)", text)))
+
+
+def _marks(marker: tuple[float, float, float, float], line: _Line) -> bool:
+    """A bullet just left of a line's start, level with its first line."""
+    x0, y0, x1, y1 = marker
+    return x1 <= line.x0 + 1 and line.x0 - x1 <= 3 * max(line.size, 1.0) and min(y1, line.y1) - max(y0, line.y0) > 0
+
+
+def _with_tables(lines: list[_Line], *, first_box: int) -> list[tuple[str, int, float, bool]]:
+    """The lines in reading order, those of each table replaced by its rows (`a | b | c`) where its first line was."""
+    rows = _rows(lines)
+    tables = _tables(rows)
+    taken: dict[int, tuple[int, list[str]]] = {}  # id(line) -> (table number, its rows' texts) for a table's first line
+    consumed: set[int] = set()
+    position = {id(line): index for index, line in enumerate(lines)}  # reading order, asked once per table line
+    for number, table in enumerate(tables):
+        members = [line for row in table for line in row]
+        first = min(members, key=lambda member: position[id(member)])
+        texts = [" | ".join(text for _, _, text in _row_cells(row, _columns(table))) for row in table]
+        taken[id(first)] = (number, texts)
+        consumed |= {id(line) for line in members}
+    out: list[tuple[str, int, float, bool]] = []
+    for line in lines:
+        if id(line) in taken:
+            number, texts = taken[id(line)]
+            size = min(member.size for row in tables[number] for member in row)
+            edge = all(member.edge for row in tables[number] for member in row)
+            out.extend((text, first_box + number, size, edge) for text in texts)
+        elif id(line) not in consumed:
+            out.append((line.text, line.box, line.size, line.edge))
+    return out
+
+
+def _rows(lines: list[_Line]) -> list[list[_Line]]:
+    """The page's lines grouped into rows (lines level with each other), top to bottom, each left to right."""
+    rows: list[list[_Line]] = []
+    for line in sorted(lines, key=lambda line: (-(line.y0 + line.y1) / 2, line.x0)):
+        middle = (line.y0 + line.y1) / 2
+        if rows:
+            last = rows[-1][0]
+            if abs((last.y0 + last.y1) / 2 - middle) <= 0.4 * max(last.size, line.size, 1.0):
+                rows[-1].append(line)
                 continue
-            text = tidy(line.get_text())
-            if not text:
-                continue
-            size = max((char.size for char in line if hasattr(char, "size")), default=0.0)
-            edge = line.y1 > height * (1 - MARGIN) or line.y0 < height * MARGIN
-            lines.append((text, box_number, size, edge))
-    return lines
+        rows.append([line])
+    return [sorted(row, key=lambda line: line.x0) for row in rows]
+
+
+def _tables(rows: list[list[_Line]]) -> list[list[list[_Line]]]:
+    """Runs of two or more rows of two or more cells whose cells stand in the same columns, cells short."""
+    tables: list[list[list[_Line]]] = []
+    run: list[list[_Line]] = []
+    for row in rows + [[]]:
+        cells = [cell for line in row for cell in line.cells]
+        if len(cells) >= 2 and run and _continues(run, row) and not any(line.text.startswith("- ") for line in row):
+            run.append(row)
+            continue
+        if len(run) >= 2 and _short_cells(run):
+            tables.append(run)
+        run = [row] if len(cells) >= 2 and not any(line.text.startswith("- ") for line in row) else []
+    return tables
+
+
+def _continues(run: list[list[_Line]], row: list[_Line]) -> bool:
+    """The row is close below the run's last row and each of its cells falls in one column of the run's."""
+    last = run[-1]
+    gap = min(line.y0 for line in last) - max(line.y1 for line in row)
+    if gap > 2.5 * max(line.size for line in row):
+        return False
+    columns = _columns(run)
+    used = set()
+    for x0, x1, _ in (cell for line in row for cell in line.cells):
+        hits = [number for number, (c0, c1) in enumerate(columns) if min(x1, c1) - max(x0, c0) > -2]
+        if len(hits) != 1 or hits[0] in used:
+            return False
+        used.add(hits[0])
+    return True
+
+
+def _columns(run: list[list[_Line]]) -> list[tuple[float, float]]:
+    """The x-ranges of the run's columns: its first row's cells, widened by the cells below that fall in them."""
+    columns = [(x0, x1) for line in run[0] for x0, x1, _ in line.cells]
+    for row in run[1:]:
+        for x0, x1, _ in (cell for line in row for cell in line.cells):
+            for number, (c0, c1) in enumerate(columns):
+                if min(x1, c1) - max(x0, c0) > -2:
+                    columns[number] = (min(c0, x0), max(c1, x1))
+                    break
+    return columns
+
+
+def _row_cells(row: list[_Line], columns: list[tuple[float, float]]) -> list[tuple[float, float, str]]:
+    """A row's cells, one per column ('-' for an empty one, as the other converters write it)."""
+    cells = ["-"] * len(columns)
+    for x0, x1, text in (cell for line in row for cell in line.cells):
+        for number, (c0, c1) in enumerate(columns):
+            if min(x1, c1) - max(x0, c0) > -2:
+                cells[number] = text if cells[number] == "-" else f"{cells[number]} {text}"
+                break
+    return [(c0, c1, text) for (c0, c1), text in zip(columns, cells)]
+
+
+def _short_cells(run: list[list[_Line]]) -> bool:
+    counts = sorted(len(text.split()) for row in run for line in row for _, _, text in line.cells)
+    return counts[-1] <= MAX_CELL_WORDS and counts[len(counts) // 2] <= MAX_MEDIAN_CELL_WORDS
 
 
 def _furniture_key(text: str) -> str:

@@ -78,6 +78,15 @@ class Templates:
         return template is None or (isinstance(options, dict) and "kind" in options)
 
     def _chain(self, name: str, problems: Problems) -> Template | None:
+        if name not in self._chains and not self.dir.is_dir():
+            own = Problems()
+            own.add(
+                f"this project has no {self.dir.name}/ folder (the sheet templates): copy templates/ from the refsheets"
+                " checkout into it (glossaries/common.yaml too), then adapt them",
+                path=f"{self.dir.name}/",
+                line=None,
+            )
+            self._chains[name] = (None, own)
         if name not in self._chains:
             own = Problems()
             try:

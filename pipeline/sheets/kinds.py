@@ -70,7 +70,14 @@ def _quickref_render(document: Document, *, sheet: str, layout: Layout, recipe: 
     from pipeline.sheets.quickref import quickref_with_sections
 
     pdf, pages, revision, sections = quickref_with_sections(document, sheet=sheet, layout=layout, recipe=_quickref_of(recipe), dated=dated)
-    return pdf, pages, revision, tuple((section.id, section.title, section.text, section.id) for section in sections)
+    return pdf, pages, revision, tuple((section.id, section.title, _with_english_names(section), section.id) for section in sections)
+
+
+def _with_english_names(section) -> str:
+    """A section's text and, after it, the English names the sheet shows beside its terms ('‹Spacecraft›'), so a
+    glossary edit that renames one is a change of the words printed, reported as such."""
+    names = dict.fromkeys(hit.en for hit in (*section.title_terms, *section.text_terms()) if hit.en and hit.kind != "everyday")
+    return section.text + ("\n" + " ".join(f"‹{name}›" for name in names) if names else "")
 
 
 def _quickref_printed(document: Document, recipe: AnyRecipe) -> object:

@@ -8,7 +8,6 @@ and builds ids from the titles of a section and its parents, never from position
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -17,10 +16,11 @@ from pipeline.errors import ConfigError
 from pipeline.model import Block, CleanLine, CleanText, CorrectedLine, Document, GameInfo, RenamedId, Section
 from pipeline.split.blocks import build_blocks
 from pipeline.split.inline import label_vocabulary, restructure
+from pipeline.split.follow import follow_corrections, unmatched_hints
 from pipeline.split.order import missing_chunks, reading_order
 from pipeline.split.stories import separate_flavor, story_block, titled_story
 from pipeline.split.headings import decide_headings
-from pipeline.structure import Heading, SplitOptions, card_title
+from pipeline.structure import Heading, SplitOptions, card_title, heading_candidate
 from pipeline.text import slug
 
 EXAMPLE_TITLE = re.compile(r"^(?:por\s+)?ejemplos?\b", re.IGNORECASE)
@@ -51,23 +51,35 @@ class _Entry:
     card: bool = False
 
 
-def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = None) -> Document:
+def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = None, strict: bool = False) -> Document:
     """Group cleaned lines under the headings that precede them and arrange the headings as a tree.
 
-    `options` are the game's `options.split` hints (project.GameConfig.split); none: the general rules only."""
-    options = options or SplitOptions()
+    `options` are the game's `options.split` hints (project.GameConfig.split); none: the general rules only.
+    A `chunks` pattern that matches no line (an edit changed the line it named) is a warning and the text is
+    read as posted, as a stale correction is (an error when `strict`)."""
+    given = options or SplitOptions()
+    options = follow_corrections(given, cleaned.corrected)
+    warnings = list(cleaned.warnings)
     missing = missing_chunks(cleaned.lines, options.chunks)
     if missing:
-        raise ConfigError(
-            f"options.split.chunks: no line of the text starts a chunk with {missing[0]!r}"
-            f" (the patterns match cleaned lines as written: see `refsheets clean {game.id}`)",
-            path=f"sources/{game.id}/game.yaml",
+        problem = (
+            f"sources/{game.id}/game.yaml: options.split.chunks: no line of the text starts a chunk with {missing[0]!r}"
+            f" (the patterns match cleaned lines as written: see `refsheets clean {game.id}`); the text is read in its posted order"
         )
+        if strict:
+            raise ConfigError(problem)
+        warnings.append(problem)
+    for name, pattern in unmatched_hints(cleaned.lines, options):
+        problem = (f"sources/{game.id}/game.yaml: options.split.{name}: {pattern!r} matches no line of the text (the patterns match"
+                   f" cleaned lines as written: see `refsheets clean {game.id}`); the hint does nothing: fix the pattern or remove it")
+        if strict:
+            raise ConfigError(problem)
+        warnings.append(problem)
     lines = reading_order(cleaned.lines, options.chunks)
     entries = _entries(lines, decide_headings(lines, options), game=game)
     _arrange(entries, options=options)
-    sections, renamed = _sections(entries, corrected={line.first: line for line in cleaned.corrected})
-    return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=cleaned.warnings, renamed_ids=tuple(renamed))
+    sections, renamed = _sections(entries, corrected={line.first: line for line in cleaned.corrected}, options=given)
+    return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=tuple(warnings), renamed_ids=tuple(renamed))
 
 
 def _entries(lines: tuple[CleanLine, ...], headings: list[Heading | None], *, game: GameInfo) -> list[_Entry]:
@@ -227,17 +239,26 @@ def _path_to(entries: list[_Entry], index: int | None) -> list[int]:
 
 
 def _sections(  # long: one pass that names, nests and fills every section, then recovers tables run into paragraphs
-    entries: list[_Entry], *, corrected: dict[int, CorrectedLine]
+    entries: list[_Entry], *, corrected: dict[int, CorrectedLine], options: SplitOptions
 ) -> tuple[list[Section], list[RenamedId]]:
     """Sections in reading order, each followed by the flavour runs found inside it; and the ids corrections changed."""
     ids: list[str] = []
     used: dict[str, int] = {}  # ids given so far (see _unique)
     sections: list[Section] = []
     renamed: list[RenamedId] = []
+    titles = [card_title(entry.heading.title) if entry.card else entry.heading.title for entry in entries]
+    # A heading a correction moved to another line keeps its title there: its old id goes with it, not to the
+    # heading now on its old line (alternity's "Aproximación" moved onto the text it opens).
+    # (parent, slug) of every heading's title, and ("=" parent, slug) of the old title of every corrected one: a
+    # title moves among sibling sections ("Misiones" and "Setup / Misiones" are different sections).
+    printed: set[tuple[object, str]] = {(entry.parent, slug(title, max_length=MAX_SLUG)) for entry, title in zip(entries, titles)}
     for entry in entries:
-        title = card_title(entry.heading.title) if entry.card else entry.heading.title
+        old = _uncorrected_title(entry, corrected[entry.first], options=options) if entry.first in corrected else None
+        if old:
+            printed.add((f"={entry.parent}", slug(old, max_length=MAX_SLUG)))
+    for entry, title in zip(entries, titles):
         parent_id = ids[entry.parent] if entry.parent is not None else None
-        segment = _id_segment(entry, title, parent_id, corrected.get(entry.first), renamed)
+        segment = _id_segment(entry, title, parent_id, corrected.get(entry.first), renamed, options=options, printed=printed)
         section_id = _unique(f"{parent_id}/{segment}" if parent_id else segment, used)
         ids.append(section_id)
         own, stories = separate_flavor(entry.lines)
@@ -289,48 +310,47 @@ def _sections(  # long: one pass that names, nests and fills every section, then
     return restructured, renamed
 
 
-def _id_segment(entry: _Entry, title: str, parent_id: str | None, change: CorrectedLine | None, renamed: list[RenamedId]) -> str:
-    """The last part of a section's id: the slug of its title, or of the title before a correction with keep_id
-    changed it (a correction without keep_id that changes the slug is recorded in `renamed`)."""
+def _id_segment(entry: _Entry, title: str, parent_id: str | None, change: CorrectedLine | None, renamed: list[RenamedId],
+                *, options: SplitOptions, printed: set[tuple[object, str]]) -> str:
+    """The last part of a section's id: the slug of its title, or, when corrections.yaml changed its heading,
+    the slug of the title the uncorrected line gives (so an id survives a correction of its heading and the
+    recipes naming it keep working), unless the heading moved (`printed`: its old title heads a sibling now, or
+    its new title was a sibling's). `keep_id: false` takes the new title's slug (recorded in `renamed`, so a
+    recipe naming the old id is told which correction changed it); `keep_id: some-id` sets the id."""
     segment = slug(title, max_length=MAX_SLUG)
-    old = _uncorrected_title(entry, change) if change is not None else None
-    if change is None or old is None or slug(old, max_length=MAX_SLUG) == segment:
+    old = _uncorrected_title(entry, change, options=options) if change is not None else None
+    if change is None or old is None:
         return segment
     old_segment = slug(old, max_length=MAX_SLUG)
-    if change.keep_id:
+    heads_another = (entry.parent, old_segment) in printed
+    moved = isinstance(change.keep_id, bool) and old_segment != segment and (
+        heads_another  # its old title heads a sibling section now: moved away, not renamed
+        or (f"={entry.parent}", segment) in printed  # its new title was a sibling heading's: moved here, with that heading's id
+    )
+    if moved:
+        path = f"{parent_id}/" if parent_id else ""
+        if not heads_another:
+            renamed.append(RenamedId(f"{path}{old_segment}", f"{path}{segment}", change.where))
+        return segment
+    if old_segment == segment:
+        return change.keep_id if isinstance(change.keep_id, str) else segment
+    if change.keep_id is not False:
         return change.keep_id if isinstance(change.keep_id, str) else old_segment
     path = f"{parent_id}/" if parent_id else ""
     renamed.append(RenamedId(f"{path}{old_segment}", f"{path}{segment}", change.where))
     return segment
 
 
-def _uncorrected_title(entry: _Entry, change: CorrectedLine) -> str | None:
-    """The title this heading had before corrections.yaml changed its line (None when it cannot be told).
+def _uncorrected_title(entry: _Entry, change: CorrectedLine, *, options: SplitOptions) -> str | None:
+    """The title this heading had before corrections.yaml changed its line (None when the old line was no heading).
 
-    The heading's span in the corrected line is carried back to the uncorrected line through the edit.
-    Case is ignored when finding it (a heading in capitals gets a sentence-case title); the id is a slug anyway.
+    The heading recogniser reads the uncorrected line itself: it knows every style's prefix ("Página 23 - ",
+    "2.1.", "## "), which a character diff of the two lines does not.
     """
-    title = entry.heading.title
-    start = change.after.lower().find(title.lower())
-    if start < 0:
+    old = heading_candidate(change.before, options=options)
+    if old is None or not old.title:
         return None
-    end = start + len(title)
-    if change.after[:end] == change.before[:end]:
-        # The edit lies after the heading (as it does on every correction of the five games): its span is
-        # untouched, and the diff of a long line below is quadratic (0.4 s of CPU on the five games).
-        old = change.before[start:end].strip()
-        return card_title(old) if entry.card else old
-    old_start = old_end = None
-    for op, a1, a2, b1, b2 in difflib.SequenceMatcher(None, change.after, change.before, autojunk=False).get_opcodes():
-        if old_start is None and a2 > start:
-            old_start = b1 + (start - a1 if op == "equal" else 0)
-        if a2 >= end:
-            old_end = b1 + (end - a1) if op == "equal" else b2
-            break
-    if old_start is None or old_end is None:
-        return None
-    old = change.before[old_start:old_end].strip()
-    return card_title(old) if entry.card else old
+    return card_title(old.title) if entry.card else old.title
 
 
 def _unique(candidate: str, used: dict[str, int]) -> str:

@@ -230,6 +230,14 @@ def _singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
+def _mentions(note: str, *texts: str) -> bool:
+    """Whether the note holds every one of `texts` as whole words (folded: case and accents aside)."""
+    folded = fold(note or "", keep_punctuation=True)
+    return bool(folded) and all(
+        re.search(rf"(?<!\w){re.escape(fold(text, keep_punctuation=True))}(?!\w)", folded) for text in texts if text.strip()
+    )
+
+
 def judge(es: str, en: str, *, glossary: Glossary, tagger) -> tuple[str, Term | None, bool]:
     """(status, entry, explained): 'known' when an entry found in the Spanish side (or holding the
     English as a variant) agrees with the English; 'contradiction' when an entry covers the whole
@@ -242,9 +250,9 @@ def judge(es: str, en: str, *, glossary: Glossary, tagger) -> tuple[str, Term | 
     whole = [term for hit in tagger.find(es) if hit.start == 0 and hit.end == len(es) for term in glossary.terms if term.es == hit.es]
     if whole:
         term = whole[0]
-        mentioned = fold(en, keep_punctuation=True) in fold(term.note, keep_punctuation=True) or any(
-            fold(es, keep_punctuation=True) in fold(other.note, keep_punctuation=True) for other in glossary.terms if _en_agrees(other, en)
-        )
+        # Explained: a note names the pair itself, both sides as whole words ('Spacecraft = nave espacial'); a note
+        # that only happens to contain the English word ('not to be confused with Ship') explains nothing.
+        mentioned = _mentions(term.note, en, es) or any(_mentions(other.note, en, es) for other in glossary.terms if _en_agrees(other, en))
         return "contradiction", term, mentioned
     for term in glossary.terms:
         if _en_agrees(term, en) and fold(es, keep_punctuation=True) in fold(term.note, keep_punctuation=True):

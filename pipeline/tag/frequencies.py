@@ -107,7 +107,10 @@ class FrequencyFile:
                 connection.close()
             except sqlite3.Error:
                 pass  # missing, damaged or another version's: made again below
-        tables = make_tables()
+        from pipeline.firstrun import preparing
+
+        with preparing("the word frequencies", self.path.parent):
+            tables = make_tables()
         try:
             write_database(self.path, lambda connection: _fill(connection, tables, stamp=self.stamp))
             self._connection = connect_readonly(self.path)

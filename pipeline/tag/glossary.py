@@ -1,6 +1,8 @@
 """Load and validate glossaries (common + per game): Spanish terms with their official English names."""
 from __future__ import annotations
 
+import difflib
+
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -61,6 +63,7 @@ def form_key(text: str) -> str:
 
 
 def _label(index: int, es: object) -> str:
+    """'terms[3] (es: 'nave')': entries count from 1, as in corrections.yaml's messages."""
     return f"terms[{index}]" + (f" (es: {es!r})" if isinstance(es, str) and es.strip() else "")
 
 
@@ -79,7 +82,7 @@ def read_glossary_file(  # long: every entry of the file checked in one pass, so
     problems: list[tuple[int | None, str]] = []
     terms: list[Term] = []
     owner_of: dict[str, tuple[str, str]] = {}  # form key -> (label of the entry, 'es' or 'variant')
-    for index, entry in enumerate(data["terms"]):
+    for index, entry in enumerate(data["terms"], start=1):
         label = _label(index, entry.get("es") if isinstance(entry, dict) else None)
         try:
             entry = require_mapping(entry, display=display, where=label, line=getattr(data, "line", None))
@@ -101,7 +104,10 @@ def read_glossary_file(  # long: every entry of the file checked in one pass, so
             problems.append((line, f"{label}: empty 'en' (give the English name printed on the components)"))
         kind = entry.get("kind", DEFAULT_KIND)
         if "kind" in entry and kind not in kinds.terms:
-            problems.append((line, f"{label}: {kinds.unknown(kind)}"))
+            close = difflib.get_close_matches(str(kind), kinds.terms, n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            kind_line = entry.origin("kind")[1] if hasattr(entry, "origin") else line
+            problems.append((kind_line or line, f"{label}: {kinds.unknown(kind)}{hint}"))
         key = form_key(es)
         if not key:
             problems.append((line, f"{label}: empty 'es' (give the Spanish term as the text writes it)"))
@@ -189,7 +195,7 @@ def _load_glossary(glossary_dir: Path, game_id: str, display_root: Path | None, 
     game = read_glossary_file(game_path, display=shown(game_path), source=game_id, kinds=kinds) if game_path.is_file() else []
     common_forms = {form_key(form): term for term in common for form in term.forms}
     problems: list[tuple[int | None, str]] = []
-    for index, term in enumerate(game):
+    for index, term in enumerate(game, start=1):
         for form in term.forms:
             clash = common_forms.get(form_key(form))
             if clash is not None:

@@ -174,7 +174,10 @@ def stored_rules(folder: Path | None) -> TokenizerRules:
                 return rules
         except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
             pass  # missing or damaged: made again below
-    rules = rules_from_spacy()
+    from pipeline.firstrun import preparing
+
+    with preparing("the tokenizer rules", folder):
+        rules = rules_from_spacy()
     if path is not None:
         _write(path, json.dumps(rules.to_data(), ensure_ascii=False))
     return rules

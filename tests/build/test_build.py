@@ -73,6 +73,14 @@ def test_jobs_give_the_same_report_and_bytes_as_one_process(project_copy: Path, 
 
 def test_unknown_paper_or_jobs_are_usage_errors(built: Path) -> None:
     assert invoke(built, "build", "--jobs", "0").exit_code == 2
+    assert invoke(built, "build", "--paper", "a5").exit_code == 2
+
+
+def test_paper_names_are_taken_in_any_case(built: Path) -> None:
+    """issue 25: `--paper A4` is the game's A4, not a usage error."""
+    result = invoke(built, "build", "galaxy-defenders", "--paper", "A4")
+    assert result.exit_code == 0, result.output
+    assert "up to date" in result.output.splitlines()[-1]
 
 
 def test_watch_rebuilds_after_a_save_with_the_same_report(built: Path) -> None:
@@ -138,3 +146,70 @@ def test_strict_build_fails_on_a_stale_correction_even_when_sheets_are_up_to_dat
     strict = invoke(project_copy, "build", "galaxy-defenders", "--strict")
     assert strict.exit_code == 2
     assert "error: sources/galaxy-defenders/corrections.yaml:1: correction 1" in strict.output
+
+
+def test_a_chunk_pattern_that_matches_nothing_warns_and_fails_only_a_strict_build(project_copy: Path) -> None:
+    """issue 25: like a stale correction, an options.split.chunks pattern an edit left without its line does not fail the game."""
+    game_yaml = project_copy / "sources" / "galaxy-defenders" / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(text.replace("  split:\n", "  split:\n    chunks: ['^NINGUNA LINEA EMPIEZA ASI$']\n", 1), encoding="utf-8")
+    relaxed = invoke(project_copy, "build", "galaxy-defenders")
+    assert relaxed.exit_code == 0, relaxed.output
+    assert "warning: sources/galaxy-defenders/game.yaml: options.split.chunks: no line of the text starts a chunk" in relaxed.output
+    strict = invoke(project_copy, "build", "galaxy-defenders", "--strict")
+    assert strict.exit_code == 2
+    assert "error: sources/galaxy-defenders/game.yaml: options.split.chunks" in strict.output
+
+
+def test_a_sentence_pattern_that_matches_nothing_warns_with_its_line_and_fails_a_strict_build(project_copy: Path) -> None:
+    """issue 25: a flavor_sentences or narration pattern left behind by an edit is said, not silently ignored."""
+    import yaml
+
+    game_yaml = project_copy / "sources" / "galaxy-defenders" / "game.yaml"
+    data = yaml.safe_load(game_yaml.read_text(encoding="utf-8"))
+    recipe = data["sheets"][0].setdefault("recipe", {})
+    recipe["flavor_sentences"] = ["^El universo entero tiembla"]
+    recipe["narration"] = ["^Entonces Ana mueve"]
+    game_yaml.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    lines = game_yaml.read_text(encoding="utf-8").splitlines()
+    flavor_line = next(number for number, text in enumerate(lines, start=1) if "El universo entero" in text)
+    relaxed = invoke(project_copy, "build", "galaxy-defenders")
+    assert relaxed.exit_code == 0, relaxed.output
+    assert (f"warning: sources/galaxy-defenders/game.yaml:{flavor_line}: sheet 'quickref': flavor_sentences pattern"
+            " '^El universo entero tiembla' matches no sentence of the text") in relaxed.output
+    assert "narration pattern '^Entonces Ana mueve' matches no sentence" in relaxed.output
+    strict = invoke(project_copy, "build", "galaxy-defenders", "--strict")
+    assert strict.exit_code == 2
+    assert f"error: sources/galaxy-defenders/game.yaml:{flavor_line}: sheet 'quickref': flavor_sentences pattern" in strict.output
+
+
+def test_a_configured_game_without_its_source_file_fails_the_build_and_keeps_its_sheets(built: Path) -> None:
+    """issue 25: a game.yaml without its text (or a raw.txt link to a file that is gone) is a failed game, exit 2, not a skip."""
+    before = pdfs(built, GAMES)
+    (built / "sources" / "galaxy-defenders" / "raw.txt").unlink()
+    linked = built / "sources" / "legendary-alien" / "raw.txt"
+    linked.unlink()
+    linked.symlink_to(built / "gone" / "raw.txt")
+    result = invoke(built, "build")
+    assert result.exit_code == 2, result.output
+    assert ("error: sources/galaxy-defenders: game 'galaxy-defenders' has no source file (raw.txt, raw.md, raw.html, raw.pdf, raw.docx,"
+            " raw.odt, raw.epub or raw.rtf): put the translation in sources/galaxy-defenders/raw.txt") in result.output
+    assert "error: sources/legendary-alien/raw.txt: raw.txt is a link to " in result.output
+    assert ", 2 failed" in result.output.rstrip().splitlines()[-1]
+    assert "skipped" not in result.output
+    assert pdfs(built, GAMES) == before  # the previous sheets are left as they were
+
+
+def test_watch_counts_each_rounds_stage_times_from_that_round(built: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """issue 25: a 0.5 s rebuild eight seconds into a watch says `(0.5 s)`, not `(8.5 s)`."""
+    from pipeline.build.report import Progress
+
+    now = [0.0]
+    console = Console(bar=False, clock=lambda: now[0])
+    now[0] = 8.0  # the watch has been waiting for a save
+    watch(Project(built), ["galaxy-defenders"], out_dir=built / "output", interval=0.01, quiet=0.01, console=console,
+          should_stop=lambda: True)
+    assert console.started == 8.0  # the round's clock started with the round
+    now[0] = 8.5
+    console.progress(Progress("galaxy-defenders", "load", 0, 1))
+    assert "galaxy-defenders: load (0.5 s)" in capsys.readouterr().err

@@ -137,6 +137,10 @@ def test_a_glossary_entry_change_rebuilds_only_that_game(built: Path) -> None:
     assert "glossaries/leaving-earth.yaml changed" in output
     assert_only_game_changed(before, snapshot(built), "leaving-earth")
     assert "Space Craft" in pdf_text(built / "output/leaving-earth/leaving-earth-quickref.pdf")
+    # issue 25: the English name printed beside the term is a change of the sheet's words, said as one
+    assert "‹Spacecraft› → ‹Space Craft›" in output
+    changes_md = (built / "output/leaving-earth/changes.md").read_text(encoding="utf-8")
+    assert "‹Spacecraft› → ‹Space Craft›" in changes_md and "layout only" not in changes_md.split("## ")[1]
 
 
 def planned(root: Path) -> set[str]:

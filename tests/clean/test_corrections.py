@@ -162,32 +162,78 @@ def _document(tmp_path: Path, corrections_text: str):
     return split(cleaned, game=GameInfo(id="test", title_es="Test", title_en="Test"))
 
 
-def test_keep_id_pins_the_id_of_a_corrected_heading(tmp_path: Path) -> None:
-    plain = _document(tmp_path, '- find: "RECUENTO"\n  replace: "PUNTUACIÓN"\n')
-    assert [s.id for s in plain.sections] == ["fase-de-accion", "fase-de-puntuacion"]
-    assert [(r.old, r.new, r.where) for r in plain.renamed_ids] == [("fase-de-recuento", "fase-de-puntuacion", "c.yaml:1")]
+def test_a_corrected_heading_keeps_its_id_unless_told_otherwise(tmp_path: Path) -> None:
+    kept = _document(tmp_path, '- find: "RECUENTO"\n  replace: "PUNTUACIÓN"\n')
+    assert [(s.id, s.title) for s in kept.sections] == [("fase-de-accion", "Fase de acción"), ("fase-de-recuento", "Fase de puntuación")]
+    assert kept.renamed_ids == ()
     pinned = _document(tmp_path, '- find: "RECUENTO"\n  replace: "PUNTUACIÓN"\n  keep_id: true\n')
-    assert [(s.id, s.title) for s in pinned.sections][1] == ("fase-de-recuento", "Fase de puntuación")
-    assert pinned.renamed_ids == ()
+    assert [s.id for s in pinned.sections] == [s.id for s in kept.sections]
+    renamed = _document(tmp_path, '- find: "RECUENTO"\n  replace: "PUNTUACIÓN"\n  keep_id: false\n')
+    assert [s.id for s in renamed.sections] == ["fase-de-accion", "fase-de-puntuacion"]
+    assert [(r.old, r.new, r.where) for r in renamed.renamed_ids] == [("fase-de-recuento", "fase-de-puntuacion", "c.yaml:1")]
     named = _document(tmp_path, '- find: "RECUENTO"\n  replace: "PUNTUACIÓN"\n  keep_id: final\n')
     assert [s.id for s in named.sections] == ["fase-de-accion", "final"]
+
+
+@pytest.mark.parametrize(
+    ("heading", "find", "replace", "kept"),
+    [
+        ("Página 23 - COMPONENTES", "Página 23 - COMPONENTES", "Página 23 - PIEZAS DE LA NAVE", "componentes"),
+        ("Página 23 - COMPONENTES", "COMPONENTES", "PIEZAS", "componentes"),
+        ("2.1. Fase de acción", "2.1. Fase de acción", "2.1. Fase de acciones", "fase-de-accion"),
+        ("## Preparación", "Preparación", "Preparación del juego", "preparacion"),
+    ],
+)
+def test_a_corrected_heading_keeps_the_id_its_whole_old_title_gave(tmp_path: Path, heading, find, replace, kept) -> None:
+    """The old title is read by the heading recogniser from the uncorrected line (not cut by a character diff)."""
+    from pipeline.model import GameInfo
+    from pipeline.split import split
+
+    corrections = load_corrections(write(tmp_path, f'- find: "{find}"\n  replace: "{replace}"\n'), display="c.yaml")
+    text = f"Intro del juego.\n\n{heading}\nCada jugador roba una carta.\n\nFIN DEL JUEGO\nGana quien tenga más puntos.\n"
+    cleaned = clean(raw_of(text), corrections=corrections)
+    document = split(cleaned, game=GameInfo(id="test", title_es="Test", title_en="Test"))
+    assert kept in [section.id.rsplit("/", 1)[-1] for section in document.sections]
 
 
 def test_a_recipe_naming_an_id_a_correction_changed_says_so(tmp_path: Path) -> None:
     from pipeline.sheets.config import Templates, read_recipe_on
     from pipeline.sheets.quickref.recipe import select_sections
 
-    document = _document(tmp_path, '- find: "RECUENTO"\n  replace: "PUNTUACIÓN"\n')
+    document = _document(tmp_path, '- find: "RECUENTO"\n  replace: "PUNTUACIÓN"\n  keep_id: false\n')
     recipe = read_recipe_on(Templates(ROOT / "templates"), "quickref", {"leave_out_ids": ["fase-de-recuento"]},
                             paper="a4", path="game.yaml", line=3)
     with pytest.raises(ConfigError) as failure:
         select_sections(document, recipe)
     assert str(failure.value) == (
         "game.yaml:3: recipe.leave_out_ids[0]: no section with id 'fase-de-recuento': the correction at c.yaml:1 changed its "
-        "heading, so its id is now 'fase-de-puntuacion'; add `keep_id: true` to that correction, or name 'fase-de-puntuacion' here"
+        "heading, so its id is now 'fase-de-puntuacion' (it says `keep_id: false`); drop that line of the correction, or name "
+        "'fase-de-puntuacion' here"
     )
 
 
 def test_keep_id_must_be_true_or_an_id(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match=r"c.yaml:1: corrections\[1\]: keep_id must be true or an id"):
+    with pytest.raises(ConfigError, match=r"c.yaml:1: corrections\[1\]: keep_id must be true, false or an id"):
         load_corrections(write(tmp_path, '- find: "a"\n  replace: "b"\n  keep_id: "Con Espacios"\n'), display="c.yaml")
+
+
+def test_a_heading_a_correction_moves_takes_its_id_along(tmp_path: Path) -> None:
+    """The old title heads another section after the corrections: that section has the id, the line it left gets its new title's."""
+    moved = _document(tmp_path, '- find: "FASE DE ACCIÓN"\n  replace: "PREPARACIÓN"\n'
+                                '- find: "FASE DE RECUENTO"\n  replace: "FASE DE ACCIÓN"\n')
+    assert [(s.id, s.title) for s in moved.sections] == [("preparacion", "Preparación"), ("fase-de-accion", "Fase de acción")]
+    assert [(r.old, r.new) for r in moved.renamed_ids] == [("fase-de-recuento", "fase-de-accion")]  # a recipe naming it is told
+
+
+def test_a_clean_hint_the_text_never_uses_is_a_warning_and_an_error_when_strict() -> None:
+    """issue 25: every word or phrase of options.clean that matches nothing is said (it does nothing)."""
+    from pipeline.clean.resources import CleanOptions
+
+    options = CleanOptions(place_names=("Nueva Frontera",), noise_phrases=("saludos a todos", "un abrazo"))
+    text = "REGLAS\n\nLa nave parte de Nueva Frontera.\n\nSaludos a todos los jugadores.\n"
+    warnings = clean(raw_of(text), options=options).warnings
+    assert [warning for warning in warnings if "options.clean" in warning] == [
+        "sources/test/game.yaml: options.clean.noise_phrases: 'un abrazo' occurs nowhere in the text; the hint does nothing:"
+        " fix its spelling or remove it"]
+    with pytest.raises(ConfigError, match=r"options.clean.noise_phrases: 'un abrazo' occurs nowhere"):
+        clean(raw_of(text), options=options, strict=True)

@@ -113,6 +113,8 @@ def test_the_proof_page_renders_in_chromium(built_project: Path, browser: Browse
     assert unexplained == 0
     links = browser.evaluate("document.querySelectorAll('nav a[href^=\"#s-\"]').length")
     assert links == browser.evaluate("document.querySelectorAll('#lines tr.section').length") > 0
+    # issue 25: a long section id wraps inside the outline instead of being clipped at its edge
+    assert browser.evaluate("Array.from(document.querySelectorAll('nav a')).every(a => a.scrollWidth <= a.clientWidth + 1)")
     # Click a section far down the outline: the page scrolls to its row.
     target = browser.evaluate(
         "(() => { const a = Array.from(document.querySelectorAll('nav a[href^=\"#s-\"]')).slice(-1)[0];"
@@ -124,3 +126,33 @@ def test_the_proof_page_renders_in_chromium(built_project: Path, browser: Browse
     browser.screenshot(shot)
     assert shot.stat().st_size > 10_000
     assert browser.console_errors() == []
+
+
+def test_proof_of_a_failing_game_does_not_hand_over_the_stale_page_and_open_says_when_it_cannot(
+    built_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """issue 25: a failed build's proof command says the page is an earlier build's; --open without a browser says so."""
+    import webbrowser
+
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    monkeypatch.setattr(webbrowser, "open", lambda *args, **kwargs: False)  # no browser on this machine
+    opened = CliRunner().invoke(main, ["--root", str(built_copy), "proof", "galaxy-defenders", "--open"])
+    assert opened.exit_code == 0, opened.output
+    assert opened.stdout.strip() == "output/galaxy-defenders/galaxy-defenders-proof.html"
+    assert "warning: no web browser to open it with: open file://" in opened.stderr
+    game_yaml = built_copy / "sources" / "galaxy-defenders" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + "\npaper: a5\n", encoding="utf-8")
+    failed = CliRunner().invoke(main, ["--root", str(built_copy), "proof", "galaxy-defenders"])
+    assert failed.exit_code == 2
+    assert failed.stdout == ""
+    assert "is the proof page of an earlier build (galaxy-defenders failed: see above)" in failed.stderr
+
+
+def test_the_outline_wraps_long_section_ids() -> None:
+    """issue 25: ids such as 'capitulo-2-combate-avanzado/ordenes-especiales/posicion-despues-de-embestir' were clipped."""
+    from pipeline.desk.proof import CSS
+
+    assert "overflow-wrap:anywhere" in CSS.split("nav a{", 1)[1].split("}", 1)[0]

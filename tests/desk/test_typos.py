@@ -80,7 +80,7 @@ def test_typos_command_and_its_yaml_fix_the_text_on_the_next_build(tmp_path: Pat
         "uno: 3 suspected typos (candidates: check each, then add a correction)\n"
         "  sources/uno/raw.txt:2  hacar → hacer, sacar, hace\n"
         "  sources/uno/raw.txt:3  ESto → Esto\n"
-        "  sources/uno/raw.txt:3  uan → una, han, tan\n"
+        "  sources/uno/raw.txt:3  uan → una, aun, han\n"
     )
     as_yaml = runner.invoke(main, ["typos", "uno", "--yaml", "--root", str(root)])
     assert as_yaml.stdout.startswith(
@@ -104,3 +104,43 @@ def test_words_one_edit_away_are_the_ones_rapidfuzz_finds(words, word: str) -> N
 
     expected = process.extract(word, words.pool(len(word), 1), scorer=OSA.distance, score_cutoff=1, limit=12)
     assert words.within_one(word) == [tuple(found) for found in expected]
+
+
+@pytest.mark.parametrize(
+    ("word", "sentence_start", "first"),
+    [
+        ("atras", False, "atrás"),  # an accent-only fix ranks first (it was 'otras')
+        ("vacias", False, "vacías"),  # (it was 'varias')
+        ("nomal", False, "normal"),  # the frequent word one letter away, not 'nogal'
+        ("Obten", True, "Obtén"),  # a rare accented form the pools lack (it was 'orden')
+        ("DIFICIL", False, "DIFÍCIL"),  # in the word's own case
+        ("Dificil", True, "Difícil"),
+        ("absorvido", False, "absorbido"),
+    ],
+)
+def test_suggestions_rank_accents_first_then_likely_slips_of_frequent_words_in_the_words_case(words, word, sentence_start, first) -> None:
+    found = judge_word(word, sentence_start=sentence_start, glossary=frozenset(), glossary_words=(), words=words)
+    assert found and found[0] == first, found
+
+
+@pytest.mark.parametrize("word", ["jugable", "jugables", "pasamanos", "rolear", "roleamos", "sacacorchos"])
+def test_words_made_by_spanish_word_formation_are_not_typos(words, word: str) -> None:
+    assert judge_word(word, sentence_start=False, glossary=frozenset(), glossary_words=(), words=words) == ()
+
+
+def test_slip_distance_weighs_accents_keys_and_sounds() -> None:
+    from pipeline.desk.slips import slip_distance
+
+    assert slip_distance("atras", "atrás") < slip_distance("atras", "atrss") < slip_distance("atras", "otras")  # s is beside a
+    assert slip_distance("casa", "caza") < slip_distance("casa", "cama")  # s/z sound alike
+    assert slip_distance("uan", "una") < slip_distance("uan", "pan")  # a swap
+
+
+def test_typos_names_the_games_own_source_file(tmp_path: Path) -> None:
+    root = _tiny(tmp_path)
+    source = root / "sources" / "uno"
+    (source / "raw.md").write_text("# Fase de acción\n\nCada jugador puede hacar dos acciones.\n", encoding="utf-8")
+    (source / "raw.txt").unlink()
+    listed = CliRunner().invoke(main, ["typos", "uno", "--root", str(root)])
+    assert listed.exit_code == 0, listed.output
+    assert "  sources/uno/raw.md:3  hacar → hacer" in listed.stdout

@@ -45,7 +45,7 @@ def test_new_copies_the_file_and_writes_a_commented_game_yaml(tmp_path: Path) ->
     assert (folder / "raw.txt").read_bytes() == (FORMATS / "forum-bbcode" / "raw.txt").read_bytes()
     game_yaml = (folder / "game.yaml").read_text(encoding="utf-8")
     assert 'title_es: "Faro Lejano"' in game_yaml and '"rolo_jugon"' in game_yaml
-    again = runner.invoke(main, ["--root", str(root), "new", "faro", str(FORMATS / "forum-bbcode" / "raw.txt")])
+    again = runner.invoke(main, ["new", "faro", str(FORMATS / "forum-bbcode" / "raw.txt"), "--root", str(root)])  # options after it too
     assert again.exit_code == 2 and "exists already" in again.output
     odd = tmp_path / "reglas.pages"
     odd.write_text("x", encoding="utf-8")

@@ -45,7 +45,8 @@ def test_commands_other_than_build_refuse_bad_ids_too(tiny: Path) -> None:
 
 def test_cp1252_builds_with_a_warning_naming_encoding_and_line(tiny: Path) -> None:
     raw(tiny).write_bytes(TINY.encode("utf-8") + "\nEl cañón “dispara” — y cuesta 3€.\n\nFIN\n\nÚltima línea.\n".encode("cp1252"))
-    text = assert_builds(tiny, "warning: sources/tiny/raw.txt:7: not valid UTF-8; read as cp1252")
+    text = assert_builds(tiny, "warning: sources/tiny/raw.txt:7: not valid UTF-8; read as cp1252; check its accents on the proof page,"
+                               " then save the file as UTF-8 in your editor")
     assert "El cañón “dispara” — y cuesta 3€." in text
 
 
@@ -215,12 +216,12 @@ def test_bad_game_yaml(tiny: Path, text: str, fragments: tuple[str, ...]) -> Non
     [
         (
             "terms:\n  - es: amenaza\n    en: threat\n  - es: Amenaza\n    en: Threat\n",
-            ("glossaries/tiny.yaml:4:", "duplicate es 'Amenaza'", "terms[0]"),
+            ("glossaries/tiny.yaml:4:", "duplicate es 'Amenaza'", "terms[1]"),
         ),
         ("terms:\n  - es: amenaza\n    en: threat\n    en: menace\n", ("glossaries/tiny.yaml:4:", "duplicate key 'en'")),
-        ("terms:\n  - es: amenaza\n    en: [threat]\n", ("glossaries/tiny.yaml:3: terms[0] (es: 'amenaza'): 'en' must be str, got list",)),
+        ("terms:\n  - es: amenaza\n    en: [threat]\n", ("glossaries/tiny.yaml:3: terms[1] (es: 'amenaza'): 'en' must be str, got list",)),
         ("terms:\n  - es: amenaza\n    english: threat\n",
-         ("glossaries/tiny.yaml:3: terms[0] (es: 'amenaza'): unknown field 'english' (allowed: en, es, kind, note, variants, verified)",)),
+         ("glossaries/tiny.yaml:3: terms[1] (es: 'amenaza'): unknown field 'english' (allowed: en, es, kind, note, variants, verified)",)),
         ("terms:\n  - es: amenaza\n    en: threat\n  - !!python/object:builtins.dict {}\n", ("glossaries/tiny.yaml:4:", "tag not allowed")),
     ],
     ids=["duplicate-entry", "duplicate-key", "wrong-type", "unknown-key", "python-tag"],

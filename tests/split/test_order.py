@@ -36,10 +36,16 @@ def test_a_pattern_listed_twice_takes_its_next_match() -> None:
     assert [line.text for line in reading_order(lines, chunks)] == ["OTRO", "dos", "NOTAS", "uno", "NOTAS", "tres"]
 
 
-def test_a_chunk_that_is_not_in_the_text_is_an_error_naming_game_yaml() -> None:
+def test_a_chunk_that_is_not_in_the_text_is_a_warning_naming_game_yaml_and_an_error_when_strict() -> None:
+    """An edit (a correction of the line a chunk names) must not fail the game: as a stale correction, it warns."""
     cleaned = CleanText(game="demo", lines=_lines("Reglas", "Texto de las reglas."), report=())
+    options = SplitOptions(chunks=(re.compile("^FALTA$"),))
+    document = split(cleaned, game=GAME, options=options)
+    assert [section.title for section in document.sections] == ["Reglas"]
+    assert len(document.warnings) == 1
+    assert re.search(r"sources/demo/game.yaml.*options.split.chunks.*'\^FALTA\$'.*posted order", document.warnings[0])
     with pytest.raises(ConfigError, match=r"sources/demo/game.yaml.*options.split.chunks.*'\^FALTA\$'"):
-        split(cleaned, game=GAME, options=SplitOptions(chunks=(re.compile("^FALTA$"),)))
+        split(cleaned, game=GAME, options=options, strict=True)
 
 
 def _section(section_id: str, level: int, parent: str | None = None) -> Section:
@@ -60,3 +66,16 @@ def test_a_recipe_order_moves_subtrees_and_a_subsection_named_later_keeps_its_pl
     assert [s.id for s in in_order(document, sections, ("Turno",))] == ["turno", "ano", "ano/fondos", "ano/fin", "setup"]  # a title will do
     with pytest.raises(ConfigError, match="recipe.order: no printed section with id or title 'turnos'.*closest: turno"):
         in_order(document, sections, ("turnos",))
+
+
+@pytest.mark.parametrize("name", ["chapters", "card_groups", "cards", "run_in", "not_headings"])
+def test_a_split_hint_that_matches_no_line_is_a_warning_and_an_error_when_strict(name: str) -> None:
+    """issue 25: every pattern a user wrote that matches nothing is said; the patterns that match stay silent."""
+    cleaned = CleanText(game="demo", lines=_lines("REGLAS", "Ataque. Tira un dado.", "Impacto: un daño."), report=())
+    used = {"chapters": "^REGLAS$", "card_groups": "^Reglas$", "cards": "^Impacto$", "run_in": r"^Ataque\.", "not_headings": "^REGLAS$"}
+    assert split(cleaned, game=GAME, options=SplitOptions(**{name: (re.compile(used[name], re.IGNORECASE),)})).warnings == ()
+    options = SplitOptions(**{name: (re.compile("^NADA QUE VER$"),)})
+    [warning] = split(cleaned, game=GAME, options=options).warnings
+    assert warning.startswith(f"sources/demo/game.yaml: options.split.{name}: '^NADA QUE VER$' matches no line of the text")
+    with pytest.raises(ConfigError, match=rf"options.split.{name}: '\^NADA QUE VER\$' matches no line"):
+        split(cleaned, game=GAME, options=options, strict=True)

@@ -44,7 +44,7 @@ def error_of(folder: Path, game: str = "g") -> str:
             - {es: escudo, en: shield}
             - {es: Escudos, en: shields}
             """,
-            "glossaries/g.yaml:3: terms[1] (es: 'Escudos'): duplicate es 'Escudos' (first at terms[0] (es: 'escudo'))",
+            "glossaries/g.yaml:3: terms[2] (es: 'Escudos'): duplicate es 'Escudos' (first at terms[1] (es: 'escudo'))",
         ),
         (
             """\
@@ -52,14 +52,14 @@ def error_of(folder: Path, game: str = "g") -> str:
             - es: escudo
               en: "  "
             """,
-            "glossaries/g.yaml:2: terms[0] (es: 'escudo'): empty 'en' (give the English name printed on the components)",
+            "glossaries/g.yaml:2: terms[1] (es: 'escudo'): empty 'en' (give the English name printed on the components)",
         ),
         (
             """\
             terms:
             - {es: escudo, en: shield, colour: blue}
             """,
-            "glossaries/g.yaml:2: terms[0] (es: 'escudo'): unknown field 'colour' (allowed: en, es, kind, note, variants, verified)",
+            "glossaries/g.yaml:2: terms[1] (es: 'escudo'): unknown field 'colour' (allowed: en, es, kind, note, variants, verified)",
         ),
         (
             """\
@@ -67,7 +67,7 @@ def error_of(folder: Path, game: str = "g") -> str:
             - {es: nave, en: ship, variants: [barco]}
             - {es: navío, en: vessel, variants: [barcos]}
             """,
-            "glossaries/g.yaml:3: terms[1] (es: 'navío'): variant 'barcos' is also a variant of terms[0] (es: 'nave')",
+            "glossaries/g.yaml:3: terms[2] (es: 'navío'): variant 'barcos' is also a variant of terms[1] (es: 'nave')",
         ),
         (
             """\
@@ -75,14 +75,17 @@ def error_of(folder: Path, game: str = "g") -> str:
             - {es: nave, en: ship}
             - {es: navío, en: vessel, variants: [nave]}
             """,
-            "glossaries/g.yaml:3: terms[1] (es: 'navío'): variant 'nave' is also the es of terms[0] (es: 'nave')",
+            "glossaries/g.yaml:3: terms[2] (es: 'navío'): variant 'nave' is also the es of terms[1] (es: 'nave')",
         ),
         (
             """\
             terms:
-            - {es: nave, en: ship, kind: boat}
+            - es: nave
+              en: ship
+              kind: treat
             """,
-            "glossaries/g.yaml:2: terms[0] (es: 'nave'): unknown kind 'boat' (allowed: threat, specialization, component, "
+            "glossaries/g.yaml:4: terms[1] (es: 'nave'): unknown kind 'treat' (did you mean 'threat'? allowed: threat, specialization, "
+            "component, "
             "location, advancement, keyword, phase, action, die-face, system, rule-term, hazard, mission, card, everyday)",
         ),
     ],
@@ -101,7 +104,7 @@ def test_a_variant_may_not_clash_with_a_common_term(tmp_path: Path) -> None:
     write(folder, "common", "terms:\n- {es: dado, en: die}\n")
     write(folder, "g", "terms:\n- {es: dado rojo, en: red die}\n- {es: tirada, en: roll, variants: [dados]}\n")
     assert error_of(folder) == (
-        "glossaries/g.yaml:3: terms[1] (es: 'tirada'): variant 'dados' clashes with common term 'dado' (glossaries/common.yaml:2)"
+        "glossaries/g.yaml:3: terms[2] (es: 'tirada'): variant 'dados' clashes with common term 'dado' (glossaries/common.yaml:2)"
     )
 
 
@@ -110,8 +113,8 @@ def test_every_problem_of_a_file_is_reported(tmp_path: Path) -> None:
     folder.mkdir()
     write(folder, "g", "terms:\n- {es: a1, en: ''}\n- {es: b1, en: x, foo: 1}\n")
     message = error_of(folder)
-    assert message.startswith("glossaries/g.yaml:2: terms[0] (es: 'a1'): empty 'en'")
-    assert "\nglossaries/g.yaml:3: terms[1] (es: 'b1'): unknown field 'foo'" in message
+    assert message.startswith("glossaries/g.yaml:2: terms[1] (es: 'a1'): empty 'en'")
+    assert "\nglossaries/g.yaml:3: terms[2] (es: 'b1'): unknown field 'foo'" in message
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -223,3 +226,22 @@ def test_blank_spanish_term_is_an_error(tmp_path) -> None:
     (tmp_path / "g.yaml").write_text("terms:\n  - es: '  '\n    en: Shields\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="empty 'es'"):
         load_glossary(tmp_path, "g")
+
+
+def test_a_note_that_only_contains_the_english_word_does_not_explain_a_contradiction(project_copy: Path) -> None:
+    """issue 25: 'explained' needs the note to name the pair, not just hold the word (here as a part of 'Lairs')."""
+    path = project_copy / "glossaries" / "legendary-alien.yaml"
+    text = path.read_text(encoding="utf-8")
+    old_note = "  note: Text pairs 'hive/colmena'; one heading says 'HIVE/NIDO' (see 'nido' = Nest).\n"
+    assert old_note in text
+    text = text.replace("en: Hive\n", "en: Lair\n", 1).replace(old_note, "  note: Not one of the Lairs of the base game.\n", 1)
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["--root", str(project_copy), "glossary", "check", "legendary-alien"])
+    assert result.exit_code == 1, result.output
+    assert "CONTRADICTION" in result.output and "'colmena'" in result.output
+
+
+def test_a_note_explains_a_pair_when_it_names_both_sides_as_words() -> None:
+    assert check._mentions("The text states the pair 'Spacecraft = nave espacial'.", "Spacecraft", "nave espacial")
+    assert not check._mentions("Not one of the Lairs of the base game.", "Lair", "colmena")
+    assert not check._mentions("colmena, see Lairs", "Lair", "colmena")

@@ -115,9 +115,10 @@ def _selectors(fields: Fields, key: str, paper: str) -> tuple[Selector, ...]:
 
 
 def _named_ids(fields: Fields, base: Recipe | None) -> tuple[tuple[str, str, str | None, int | None], ...]:
-    """(where, id, file, line) of each section id named by `sections` and `leave_out_ids` (inherited ones from `base`)."""
+    """(where, id, file, line) of each section id named by `sections`, `leave_out_ids` and `order` (inherited ones
+    from `base`); `order` may name a title instead, so its entries are checked where the order is resolved."""
     named: list[tuple[str, str, str | None, int | None]] = []
-    for key in ("sections", "leave_out_ids"):
+    for key in ("sections", "leave_out_ids", "order"):
         if base is not None and key not in fields.data:
             named.extend(item for item in base.named_ids if item[0].startswith(f"{key}["))
             continue
@@ -195,20 +196,23 @@ def check_ids(document: Document, recipe: Recipe) -> None:
     ids = [section.id for section in document.sections]
     problems = []
     for where, wanted, source, line in recipe.named_ids:
-        if wanted in ids:
+        if wanted in ids or where.startswith("order["):
             continue
-        renamed = next((change for change in document.renamed_ids if change.old == wanted), None)
-        if renamed is not None:
-            problems.append(Problem(source, line, (
-                f"recipe.{where}: no section with id {wanted!r}: the correction at {renamed.where} changed its heading, "
-                f"so its id is now {renamed.new!r}; add `keep_id: true` to that correction, or name {renamed.new!r} here"
-            )))
-            continue
-        close = closest_ids(wanted, ids)
-        hint = f"closest: {', '.join(close)}" if close else "see `refsheets sections " + document.game.id + "`"
-        problems.append(Problem(source, line, f"recipe.{where}: no section with id {wanted!r} ({hint})"))
+        problems.append(Problem(source, line, f"recipe.{where}: no section with id {wanted!r}{_missing_hint(document, wanted, ids)}"))
     if problems:
         raise ConfigError(problems=tuple(problems))
+
+
+def _missing_hint(document: Document, wanted: str, ids: list[str]) -> str:
+    """What to say after "no section with id X": the correction that renamed it, or the closest ids."""
+    renamed = next((change for change in document.renamed_ids if change.old == wanted), None)
+    if renamed is not None:
+        return (
+            f": the correction at {renamed.where} changed its heading, so its id is now {renamed.new!r} (it says `keep_id: false`);"
+            f" drop that line of the correction, or name {renamed.new!r} here"
+        )
+    close = closest_ids(wanted, ids)
+    return f" (closest: {', '.join(close)})" if close else f" (see `refsheets sections {document.game.id}`)"
 
 
 def select_sections(document: Document, recipe: Recipe) -> list[Section]:
@@ -231,10 +235,13 @@ def select_sections(document: Document, recipe: Recipe) -> list[Section]:
             if (wanted is not None and section.id in wanted) or section.kind in selector.kinds:
                 chosen.append(section)
                 seen.add(section.id)
-    return in_order(document, chosen, recipe.order)
+    lines = {item[1]: (item[2], item[3]) for item in recipe.named_ids if item[0].startswith("order[")}
+    return in_order(document, chosen, recipe.order, lines=lines)
 
 
-def in_order(document: Document, chosen: list[Section], order: tuple[str, ...]) -> list[Section]:
+def in_order(
+    document: Document, chosen: list[Section], order: tuple[str, ...], *, lines: dict[str, tuple[str | None, int | None]] | None = None
+) -> list[Section]:
     """`chosen` with the subtrees `order` names first, in that order, and the rest after them in reading order.
 
     An entry is a section id or a title (folded); a subsection named on its own moves with its subsections
@@ -243,7 +250,7 @@ def in_order(document: Document, chosen: list[Section], order: tuple[str, ...]) 
     if not order:
         return chosen
     base = min(section.level for section in chosen)
-    roots = [_named_section(document, chosen, wanted) for wanted in order]
+    roots = [_named_section(document, chosen, wanted, (lines or {}).get(wanted)) for wanted in order]
     trees = {root.id: _subtree(document, root.id) for root in roots}
     placed: set[str] = set()
     ordered: list[Section] = []
@@ -258,15 +265,13 @@ def in_order(document: Document, chosen: list[Section], order: tuple[str, ...]) 
     return ordered + [section for section in chosen if section.id not in placed]
 
 
-def _named_section(document: Document, chosen: list[Section], wanted: str) -> Section:
+def _named_section(document: Document, chosen: list[Section], wanted: str, origin: tuple[str | None, int | None] | None) -> Section:
     for section in chosen:  # an id first: titles repeat ("Misiones" and "Setup / Misiones")
         if section.id == wanted:
             return section
     for section in chosen:
         if fold(section.title) == fold(wanted):
             return section
-    close = closest_ids(wanted, [section.id for section in chosen])
-    hint = f"closest: {', '.join(close)}" if close else f"see `refsheets sections {document.game.id}`"
-    raise ConfigError(
-        f"recipe.order: no printed section with id or title {wanted!r} ({hint})", path=f"sources/{document.game.id}/game.yaml"
-    )
+    where, line = origin if origin is not None and origin[0] else (f"sources/{document.game.id}/game.yaml", None)
+    hint = _missing_hint(document, wanted, [section.id for section in chosen])
+    raise ConfigError(f"recipe.order: no printed section with id or title {wanted!r}{hint}", path=where, line=line)

@@ -1,0 +1,65 @@
+"""How likely a misspelling is to be a slip for a candidate word: an edit distance whose costs follow how people
+mistype Spanish (accents, neighbouring keys, sound-alike letters, swapped letters), and the ranking of a suspected
+typo's candidates by it and by how common each candidate is."""
+
+from __future__ import annotations
+
+from pipeline.text import strip_accents
+
+# Edit costs of the distance suggestions are ranked by: an accent added or taken away is hardly an edit, a
+# neighbouring key or a sound-alike letter (b/v, g/j, c/s/z, y/ll) is a likelier slip than any other letter.
+ACCENT_COST, NEAR_KEY_COST, SOUND_COST, SWAP_COST = 0.1, 0.6, 0.6, 0.5
+KEYBOARD_ROWS = ("qwertyuiop", "asdfghjklñ", "zxcvbnm")
+SOUND_ALIKE = (frozenset("bv"), frozenset("gj"), frozenset("cs"), frozenset("sz"), frozenset("cz"), frozenset("yi"), frozenset("hx"))
+FREQUENCY_WEIGHT = 0.5  # at most this much is added to a rare candidate's distance (spaCy log-probability -20 .. -3)
+
+
+def _near_keys() -> dict[str, frozenset[str]]:
+    """Each letter's neighbours on a Spanish keyboard (same row, and the keys above and below)."""
+    where = {letter: (row, column) for row, keys in enumerate(KEYBOARD_ROWS) for column, letter in enumerate(keys)}
+    near: dict[str, set[str]] = {letter: set() for letter in where}
+    for letter, (row, column) in where.items():
+        for other, (other_row, other_column) in where.items():
+            if other != letter and abs(other_row - row) <= 1 and abs(other_column - column) <= 1:
+                near[letter].add(other)
+    return {letter: frozenset(others) for letter, others in near.items()}
+
+
+NEAR_KEYS = _near_keys()
+
+
+def _substitution(a: str, b: str) -> float:
+    if a == b:
+        return 0.0
+    if strip_accents(a) == strip_accents(b):
+        return ACCENT_COST
+    plain_a, plain_b = strip_accents(a), strip_accents(b)
+    if plain_b in NEAR_KEYS.get(plain_a, ()):
+        return NEAR_KEY_COST
+    if frozenset((plain_a, plain_b)) in SOUND_ALIKE:
+        return SOUND_COST
+    return 1.0
+
+
+def slip_distance(word: str, candidate: str) -> float:
+    """An edit distance (optimal string alignment) weighted by how likely each slip is: accents, neighbouring
+    keys and sound-alike letters cost less than other edits ('atras' -> 'atrás' 0.1, 'atras' -> 'otras' 1)."""
+    rows = [[float(column) for column in range(len(candidate) + 1)]]
+    for i in range(1, len(word) + 1):
+        row = [float(i)] + [0.0] * len(candidate)
+        for j in range(1, len(candidate) + 1):
+            row[j] = min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + _substitution(word[i - 1], candidate[j - 1]))
+            if i > 1 and j > 1 and word[i - 1] == candidate[j - 2] and word[i - 2] == candidate[j - 1]:
+                row[j] = min(row[j], rows[i - 2][j - 2] + SWAP_COST)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def rank_candidates(word: str, candidates: list[str], probability) -> list[str]:
+    """Candidates best first: an accent-only fix first of all, then by slip distance plus a rarity penalty."""
+    def key(candidate: str) -> tuple[bool, float, str]:
+        prob = probability.get(candidate, -20.0)
+        rarity = FREQUENCY_WEIGHT * min(max((-3.0 - prob) / 17.0, 0.0), 1.0)
+        return strip_accents(candidate) != strip_accents(word), slip_distance(word, candidate) + rarity, candidate
+
+    return sorted(candidates, key=key)
