@@ -279,6 +279,7 @@ def sections(context: Context, game: str, as_json: bool) -> None:
     Example: refsheets sections space-alert --json
     """
     from pipeline.build import prepare, tagged_document
+    from pipeline.model import outline_text, sections_json
 
     if not as_json:  # the outline shows no glossary terms: no tagging (and no tokenizer)
         click.echo(outline_text(prepare(context.project, game)[2]), nl=False)
@@ -377,21 +378,6 @@ def _with_built_title(project, game):
         return game
     english = manifest.get("title_en") if isinstance(manifest.get("title_en"), str) and game.title_en == default_title(game.id) else None
     return replace(game, title_es=title, title_en=english or game.title_en)
-
-
-def sections_json(document) -> str:
-    """`sections --json`: every section in reading order, with its text and glossary terms."""
-    return json.dumps([section.to_json() for section in document.sections], ensure_ascii=False, indent=2) + "\n"
-
-
-def outline_text(document) -> str:
-    """`sections`: the section tree as an indented outline, one section a line."""
-    lines = []
-    for section in document.sections:
-        indent = "  " * (section.level - 1)
-        page = f"  (p. {section.page})" if section.page else ""
-        lines.append(f"{indent}{section.title}  [{section.kind}] {section.id}  lines {section.first}-{section.last}{page}\n")
-    return "".join(lines)
 
 
 main.add_command(glossary)

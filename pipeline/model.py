@@ -6,6 +6,7 @@ No spaCy or reportlab objects live here, so every stage result can be cached, di
 """
 from __future__ import annotations
 
+import json
 from bisect import bisect_right
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from types import UnionType
@@ -299,6 +300,21 @@ class Document:
             if section.id == section_id:
                 return section
         raise KeyError(section_id)
+
+
+def sections_json(document: Document) -> str:
+    """`sections --json`: every section in reading order, with its text and glossary terms."""
+    return json.dumps([section.to_json() for section in document.sections], ensure_ascii=False, indent=2) + "\n"
+
+
+def outline_text(document: Document) -> str:
+    """`sections`: the section tree as an indented outline, one section a line."""
+    lines = []
+    for section in document.sections:
+        indent = "  " * (section.level - 1)
+        page = f"  (p. {section.page})" if section.page else ""
+        lines.append(f"{indent}{section.title}  [{section.kind}] {section.id}  lines {section.first}-{section.last}{page}\n")
+    return "".join(lines)
 
 
 # --- the model as JSON data (the stage cache stores stage results this way) ----------------------------

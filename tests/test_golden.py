@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli import outline_text, sections_json
+from pipeline.model import outline_text, sections_json
 
 from .conftest import GAMES
 from .golden_cases import GOLDEN, case_files

@@ -72,6 +72,8 @@ def game_name(title: str) -> str:
     """A title cut to the game's name: 'Reglamento Completo - Torre de los Pecados' -> 'Torre de los Pecados',
     'Tute Subastado: El Nuevo Juego…' -> 'Tute Subastado', 'JUEGO DE CARTAS MYSTIC' -> 'Mystic'; '' for the name of
     a section ('Reglas básicas') or a title too long to be a name."""
+    if names_a_section(title):  # "Reglas generales" is no game's
+        return ""
     text = DECORATION.sub(" ", VERSION.sub(" ", title))
     text = PARENTHESES.sub(" ", text) if PARENTHESES.sub("", text).strip() else text  # "(Edición de 5 rondas)" is no name
     for part in NAME_SEPARATOR.split(text):

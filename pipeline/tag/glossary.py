@@ -1,7 +1,6 @@
 """Load and validate glossaries (common + per game): Spanish terms with their official English names."""
 from __future__ import annotations
 
-import difflib
 
 import re
 from dataclasses import dataclass, field
@@ -104,10 +103,8 @@ def read_glossary_file(  # long: every entry of the file checked in one pass, so
             problems.append((line, f"{label}: empty 'en' (give the English name printed on the components)"))
         kind = entry.get("kind", DEFAULT_KIND)
         if "kind" in entry and kind not in kinds.terms:
-            close = difflib.get_close_matches(str(kind), kinds.terms, n=1, cutoff=0.6)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
             kind_line = entry.origin("kind")[1] if hasattr(entry, "origin") else line
-            problems.append((kind_line or line, f"{label}: {kinds.unknown(kind)}{hint}"))
+            problems.append((kind_line or line, f"{label}: {kinds.unknown(kind)}"))
         key = form_key(es)
         if not key:
             problems.append((line, f"{label}: empty 'es' (give the Spanish term as the text writes it)"))

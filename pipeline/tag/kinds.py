@@ -7,6 +7,8 @@ names one, or a card recipe that selects by one, is an error saying so; so is on
 """
 from __future__ import annotations
 
+import difflib
+
 import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,7 +31,9 @@ class TermKinds:
         """The message for a kind not listed, naming those that are."""
         if not self.terms:
             return f"unknown kind {kind!r} (glossaries/common.yaml lists no term_kinds)"
-        return f"unknown kind {kind!r} (allowed: {', '.join(self.terms)})"
+        close = difflib.get_close_matches(str(kind), self.terms, n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        return f"unknown kind {kind!r} ({hint}allowed: {', '.join(self.terms)})"
 
 
 def read_term_kinds(glossary_dir: Path, *, display: str = "glossaries/common.yaml") -> TermKinds:

@@ -35,6 +35,7 @@ def test_a_game_named_after_its_rules_is_a_title(title: str) -> None:
         ("🃏 COLAPSO 2099", "Colapso 2099"),
         ("Juego de Tronos (traducción no oficial)", "Juego de Tronos"),
         ("Reglas básicas", ""),
+        ("REGLAS GENERALES", ""),
         ("REGLAMENTO OFICIAL (EDICIÓN DE 5 RONDAS)", ""),
     ],
 )
