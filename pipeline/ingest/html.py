@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.ingest.code import is_code
 from pipeline.ingest.inline import render
 from pipeline.ingest.htmlpage import ENTRY_TITLE, TITLE_CLASS, layout_row, menu_cell, read_metadata
 from pipeline.ingest.lines import NO_TEXT, Converted, tidy
@@ -292,6 +293,8 @@ class _Walker:
         elif tag == "br":
             self.flush(ends=self._source(element))
             self._text(element.tail, element)
+        elif tag == "pre" and is_code((element.text_content() or "").split("\n")):
+            self._skip(element, "code block")
         else:
             return False
         return True
@@ -323,7 +326,7 @@ class _Walker:
         start = self._source(element)
         end = self._end(element) if isinstance(element.tag, str) else start
         for number in range(start, end + 1):
-            self.out.drop(number, f"page furniture (<{what}>)" if what not in ("figure caption", "comment") else what)
+            self.out.drop(number, f"page furniture (<{what}>)" if what not in ("figure caption", "comment", "code block") else what)
         self._text(element.tail, element)
 
     def _post_header(self, element) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.ingest.code import is_code
 from pipeline.ingest.inline import render
 from pipeline.ingest.lines import Converted, tidy
 from pipeline.model import CleaningRecord
@@ -154,8 +155,7 @@ class _Walker:
             elif kind == "paragraph_close" and not self.lists:
                 self.out.blank(line)
             elif kind in ("fence", "code_block"):
-                for number, code in enumerate(token.content.rstrip("\n").split("\n"), start=line + (kind == "fence")):
-                    self.out.add(code.rstrip(), number, markup="code block")
+                self._code(token, line)
             elif kind == "hr":
                 self.out.drop(line, "horizontal rule")
                 self.out.blank(line)
@@ -163,6 +163,20 @@ class _Walker:
                 from pipeline.ingest.html import convert_fragment
 
                 convert_fragment(token.content, self.out, first_line=line)
+
+    def _code(self, token, line: int) -> None:
+        """A code block: a program or a diagram goes whole (code.py), sentences set apart stay text."""
+        lines = token.content.rstrip("\n").split("\n")
+        fenced = token.type == "fence"
+        first = line + fenced
+        language = token.info.split()[0] if fenced and token.info.strip() else ""
+        if is_code(lines, info=language):
+            last = token.map[1] if fenced and token.map else first + len(lines) - 1  # a fence: its closing line too
+            for number in range(line, last + 1):
+                self.out.drop(number, f"code block ({language})" if language else "code block")
+            return
+        for number, code in enumerate(lines, start=first):
+            self.out.add(code.rstrip(), number, markup="code block")
 
     def _quote(self, tokens, index: int) -> int:
         """A quote that names its author ("Pepe escribió:") is another member's post: it goes, reported as such.

@@ -1,0 +1,47 @@
+"""Code and diagrams never reach a sheet; sentences set apart in a code block do (pipeline/ingest/code.py)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.ingest import read_source
+from pipeline.ingest.code import is_code
+
+MERMAID = ["graph LR", "    A[Inicio] --> B[Robar Carta]", "    B --> C{¿Puede jugar?}", "    C -->|Sí| D[Descartar]"]
+SCRIPT = ["const b1 = document.getElementById('b1');", "b1.addEventListener('click', () => roll());"]
+PROSE = ["Ejemplo: Ana vuela 2 losetas y después recolecta 1 cubo de miel."]
+
+
+@pytest.mark.parametrize(("lines", "info", "code"), [
+    (MERMAID, "", True), (SCRIPT, "", True), (["echo \"$(( RANDOM % 72 + 30 ))\""], "", True),
+    (["#include <stdio.h>", "int main() { return 0; }"], "", True), (PROSE, "", False), (PROSE, "js", True),
+    (["Roba dos cartas.", "Descarta una."], "text", False),
+])
+def test_what_is_code(lines: list[str], info: str, code: bool) -> None:
+    assert is_code(lines, info=info) is code
+
+
+def _read(tmp_path: Path, name: str, text: str):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return read_source(path, game="x", display=name)
+
+
+def test_a_markdown_diagram_goes_reported_and_a_fenced_example_stays(tmp_path: Path) -> None:
+    text = "# Juego\n\nRoba una carta.\n\n```mermaid\n" + "\n".join(MERMAID) + "\n```\n\n```\n" + PROSE[0] + "\n```\n"
+    raw = _read(tmp_path, "raw.md", text)
+    assert "Robar Carta" not in raw.text and "graph" not in raw.text
+    assert PROSE[0] in raw.text and "Roba una carta." in raw.text
+    dropped = {record.line for record in raw.markup if "code block" in record.reason}
+    assert dropped == set(range(5, 11))  # the fence, its four lines and the closing fence
+
+
+def test_an_html_pre_of_code_goes_and_one_of_sentences_stays(tmp_path: Path) -> None:
+    text = (
+        "<html><body><h1>Juego</h1>\n<p>Tira el dado.</p>\n<pre><code>" + "\n".join(SCRIPT) + "</code></pre>\n"
+        "<pre>Roba dos cartas y descarta una.</pre>\n</body></html>\n"
+    )
+    raw = _read(tmp_path, "raw.html", text)
+    assert "getElementById" not in raw.text and "Roba dos cartas y descarta una." in raw.text
+    assert any(record.reason.endswith("code block") for record in raw.markup)
