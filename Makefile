@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: sheets test bench clean-output
+.PHONY: sheets test bench clean-output sentence-model
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,11 @@ sheets: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
+
+# The sentence-role classifier from tests/sentences/ (pipeline/learn/train.py): the model and its
+# leave-one-game-out table, both committed; the same annotations give the same bytes.
+sentence-model: $(STAMP)
+	$(BIN)/python -m pipeline.learn.train
 
 bench: $(STAMP)
 	$(BYTECODE)
