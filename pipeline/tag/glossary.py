@@ -31,6 +31,9 @@ TERM_KINDS = (
     "everyday",
 )
 EVERYDAY = "everyday"
+# Kinds whose English name a sheet prints beside the Spanish term (‹Spinning Saucer›): what a player finds on a
+# card or a component. Phases, actions, places and rule words print it only in a title that is the term.
+TAGGED_KINDS = ("threat", "specialization", "component", "advancement", "keyword", "die-face", "system", "hazard", "mission", "card")
 
 ENTRY_FIELDS = ("es", "en", "kind", "variants", "verified", "note")
 
