@@ -70,8 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         verdict = "ok" if total / rules <= TARGET else f"> {TARGET}"
         print(f"{game:<34} {total:>8} {rules:>7} {total / rules:>6.2f} {tags:>5} {100 * tags / max(total, 1):>9.1f}  {verdict}")
         for name, text in texts.items():
-            words = printed_words(text)
-            print(f"  {name:<32} {words:>8} {'':>7} {words / rules:>6.2f} {tag_count(text):>5} {100 * tag_count(text) / max(words, 1):>9.1f}")
+            words, count = printed_words(text), tag_count(text)
+            print(f"  {name:<32} {words:>8} {'':>7} {words / rules:>6.2f} {count:>5} {100 * count / max(words, 1):>9.1f}")
     return 0
 
 
