@@ -33,7 +33,7 @@ _CUES: tuple[tuple[str, re.Pattern], ...] = tuple(
     for name, pattern in (
         ("por-ejemplo", r"\bpor ejemplo\b|\bp\.\s?ej\."),
         ("ejemplo", r"(?<!por )\bejemplos?\b"),
-        ("first-plural", r"\b(nuestr[oa]s?|nosotr[oa]s|\w+(?:amos|emos|imos))\b"),
+        ("first-plural", r"\b(nuestr[oa]s?|nosotr[oa]s|\w{1,30}(?:amos|emos|imos))\b"),  # \w{1,30}: linear on a 50,000-letter word
         ("first-singular", r"\b(yo|creo|me parece|mi opinión|personalmente)\b"),
         ("digit", r"\d"),
         ("number-word", r"\b(uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|mitad|doble)\b"),
@@ -47,7 +47,7 @@ _CUES: tuple[tuple[str, re.Pattern], ...] = tuple(
         ("reminder", r"^\W*(recuerda|recordad|recuerde|como ya|como se ha dicho|de nuevo|otra vez)"),
         ("advice", r"\b(recomendamos|te recomendamos|sugerimos|conviene|es (una )?buena idea|es útil|será útil|intenta|mejor)\b"),
         ("reason", r"\b(porque|ya que|debido a|razón|representa|representan|simula|significa que|esto es|es decir)\b"),
-        ("future", r"\w+(?:ará|erá|irá|arán|erán|irán)\b"),
+        ("future", r"\b\w{1,30}(?:ará|erá|irá|arán|erán|irán)\b"),
         ("worked-sum", r"\d+\s*[^\d()=]{0,25}?\s[x×*]\s\d+[^()=]{0,25}=\s*\d+"),
         ("colon", r":"),
         ("quote", r"[«“\"]"),
