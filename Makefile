@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: sheets test fuzz bench eval model clean-output
+.PHONY: sheets test fuzz bench eval model sentence-model clean-output
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,11 @@ FUZZ_RUNS ?= 500
 FUZZ_FROM ?= 1000
 fuzz: $(STAMP)
 	REFSHEETS_FUZZ_RUNS=$(FUZZ_RUNS) REFSHEETS_FUZZ_FROM=$(FUZZ_FROM) $(BIN)/python -m pytest tests/robustness/test_fuzz.py -q
+
+# The sentence-role classifier from tests/sentences/ (pipeline/learn/train_sentences.py): the model and its
+# leave-one-game-out table, both committed; the same annotations give the same bytes.
+sentence-model: $(STAMP)
+	$(BIN)/python -m pipeline.learn.train_sentences
 
 bench: $(STAMP)
 	$(BYTECODE)

@@ -160,17 +160,16 @@ def test_the_special_orders_read_in_the_rulebook_s_order(sheets) -> None:
                "Aproximación", "Entrada", "Asalto", "Efectos del embarque", "Autodestrucción", "Acciones de escuadrón"]
     import re
 
-    places = [re.search(re.escape(entry) + r"( ·|\.| Grandes)", text).start() for entry in entries]  # a run-in heading
+    places = [re.search(re.escape(entry) + r"( ·|\.| [A-ZÁÉÍÓÚ])", text).start() for entry in entries]  # a run-in heading or a title
     assert places == sorted(places), [entry for entry, _ in sorted(zip(entries, places), key=lambda pair: pair[1])]
 
 
 def test_the_labels_of_a_box_s_contents_are_bold(plumbed) -> None:
-    """Space Alert's box contents: "Especialización." over its components, the label in bold (roles.py)."""
+    """A "Label: text" paragraph: the label in bold, its text not (roles.py). Space Alert's box contents, the
+    other case, state no rule: their sentences are explanation, left out by role (tests/sentences/)."""
     chars = plumbed["space-alert/quickref"][0][2]
-    for label in ("Nuevas amenazas:", "Especialización", "Sistema de Experiencia.", "Chapas de tripulación"):
-        assert all(font.endswith("Bold") for font in _line_fonts(chars, label)), label
-    assert not any(font.endswith("Bold") for font in _line_fonts(chars, "Esta caja contiene"))
-    # A "Label: text" paragraph: the label in bold, its text not.
+    with pytest.raises(AssertionError):
+        _line_fonts(chars, "Esta caja contiene")
     orders = plumbed["alternity-warships/special-orders"][0][2]
     assert all(font.endswith("Bold") for font in _line_fonts(orders, "Tropas espaciales:"))
     assert not all(font.endswith("Bold") for font in _line_fonts(orders, "Tropas espaciales: en"))
@@ -250,7 +249,8 @@ def test_no_english_name_inside_quotation_marks_and_no_false_friend(sheets) -> N
     ("sheet", "in_play_order"),
     [
         # overview and components first, reference material last
-        ("space-alert/quickref", ["Reglamento", "Nuevas amenazas", "Nuevas misiones", "Acciones dobles", "Especializaciones", "Insignias"]),
+        # (the badges, «Insignias», state no rule: their sentences are advice and explanation, left out by role)
+        ("space-alert/quickref", ["Reglamento", "Nuevas amenazas", "Nuevas misiones", "Acciones dobles", "Especializaciones"]),
         # setup, the year, the turn, what the turn uses, the end of the year and of the game
         ("leaving-earth/quickref", ["Setup", "Cada uno de todos los años", "En tu turno", "Maniobras", "Fin del año", "Fin del juego"]),
     ],
@@ -300,14 +300,18 @@ def test_no_quickref_sentence_is_printed_again_on_the_games_card_sheets(sheets) 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_page_is_near_empty(papers, paper: str) -> None:
-    """Every page holds at least a third of what the sheet's fullest page holds, on A4 and on Letter."""
+    """Every page but the last holds at least FULL of what the sheet's fullest page holds, on A4 and on Letter; the
+    last ends where the rules end, but holds at least NEAR_EMPTY of it (issue 23: a summary prints fewer words,
+    so a two-page sheet's second page may be short: Legendary Alien's holds its variants and English index)."""
     assert len(papers[paper]) == 13
     for name, pages in papers[paper].items():
         sizes = [len(page) for page in pages]
-        assert min(sizes) >= NEAR_EMPTY * max(sizes), (name, paper, sizes)
+        assert min(sizes[:-1] or [max(sizes)]) >= FULL * max(sizes), (name, paper, sizes)
+        assert sizes[-1] >= NEAR_EMPTY * max(sizes), (name, paper, sizes)
 
 
-NEAR_EMPTY = 1 / 3
+FULL = 0.6
+NEAR_EMPTY = 1 / 5
 
 
 def test_the_legendary_quickref_is_a_two_page_summary_with_what_a_turn_uses(sheets) -> None:

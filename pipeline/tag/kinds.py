@@ -18,6 +18,10 @@ from pipeline.schema import Problems
 from pipeline.yamlio import LineDict, load_yaml
 
 EVERYDAY = "everyday"
+# Kinds whose English name a sheet prints beside the Spanish term (‹Spinning Saucer›): what a player finds on a
+# card or a component. Phases, actions, places and rule words print it only in a title that is the term.
+# (Still game knowledge in code, beside common.yaml's lists: it belongs there too.)
+TAGGED_KINDS = ("threat", "specialization", "component", "advancement", "keyword", "die-face", "system", "hazard", "mission", "card")
 DEFAULT_KIND = "rule-term"
 KIND_KEYS = ("term_kinds", "card_kinds")
 

@@ -189,32 +189,32 @@ def test_bad_recipes_name_the_game_file(recipe: dict, message: str) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ("  mode: handout", "  mode: poster", "templates/cards.yaml:27: options.mode: unknown value 'poster' (allowed: grid, handout)"),
+        ("  mode: handout", "  mode: poster", "templates/cards.yaml:28: options.mode: unknown value 'poster' (allowed: grid, handout)"),
         (
             "  min_size: 7.5 ",
             "  min_size: 5 ",
-            "templates/cards.yaml:28: options.min_size: must be a number from 7.5 to 7.5 pt (the body size), got 5",
+            "templates/cards.yaml:29: options.min_size: must be a number from 7.5 to 7.5 pt (the body size), got 5",
         ),
         (
             'external: {color: "#a4243b"',
             'external: {color: "rojo oscuro"',
-            "templates/cards.yaml:38: options.tones.external.color: 'rojo oscuro' is not a colour: write it as #rrggbb, e.g. #1d3557",
+            "templates/cards.yaml:39: options.tones.external.color: 'rojo oscuro' is not a colour: write it as #rrggbb, e.g. #1d3557",
         ),
-        ("    gap_mm: 3.5", "    gap_mm: -1", "templates/cards.yaml:36: options.handout.gap_mm: must be a number from 0 to 30 mm, got -1"),
+        ("    gap_mm: 3.5", "    gap_mm: -1", "templates/cards.yaml:37: options.handout.gap_mm: must be a number from 0 to 30 mm, got -1"),
         (
             "    gap_mm: 3.5",
             "    gap_mm: .nan",
-            "templates/cards.yaml:36: options.handout.gap_mm: must be a number from 0 to 30 mm, got .nan",
+            "templates/cards.yaml:37: options.handout.gap_mm: must be a number from 0 to 30 mm, got .nan",
         ),
         (
             "    panel_mm: [62, 82]",
             "    panel_mm: [62, 300]",
-            "templates/cards.yaml:31: options.grid.panel_mm: must be [width, height] in mm, each from 30 to 250, got [62, 300]",
+            "templates/cards.yaml:32: options.grid.panel_mm: must be [width, height] in mm, each from 30 to 250, got [62, 300]",
         ),
         (
             "    index: {color",
             "    indice: {color",
-            "templates/cards.yaml:37: options.tones: missing tone 'index' (card sheets colour the index with it)",
+            "templates/cards.yaml:38: options.tones: missing tone 'index' (card sheets colour the index with it)",
         ),
     ],
 )

@@ -10,11 +10,20 @@ from pipeline.sheets.markup import bilingual_title, safe_text, term_markup
 STYLE = ParagraphStyle("term_en", fontName="Helvetica", fontSize=7)
 
 
-def _hit(text: str, surface: str, *, es: str, en: str, nth: int = 0) -> TermHit:
+def _hit(text: str, surface: str, *, es: str, en: str, nth: int = 0, kind: str = "system") -> TermHit:
     start = -1
     for _ in range(nth + 1):
         start = text.index(surface, start + 1)
-    return TermHit(es=es, en=en, start=start, end=start + len(surface))
+    return TermHit(es=es, en=en, start=start, end=start + len(surface), kind=kind)
+
+
+def test_only_card_terms_get_their_english_name() -> None:
+    """A phase, an action or a rule word reads as Spanish; a card, component or system term shows its printed name."""
+    text = "En la fase de acción, compra un cohete."
+    hits = [_hit(text, "fase de acción", es="fase de acción", en="Action Phase", kind="phase"),
+            _hit(text, "compra", es="comprar", en="Buy", kind="action"), _hit(text, "cohete", es="cohete", en="Rocket", kind="component")]
+    markup = term_markup(text, hits, shown=set(), term_style=STYLE)
+    assert "‹Rocket›" in markup and "‹Action Phase›" not in markup and "‹Buy›" not in markup
 
 
 def test_english_name_follows_only_the_first_occurrence() -> None:

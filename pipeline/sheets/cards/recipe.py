@@ -65,8 +65,9 @@ def read_card_defaults(fields: Fields, *, options: CardOptions) -> CardRecipe | 
     """A cards template's `options.recipe` -> the recipe every card sheet of that template starts from."""
     before = len(fields.problems)
     label, index = fields.text("label"), fields.flag("index")
+    condense = tuple(fields.texts("condense", allowed=CONDENSE_RULES) or ())
     fields.finish()
-    return None if len(fields.problems) > before else CardRecipe(label=label, index=index, groups=(), options=options)
+    return None if len(fields.problems) > before else CardRecipe(label=label, index=index, groups=(), options=options, condense=condense)
 
 
 def read_card_recipe(fields: Fields, *, base: CardRecipe, term_kinds: tuple[str, ...]) -> CardRecipe | None:
@@ -79,7 +80,7 @@ def read_card_recipe(fields: Fields, *, base: CardRecipe, term_kinds: tuple[str,
     columns = fields.number("columns", base.options.columns, low=1, high=4, whole=True)
     tones = base.options.tones
     groups = tuple(group for _, entry in fields.items("groups") if (group := _group(entry, tones=tones, term_kinds=term_kinds)))
-    condense = tuple(fields.texts("condense", allowed=CONDENSE_RULES) or ())
+    condense = tuple(fields.texts("condense", allowed=CONDENSE_RULES) or ()) if fields.has("condense") else base.condense
     flavor = tuple(fields.texts("flavor_sentences", check=lambda text: regex_problem(text, flags=re.IGNORECASE)) or ())
     leave_out_blocks = tuple(fields.texts("leave_out_blocks", allowed=BLOCK_KINDS) or ())
     fields.finish()

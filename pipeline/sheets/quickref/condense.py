@@ -1,8 +1,10 @@
-"""Sections -> shorter Sections, extractively: drop worked examples, walkthrough narration and repeats.
+"""Sections -> shorter Sections, extractively: keep the sentences that state rules, drop the rest, merge repeats.
 
 Nothing is rewritten or invented: whole blocks or whole sentences are left out, the rest is kept
 verbatim, and glossary hits are moved to the new offsets (hits inside left-out text go with it).
-Which rules apply is the recipe's choice (`condense: [examples, narration, repeats, asides]`).
+Which rules apply is the recipe's choice (`condense: [roles, repeats]`, the template's default): `roles` asks the
+learned sentence classifier (pipeline/learn/sentences.py) for each sentence's role and keeps rules only; the
+older pattern rules (`examples`, `narration`, `asides`) remain for recipes that name them.
 """
 from __future__ import annotations
 
@@ -14,13 +16,10 @@ from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from pipeline.learn.sentences import EXAMPLE_OPENER as _OPENS_EXAMPLE
+from pipeline.learn.sentences import KEPT_ROLES, SENTENCE_END, load_model, sentences  # noqa: F401 - sentences: re-exported
 from pipeline.model import Block, Section
 from pipeline.text import fold
-
-# A sentence ends at . ! ? (or a closing bracket after one) followed by space and a capital, digit,
-# opening bracket or Spanish opening mark. Abbreviations like "p.e." or "n. del t." are not followed by a
-# capital, so they do not split.
-SENTENCE_END = re.compile(r"(?<=[.!?…])[)\]»”\"']?\s+(?=[¿¡(\[«“\"'A-ZÁÉÍÓÚÑÜ0-9])")
 
 # Openers of a worked example in Spanish rulebooks. An example runs to the end of its paragraph.
 EXAMPLE_OPENER = re.compile(r"^\W*(por ejemplo|p\.\s?ej\.|ejemplo\s*:|como ejemplo)", re.IGNORECASE)
@@ -70,6 +69,7 @@ CROSS_REFERENCE = re.compile(
 
 @dataclass(frozen=True)
 class CondenseOptions:
+    roles: bool = False  # keep only the sentences the classifier calls rules (or repeats, merged below)
     examples: bool = False
     narration: bool = False
     repeats: bool = False
@@ -83,6 +83,7 @@ class CondenseOptions:
         """What a recipe's `condense`, `flavor_sentences`, `leave_out_blocks` (and a quickref's `narration`) ask;
         quickref and card recipes share these keys."""
         return cls(
+            roles="roles" in recipe.condense,
             examples="examples" in recipe.condense,
             narration="narration" in recipe.condense,
             repeats="repeats" in recipe.condense,
@@ -91,19 +92,6 @@ class CondenseOptions:
             flavor_patterns=recipe.flavor_sentences,
             leave_out_blocks=recipe.leave_out_blocks,
         )
-
-
-def sentences(text: str) -> list[tuple[int, int]]:
-    """(start, end) spans of the sentences of `text`, covering every non-space character."""
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for match in SENTENCE_END.finditer(text):
-        end = match.start() + len(match.group(0).rstrip())
-        spans.append((start, end))
-        start = match.end()
-    if start < len(text):
-        spans.append((start, len(text)))
-    return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
 def is_narration(sentence: str, patterns: tuple[re.Pattern, ...] = ()) -> bool:
@@ -123,7 +111,7 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
         in_example = False
         blocks = []
         for block in section.blocks:
-            keep = _kept_spans(block, options, patterns, in_example, flavor)
+            keep = _kept_spans(block, options, patterns, in_example, flavor, section=section)
             in_example = keep.example_open
             folded = fold(" ".join(block.text[s:e] for s, e in keep.spans), keep="=<>≤") if keep.spans and options.repeats else ""
             blocks.append((keep.spans, folded))
@@ -151,6 +139,19 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
             printed.add(ancestor)
             ancestor = parents.get(ancestor)
     return [section for section in result if section.id in printed]
+
+
+def unmatched_overrides(sections, recipe) -> list[str]:
+    """Warnings for the recipe's `narration` and `flavor_sentences` patterns that match no sentence of `sections`:
+    an override that matches nothing is stale (the text changed) or was never needed."""
+    texts = [block.text[start:end] for section in sections for block in section.blocks for start, end in sentences(block.text)]
+    found = []
+    for key in ("narration", "flavor_sentences"):
+        for pattern in getattr(recipe, key, ()):
+            compiled = re.compile(pattern, re.IGNORECASE)
+            if not any(compiled.search(text) for text in texts):
+                found.append(f"recipe.{key}: {pattern!r} matches no sentence of the text; remove it")
+    return found
 
 
 # A sentence this long (folded) that the sheet already printed word for word is left out where it comes again:
@@ -248,15 +249,29 @@ def _without_cross_references(text: str, start: int, end: int) -> list[tuple[int
     return [(s, e) for s, e in pieces if text[s:e].strip()] or []
 
 
+# A short phrase opening a block ("Ronda de resolución.", "Buscar.") labels what follows: kept with it.
+MAX_LABEL_WORDS = 4
+
+
 def _kept_spans(
-    block: Block, options: CondenseOptions, patterns: tuple[re.Pattern, ...], in_example: bool, flavor: tuple[re.Pattern, ...] = ()
+    block: Block,
+    options: CondenseOptions,
+    patterns: tuple[re.Pattern, ...],
+    in_example: bool,
+    flavor: tuple[re.Pattern, ...] = (),
+    *,
+    section: Section | None = None,
 ) -> _Kept:
     text = block.text
     if block.kind in options.leave_out_blocks:
         return _Kept([], False)
     whole = [(0, len(text))] if text.strip() else []
-    if block.kind in ("formula", "table") or not (options.examples or options.narration or options.repeats or options.asides or flavor):
+    if block.kind in ("formula", "table") or not (
+        options.roles or options.examples or options.narration or options.repeats or options.asides or flavor
+    ):
         return _Kept(whole, False)
+    if options.roles:
+        return _Kept(_rule_spans(block, section, patterns, flavor), False)
     if options.examples and in_example and CONTINUATION.match(text):
         return _Kept([], True)
     kept: list[tuple[int, int]] = []
@@ -279,6 +294,41 @@ def _kept_spans(
             continue
         kept.append((start, end))
     return _Kept(kept, False)
+
+
+def _rule_spans(
+    block: Block, section: Section | None, patterns: tuple[re.Pattern, ...], flavor: tuple[re.Pattern, ...]
+) -> list[tuple[int, int]]:
+    """The spans of a block's sentences whose role the sheet keeps (cross-references cut out of them); a recipe's
+    `narration` and `flavor_sentences` patterns still leave out the sentences they match."""
+    model = load_model()
+    text = block.text
+    spans = sentences(text)
+    kept: list[tuple[int, int]] = []
+    after_example = False
+    label: tuple[int, int] | None = None
+    for number, (start, end) in enumerate(spans):
+        sentence = text[start:end]
+        context = {
+            "section_kind": section.kind if section else "rules",
+            "block_kind": block.kind,
+            "first": number == 0,
+            "after_example": after_example,
+            "title": section.title if section else "",
+        }
+        after_example = after_example or bool(_OPENS_EXAMPLE.match(sentence))
+        if any(pattern.search(sentence) for pattern in patterns + flavor):
+            continue
+        if number == 0 and len(spans) > 1 and len(sentence.split()) <= MAX_LABEL_WORDS:
+            label = (start, end)  # kept only if something after it is
+            continue
+        if model.role(sentence, context=context) not in KEPT_ROLES:
+            continue
+        if label is not None:
+            kept.append(label)
+            label = None
+        kept.extend(_without_cross_references(text, start, end))
+    return kept
 
 
 def _rebuild(section: Section, pieces_per_block: list[list[tuple[int, int]]]) -> Section:

@@ -1,0 +1,175 @@
+"""A sentence of a rule section -> its role (rule, example, explanation, ...), from a linear model over readable features.
+
+The features are what a reader notices (the words and word pairs, "por ejemplo", a first person, a number,
+"debe"/"puede"/"no puede", a question, a cross-reference, the section's kind); the weights come from the
+annotated sentences of tests/sentences/<game>.yaml (`make sentence-model`, pipeline/learn/train_sentences.py) and are
+committed as pipeline/learn/models/sentences.json. Scoring needs no scikit-learn: a sum of weights and a softmax.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from pipeline.text import fold
+
+ROLES = ("rule", "example", "explanation", "narration", "advice", "flavour", "crossref", "repeat")
+# Roles a sheet keeps: a repeat ("Recuerda que...", "En resumen:") restates a rule printed elsewhere, so it goes too.
+KEPT_ROLES = ("rule",)
+MODEL = Path(__file__).resolve().parent / "models" / "sentences.json"
+
+# A sentence ends at . ! ? (or a closing bracket after one) followed by space and a capital, digit,
+# opening bracket or Spanish opening mark. Abbreviations like "p.e." or "n. del t." are not followed by a
+# capital, so they do not split.
+SENTENCE_END = re.compile(r"(?<=[.!?…])[)\]»”\"']?\s+(?=[¿¡(\[«“\"'A-ZÁÉÍÓÚÑÜ0-9])")
+# Block kinds whose text is not prose: kept whole, never given roles.
+WHOLE_BLOCKS = ("formula", "table")
+
+EXAMPLE_OPENER = re.compile(r"^\W*(por ejemplo|p\.\s?ej\.|ejemplo\s*:|como ejemplo|ejemplo\b)", re.IGNORECASE)
+_CUES: tuple[tuple[str, re.Pattern], ...] = tuple(
+    (name, re.compile(pattern, re.IGNORECASE))
+    for name, pattern in (
+        ("por-ejemplo", r"\bpor ejemplo\b|\bp\.\s?ej\."),
+        ("ejemplo", r"(?<!por )\bejemplos?\b"),
+        ("first-plural", r"\b(nuestr[oa]s?|nosotr[oa]s|\w{1,30}(?:amos|emos|imos))\b"),  # \w{1,30}: linear on a 50,000-letter word
+        ("first-singular", r"\b(yo|creo|me parece|mi opinión|personalmente)\b"),
+        ("digit", r"\d"),
+        ("number-word", r"\b(uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|mitad|doble)\b"),
+        ("debe", r"\b(debe|deben|debes|tiene que|tienen que|tienes que|hay que|obligatori)"),
+        ("puede", r"\b(puede|pueden|puedes|podrá|podrán|se permite)\b"),
+        ("no-puede", r"\bno (se )?(puede|pueden|puedes|podrá|podrán|debe|deben|debes)\b|\bnunca\b|\bsólo\b|\bsolo\b"),
+        ("condition", r"^\W*(si|cuando|mientras|siempre que|en caso de|a menos que|excepto)\b|\bsi\b"),
+        ("question", r"[¿?]"),
+        ("exclaim", r"[¡!]"),
+        ("cross-reference", r"\b(ver|véase|vease|consulta|página|pág\.|pag\.|capítulo|sección|más adelante|apartado)\b"),
+        ("reminder", r"^\W*(recuerda|recordad|recuerde|como ya|como se ha dicho|de nuevo|otra vez)"),
+        ("advice", r"\b(recomendamos|te recomendamos|sugerimos|conviene|es (una )?buena idea|es útil|será útil|intenta|mejor)\b"),
+        ("reason", r"\b(porque|ya que|debido a|razón|representa|representan|simula|significa que|esto es|es decir)\b"),
+        ("future", r"\b\w{1,30}(?:ará|erá|irá|arán|erán|irán)\b"),
+        ("worked-sum", r"\d+\s*[^\d()=]{0,25}?\s[x×*]\s\d+[^()=]{0,25}=\s*\d+"),
+        ("colon", r":"),
+        ("quote", r"[«“\"]"),
+    )
+)
+
+
+# An abbreviation's full stop before a number or a capital ends no sentence: "(pag. 27)", "(máx. Uno por ronda)".
+ABBREVIATION = re.compile(
+    r"(?:^|[\s(])(?:p|pp|pág|pag|págs|máx|max|mín|min|núm|num|nº|aprox|ej|vs|cap|fig|vol|sr|sra|dr)\.$", re.IGNORECASE
+)
+
+
+# Cues of a rule: a sentence with none of them describes (theme, component, motivation) more often than it rules.
+RULE_CUES = frozenset({"debe", "puede", "no-puede", "condition", "digit", "number-word"})
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """(start, end) spans of the sentences of `text`, covering every non-space character."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in SENTENCE_END.finditer(text):
+        if ABBREVIATION.search(text, max(start, match.start() - 8), match.start()):
+            continue
+        end = match.start() + len(match.group(0).rstrip())
+        spans.append((start, end))
+        start = match.end()
+    if start < len(text):
+        spans.append((start, len(text)))
+    return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def section_sentences(section) -> list[tuple[int, int, int]]:
+    """(block index, start, end) of every sentence of a section's prose blocks, in reading order."""
+    found: list[tuple[int, int, int]] = []
+    for index, block in enumerate(section.blocks):
+        if block.kind in WHOLE_BLOCKS:
+            continue
+        found.extend((index, start, end) for start, end in sentences(block.text))
+    return found
+
+
+def features(sentence: str, *, context: dict[str, object]) -> list[str]:
+    """The features of one sentence: words, word pairs, its first word, cues, and its place (`context`:
+    section_kind, block_kind, first (opens its block), after_example (an example opened earlier in the block), title)."""
+    words = re.findall(r"\w+", fold(sentence))
+    found = {"bias"}
+    found.update(f"w:{word}" for word in words)
+    found.update(f"b:{a}_{b}" for a, b in zip(words, words[1:]))
+    if words:
+        found.add(f"first:{words[0]}")
+    cues = {name for name, pattern in _CUES if pattern.search(sentence)}
+    found.update(f"cue:{name}" for name in cues)
+    if not cues & RULE_CUES:
+        found.add("cue:no-rule-cue")  # no modal, number, condition or limit: a description, not an instruction
+    length = len(words)
+    found.add("len:short" if length < 8 else "len:mid" if length < 25 else "len:long")
+    found.add(f"section:{context.get('section_kind', 'rules')}")
+    found.add(f"block:{context.get('block_kind', 'paragraph')}")
+    if context.get("first"):
+        found.add("place:first")
+    if context.get("after_example"):
+        found.add("place:after-example")
+    found.update(f"t:{word}" for word in re.findall(r"\w+", fold(str(context.get("title", "")))) if len(word) > 3)
+    return sorted(found)
+
+
+def sentence_contexts(section) -> list[tuple[int, int, int, str, dict[str, object]]]:
+    """(block index, start, end, sentence, context) of every sentence of a section, with the context `features` reads."""
+    out = []
+    for index, block in enumerate(section.blocks):
+        if block.kind in WHOLE_BLOCKS:
+            continue
+        after_example = False
+        for number, (start, end) in enumerate(sentences(block.text)):
+            sentence = block.text[start:end]
+            context = {
+                "section_kind": section.kind,
+                "block_kind": block.kind,
+                "first": number == 0,
+                "after_example": after_example,
+                "title": section.title,
+            }
+            out.append((index, start, end, sentence, context))
+            after_example = after_example or bool(EXAMPLE_OPENER.match(sentence))
+    return out
+
+
+class SentenceModel:
+    """The committed linear model: role scores are the sum of the weights of a sentence's features, then a softmax."""
+
+    def __init__(self, data: dict) -> None:
+        self.roles: tuple[str, ...] = tuple(data["roles"])
+        self.weights: dict[str, list[int]] = data["weights"]
+        self.scale: float = float(data.get("scale", 1))
+        self.keep_below: float = float(data.get("keep_threshold", 0.5))
+
+    def probabilities(self, sentence: str, *, context: dict[str, object]) -> dict[str, float]:
+        scores = [0.0] * len(self.roles)
+        for feature in features(sentence, context=context):
+            weights = self.weights.get(feature)
+            if weights:
+                scores = [score + weight for score, weight in zip(scores, weights)]
+        scores = [score / self.scale for score in scores]
+        top = max(scores)
+        exps = [math.exp(score - top) for score in scores]
+        total = sum(exps)
+        return {role: value / total for role, value in zip(self.roles, exps)}
+
+    def role(self, sentence: str, *, context: dict[str, object]) -> str:
+        """The role a sheet acts on: a kept role whenever the kept roles together reach the model's threshold
+        (a rule left out costs a player more than a sentence too many), else the most likely one."""
+        probabilities = self.probabilities(sentence, context=context)
+        kept = sum(probabilities.get(role, 0.0) for role in KEPT_ROLES)
+        if kept >= self.keep_below:
+            return max(KEPT_ROLES, key=lambda role: (probabilities.get(role, 0.0), -KEPT_ROLES.index(role)))
+        # Below the threshold the sentence goes, even when `rule` is its likeliest role: name the likeliest other one.
+        others = [role for role in self.roles if role not in KEPT_ROLES]
+        return max(others, key=lambda role: (probabilities[role], -self.roles.index(role)))
+
+
+@lru_cache(maxsize=1)
+def load_model(path: str = str(MODEL)) -> SentenceModel:
+    """The committed model, read once per process."""
+    return SentenceModel(json.loads(Path(path).read_text(encoding="utf-8")))

@@ -1,0 +1,34 @@
+"""Condensing by sentence role (quickref/condense.py with `condense: [roles]`), and the overrides that still apply."""
+from __future__ import annotations
+
+from pipeline.model import Block, Section
+from pipeline.sheets.quickref.condense import CondenseOptions, condense, unmatched_overrides
+
+
+def _section(*texts: str) -> Section:
+    blocks = tuple(Block(kind="paragraph", text=text, first=1, last=1) for text in texts)
+    return Section(id="combate", title="Combate", level=1, kind="rules", blocks=blocks, first=1, last=1)
+
+
+def test_condensing_by_role_keeps_rules_and_drops_the_example() -> None:
+    section = _section(
+        "Cada jugador debe robar dos cartas al inicio de su turno. Por ejemplo, Ana roba el 3 y el 5 y se queda con ambas.",
+        "Ronda de resolución. Las cartas se revelan y se ejecutan en orden.",
+    )
+    (kept,) = condense([section], options=CondenseOptions(roles=True))
+    assert [block.text for block in kept.blocks] == [
+        "Cada jugador debe robar dos cartas al inicio de su turno.",
+        "Ronda de resolución. Las cartas se revelan y se ejecutan en orden.",  # the label stays with its rule
+    ]
+
+
+def test_an_override_that_matches_no_sentence_is_reported() -> None:
+    class Recipe:
+        narration = ("^Ahora la nave",)
+        flavor_sentences = ("^Cada jugador debe", "^El espacio es un lugar")
+
+    problems = unmatched_overrides([_section("Cada jugador debe robar dos cartas.")], Recipe())
+    assert problems == [
+        "recipe.narration: '^Ahora la nave' matches no sentence of the text; remove it",
+        "recipe.flavor_sentences: '^El espacio es un lugar' matches no sentence of the text; remove it",
+    ]
