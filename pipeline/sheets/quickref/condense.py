@@ -322,13 +322,26 @@ def _rule_spans(
         if number == 0 and len(spans) > 1 and len(sentence.split()) <= MAX_LABEL_WORDS:
             label = (start, end)  # kept only if something after it is
             continue
-        if model.role(sentence, context=context) not in KEPT_ROLES:
+        if model.role(_ruling_part(sentence), context=context) not in KEPT_ROLES:
             continue
         if label is not None:
             kept.append(label)
             label = None
         kept.extend(_without_cross_references(text, start, end))
     return kept
+
+
+# An example inside a sentence: "(por ejemplo: si un Mago ataca…)", ", por ejemplo, …" to the sentence's end.
+EMBEDDED_EXAMPLE = re.compile(
+    r"\s*\((?:por\s+ejemplo|p\.\s*ej\.?|ej\.|ejemplo)\b[^()]*(?:\([^()]*\)[^()]*)*(?:\)|$)|,\s*por\s+ejemplo\b.*$", re.IGNORECASE
+)
+
+
+def _ruling_part(sentence: str) -> str:
+    """What a sentence says but its embedded example: the part its role is judged by (a rule with an example in
+    brackets is a rule, printed whole; only a sentence that is all example goes)."""
+    ruling = EMBEDDED_EXAMPLE.sub("", sentence).strip()
+    return ruling if len(ruling.split()) >= 3 else sentence
 
 
 def _rebuild(section: Section, pieces_per_block: list[list[tuple[int, int]]]) -> Section:
