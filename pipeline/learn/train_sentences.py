@@ -26,7 +26,9 @@ DIGITS = 3  # weights are kept as integers in thousandths (the file stays small,
 # The kept share a sentence needs (the rule probability) is chosen from these by the held-out games:
 # the largest that keeps at least KEEP_RECALL of the rules of games the model was not fitted to.
 THRESHOLDS = (0.5, 0.45, 0.4, 0.35, 0.3, 0.25, 0.2, 0.15, 0.1)
-KEEP_RECALL = 0.95
+# A rule left out of every sheet costs a player more than a sentence too many; texts of other games lose more
+# rules than the held-out seeds do (make eval), so the threshold keeps 98 % of every held-out seed's rules.
+KEEP_RECALL = 0.98
 
 
 def annotated(root: Path, *, folder: Path | None = None) -> dict[str, list[tuple[str, dict, str]]]:
