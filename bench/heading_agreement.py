@@ -14,7 +14,8 @@ import argparse
 from pathlib import Path
 
 import pipeline.clean as clean_stage
-import pipeline.split as split_stage
+import pipeline.split.headings as heading_stage
+from pipeline.split import split
 from pipeline.clean.corrections import load_corrections
 from pipeline.project import Project, load_game, load_raw
 from pipeline.split.order import reading_order
@@ -24,7 +25,7 @@ def _capture() -> tuple[list[set[int]], list[list]]:
     """Wrap the cleaner's unit finder and the splitter's recogniser so each run leaves its verdicts behind."""
     cleaner: list[set[int]] = []
     splitter: list[list] = []
-    find_units, find_headings = clean_stage._find_units, split_stage.find_headings
+    find_units, find_headings = clean_stage._find_units, heading_stage.find_headings
 
     def units(state):
         find_units(state)
@@ -36,7 +37,7 @@ def _capture() -> tuple[list[set[int]], list[list]]:
         return found
 
     clean_stage._find_units = units
-    split_stage.find_headings = headings
+    heading_stage.find_headings = headings  # the splitter's recognisers, before the line labeller's word
     return cleaner, splitter
 
 
@@ -54,7 +55,7 @@ def main() -> None:
         path = project.sources / game / "corrections.yaml"
         corrections = load_corrections(path, display=project.display(path))
         cleaned = clean_stage.clean(load_raw(project, game), corrections=corrections, options=config.clean, split_options=config.split)
-        split_stage.split(cleaned, game=config.game, options=config.split)
+        split(cleaned, game=config.game, options=config.split)
         protected, found = cleaner[-1], splitter[-1]
         ordered = reading_order(cleaned.lines, config.split.chunks)  # the splitter reads the chunks in reading order
         lines = [(line, heading) for line, heading in zip(ordered, found) if line.text.strip() and line.kind == "text"]
