@@ -106,7 +106,8 @@ def global_options(command):
         (
             click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None, expose_value=False, is_eager=True,
                          callback=_setter("root"),
-                         help="Project folder holding sources/, glossaries/, templates/ and output/ (default: the folder holding sources/, this one or the nearest above)."),
+                         help="Project folder holding sources/, glossaries/, templates/ and output/"
+                              " (default: the folder holding sources/, this one or the nearest above)."),
             click.option("--debug", is_flag=True, expose_value=False, callback=_setter("debug"), help="Show tracebacks for errors."),
             click.option("--quiet", "-q", is_flag=True, expose_value=False, callback=_setter("verbosity", lambda _: QUIET),
                          help="Only errors and the summary line."),
