@@ -18,12 +18,14 @@ from pipeline.text import fold
 
 MAX_TITLE_TEXT = 400  # a title heading has at most a short intro under it
 MAX_TITLE_CHARS = 90
+PREPOSITIONS = frozenset("a al ante con contra de del desde en entre hacia hasta para por segun sin sobre tras".split())
+MAX_OPENING_WORDS = 8  # an opening line this short may be the title ("Reglamento de Open Wars")
 FIRST_HEADINGS = 3  # the headings a title that names the game's rules may be (a chat's preface may come first)
 # "Reglas de X", "Reglamento completo de X", "Cómo jugar al X", "Manual de reglas", "Documento de referencia del
 # sistema X": words about the rules, around the game's name; they part a title like a separator.
 RULES_OF = re.compile(
     r"\b(?:(?:reglas|reglamento|manual|instrucciones)(?:\s+(?:completas?|completo|b[áa]sicas|oficial(?:es)?|de\s+reglas|del\s+juego))*"
-    r"(?:\s+(?:de\s+los|de\s+las|del|de|para))?"
+    r"(?:\s+(?:de\s+los|de\s+las|del|de))?"
     r"|c[óo]mo\s+(?:se\s+)?jugar?(?:\s+(?:al|a\s+la|a\s+los|a\s+las|a))?"
     r"|documento\s+de\s+referencia(?:\s+del\s+(?:sistema|juego))?"
     r"|juego\s+de\s+(?:cartas|dados|mesa|tablero|rol)(?:\s+(?:de|del))?"
@@ -53,10 +55,10 @@ def title_from_text(raw: RawText, document: Document) -> str:
     """The game's name as its text gives it, or '' when it does not say one.
 
     A title that says it is the rules of something ("Reglas completas del mus", "Manual de Reglas – La Campaña")
-    names the game wherever it stands among the first headings; else the metadata's title, else a heading that
-    opens the text with little under it. Each is cut to the game's name (`game_name`)."""
+    names the game wherever it stands among the first headings or as the text's opening line; else the metadata's
+    title, else a heading that opens the text with little under it. Each is cut to the game's name (`game_name`)."""
     heads = [s for s in document.sections[:FIRST_HEADINGS] if s.title != document.game.title_es and s.kind not in ("flavor", "credits")]
-    candidates = [raw.title] + [section.title for section in heads]
+    candidates = [raw.title] + [section.title for section in heads] + [_opening_line(document)]
     for candidate in candidates:
         if RULES_OF.search(candidate) and game_name(candidate):
             return game_name(candidate)
@@ -66,6 +68,14 @@ def title_from_text(raw: RawText, document: Document) -> str:
     if first is None or first not in heads or len(first.text) > MAX_TITLE_TEXT or names_a_section(first.title):
         return ""  # the text opens with prose (the preamble) or a chapter, not with a title
     return game_name(first.title)
+
+
+def _opening_line(document: Document) -> str:
+    """The text's first line when it stands alone, short and unstopped ('Reglamento de Open Wars' over the rules)."""
+    blocks = document.sections[0].blocks if document.sections else ()
+    text = blocks[0].text.strip() if blocks and blocks[0].kind == "paragraph" else ""
+    alone = "\n" not in text and len(text.split()) <= MAX_OPENING_WORDS and not text.endswith((".", ":", ";", ","))
+    return text if alone else ""
 
 
 def game_name(title: str) -> str:
@@ -78,7 +88,8 @@ def game_name(title: str) -> str:
     text = PARENTHESES.sub(" ", text) if PARENTHESES.sub("", text).strip() else text  # "(Edición de 5 rondas)" is no name
     for part in NAME_SEPARATOR.split(text):
         name = " ".join(part.split()).strip(" .,;:-–—")
-        if name and not names_a_section(name) and any(char.isalpha() for char in name):
+        opens_phrase = bool(name) and fold(name.split()[0]) in PREPOSITIONS  # "para 2-4 jugadores" names no game
+        if name and not opens_phrase and not names_a_section(name) and any(char.isalpha() for char in name):
             name = readable_title(name)
             name = name[0].upper() + name[1:]
             return name if len(name) <= MAX_TITLE_CHARS else ""

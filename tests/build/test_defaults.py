@@ -36,6 +36,8 @@ def test_a_game_named_after_its_rules_is_a_title(title: str) -> None:
         ("Juego de Tronos (traducción no oficial)", "Juego de Tronos"),
         ("Reglas básicas", ""),
         ("REGLAS GENERALES", ""),
+        ("Reglas básicas para 2-4 jugadores", ""),
+        ("Reglamento de Open Wars", "Open Wars"),
         ("REGLAMENTO OFICIAL (EDICIÓN DE 5 RONDAS)", ""),
     ],
 )
