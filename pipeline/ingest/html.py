@@ -13,7 +13,7 @@ import re
 from pipeline.ingest.code import is_code
 from pipeline.ingest.inline import render
 from pipeline.ingest.htmlpage import ENTRY_TITLE, TITLE_CLASS, layout_row, menu_cell, read_metadata
-from pipeline.ingest.lines import NO_TEXT, Converted, tidy
+from pipeline.ingest.lines import NO_TEXT, QUOTE_AUTHOR, Converted, tidy
 
 SKIP = {
     "script",
@@ -103,7 +103,6 @@ FURNITURE = re.compile(
 MASTHEAD = re.compile(r"(?:^|[\s_-])(?:header|masthead)(?:$|[\s_-])", re.IGNORECASE)
 CSS_CLASS_RULE = re.compile(r"\.([\w-]+)\s*\{([^}]*)\}")
 FURNITURE_SHARE = 0.5  # an element holding this share of the page's text is never furniture by its class
-QUOTE_AUTHOR = re.compile(r"^(.{2,40}?)\s+(?:escribió|dijo|wrote)\s*:?$", re.IGNORECASE)
 XML_DECLARATION = re.compile(r"^\ufeff?\s*<\?xml[^>]*\?>")
 IMAGE_NAME = re.compile(r"\.(?:png|jpe?g|gif|svg|webp)$|^(?:image|imagen|img|foto)\b", re.IGNORECASE)
 

@@ -19,6 +19,11 @@ EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2B50\u2B55]\uFE0F?|[\u2600-\u27BF]\u
 SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")  # HTML whitespace, line breaks included
 
 
+# The first line of another member's quoted post: "Pepe escribió:", "**Alba** dijo:", "Pepe escribió: ¿Se puede…?"
+# (the quoted words may follow the colon on the same line).
+QUOTE_AUTHOR = re.compile(r"^(?:\*\*)?(.{2,40}?)(?:\*\*)?\s+(?:escribió|escribio|dijo|wrote)\s*(?::.*)?$", re.IGNORECASE)
+
+
 def tidy(text: str) -> str:
     """One space between words (no-break and other wide spaces too), none at the ends; no emoji (a converted
     page's decoration, "## 🎲 Preparación": the sheet's fonts have none of them)."""

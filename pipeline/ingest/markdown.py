@@ -11,7 +11,7 @@ import re
 
 from pipeline.ingest.code import is_code
 from pipeline.ingest.inline import render
-from pipeline.ingest.lines import Converted, tidy
+from pipeline.ingest.lines import QUOTE_AUTHOR, Converted, tidy
 from pipeline.model import CleaningRecord
 
 # YAML (---) or TOML (+++, Hugo) front matter.
@@ -33,7 +33,6 @@ SUPERSCRIPT = re.compile(r"\^\(((?:[^()\n]|\([^()\n]*\))*)\)")
 TODO = re.compile(r"^\s*[-*+]\s+\[ \]\s+\S")
 TICKED = re.compile(r"^(\s*[-*+]\s+)\[[xX]\]\s+")
 CALLOUT = re.compile(r"^(\s*>\s*)\[!\w+\][-+]?\s*(.*?)\s*$")
-QUOTE_AUTHOR = re.compile(r"^(?:\*\*)?(.{2,40}?)(?:\*\*)?\s+(?:escribió|dijo|wrote)\s*:?\s*$", re.IGNORECASE)
 
 
 def _parser():

@@ -1,4 +1,4 @@
-"""Code and diagrams never reach a sheet; sentences set apart in a code block do (pipeline/ingest/code.py)."""
+"""What the readers leave out of the text: code and diagrams (pipeline/ingest/code.py), another member's quoted post."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -45,3 +45,10 @@ def test_an_html_pre_of_code_goes_and_one_of_sentences_stays(tmp_path: Path) -> 
     raw = _read(tmp_path, "raw.html", text)
     assert "getElementById" not in raw.text and "Roba dos cartas y descarta una." in raw.text
     assert any(record.reason.endswith("code block") for record in raw.markup)
+
+
+def test_a_quoted_reply_whose_words_follow_its_author_goes(tmp_path: Path) -> None:
+    """Issue 25, item 4: '> Pepe escribió: ¿…?' is another member's post, not a bold label of the rules."""
+    raw = _read(tmp_path, "raw.md", "# Juego\n\nRoba una carta.\n\n> Pepe escribió: ¿Se puede robar dos?\n\nNo, solo una.\n")
+    assert "Pepe" not in raw.text and "Roba una carta." in raw.text and "No, solo una." in raw.text
+    assert any(record.line == 5 and "quoted post (Pepe)" in record.reason for record in raw.markup)
