@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pipeline.desk.typos import Typo
 from pipeline.model import CleanText, Document, RawText, Section
-from pipeline.project import Project, load_raw
+from pipeline.project import Project, load_game, load_raw
 
 # Fates a raw line can have, as the page labels and colours them.
 FATES = ("rules", "flavor", "note", "credit", "drop", "duplicate", "correct", "join", "markup", "blank")
@@ -42,7 +42,7 @@ tr.section td{background:#e8eef7;font-weight:600;padding-top:.6em;border-bottom:
 tr.section .meta{font-weight:400;color:#555;font-size:12px}
 tr.drop td.raw,tr.duplicate td.raw{color:#999;text-decoration:line-through}
 tr.flavor td.raw{color:#7a4d9c;font-style:italic}tr.note td.raw{color:#8a6d00}tr.credit td.raw{color:#0f766e}
-tr.correct td.fate{color:#b45309}tr.join td.fate{color:#555}
+tr.unsure td.n{background:#fde68a}tr.correct td.fate{color:#b45309}tr.join td.fate{color:#555}
 tr:target td{background:#fff3b0}tr.section:target td{background:#ffe58a}
 mark.term{background:#dbeafe;border-radius:2px}mark.term::after{content:" ‹" attr(data-en) "›";font-size:.8em;color:#1d4ed8}
 mark.typo{background:none;text-decoration:underline wavy #dc2626}
@@ -158,9 +158,12 @@ def _linked(message: str, raw_path: str) -> str:
 
 
 def proof_html(
-    raw: RawText, cleaned: CleanText, document: Document, *, printed_by: dict[str, set[str]], warnings: list[str], typos: list[Typo]
+    raw: RawText, cleaned: CleanText, document: Document, *, printed_by: dict[str, set[str]], warnings: list[str], typos: list[Typo],
+    unsure: dict[int, float] | None = None,
 ) -> str:
-    """The whole proof page. `printed_by`: sheet name -> ids of the sections it prints."""
+    """The whole proof page. `printed_by`: sheet name -> ids of the sections it prints; `unsure`: raw line -> the
+    line labeller's probability that it opens a section, for the lines it is unsure of (split.headings)."""
+    unsure = unsure or {}
     game = document.game
     fates = line_fates(raw, cleaned)
     starts = _section_starts(document)
@@ -197,11 +200,20 @@ def proof_html(
         line_fates_ = fates.get(number, [])
         main_fate = line_fates_[0].fate if line_fates_ else "rules"
         said = "; ".join(_fate_text(fate) for fate in line_fates_ if fate.said or fate.fate not in ("rules", "blank"))
+        row_class = main_fate
+        if number in unsure:
+            opens = number in starts
+            doubt = (
+                f"{'opens a section' if opens else 'kept as text'}, though the line labeller gives it {unsure[number]:.0%} of opening"
+                f" one: {'options.split.not_headings' if opens else 'options.split.chapters'} in game.yaml settles it"
+            )
+            said = "; ".join(part for part in (said, f'<span class="label">unsure</span> {html.escape(doubt)}') if part)
+            row_class += " unsure"
         # Terms are tagged in the text the sheets print: a dropped line shows none.
         hits = terms.get(number, {}) if main_fate in TAGGED_FATES else {}
         marked = _marked(text, hits, typos_by_line.get(number, {}))
         parts.append(
-            f'<tr id="L{number}" class="{main_fate}"><td class="n"><a href="#L{number}">{number}</a></td>'
+            f'<tr id="L{number}" class="{row_class}"><td class="n"><a href="#L{number}">{number}</a></td>'
             f'<td class="raw">{marked}</td><td class="fate">{said}</td></tr>'
         )
     parts += ["</tbody></table></main></div>", f"<script>{JS}</script>", "</body></html>", ""]
@@ -263,7 +275,9 @@ def game_proof(
 ) -> str:
     """The proof page of one game, its suspected typos found and marked."""
     from pipeline.desk.typos import find_typos
+    from pipeline.split.headings import unsure_headings
 
     raw = load_raw(project, game_id)
     typos = find_typos(cleaned, project=project, game_id=game_id)
-    return proof_html(raw, cleaned, document, printed_by=printed_by, warnings=warnings, typos=typos)
+    unsure = unsure_headings(cleaned, load_game(project, game_id).split)
+    return proof_html(raw, cleaned, document, printed_by=printed_by, warnings=warnings, typos=typos, unsure=unsure)

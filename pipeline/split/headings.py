@@ -44,6 +44,20 @@ def decide_headings(lines: tuple[CleanLine, ...], options: SplitOptions) -> list
     return headings
 
 
+def unsure_headings(cleaned: CleanText, options: SplitOptions) -> dict[int, float]:
+    """Raw line -> how likely the labeller finds it opens a section, for the lines it left as they were without
+    being sure (between VETO and ADOPT): the proof page marks them, and a game.yaml hint settles each one
+    (`options.split.not_headings` unmakes a heading, `chapters` makes one)."""
+    units, lines = reading_units(cleaned, options)
+    readings = read_units(units, options)
+    return {
+        lines[unit.index].first: reading.heading
+        for unit, reading in zip(units, readings or ())
+        if VETO <= reading.heading <= ADOPT
+        and (unit.verdict.style not in AUTHORITATIVE if unit.verdict is not None else _could_title(unit.text))
+    }
+
+
 def _could_title(text: str) -> bool:
     """A line the labeller may make a heading the recognisers missed: short, and no sentence."""
     return len(text.split()) <= MAX_ADOPTED_WORDS and not text.rstrip().endswith((".", ",", ";")) and not looks_like_sentence(text)

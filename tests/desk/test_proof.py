@@ -156,3 +156,24 @@ def test_the_outline_wraps_long_section_ids() -> None:
     from pipeline.desk.proof import CSS
 
     assert "overflow-wrap:anywhere" in CSS.split("nav a{", 1)[1].split("}", 1)[0]
+
+
+def test_lines_the_labeller_is_unsure_of_are_marked_with_the_hint_that_settles_them(tmp_path: Path) -> None:
+    raw = RawText(game="demo", path="sources/demo/raw.txt", text=RAW, encoding="utf-8", sha256="0")
+    cleaned = clean(raw)
+    document = split(cleaned, game=GameInfo(id="demo", title_es="Demo", title_en="Demo"))
+    page = proof_html(raw, cleaned, document, printed_by={}, warnings=[], typos=[], unsure={1: 0.55, 2: 0.4})
+    heading_row = re.search(r'<tr id="L1" class="([^"]*)">.*?</tr>', page).group(0)
+    text_row = re.search(r'<tr id="L2" class="([^"]*)">.*?</tr>', page).group(0)
+    assert "unsure" in heading_row and "55%" in heading_row and "options.split.not_headings" in heading_row
+    assert "unsure" in text_row and "kept as text" in text_row and "options.split.chapters" in text_row
+    assert "unsure" not in re.search(r'<tr id="L5" class="([^"]*)">.*?</tr>', page).group(0)
+
+
+def test_the_unsure_lines_lie_between_the_labellers_thresholds(real_game) -> None:
+    from pipeline.split.headings import ADOPT, VETO, unsure_headings
+
+    config, cleaned, _ = real_game("space-alert")
+    firsts = {line.first for line in cleaned.lines}
+    found = unsure_headings(cleaned, config.split)
+    assert all(VETO <= p <= ADOPT for p in found.values()) and set(found) <= firsts
