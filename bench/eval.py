@@ -137,7 +137,8 @@ def score_text(annotation: Annotation, source: Path, lines: list[str], work: Pat
                     continue
                 if pass_by_line and not (section.first <= heading.line <= max(section.first, section.first + 1)):
                     continue
-                matched[index], _ = number, taken.add(number)
+                matched[index] = number
+                taken.add(number)
                 break
     result.matched = len(matched)
     by_id = {section.id: index for index, section in enumerate(sections)}
