@@ -200,15 +200,9 @@ def proof_html(
         line_fates_ = fates.get(number, [])
         main_fate = line_fates_[0].fate if line_fates_ else "rules"
         said = "; ".join(_fate_text(fate) for fate in line_fates_ if fate.said or fate.fate not in ("rules", "blank"))
-        row_class = main_fate
+        row_class = main_fate + (" unsure" if number in unsure else "")
         if number in unsure:
-            opens = number in starts
-            doubt = (
-                f"{'opens a section' if opens else 'kept as text'}, though the line labeller gives it {unsure[number]:.0%} of opening"
-                f" one: {'options.split.not_headings' if opens else 'options.split.chapters'} in game.yaml settles it"
-            )
-            said = "; ".join(part for part in (said, f'<span class="label">unsure</span> {html.escape(doubt)}') if part)
-            row_class += " unsure"
+            said = "; ".join(part for part in (said, _doubt(unsure[number], opens=number in starts)) if part)
         # Terms are tagged in the text the sheets print: a dropped line shows none.
         hits = terms.get(number, {}) if main_fate in TAGGED_FATES else {}
         marked = _marked(text, hits, typos_by_line.get(number, {}))
@@ -218,6 +212,15 @@ def proof_html(
         )
     parts += ["</tbody></table></main></div>", f"<script>{JS}</script>", "</body></html>", ""]
     return "\n".join(parts)
+
+
+def _doubt(probability: float, *, opens: bool) -> str:
+    """What the page says beside a line the line labeller is unsure of, and the game.yaml hint that settles it."""
+    doubt = (
+        f"{'opens a section' if opens else 'kept as text'}, though the line labeller gives it {probability:.0%} of opening"
+        f" one: {'options.split.not_headings' if opens else 'options.split.chapters'} in game.yaml settles it"
+    )
+    return f'<span class="label">unsure</span> {html.escape(doubt)}'
 
 
 def _fate_text(fate: LineFate) -> str:
