@@ -8,7 +8,7 @@ from pipeline.build.manifest import manifest_sheet
 from pipeline.build.plan import GamePlan, proof_key
 from pipeline.build.stages import tagged_document
 from pipeline.model import CleanText, Document
-from pipeline.project import Project
+from pipeline.project import Project, load_game
 
 
 def proof_page(
@@ -32,6 +32,9 @@ def proof_page(
             old = manifest_sheet(previous, sheet_key_.sheet)
             entry = cache.get(old["key"]) if old and isinstance(old.get("key"), str) and old["key"] else None
         printed_by[sheet_key_.sheet] = {part[3] for part in entry.printed if len(part) > 3} if entry else set()
-    page = game_proof(project, plan.game, cleaned=cleaned, document=document, printed_by=printed_by, warnings=warnings)
+    config = plan.config or load_game(project, plan.game)  # a worker's plan carries none: read once here
+    page = game_proof(
+        project, plan.game, cleaned=cleaned, document=document, printed_by=printed_by, warnings=warnings, options=config.split
+    )
     cache.put_proof(plan.game, key, page)
     return page

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from pipeline.desk.typos import Typo
 from pipeline.model import CleanText, Document, RawText, Section
-from pipeline.project import Project, load_game, load_raw
+from pipeline.project import Project, load_raw
+from pipeline.structure import SplitOptions
 
 # Fates a raw line can have, as the page labels and colours them.
 FATES = ("rules", "flavor", "note", "credit", "drop", "duplicate", "correct", "join", "markup", "blank")
@@ -274,7 +275,8 @@ def _warnings(warnings: list[str], typos: list[Typo], raw_path: str) -> str:
 
 
 def game_proof(
-    project: Project, game_id: str, *, cleaned: CleanText, document: Document, printed_by: dict[str, set[str]], warnings: list[str]
+    project: Project, game_id: str, *, cleaned: CleanText, document: Document, printed_by: dict[str, set[str]], warnings: list[str],
+    options: SplitOptions,
 ) -> str:
     """The proof page of one game, its suspected typos found and marked."""
     from pipeline.desk.typos import find_typos
@@ -282,5 +284,5 @@ def game_proof(
 
     raw = load_raw(project, game_id)
     typos = find_typos(cleaned, project=project, game_id=game_id)
-    unsure = unsure_headings(cleaned, load_game(project, game_id).split)
+    unsure = unsure_headings(cleaned, options)  # the game's heading hints, as the build read them
     return proof_html(raw, cleaned, document, printed_by=printed_by, warnings=warnings, typos=typos, unsure=unsure)
