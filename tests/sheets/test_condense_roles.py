@@ -32,3 +32,11 @@ def test_an_override_that_matches_no_sentence_is_reported() -> None:
         "recipe.narration: '^Ahora la nave' matches no sentence of the text; remove it",
         "recipe.flavor_sentences: '^El espacio es un lugar' matches no sentence of the text; remove it",
     ]
+
+
+def test_a_sentence_that_is_only_a_cross_reference_leaves_no_full_stop() -> None:
+    from pipeline.sheets.quickref.condense import _without_cross_references
+
+    text = "Roba una carta (ver tabla). (ver tabla)."
+    kept = _without_cross_references(text, 0, 27) + _without_cross_references(text, 28, len(text))
+    assert "".join(text[s:e] for s, e in kept).replace(" ", "") == "Robaunacarta."

@@ -246,7 +246,9 @@ def _without_cross_references(text: str, start: int, end: int) -> list[tuple[int
         cursor = match.end()
     if cursor < end:
         pieces.append((cursor, end))
-    return [(s, e) for s, e in pieces if text[s:e].strip()] or []
+    pieces = [(s, e) for s, e in pieces if text[s:e].strip()]
+    # A sentence that was only a cross-reference ("(ver tabla).") leaves no lone full stop behind.
+    return pieces if any(any(char.isalnum() for char in text[s:e]) for s, e in pieces) else []
 
 
 # A short phrase opening a block ("Ronda de resolución.", "Buscar.") labels what follows: kept with it.
