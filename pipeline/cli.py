@@ -17,7 +17,7 @@ from pipeline.errors import InputError, RefsheetsError
 
 @click.group(cls=RefsheetsGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="refsheets")
-@global_options
+@global_options(reports_sheets=True)
 def main() -> None:
     """Printable reference sheets from Spanish fan translations of board-game rules.
 
@@ -140,7 +140,7 @@ def _build_options(command):
 @click.option("--no-wait", is_flag=True, help="Fail (exit 2) instead of waiting when another build holds the project.")
 @click.option("--strict", is_flag=True, help="A correction that matches nothing (or not its expected count) is an error, not a warning.")
 @click.option("--json", "as_json", is_flag=True, help="Print what was built as JSON (sheets, failures, warnings, counts).")
-@global_options
+@global_options(reports_sheets=True)
 @pass_context
 def build(
     context: Context, games: tuple[str, ...], paper: str | None, out_dir: Path | None, jobs: int, force: bool, no_wait: bool,
@@ -177,7 +177,7 @@ def build(
 @main.command()
 @click.argument("games", nargs=-1)
 @_build_options
-@global_options
+@global_options(reports_sheets=True)
 @pass_context
 def watch(context: Context, games: tuple[str, ...], paper: str | None, out_dir: Path | None, jobs: int) -> None:
     """Build GAMES (all when none is named), then rebuild whenever one of their inputs is saved.

@@ -100,8 +100,15 @@ def _setter(attribute: str, value_of=lambda value: value):
     return callback
 
 
-def global_options(command):
-    """--root, --debug, --quiet and --verbose, accepted before the command and after it alike."""
+def global_options(command=None, *, reports_sheets: bool = False):
+    """--root, --debug, --quiet and --verbose, accepted before the command and after it alike.
+
+    --verbose only changes what a build reports (the sheets already up to date), so only the commands that build
+    and report sheets (`reports_sheets=True`) list it in their help; the others accept it silently, for scripts
+    that pass the same options to every command.
+    """
+    if command is None:
+        return lambda function: global_options(function, reports_sheets=reports_sheets)
     for option in reversed(
         (
             click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None, expose_value=False, is_eager=True,
@@ -112,7 +119,7 @@ def global_options(command):
             click.option("--quiet", "-q", is_flag=True, expose_value=False, callback=_setter("verbosity", lambda _: QUIET),
                          help="Only errors and the summary line."),
             click.option("--verbose", "-v", is_flag=True, expose_value=False, callback=_setter("verbosity", lambda _: VERBOSE),
-                         help="Also the sheets that were already up to date."),
+                         hidden=not reports_sheets, help="Also the sheets that were already up to date."),
         )
     ):
         command = option(command)

@@ -254,3 +254,15 @@ def test_a_pool_reports_each_games_stages_too(tiny: Path, pinned_clock: None) ->
         }
     assert lines[-1] == "[2/2] uno: done (0.0 s)"
     assert result.stdout.endswith("2 rebuilt, 0 restored from cache, 0 up to date, 0 failed\n")
+
+
+@pytest.mark.parametrize("command", [["list"], ["clean"], ["sections"], ["typos"], ["proof"], ["new"], ["glossary", "check"]])
+def test_verbose_is_listed_only_by_the_commands_it_changes_and_accepted_by_every_one(command: list[str]) -> None:
+    # --verbose adds the sheets already up to date to a build's report; elsewhere it changes nothing, so help hides it
+    assert "--verbose" not in CliRunner().invoke(main, [*command, "--help"]).stdout
+    for building in (["build"], ["watch"], []):
+        assert "--verbose" in CliRunner().invoke(main, [*building, "--help"]).stdout
+
+
+def test_verbose_after_a_command_that_ignores_it_is_still_accepted(tiny: Path) -> None:
+    assert CliRunner().invoke(main, ["list", "--root", str(tiny), "-v"]).exit_code == 0
