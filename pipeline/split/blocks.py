@@ -15,7 +15,7 @@ import re
 from pipeline.model import TABLE_CELL, Block, CleanLine
 from pipeline.split.inline import phrases, restructure
 from pipeline.split.steps import colon_numbered
-from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, TABLE_CAPTION
+from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAREN_NUMBERED, TABLE_CAPTION
 
 # "Potencia requerida = masa x dificultad", "dado ≤ nivel de radiación × años": a relation between terms.
 RELATION = re.compile(r"(?<![-<>=])(=|≤|≥|<=|>=)(?![>=])")
@@ -179,8 +179,9 @@ def _line_block(lines: list[CleanLine], index: int, blocks: list[Block]) -> None
 
 
 def _marker(text: str, blocks: list[Block]) -> tuple[str, int]:
-    """('3', 0) for '3. Fase...', ('b', 1) for 'b. ...' after a numbered item, ('', 0) for a bullet."""
-    numbered, lettered = NUMBERED.match(text), LETTERED.match(text)
+    """('3', 0) for '3. Fase...' or '3) Fase...' (how the readers write an ordered list's items), ('b', 1) for
+    'b. ...' after a numbered item, ('', 0) for a bullet."""
+    numbered, lettered = NUMBERED.match(text) or PAREN_NUMBERED.match(text), LETTERED.match(text)
     if numbered:
         return numbered.group(1), 0
     if lettered:

@@ -28,6 +28,7 @@ NUMBERED = re.compile(r"^(\d+(?:\.\d+)+|\d+(?=\.))\.?\s+(\S.*)$")
 NUMBERED_CAPS = re.compile(r"^(\d{1,2})\s+([A-ZÁÉÍÓÚÑÜ]{2,}(?:\s+[A-ZÁÉÍÓÚÑÜ]{1,})*\s*:?)$")
 # "IV. DESARROLLO DE LA PARTIDA": a chapter numbered in Roman numerals (I to XXXIX; "C." is a letter).
 ROMAN = re.compile(r"^((?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))\.\s+(\S.*)$")
+PAREN_NUMBERED = re.compile(r"^(\d{1,2})\)\s+(\S.*)$")  # "2) Juega una carta": an ordered list's item as the readers write it
 LETTERED = re.compile(r"^([a-z])[.)]\s+(\S.*)$")
 # "A. Fase de tormenta": a step lettered in capitals (a Roman numeral is tried first).
 CAPITAL_LETTERED = re.compile(r"^([A-H])\.\s+(\S.*)$")

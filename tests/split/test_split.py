@@ -553,6 +553,15 @@ def test_bare_markers_are_items_in_runs() -> None:
     assert _blocks(["Texto.", "-Gasta 5 garras.", "Más texto."])[1] == ("item", "Gasta 5 garras.")
 
 
+def test_an_ordered_list_written_with_parentheses_keeps_its_numbers() -> None:
+    # The Markdown, HTML and .docx readers write an ordered list's items "1) ...": the sheet numbers them, as the source did
+    lines = [CleanLine(text, number, number) for number, text in enumerate(["1) Roba dos cartas.", "2) Juega una."], start=1)]
+    assert [(block.kind, block.marker, block.text) for block in build_blocks(lines)] == [
+        ("item", "1", "Roba dos cartas."), ("item", "2", "Juega una."),
+    ]
+    assert [block.marker for block in build_blocks([CleanLine("- Roba.", 1, 1), CleanLine("- Juega.", 2, 2)])] == ["", ""]
+
+
 def test_small_tables_of_the_real_sources(documents) -> None:
     misiones = documents["leaving-earth"].section("setup/misiones")
     tables = [b for b in misiones.blocks if b.kind == "table"]
