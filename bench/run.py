@@ -129,7 +129,7 @@ def main() -> None:
             startup_runs.append(measure(build_args(tiny, jobs=1)))
         startup = median_run(startup_runs)
         table.row("start-up: cold build of a 3-line game", f"{startup.seconds:.2f} s", f"{startup.cpu:.2f} s",
-                  "imports, tokenizer rules, word store, fonts")
+                  "imports, word store, fonts")
 
         base, size = make_project(scratch, copies=1)
         serial, parallel, peers, peer_note, characters = cold_rounds(base, scratch, repeat=options.repeat, with_peer=not options.no_peer)

@@ -1,6 +1,6 @@
 """Per-stage CPU seconds of every game of a project, each stage run directly (no cache), in one process.
 
-Run as `python bench/stages.py PROJECT`: prints one JSON object {stage: seconds}. The loads (the tokenizer rules and
+Run as `python bench/stages.py PROJECT`: prints one JSON object {stage: seconds}. The loads (the lemma table in
 the word store, reportlab and the fonts) are timed apart from the work they make possible.
 """
 from __future__ import annotations
@@ -32,9 +32,9 @@ def main(root: Path) -> dict[str, float]:
         return Project, load_game, load_raw, load_corrections, clean, split, merge_credits, load_glossary
 
     project_class, load_game, load_raw, load_corrections, clean, split, merge_credits, load_glossary = timed("imports (pipeline)", imports)
-    from pipeline.tag.matcher import tag, tagger_for, tagging_resources
+    from pipeline.tag.matcher import lemma_table, tag, tagger_for
 
-    timed("load tokenizer rules + open lemma table", tagging_resources)
+    timed("open lemma table", lemma_table)
 
     def typesetting():
         import pipeline.sheets.cards.draw  # reportlab, as the renderers import it

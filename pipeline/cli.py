@@ -281,7 +281,7 @@ def sections(context: Context, game: str, as_json: bool) -> None:
     from pipeline.build import prepare, tagged_document
     from pipeline.model import outline_text, sections_json
 
-    if not as_json:  # the outline shows no glossary terms: no tagging (and no tokenizer)
+    if not as_json:  # the outline shows no glossary terms: no tagging (and no lemma table)
         click.echo(outline_text(prepare(context.project, game)[2]), nl=False)
         return
     _, _, document = tagged_document(context.project, game)

@@ -12,7 +12,7 @@ from pipeline.cli_base import Context, dumps_json as _json, global_options, pass
 
 
 def _report(context, game: str):
-    """Tag the game's text and judge its glossary (the tokenizer and the word-frequency file load here)."""
+    """Tag the game's text and judge its glossary (the lemma table and the word-frequency file load here)."""
     from pipeline.build import tagged_document
     from pipeline.tag.check import check_glossary
     from pipeline.tag.frequencies import unsaved

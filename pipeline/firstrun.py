@@ -1,5 +1,5 @@
-"""Per-user data made the first time refsheets runs on a machine (the word lists, the tokenizer rules, the word
-frequencies: 10-30 s together on a slow machine): each maker says what it prepares and how long it took, so a
+"""Per-user data made the first time refsheets runs on a machine (the word lists, the word frequencies: 10-30 s
+together on a slow machine): each maker says what it prepares and how long it took, so a
 first build is never silent. The command line's console listens; a library caller hears nothing unless it asks.
 """
 

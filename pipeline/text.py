@@ -50,6 +50,17 @@ def words(text: str) -> list[str]:
     return [word.casefold() for word in re.findall(r"\w+", text)]
 
 
+# The tagger's tokens, for glossary forms and text alike: a word (letters and digits, with the hyphens and
+# apostrophes inside it: 'anti-nave', "D'Artagnan", 'D´artagnan'), one other visible character, or whitespace other
+# than one plain space (a line break, the blank line between blocks, a double space), which no term spans.
+_TOKEN = re.compile(r"\w+(?:[-'’´]\w+)*|[^\w\s]|\s{2,}|[^\S ]")
+
+
+def tokenize(text: str) -> list[tuple[str, int]]:
+    """(token, offset) pairs of `text` (see _TOKEN): 'la acción Z.' -> la, acción, Z, '.'; one plain space is no token."""
+    return [(found.group(), found.start()) for found in _TOKEN.finditer(text)]
+
+
 def is_shouting(text: str, *, min_letters: int = 3) -> bool:
     """Written in capitals: at least `min_letters` letters, more than 85 % of them upper case.
 
@@ -67,7 +78,7 @@ def printable(text: str) -> str:
 
 # No real word is longer: Spanish's longest have some 25 letters and a long URL about 200 characters. A "word"
 # past this is debris (a dump that lost its spaces, a run of brackets): it is set as text, but kept away
-# from per-character work such as spaCy's affix splitting, which costs its length squared.
+# from per-character work and from the tagger (no glossary term hides in it).
 LONGEST_WORD = 200
 _DEBRIS = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
 

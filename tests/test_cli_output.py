@@ -247,7 +247,7 @@ def test_a_pool_reports_each_games_stages_too(tiny: Path, pinned_clock: None) ->
     result = invoke(tiny, "build", "--jobs", "2")
     assert result.exit_code == 0, result.output
     lines = result.stderr.splitlines()
-    assert lines[0] == "[1/2] loading the tokenizer, fonts and word lists (0.0 s)"
+    assert lines[0] == "[1/2] loading the lemma table, fonts and word lists (0.0 s)"
     for game in ("uno", "dos"):  # stages come from the workers, in whatever order they run
         assert {f"{game}: {stage}" for stage in ("load", "clean", "typeset quickref", "write")} <= {
             line.split("] ", 1)[1].rsplit(" (", 1)[0] for line in lines

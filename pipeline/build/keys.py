@@ -29,7 +29,7 @@ FORMAT_VERSION = 1
 # Libraries whose version can change the PDF bytes, the tagging or what a source file reads as (ingest/):
 # pyspellchecker's word frequencies choose OCR repairs (ingest/ocr.py), `regex` runs the corrections.
 OUTPUT_LIBRARIES = (
-    "reportlab", "spacy", "spacy-lookups-data", "pyyaml",
+    "reportlab", "spacy-lookups-data", "pyyaml",
     "markdown-it-py", "lxml", "pdfminer.six", "mammoth", "charset-normalizer", "ftfy", "pyspellchecker", "regex",
 )
 ABSENT = "absent"

@@ -9,7 +9,7 @@ from pipeline.build.plan import SheetResult
 from pipeline.errors import RefsheetsError, from_os_error
 
 # The stages a game goes through, in order, as progress events name them.
-# "warm" (no game) is the pool loading the tokenizer, fonts and word lists once before its workers start.
+# "warm" (no game) is the pool loading the lemma table, fonts and word lists once before its workers start.
 STAGES = ("warm", "load", "clean", "split", "tag", "typeset", "restore", "write", "proof", "done", "failed")
 
 

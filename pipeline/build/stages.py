@@ -119,7 +119,7 @@ def _without_game(document: Document) -> dict:
 def tagged_document(
     project: Project, game_id: str, *, config: GameConfig | None = None, on_stage: StageSink | None = None
 ) -> tuple[GameConfig, CleanText, Document]:
-    """prepare(), then the glossary terms found in every title and text (the tokenizer loads only on a cache miss)."""
+    """prepare(), then the glossary terms found in every title and text (the lemma table opens only on a cache miss)."""
     config, cleaned, document = prepare(project, game_id, config=config, on_stage=on_stage)
     if on_stage:
         on_stage("tag")
@@ -149,7 +149,7 @@ def tagged_document(
 
 def _known_hits(cache: StageCache, game_id: str, glossary_key: str) -> dict[str, tuple[TermHit, ...]] | None:
     """The hits of every text the game's last tagging met, when it used the same glossaries (and code): a correction
-    then re-tags only the sections it changed, and the tokenizer loads only if some text is new."""
+    then re-tags only the sections it changed, and nothing is tokenized unless some text is new."""
     previous = cache.latest(game_id, TAG)
     if not previous or previous.get("glossary") != glossary_key:
         return None

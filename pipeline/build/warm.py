@@ -1,9 +1,9 @@
-"""Heavy resources loaded once per process: the tokenizer rules, the lemma table, reportlab, the fonts, the word lists.
+"""Heavy resources loaded once per process: the lemma table, reportlab, the fonts, the word lists.
 
 A build with several jobs loads what its games will need before the pool forks (every worker then
 inherits them instead of loading its own), and `watch` loads them once for all its rebuilds. What a
 build will need is decided from cache file names alone: a sheet the cache holds needs no typesetting,
-a game whose tagged document the stage cache holds needs no tokenizer.
+a game whose tagged document the stage cache holds needs no lemma table.
 """
 from __future__ import annotations
 
@@ -39,9 +39,9 @@ def _templates(project: Project, game_id: str, memo) -> list[tuple[str, str]]:
 def load(project: Project, *, tagging: bool, layouts: set[tuple[str, str]]) -> None:
     """Import and build what `needs` named; each loader caches its result for the life of the process."""
     if tagging:
-        from pipeline.tag.matcher import tagging_resources
+        from pipeline.tag.matcher import lemma_table
 
-        tagging_resources()
+        lemma_table()
     if layouts:
         import pipeline.sheets.cards.draw  # reportlab and the renderers, imported once
         import pipeline.sheets.quickref.flow  # noqa: F401
@@ -77,7 +77,7 @@ def fork_context():
 def keep_warm(project: Project, game_ids: list[str], *, paper: str | None = None) -> None:
     """Everything a rebuild of `game_ids` may need, loaded now: `watch` then answers a save at once.
 
-    The tokenizer rules and the lemma table, each game's glossary tagger, reportlab, the fonts of every template the
+    The lemma table, each game's glossary tagger, reportlab, the fonts of every template the
     games use and the word lists of the proof page's typo search. A game whose files are broken is
     skipped here: its build says what is wrong.
     """

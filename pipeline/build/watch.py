@@ -3,7 +3,7 @@
 Polling (file sizes and mtimes, ten times a second) rather than a watcher library: a few dozen files
 cost nothing to stat, and polling behaves the same on every platform, network drive and editor that
 saves by renaming. Each rebuild is an ordinary `build` (cache, lock, change report), so the two agree;
-the process keeps the tokenizer, the lemma table, the glossaries' taggers and the fonts loaded between them.
+the process keeps the lemma table, the glossaries' taggers and the fonts loaded between them.
 """
 from __future__ import annotations
 

@@ -69,7 +69,7 @@ class Console:
         if self.verbosity <= QUIET:
             return
         if not event.game:
-            what = "loading the tokenizer, fonts and word lists" if event.stage == "warm" else event.stage
+            what = "loading the lemma table, fonts and word lists" if event.stage == "warm" else event.stage
         else:
             what = f"{event.game}: {event.stage}" + (f" {event.sheet}" if event.sheet else "")
         if self.bar:

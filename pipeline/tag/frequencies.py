@@ -138,10 +138,6 @@ def _fill(connection: sqlite3.Connection, tables: Tables, *, stamp: str) -> None
 def make_tables() -> Tables:
     """The tables from the libraries (seconds; spaCy is imported for its stop words only here)."""
     import spacy_lookups_data
-
-    from pipeline.tag.tokenrules import import_spacy
-
-    import_spacy()  # without its command line
     from spacy.lang.es.stop_words import STOP_WORDS
 
     data = Path(spacy_lookups_data.__file__).parent / "data"

@@ -1,4 +1,4 @@
-"""Document + Glossary -> Document with TermHits (spaCy's Spanish tokens, lookup lemmas, plural/gender forms).
+"""Document + Glossary -> Document with TermHits (words as text.tokenize splits them, lookup lemmas, plural/gender forms).
 
 Every text token has two folded keys (lower case, no accents): its surface form and its lookup lemma.
 A glossary word is matched by the forms it can take, not by its lemma, because spaCy's lookup table
@@ -8,8 +8,8 @@ or adjective matches its plural and, when the lemma table agrees they are one wo
 ('interna'/'internos', 'jugador'/'jugadoras'); only an infinitive ('robar') matches by lemma ('roba',
 'robó'). Tokens are whole words, so 'fase' never matches inside 'desfase'; the longest match wins
 where matches overlap. The glossary's forms are held in a token trie (TermTrie), so tagging costs a
-few dictionary look-ups per token on top of the tokenizer (spaCy's rules, run by tokens.py without
-importing spaCy).
+few dictionary look-ups per token on top of one regex (`text.tokenize`, which splits glossary forms and
+text alike: the matcher needs the two split the same way, not any library's exact splits).
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from itertools import product
 
 from pipeline.model import Document, Section, TermHit, place_terms
 from pipeline.tag.glossary import Glossary, Term
-from pipeline.tag.tokens import QUOTES, spanish_tokenizer
-from pipeline.text import blank_debris, fold
+from pipeline.text import blank_debris, fold, tokenize
 
 VOWELS = "aeiouáéíóú"
+# Quote marks: skipped inside a glossary form, and one may stand between two words of a form in the text.
+QUOTES = frozenset("\"'`«»‘’‚‛“”„‟‹›❮❯")
 
 
 @lru_cache(maxsize=1)
@@ -35,11 +36,6 @@ def lemma_table():
     from pipeline.wordstore import shared_cache_dir, word_store
 
     return types.SimpleNamespace(get=word_store(shared_cache_dir()).lemma)  # `table.get(form, default)`: all the tagger asks
-
-
-def tagging_resources():
-    """The tokenizer and the lemma table of this process (each loaded once): what a Tagger, and a warm-up, need."""
-    return spanish_tokenizer(), lemma_table()
 
 
 def _lemma(word: str, table) -> str:
@@ -136,7 +132,7 @@ class TrieNode:
 
 @dataclass(frozen=True)
 class Token:
-    """What matching needs of a spaCy token: where it is and its two folded keys."""
+    """What matching needs of a token: where it is and its two folded keys."""
 
     text: str
     start: int
@@ -158,7 +154,7 @@ class Tagger:
     """Matches glossary terms in text; build once per glossary, reuse for every section."""
 
     def __init__(self, glossary: Glossary) -> None:
-        self.tokenize, self.table = tagging_resources()
+        self.table = lemma_table()
         self.terms: tuple[Term, ...] = glossary.terms
         self.root = TrieNode()
         self._keys: dict[str, tuple[str, str, bool, bool]] = {}  # token text -> (norm, lemma, upper, quote)
@@ -171,7 +167,7 @@ class Tagger:
     def pattern(self, form: str) -> list[WordSpec]:
         """Word specs of a glossary form; quotes the translator put inside a phrase are skipped
         ('fase de “Evento”' is 'fase de evento': see `_walk`)."""
-        words = [text for text, _ in self.tokenize(form) if not text.isspace() and text not in QUOTES]
+        words = [text for text, _ in tokenize(form) if not text.isspace() and text not in QUOTES]
         return [word_spec(word, self.table) for word in words]
 
     def _insert(self, pattern: list[WordSpec], index: int) -> None:
@@ -184,16 +180,16 @@ class Tagger:
                 node.ends.append(index)
 
     def tokens(self, text: str) -> list[Token]:
-        """spaCy's tokens of `text` with their matching keys (computed once per distinct token text)."""
+        """The tokens of `text` with their matching keys (computed once per distinct token text)."""
         found = []
-        for word, start in self.tokenize(blank_debris(text)):  # same offsets; no glossary term hides in debris
+        for word, start in tokenize(blank_debris(text)):  # same offsets; no glossary term hides in debris
             keys = self._keys.get(word)
             if keys is None:
                 lower = word.lower()
                 keys = (
                     fold(lower, keep_punctuation=True),
                     fold(_lemma(lower, self.table), keep_punctuation=True),
-                    word.isupper(),  # spaCy's is_upper and is_quote
+                    word.isupper(),
                     word in QUOTES,
                 )
                 self._keys[word] = keys
@@ -331,7 +327,7 @@ def tag(
     """Record every glossary term in section titles and texts.
 
     `known`: the hits of texts tagged before with this glossary (text -> hits, as `found` gave them): they are
-    not tokenized again, and spaCy is not loaded unless some text is new. `found` receives every text's hits.
+    not tokenized again, and the lemma table is not opened unless some text is new. `found` receives every text's hits.
     """
     taggers: list[Tagger] = []
 

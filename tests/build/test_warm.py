@@ -20,7 +20,7 @@ def plans(root: Path, *, force: bool = False):
     return project, [plan_game(project, game, out_dir=root / "output", paper=None, force=force, memo=memo) for game in ("a", "b")]
 
 
-def test_a_cold_build_needs_spacy_and_the_templates_fonts(tiny: Path) -> None:  # noqa: F811
+def test_a_cold_build_needs_tagging_and_the_templates_fonts(tiny: Path) -> None:  # noqa: F811
     project, work = plans(tiny)
     tagging, layouts = needs(project, work, force=False)
     assert tagging and layouts == {("quickref", "a4")}

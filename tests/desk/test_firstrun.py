@@ -6,17 +6,19 @@ from pathlib import Path
 from pipeline import firstrun
 
 
-def test_making_the_tokenizer_rules_says_so_and_how_long_it_took(tmp_path: Path) -> None:
-    from pipeline.tag.tokenrules import stored_rules
-
+def test_preparing_says_what_where_and_how_long_it_took(tmp_path: Path) -> None:
     said: list[str] = []
     firstrun.listen(said.append)
     try:
-        stored_rules(tmp_path)  # nothing stored there yet: made from spaCy
-        assert said[0].startswith(f"preparing the tokenizer rules in {tmp_path} (done once per user")
-        assert said[1].startswith("prepared the tokenizer rules (") and said[1].endswith(" s)")
-        said.clear()
-        stored_rules(tmp_path)  # read back: nothing to say
-        assert said == []
+        with firstrun.preparing("the word frequencies", tmp_path):
+            assert said == [f"preparing the word frequencies in {tmp_path} (done once per user and library version; "
+                            "this takes a few seconds)..."]
+        assert said[1].startswith("prepared the word frequencies (") and said[1].endswith(" s)")
     finally:
         firstrun._LISTENERS.clear()
+
+
+def test_nobody_listening_hears_nothing() -> None:
+    with firstrun.preparing("the word lists"):
+        pass  # a library caller that never listened: no output, no error
+    assert firstrun._LISTENERS == []

@@ -1,6 +1,9 @@
 """Tagging: glossary terms found in Spanish text across plural/gender forms, capitals, accents and English variants."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -75,6 +78,27 @@ def test_english_variants_inside_spanish_text(tagger: Tagger) -> None:
     assert found(tagger, "la fase de Hive/colmena y los HIVES") == [
         ("fase", "fase"), ("Hive", "colmena"), ("colmena", "colmena"), ("HIVES", "colmena")
     ]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("se realiza la acción Z. El resto", [("acción Z", "acción Z")]),  # 'Z.' is the letter and a full stop
+        ("los escudos.(De forma que", [("escudos", "escudo")]),  # punctuation glued to the word
+        ("ganas ([PE])en función", [("PE", "PE")]),
+        ("Stealth Fighter- Caza", [("Stealth Fighter", "Stealth Fighter")]),
+        ("«acción» y 'escudo'", [("acción", "acción"), ("escudo", "escudo")]),
+    ],
+)
+def test_words_glued_to_punctuation_match(text: str, expected) -> None:
+    terms = Tagger(glossary(Term("acción", "action"), Term("acción Z", "Z Action"), Term("escudo", "Shield"),
+                            Term("PE", "Experience Point"), Term("Stealth Fighter", "Stealth Fighter")))
+    assert found(terms, text) == expected
+
+
+@pytest.mark.parametrize("text", ["amenaza\ninterna", "amenaza\n\ninterna", "amenaza  interna"])
+def test_no_term_spans_a_line_break_or_a_double_space(tagger: Tagger, text: str) -> None:
+    assert found(tagger, text) == [("amenaza", "amenaza")]
 
 
 @pytest.mark.parametrize(
@@ -163,8 +187,8 @@ def test_verb_terms_in_another_sense_are_not_tagged(text: str, found: list[str])
 
 
 def test_known_texts_are_not_tagged_again(real_game, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A refresh passes the hits its last tagging found: those texts are not tokenized again (no spaCy at all when
-    every text is known), and the document is the one a fresh tagging gives."""
+    """A refresh passes the hits its last tagging found: those texts are not tokenized again (no lemma table at all
+    when every text is known), and the document is the one a fresh tagging gives."""
     import pipeline.tag.matcher as matcher
     from pipeline.project import Project
     from pipeline.tag.glossary import load_glossary
@@ -182,3 +206,19 @@ def test_known_texts_are_not_tagged_again(real_game, monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(matcher, "tagger_for", no_tagger)
     assert matcher.tag(document, glossary=terms, known=found) == fresh
+
+
+def test_tagging_never_imports_spacy() -> None:
+    """The tokens come from one regex and the lemmas from the word store: spaCy is for `glossary check`'s stop words."""
+    from ..conftest import ROOT
+
+    script = (
+        "import sys\n"
+        "from pipeline.tag.glossary import Glossary, Term\n"
+        "from pipeline.tag.matcher import Tagger\n"
+        "hits = Tagger(Glossary(terms=(Term('amenaza interna', 'Internal Threat'),))).find('Las amenazas internas llegan.')\n"
+        "print(len(hits), 'spacy' in sys.modules)\n"
+    )
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=environment, check=True)
+    assert result.stdout.split() == ["1", "False"]
