@@ -200,6 +200,9 @@ class _Walker:
         if self.lists and _anchor_only(token):
             self.out.contents_entry(first)  # "- [Componentes](#componentes)": the page's table of contents
             return
+        if _anchor_only(token):  # "[regresar al contenido](#contenido)" after each section: the page's navigation
+            self.out.drop(first, "site navigation (a link to a place on the page)")
+            return
         in_item = bool(self.lists and opener is not None and opener.type == "list_item_open")
         lines = _lines(token, self.out, item=in_item or self.quotes > 0)
         marker = ""
