@@ -84,3 +84,16 @@ def test_an_ascii_drawing_of_a_card_in_a_plain_text_goes_and_a_pipe_table_stays(
     assert "Las cartas siguen este patron:" in raw.text and "Roba una carta." in raw.text and "Espada" in raw.text
     dropped = {record.line for record in raw.markup if "drawing" in record.reason}
     assert dropped == set(range(4, 10))
+
+
+def test_a_list_of_links_to_the_sites_other_pages_goes_and_a_linked_card_name_in_a_rule_stays(tmp_path: Path) -> None:
+    """Torre de los Pecados' README ends with its repository's pages: "- **[Guía de Inicio Rápido](README.md)** - Para
+    nuevos jugadores"; a rule that links its card's page keeps its words."""
+    text = (
+        "# Juego\n\n## Cartas\n\n- [Espada](cartas/espada.md): inflige dos puntos de daño al rival\n\n## Más\n\n"
+        "- **[Guía de Inicio Rápido](README.md)** - Para nuevos jugadores\n"
+        "- **[Documentación Técnica](api/docs/)** - Para desarrolladores\n"
+    )
+    raw = _read(tmp_path, "raw.md", text)
+    assert "Espada: inflige dos puntos de daño al rival" in raw.text
+    assert "Guía de Inicio" not in raw.text and "Documentación Técnica" not in raw.text
