@@ -213,6 +213,10 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"^\W*(?:perfecto|claro|por supuesto|entendido|listo)\W*$|\b(?:a continuaci[óo]n|aqu[ií]) te (?:dejo|paso|muestro)\b"
             r"|^\W*(?:aqu[ií] tienes)\b|¿\s*(?:quieres|quer[ée]s|deseas|te gustar[íi]a) que te\b|\bpuedo hacerlo\b",
         ),
+        (
+            "talk about the repository",
+            r"\brepositorio\b|\bpull requests?\b|\bgu[ií]as? de contribuci[óo]n\b|\breportar bugs?\b|\bissues?\b",
+        ),
         ("a rating", r"\b(?:valoraci[óo]n|mi nota|nota final|puntuaci[óo]n final)\s*:?\s*\d+(?:[.,]\d+)?\s*(?:de|/|sobre)\s*\d+"),
     )
 )

@@ -221,3 +221,10 @@ def test_a_chat_assistants_preface_and_offer_around_the_rules_go_and_the_rules_s
     assert "Perfecto" not in kept and preface not in kept and offer not in kept
     perfect = "Un lanzamiento perfecto otorga 3 puntos."
     assert perfect in kept_text(clean(raw_of(f"Preparación\n{RULE}\n{perfect}\n")))
+
+
+def test_talk_about_the_repository_a_rulebook_lives_in_goes() -> None:
+    """A game's README: "Reportar Bugs: Crear un issue en el repositorio", "Contribuir: Revisar las guías de contribución"."""
+    lines = ["- Reportar Bugs: Crear un issue en el repositorio", "- Contribuir: Revisar las guías de contribución"]
+    kept = kept_text(clean(raw_of(f"Preparación\n{RULE}\n\n" + "\n".join(lines) + "\n")))
+    assert RULE in kept and not any(line[2:] in kept for line in lines)
