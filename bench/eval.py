@@ -169,7 +169,9 @@ def score_text(annotation: Annotation, source: Path, lines: list[str], work: Pat
             result.details.append(f"kept noise {number} ({annotation.roles[number]}): {lines[number - 1].strip()[:70]}")
         else:
             result.noise_removed += 1
-        if annotation.roles[number] == "code" and len(line_words) >= 2 and on_page(line_words, page):
+        # A code line the cleaner removed cannot be on a sheet: its words found there are another line's
+        # ("![Logo de Tapiz](…)" and the licence's "el logo de Tapiz").
+        if kept and annotation.roles[number] == "code" and len(line_words) >= 2 and on_page(line_words, page):
             result.code_printed += 1
     for number in annotation.lines_with(RULE_ROLES):
         line_words = words(lines[number - 1])

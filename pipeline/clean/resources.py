@@ -206,6 +206,17 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\boptimizad[ao] para\b|\bmejor vist[ao] (?:con|en)\b|\b\d{3,4}\s*x\s*\d{3,4}\b|\bvisitas\s*:\s*\d|\bwebmaster\b",
         ),
         ("the poster's note of an edit", r"^\W*(?:edit|editado|edito|edición|update|actualización)\s*\d*\s*:"),
+        # A chat assistant's words around the rules it was asked to convert ("Perfecto ✅", "A continuación te dejo
+        # todo el texto...", "¿Querés que te prepare también...? Puedo hacerlo").
+        (
+            "a chat assistant's preface or offer",
+            r"^\W*(?:perfecto|claro|por supuesto|entendido|listo)\W*$|\b(?:a continuaci[óo]n|aqu[ií]) te (?:dejo|paso|muestro)\b"
+            r"|^\W*(?:aqu[ií] tienes)\b|¿\s*(?:quieres|quer[ée]s|deseas|te gustar[íi]a) que te\b|\bpuedo hacerlo\b",
+        ),
+        (
+            "talk about the repository",
+            r"\brepositorio\b|\bpull requests?\b|\bgu[ií]as? de contribuci[óo]n\b|\breportar bugs?\b|\bissues?\b",
+        ),
         ("a rating", r"\b(?:valoraci[óo]n|mi nota|nota final|puntuaci[óo]n final)\s*:?\s*\d+(?:[.,]\d+)?\s*(?:de|/|sobre)\s*\d+"),
     )
 )

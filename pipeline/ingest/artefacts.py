@@ -14,6 +14,7 @@ import re
 from collections import Counter
 
 from pipeline.ingest.chat import split_chat
+from pipeline.ingest.code import drop_drawings
 from pipeline.ingest.columns import split_columns
 from pipeline.ingest.ocr import fix_ocr, shows_ocr
 from pipeline.model import CleaningRecord
@@ -85,7 +86,7 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
     texts = list(lines)
     ocr = shows_ocr(lines)
     dropped = _page_furniture(texts, records) | _table_of_contents(texts, records) | _setext(texts, lines, records)
-    dropped |= _review_comments(texts, records)
+    dropped |= _review_comments(texts, records) | drop_drawings(texts, records)
     for index, text in enumerate(texts):
         if index in dropped:
             continue

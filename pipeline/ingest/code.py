@@ -3,11 +3,14 @@
 A block is code when its fence names a language (```mermaid, ```js) or when its characters are more marks
 than words: programs and ASCII diagrams are full of braces, operators and frames, sentences are not. Such a
 block never reaches a sheet (the readers drop it, reported as a code block); a fence around plain sentences
-(an example set apart, a quoted rule) stays text.
+(an example set apart, a quoted rule) stays text. In a plain text, a drawing has no fence: a run of framed
+lines shaped as a drawn box (`drawings`) goes too.
 """
 from __future__ import annotations
 
 import re
+
+from pipeline.model import CleaningRecord
 
 MARKS = frozenset("{}()[];=<>$#|/\\*+_~`@&%^")
 MARK_SHARE = 0.12  # prose has 2-5 % of these characters; code and diagrams 15-40 %
@@ -29,3 +32,38 @@ def is_code(lines: list[str], *, info: str = "") -> bool:
     if sum(char in MARKS for char in visible) / len(visible) > MARK_SHARE:
         return True
     return sum(1 for line in lines if CODE_LINE.match(line)) * 3 >= max(1, len([line for line in lines if line.strip()]))
+
+
+# A drawing in a plain text: lines that open and close on a frame's character ("[=====]", "|Zombi   5|"),
+# among them a frame ruled with "=" (a pipe table's separator is "|---|"), an empty row (the blank face of a
+# card: no table has a row of empty cells only) and mostly rows padded with runs of spaces, as boxes are drawn.
+FRAMED = re.compile(r"^\s*[\[|+].*[\]|+]\s*$")
+RULED_FRAME = re.compile(r"^[\s\[\]|+=-]*={4,}[\s\[\]|+=-]*$")
+EMPTY_ROW = re.compile(r"^[\s|]*\| {4,}\|[\s|]*$")
+PADDING = re.compile(r"\S {6,}\S| {6,}\|")
+MIN_DRAWING_LINES = 4
+
+
+def drawings(lines: list[str]) -> list[range]:
+    """The runs of lines of a plain text that draw a picture (an ASCII card or board), not a table: framed
+    lines, among them a ruled frame and an empty row, most padded with spaces, more marks than words (is_code)."""
+    found, start = [], None
+    for index, text in enumerate([*lines, ""]):
+        if FRAMED.match(text):
+            start = index if start is None else start
+            continue
+        if start is not None and index - start >= MIN_DRAWING_LINES:
+            run = lines[start:index]
+            shaped = any(RULED_FRAME.match(line) for line in run) and any(EMPTY_ROW.match(line) for line in run)
+            if shaped and sum(1 for line in run if PADDING.search(line)) * 2 >= len(run) and is_code(run):
+                found.append(range(start, index))
+        start = None
+    return found
+
+
+def drop_drawings(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
+    """The indices of the lines of `drawings`, each reported (a plain text's repairs, artefacts.py)."""
+    found = {index for run in drawings(texts) for index in run}
+    for index in sorted(found):
+        records[index + 1] = CleaningRecord(index + 1, "drop", "a drawing (ASCII art of a card or board), not text", texts[index])
+    return found

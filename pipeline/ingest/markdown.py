@@ -200,6 +200,12 @@ class _Walker:
         if self.lists and _anchor_only(token):
             self.out.contents_entry(first)  # "- [Componentes](#componentes)": the page's table of contents
             return
+        if _anchor_only(token):  # "[regresar al contenido](#contenido)" after each section: the page's navigation
+            self.out.drop(first, "site navigation (a link to a place on the page)")
+            return
+        if self.lists and _site_page_link(token):  # "- [Guía de inicio](README.md) - Para nuevos jugadores"
+            self.out.drop(first, "site navigation (a link to another page of the site)")
+            return
         in_item = bool(self.lists and opener is not None and opener.type == "list_item_open")
         lines = _lines(token, self.out, item=in_item or self.quotes > 0)
         marker = ""
@@ -227,6 +233,23 @@ def _anchor_only(token) -> bool:
         and children[-1].type == "link_close"
         and all(child.type == "text" for child in children[1:-1])
     )
+
+
+RELATIVE_PAGE = re.compile(r"^(?![a-z][\w+.-]*:|#|/?images?/)[^\s?#]+(?:\.(?:md|html?)|/)$", re.IGNORECASE)
+
+
+def _site_page_link(token) -> bool:
+    """A list item that is mostly a link to another document of the same site or repository."""
+    children = token.children or []
+    href = next((child.attrGet("href") or "" for child in children if child.type == "link_open"), "")
+    if not RELATIVE_PAGE.match(href):
+        return False
+    inside, label, total = False, 0, 0
+    for child in children:
+        inside = child.type == "link_open" or inside and child.type != "link_close"
+        found = len(re.findall(r"\w+", child.content)) if child.type == "text" else 0
+        label, total = label + found * inside, total + found
+    return label * 2 >= total
 
 
 def _plain(token, out: Converted) -> str:

@@ -72,7 +72,12 @@ def table_flowables(
         return []
     texts = width_rows if width_rows and len(width_rows[0]) == len(rows[0]) else rows
     table = FittedTable(
-        table_cells(rows, style, header=header, escape=escape), hAlign="LEFT", repeatRows=1 if header else 0, texts=texts, style_for=style
+        table_cells(rows, style, header=header, escape=escape),
+        hAlign="LEFT",
+        repeatRows=1 if header else 0,
+        texts=texts,
+        style_for=style,
+        cells_for=lambda smaller: table_cells(rows, smaller, header=header, escape=escape),
     )
     table.setStyle(TableStyle(table_commands(rows, style, header=header)))
     return [Spacer(1, 1.5), table, Spacer(1, max(style.spaceAfter, 3))]
@@ -114,22 +119,58 @@ def table_cells(rows: list[list[str]], style: ParagraphStyle, *, header: bool, e
     return cells
 
 
-CELL_PADDING = 4.5  # pt: a cell's left and right padding (table_commands)
+CELL_PADDING = 4.51  # pt: a cell's padding (table_commands), and 0.01 lest rounding break a word as wide as its room
+
+
+MIN_TABLE_SCALE = 0.7  # the smallest a table's type gets so that its longest words fit its columns
 
 
 class FittedTable(Table):
     """A Table whose columns are sized when it learns its width: each gets its longest word, and the rest of
     the width goes to the columns by how much text they hold (a name column stays narrow, an effect
-    column takes the room), none wider than its longest cell needs."""
+    column takes the room), none wider than its longest cell needs. A table whose longest words do not
+    fit side by side is set smaller (`fitting_scale`, `cells_for` remakes its cells) rather than have
+    its words broken letter by letter ("Breaga/n", "1/0")."""
 
-    def __init__(self, data, *args, texts: list[list[str]] | None = None, style_for: ParagraphStyle | None = None, **kwargs) -> None:
+    def __init__(
+        self,
+        data,
+        *args,
+        texts: list[list[str]] | None = None,
+        style_for: ParagraphStyle | None = None,
+        cells_for: Callable[[ParagraphStyle], list[list[Paragraph]]] | None = None,
+        **kwargs,
+    ) -> None:
         super().__init__(data, *args, **kwargs)
         self._texts, self._text_style = texts, style_for  # None on the halves split() makes: they keep the widths
+        self._cells_for, self._scale = cells_for, 1.0
 
     def wrap(self, available_width: float, available_height: float):
         if self._texts is not None and self._text_style is not None:  # both, or neither (a split half)
-            self._argW = self._colWidths = column_widths(self._texts, self._text_style, available_width)
+            style = self._text_style
+            scale = fitting_scale(self._texts, style, available_width) if self._cells_for else 1.0
+            if scale < 1.0:
+                style = smaller_style(style, scale)
+            if scale != self._scale and self._cells_for:
+                self._cellvalues, self._scale = self._cells_for(style), scale
+            self._argW = self._colWidths = column_widths(self._texts, style, available_width)
         return super().wrap(available_width, available_height)
+
+
+def smaller_style(style: ParagraphStyle, scale: float) -> ParagraphStyle:
+    return ParagraphStyle(f"{style.name}-{scale:.2f}", parent=style, fontSize=style.fontSize * scale, leading=style.leading * scale)
+
+
+def fitting_scale(rows: list[list[str]], style: ParagraphStyle, width: float) -> float:
+    """1, or the scale of the type (down to MIN_TABLE_SCALE, in steps of 0.05) at which every column's
+    longest word fits beside the others' in `width`."""
+    need = _longest_words(rows, style)
+    words = sum(need) - CELL_PADDING * len(need)
+    room = width - CELL_PADDING * len(need)
+    if words <= room:
+        return 1.0
+    scale = int(max(room, 0) / words * 20) / 20  # down to the step below: the words must fit
+    return max(MIN_TABLE_SCALE, scale)
 
 
 _WIDTHS: dict[tuple, list[float]] = {}  # a panel is measured many times while it is planned: widths once per table
@@ -146,23 +187,34 @@ def column_widths(rows: list[list[str]], style: ParagraphStyle, width: float) ->
     return list(_WIDTHS[key])
 
 
-def _shared_widths(rows: list[list[str]], style: ParagraphStyle, width: float) -> list[float]:
-    count = len(rows[0])
+def _measures(rows: list[list[str]], style: ParagraphStyle) -> tuple[Callable[[str, int, int], float], Callable[[int, int], float]]:
+    """How wide a cell's text is (a label or a header cell in bold), and the icon before a label's first word."""
     bold = _bold_font(style)
+    labels = ParagraphStyle("label", parent=style, fontName=bold)
 
     def measure(text: str, col: int, row: int) -> float:
         return stringWidth(text, bold if col == 0 or row == 0 else style.fontName, style.fontSize)
 
-    labels = ParagraphStyle("label", parent=style, fontName=bold)
-
     def symbol(col: int, row: int) -> float:  # a label's icon (table_cells) takes room before its first word
         return extra_width(rows[row][col], labels) if col == 0 or row == 0 else 0.0
 
-    need = [
+    return measure, symbol
+
+
+def _longest_words(rows: list[list[str]], style: ParagraphStyle) -> list[float]:
+    """Per column, its longest word with the cell's padding: narrower, the word is broken."""
+    measure, symbol = _measures(rows, style)
+    return [
         max((measure(word, col, r) + (symbol(col, r) if index == 0 else 0) for r, row in enumerate(rows)
              for index, word in enumerate(row[col].split())), default=0) + CELL_PADDING
-        for col in range(count)
+        for col in range(len(rows[0]))
     ]
+
+
+def _shared_widths(rows: list[list[str]], style: ParagraphStyle, width: float) -> list[float]:
+    count = len(rows[0])
+    measure, symbol = _measures(rows, style)
+    need = _longest_words(rows, style)
     full = [
         max((measure(row[col], col, r) + symbol(col, r) for r, row in enumerate(rows)), default=0) + CELL_PADDING for col in range(count)
     ]

@@ -24,6 +24,8 @@ PAGE_MARKER = re.compile(
 PAGE = re.compile(r"^P[áa]gina\s+(\d+)(?:\s*y\s*\d+)?\s*(?:[-–—:]\s*(.*))?$", re.IGNORECASE)
 # "2. Fase", "2.1. Fase" and, an outline of two levels or more, "2.1 Fase" (no final stop; "2 jugadores" is no outline).
 NUMBERED = re.compile(r"^(\d+(?:\.\d+)+|\d+(?=\.))\.?\s+(\S.*)$")
+# "2.- Tipos de cartas:": an old plain text's outline entry.
+NUMBERED_DASH = re.compile(r"^(\d{1,2})\.-\s*(\S.*)$")
 # "2 COMPONENTES": a chapter number and a title in capitals, no stop between (a PDF's numbered chapters).
 NUMBERED_CAPS = re.compile(r"^(\d{1,2})\s+([A-ZÁÉÍÓÚÑÜ]{2,}(?:\s+[A-ZÁÉÍÓÚÑÜ]{1,})*\s*:?)$")
 # "IV. DESARROLLO DE LA PARTIDA": a chapter numbered in Roman numerals (I to XXXIX; "C." is a letter).

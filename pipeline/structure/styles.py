@@ -40,6 +40,7 @@ from pipeline.structure.patterns import (
     MAX_TITLE_WORDS,
     MINOR_TITLE,
     NUMBERED,
+    NUMBERED_DASH,
     NUMBERED_CAPS,
     ORDINAL,
     PAGE,
@@ -162,7 +163,7 @@ def card_line(line: str, options: SplitOptions) -> Verdict:
 def numbered(line: str, options: SplitOptions) -> Verdict:
     """'2.1. Promoción': a numbered outline entry (a numbered sentence is a list item); '2 COMPONENTES', a
     number and a title in capitals, too."""
-    found = NUMBERED.match(line) or NUMBERED_CAPS.match(line)
+    found = NUMBERED.match(line) or NUMBERED_CAPS.match(line) or NUMBERED_DASH.match(line)
     if not found:
         return None
     title = found.group(2).strip()

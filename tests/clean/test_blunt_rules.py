@@ -208,3 +208,23 @@ def test_a_rule_paragraph_whose_last_sentence_is_chatter_keeps_its_rule() -> Non
     assert RULE in kept_text(result) and not lost(result)  # the chatter stays with it: a rule is never lost for it
     chatter = "Muchas gracias por la traducción. Me ha venido genial para la partida de ayer."  # no rule in any sentence
     assert chatter not in kept_text(clean(raw_of(f"Preparación\n{RULE}\n\n{chatter}\n")))
+
+
+def test_a_chat_assistants_preface_and_offer_around_the_rules_go_and_the_rules_stay() -> None:
+    """La Campaña's rules came out of a chat assistant: "Perfecto ✅" / "A continuación te dejo todo el texto..."
+    over them, "¿Querés que te prepare también una versión...? Puedo hacerlo..." under them."""
+    preface = "A continuación te dejo el texto completo en formato Markdown, sin alterar el contenido original:"
+    offer = "¿Querés que te prepare también una versión para imprimir? Puedo hacerlo sin alterar el contenido."
+    text = f"Perfecto ✅\n{preface}\n\nPreparación\n{RULE}\n\nFin\nGana quien tenga más puntos al final.\n\n{offer}\n"
+    kept = kept_text(clean(raw_of(text)))
+    assert RULE in kept and "Gana quien tenga más puntos al final." in kept
+    assert "Perfecto" not in kept and preface not in kept and offer not in kept
+    perfect = "Un lanzamiento perfecto otorga 3 puntos."
+    assert perfect in kept_text(clean(raw_of(f"Preparación\n{RULE}\n{perfect}\n")))
+
+
+def test_talk_about_the_repository_a_rulebook_lives_in_goes() -> None:
+    """A game's README: "Reportar Bugs: Crear un issue en el repositorio", "Contribuir: Revisar las guías de contribución"."""
+    lines = ["- Reportar Bugs: Crear un issue en el repositorio", "- Contribuir: Revisar las guías de contribución"]
+    kept = kept_text(clean(raw_of(f"Preparación\n{RULE}\n\n" + "\n".join(lines) + "\n")))
+    assert RULE in kept and not any(line[2:] in kept for line in lines)

@@ -52,3 +52,48 @@ def test_a_quoted_reply_whose_words_follow_its_author_goes(tmp_path: Path) -> No
     raw = _read(tmp_path, "raw.md", "# Juego\n\nRoba una carta.\n\n> Pepe escribió: ¿Se puede robar dos?\n\nNo, solo una.\n")
     assert "Pepe" not in raw.text and "Roba una carta." in raw.text and "No, solo una." in raw.text
     assert any(record.line == 5 and "quoted post (Pepe)" in record.reason for record in raw.markup)
+
+
+def test_a_markdown_back_link_to_the_contents_goes_and_a_link_in_a_sentence_stays(tmp_path: Path) -> None:
+    """Cairn's SRD ends each section with "[regresar al contenido](#contenido)": the page's navigation."""
+    text = (
+        "# Juego\n\n## Combate\n\nTira el dado. Mira [la tabla](#tabla) antes.\n\n[regresar al contenido](#contenido)\n\n"
+        "## Daño\n\nPierdes un punto.\n"
+    )
+    raw = _read(tmp_path, "raw.md", text)
+    assert "regresar al contenido" not in raw.text and "Mira la tabla antes." in raw.text
+    assert any(record.line == 7 and "navigation" in record.reason for record in raw.markup)
+
+
+CARD = [
+    "  [==================]      [==================]",
+    "  |Nombre       Mana|      |Zombi            5|",
+    "  |                 |      |                  |",
+    "  |Tipo de carta    |      |Criatura          |",
+    "  |Afinidad     A/D |      |Oscuridad      1/2|",
+    "  [==================]      [==================]",
+]
+
+
+def test_an_ascii_drawing_of_a_card_in_a_plain_text_goes_and_a_pipe_table_stays(tmp_path: Path) -> None:
+    """Mystic's rules draw the pattern of every card in a box of "[===]" and "|...|": no rule, and no table."""
+    table = ["| Carta  | Valor |", "|--------|-------|", "| Espada | 3     |", "| Copa   | 2     |", "| Oro    | 1     |"]
+    text = "Juego\n\nLas cartas siguen este patron:\n" + "\n".join(CARD) + "\n\nRoba una carta.\n\n" + "\n".join(table) + "\n"
+    raw = _read(tmp_path, "raw.txt", text)
+    assert "Zombi" not in raw.text and "Afinidad" not in raw.text
+    assert "Las cartas siguen este patron:" in raw.text and "Roba una carta." in raw.text and "Espada" in raw.text
+    dropped = {record.line for record in raw.markup if "drawing" in record.reason}
+    assert dropped == set(range(4, 10))
+
+
+def test_a_list_of_links_to_the_sites_other_pages_goes_and_a_linked_card_name_in_a_rule_stays(tmp_path: Path) -> None:
+    """Torre de los Pecados' README ends with its repository's pages: "- **[Guía de Inicio Rápido](README.md)** - Para
+    nuevos jugadores"; a rule that links its card's page keeps its words."""
+    text = (
+        "# Juego\n\n## Cartas\n\n- [Espada](cartas/espada.md): inflige dos puntos de daño al rival\n\n## Más\n\n"
+        "- **[Guía de Inicio Rápido](README.md)** - Para nuevos jugadores\n"
+        "- **[Documentación Técnica](api/docs/)** - Para desarrolladores\n"
+    )
+    raw = _read(tmp_path, "raw.md", text)
+    assert "Espada: inflige dos puntos de daño al rival" in raw.text
+    assert "Guía de Inicio" not in raw.text and "Documentación Técnica" not in raw.text

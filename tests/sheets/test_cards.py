@@ -640,3 +640,25 @@ def test_the_last_page_columns_end_at_about_one_height(project_root: Path) -> No
     for panel in plan.panels:
         bottoms[round(panel.rect.x)] = min(bottoms.get(round(panel.rect.x), panel.rect.top), panel.rect.y)
     assert len(bottoms) == 2 and abs(max(bottoms.values()) - min(bottoms.values())) < 0.25 * layout.page_height
+
+
+def test_a_table_too_wide_for_its_words_is_set_smaller_not_broken_letter_by_letter() -> None:
+    """Cairn's d20 name tables (eight columns of numbers and names) in a third of a page: the type of the
+    table shrinks until every column holds its longest word; before, "Breagan" printed as "Breaga" over "n"
+    and "10" as "1" over "0"."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    from pipeline.sheets.flowables import MIN_TABLE_SCALE, table_flowables
+
+    style = ParagraphStyle("t", fontName="Helvetica", fontSize=7.5, leading=9)
+    names = ["Agune", "Beatrice", "Breagan", "Bronwyn", "Cannora"]
+    rows = [[str(n + 1), names[n], str(n + 6), "Drelil", str(n + 11), "Lisabeth", str(n + 16), "Contrabandista"] for n in range(5)]
+    def printed_words(table) -> tuple[set[float], list[tuple[list[str], list[str]]]]:
+        table.wrap(160, 1000)
+        cells = [cell[0] for row in table._cellvalues for cell in row]  # each cell: a tuple of its flowables
+        lines = [(cell.text.split(), [word for _, words in cell.blPara.lines for word in words]) for cell in cells]
+        return {cell.style.fontSize for cell in cells}, lines
+
+    sizes, cells = printed_words(table_flowables(rows, style, header=False, escape=str)[1])
+    assert len(sizes) == 1 and MIN_TABLE_SCALE * 7.5 <= sizes.pop() < 7.5
+    assert all(printed == words for words, printed in cells)

@@ -95,6 +95,7 @@ def test_worked_arithmetic_is_no_formula(line: str, formula: bool) -> None:
         ("2.1 Tablero", "Tablero", "numbered"),  # two levels need no final stop
         ("3.2.1 Construir vías", "Construir vías", "numbered"),
         ("IV. DESARROLLO DE LA PARTIDA", "Desarrollo de la partida", "numbered"),
+        ("2.- Tipos de cartas:", "Tipos de cartas", "numbered"),  # an old plain text's outline (Mystic's rules)
         ("A. Fase de tormenta", "Fase de tormenta", "lettered"),
     ],
 )
