@@ -92,6 +92,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         elif bracket and USERNAME.match(bracket.group(1).strip()):
             starts.append((index, bracket.group(1).strip()))
             fate[index] = ("drop", f"forum post header: {bracket.group(1).strip()}")  # settled by _judge_posts
+            state.post_headers.add(index)
         elif quote:
             starts.append((index, quote.group(1).strip()))
             index = _drop_quote(state, index, quote.group(1).strip())
@@ -99,6 +100,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         elif REPLY_SUBJECT.match(text) and index > 0:
             starts.append((index, "respuesta"))  # a reply begins: its blocks are judged as a post
             fate[index] = ("drop", "forum post header: subject of a reply")
+            state.post_headers.add(index)
         elif text.casefold().strip(".:") in NAVIGATION_WORDS and not _a_heading_here(lines, index, in_thread, top):
             fate[index] = ("drop", "site navigation")
         elif BARE_URL.match(text):
@@ -138,6 +140,7 @@ def _thread_line(
         author = (found.group("a") or found.group("b")).strip()
         starts.append((index, author))
         fate[index] = ("drop", f"forum post header: {author} (a chat message)")  # settled by _judge_posts
+        state.post_headers.add(index)
     elif chat and CHAT_BANNER.match(text):
         fate[index] = ("drop", "chat export banner (server, channel, message count)")
     elif chat and CHAT_NOTICE.match(text):
@@ -148,6 +151,7 @@ def _thread_line(
         author = lines[name_line].strip()
         starts.append((index, author))
         fate[index] = ("drop", f"forum post header: {author}")
+        state.post_headers.add(index)
         return index, True
     elif _no_words(text, in_thread):
         fate[index] = ("drop", "a line with no words (a separator, specks of a scan or emoji)")
@@ -203,6 +207,7 @@ def _email_header(state: State, index: int, text: str, starts: list[tuple[int, s
         author = sender.group(1).strip(' "')
         starts.append((index, author))
         state.fate[index] = ("drop", f"forum post header: {author} (an e-mail's sender)")
+        state.post_headers.add(index)
     else:
         state.fate[index] = ("drop", "an e-mail's header")
 
