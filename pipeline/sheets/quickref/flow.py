@@ -27,6 +27,7 @@ from reportlab.platypus import (
 )
 
 from pipeline.model import Block, Document, Section, TermHit
+from pipeline.modelkinds import BlockKind
 from pipeline.sheets.flowables import cell_font
 from pipeline.sheets.pagefurniture import (
     Furniture,
@@ -133,7 +134,7 @@ def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, show
 
     blocks = section.blocks
     for index, block in enumerate(blocks):
-        if block.kind == "item" and not block.marker and not block.depth:
+        if block.kind == BlockKind.ITEM and not block.marker and not block.depth:
             run.append(block)
             continue
         flush()
@@ -141,7 +142,7 @@ def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, show
         label = is_label(block, blocks[index - 1] if index else None, following)
         # A paragraph that announces the list or table under it ("En resumen:", "consulta la tabla:") never ends
         # a column without it.
-        announces = following is not None and following.kind in ("item", "table") and block.text.rstrip().endswith(":")
+        announces = following is not None and following.kind in (BlockKind.ITEM, BlockKind.TABLE) and block.text.rstrip().endswith(":")
         flowables.extend(render_block(block, styles, shown=shown, page=section.page, label=label, keep_with_next=label or announces))
     flush()
     return flowables
@@ -225,7 +226,7 @@ def render_block(
     from pipeline.sheets.flowables import formula_flowables, formula_typography, list_marker, table_flowables, table_reference
 
     text, hits, term_style = block.text, list(block.terms), styles["term_en"]
-    if block.kind == "item":
+    if block.kind == BlockKind.ITEM:
         style = styles["item"] if not block.depth else styles["subitem"]
         return [
             Paragraph(
@@ -235,20 +236,20 @@ def render_block(
             )
             for index, (piece, piece_hits) in enumerate(_pieces(text, hits))
         ]
-    if block.kind == "note":
+    if block.kind == BlockKind.NOTE:
         return [
             Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["note"])
             for piece, piece_hits in _pieces(text, hits)
         ]
-    if block.kind == "formula":
+    if block.kind == BlockKind.FORMULA:
         # Offsets stay valid for term markup only if the typography keeps the length: mark up first.
         markup = term_markup(text, hits, shown=shown, term_style=term_style)
         return formula_flowables(formula_typography(markup), styles["formula"])
-    if block.kind == "table":
+    if block.kind == BlockKind.TABLE:
         table = table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text)
         body_rows = len(block.rows()) - (1 if block.header else 0)  # a d8's table is 8 rows under its header
         return _kept_whole(table) if body_rows <= SHORT_TABLE_ROWS else table
-    if block.kind == "table-ref":
+    if block.kind == BlockKind.TABLE_REF:
         return [Paragraph(safe_text(table_reference(text, page=page)), styles["note"])]
     bold = ("<b>", "</b>") if label else ("", "")
     style = ParagraphStyle("body-lead", parent=styles["body"], keepWithNext=1) if keep_with_next else styles["body"]
@@ -356,7 +357,7 @@ def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int,
     style = styles[f"heading{depth + 1}"]
     heading = Heading(decorate(title, style), style, outline_title=printable(title), level=depth, key=section.id)
     first = section.blocks[0] if section.blocks else None
-    if run_in and depth >= 1 and first is not None and first.kind == "paragraph" and len(first.text) > SHORT_LINE_CHARS:
+    if run_in and depth >= 1 and first is not None and first.kind == BlockKind.PARAGRAPH and len(first.text) > SHORT_LINE_CHARS:
         color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
         markup = decorate(title, styles["body"], markup=f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ') + term_markup(
             first.text, list(first.terms), shown=shown, term_style=styles["term_en"], strong=label_spans(first.text)
@@ -384,7 +385,7 @@ def _entry_run(sections: list[Section], index: int) -> list[Section]:
     """The one-line sibling sections starting at `index` (none unless ENTRY_RUN or more)."""
 
     def entry(section: Section) -> bool:
-        return len(section.blocks) == 1 and section.blocks[0].kind == "paragraph" and len(section.blocks[0].text) <= ENTRY_CHARS
+        return len(section.blocks) == 1 and section.blocks[0].kind == BlockKind.PARAGRAPH and len(section.blocks[0].text) <= ENTRY_CHARS
 
     run: list[Section] = []
     for position in range(index, len(sections)):
