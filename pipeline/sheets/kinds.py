@@ -60,7 +60,10 @@ def _quickref_defaults(options: Fields, layout: Layout, paper: str) -> AnyRecipe
 
 def _quickref_recipe(fields: Fields, template: TemplateSheet, paper: str) -> tuple[AnyRecipe | None, str | None, str]:
     base, layout = template.base, template.layout
-    recipe = read_recipe(fields, base=base if isinstance(base, Recipe) else None, paper=paper, card_kinds=template.term_kinds.cards)
+    kinds = template.term_kinds
+    recipe = read_recipe(
+        fields, base=base if isinstance(base, Recipe) else None, paper=paper, card_kinds=kinds.cards, tagged_kinds=kinds.tagged
+    )
     too_narrow = recipe is not None and layout.column_width(recipe.columns[1]) < MIN_COLUMN_MM * MM
     problem = column_problem(layout, recipe.columns[1]) if too_narrow and recipe is not None else None
     return recipe, problem, "columns"

@@ -118,18 +118,20 @@ HALF_COLUMN_CHARS = 24
 SHORT_RUN = 4
 
 
-def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str]) -> list[Flowable]:
+def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str], tagged: tuple[str, ...]) -> list[Flowable]:
     """A section's blocks as flowables, in order; a run of short bulleted items shares two columns."""
     flowables: list[Flowable] = []
     run: list[Block] = []
 
     def flush() -> None:
         if len(run) >= SHORT_RUN and all(_printed_length(block) <= HALF_COLUMN_CHARS for block in run):
-            markups = [term_markup(block.text, list(block.terms), shown=shown, term_style=styles["term_en"]) for block in run]
+            markups = [
+                term_markup(block.text, list(block.terms), shown=shown, term_style=styles["term_en"], tagged=tagged) for block in run
+            ]
             flowables.append(_two_column_list(markups, styles))
         else:
             for block in run:
-                flowables.extend(render_block(block, styles, shown=shown, page=section.page))
+                flowables.extend(render_block(block, styles, shown=shown, tagged=tagged, page=section.page))
         run.clear()
 
     blocks = section.blocks
@@ -143,7 +145,9 @@ def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, show
         # A paragraph that announces the list or table under it ("En resumen:", "consulta la tabla:") never ends
         # a column without it.
         announces = following is not None and following.kind in (BlockKind.ITEM, BlockKind.TABLE) and block.text.rstrip().endswith(":")
-        flowables.extend(render_block(block, styles, shown=shown, page=section.page, label=label, keep_with_next=label or announces))
+        flowables.extend(
+            render_block(block, styles, shown=shown, tagged=tagged, page=section.page, label=label, keep_with_next=label or announces)
+        )
     flush()
     return flowables
 
@@ -217,8 +221,8 @@ def _pieces(text: str, hits: list[TermHit], *, limit: int = LONG_BLOCK_CHARS) ->
 
 
 def render_block(
-    block: Block, styles: dict[str, ParagraphStyle], *, shown: set[str], page: int | None = None, label: bool = False,
-    keep_with_next: bool = False,
+    block: Block, styles: dict[str, ParagraphStyle], *, shown: set[str], tagged: tuple[str, ...], page: int | None = None,
+    label: bool = False, keep_with_next: bool = False,
 ) -> list[Flowable]:
     """One block as flowables: paragraphs, list items with their markers, boxed formulas, ruled tables;
     `label`: the paragraph names what follows it (roles.is_label), set in bold; `keep_with_next`: a
@@ -230,7 +234,7 @@ def render_block(
         style = styles["item"] if not block.depth else styles["subitem"]
         return [
             Paragraph(
-                term_markup(piece, piece_hits, shown=shown, term_style=term_style, strong=label_spans(piece)),
+                term_markup(piece, piece_hits, shown=shown, term_style=term_style, tagged=tagged, strong=label_spans(piece)),
                 style,
                 bulletText=list_marker(block.marker) if index == 0 else None,
             )
@@ -238,12 +242,12 @@ def render_block(
         ]
     if block.kind == BlockKind.NOTE:
         return [
-            Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["note"])
+            Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style, tagged=tagged), styles["note"])
             for piece, piece_hits in _pieces(text, hits)
         ]
     if block.kind == BlockKind.FORMULA:
         # Offsets stay valid for term markup only if the typography keeps the length: mark up first.
-        markup = term_markup(text, hits, shown=shown, term_style=term_style)
+        markup = term_markup(text, hits, shown=shown, term_style=term_style, tagged=tagged)
         return formula_flowables(formula_typography(markup), styles["formula"])
     if block.kind == BlockKind.TABLE:
         table = table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text)
@@ -255,7 +259,10 @@ def render_block(
     style = ParagraphStyle("body-lead", parent=styles["body"], keepWithNext=1) if keep_with_next else styles["body"]
     return [
         Paragraph(
-            bold[0] + term_markup(piece, piece_hits, shown=shown, term_style=term_style, strong=None if label else label_spans(piece))
+            bold[0]
+            + term_markup(
+                piece, piece_hits, shown=shown, term_style=term_style, tagged=tagged, strong=None if label else label_spans(piece)
+            )
             + bold[1],
             style,
         )
@@ -314,6 +321,7 @@ def section_flowables(
     sections: list[Section],
     styles: dict[str, ParagraphStyle],
     *,
+    tagged: tuple[str, ...],
     english_names: str = "section",
     run_in: bool = False,
 ) -> list[Flowable]:
@@ -341,14 +349,16 @@ def section_flowables(
         shown: set[str] = sheet_shown if english_names == "sheet" else chapter_shown
         if english_names == "titles":
             section = replace(section, blocks=tuple(replace(block, terms=()) for block in section.blocks))
-        made = _section(section, styles, depth=min(section.level - base_level, 2), shown=shown, run_in=run_in)
+        made = _section(section, styles, depth=min(section.level - base_level, 2), shown=shown, tagged=tagged, run_in=run_in)
         if flowables and isinstance(flowables[-1], Heading) and flowables[-1].getKeepWithNext() and isinstance(made[0], OutlineAnchor):
             made[0].keepWithNext = 1  # a heading over subsections only stays with the first one's run-in lead
         flowables.extend(made)
     return flowables
 
 
-def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int, shown: set[str], run_in: bool) -> list[Flowable]:
+def _section(
+    section: Section, styles: dict[str, ParagraphStyle], *, depth: int, shown: set[str], tagged: tuple[str, ...], run_in: bool
+) -> list[Flowable]:
     section = replace(section, blocks=tuple(lone_items_as_paragraphs(section.blocks)))  # before a run-in takes the first block
     title = bilingual_title(section)
     if title != section.title.strip():
@@ -360,16 +370,16 @@ def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int,
     if run_in and depth >= 1 and first is not None and first.kind == BlockKind.PARAGRAPH and len(first.text) > SHORT_LINE_CHARS:
         color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
         markup = decorate(title, styles["body"], markup=f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ') + term_markup(
-            first.text, list(first.terms), shown=shown, term_style=styles["term_en"], strong=label_spans(first.text)
+            first.text, list(first.terms), shown=shown, term_style=styles["term_en"], tagged=tagged, strong=label_spans(first.text)
         )
         # A run-in entry that is only a lead-in ("Ataque. ... tira los dados apropiados:") stays with what it announces.
         announces = len(section.blocks) == 1 and first.text.rstrip().endswith(":")
         lead = Paragraph(
             markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore, keepWithNext=int(announces))
         )
-        rest = block_flowables(replace(section, blocks=section.blocks[1:]), styles, shown=shown)
+        rest = block_flowables(replace(section, blocks=section.blocks[1:]), styles, shown=shown, tagged=tagged)
         return [OutlineAnchor(outline_title=printable(title), level=depth, key=section.id), lead, *rest]
-    body = block_flowables(section, styles, shown=shown)
+    body = block_flowables(section, styles, shown=shown, tagged=tagged)
     # Keep the heading with the start of its text so no heading ends a column alone (and with what that
     # start is kept with: the list a lead-in paragraph announces).
     kept = 1
@@ -436,6 +446,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
     *,
     probe: bool,
     sheet_label: str,
+    tagged_kinds: tuple[str, ...],  # the term kinds whose English name the text prints
     revision: str = "",
     columns: int | None = None,
     body_size: float | None = None,
@@ -496,7 +507,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
         doc.addPageTemplates([PageTemplate(id="first", frames=first_frames, autoNextPageTemplate="columns"), later])
     else:
         doc.addPageTemplates([later])
-    story: list[Flowable] = section_flowables(sections, styles, english_names=english_names, run_in=run_in)
+    story: list[Flowable] = section_flowables(sections, styles, tagged=tagged_kinds, english_names=english_names, run_in=run_in)
     if index_kinds:
         story.extend(glossary_flowables(document, sections, styles, index_kinds))
     if not story:
