@@ -14,6 +14,7 @@ from pipeline.sheets.cards.geometry import layout_problem, read_card_options
 from pipeline.sheets.cards.recipe import CardRecipe, read_card_defaults, read_card_recipe
 from pipeline.sheets.layout import MIN_COLUMN_MM, MM, Layout, column_problem
 from pipeline.sheets.quickref.recipe import Recipe, read_recipe
+from pipeline.tag.kinds import EVERYDAY
 
 if TYPE_CHECKING:
     from pipeline.model import Document
@@ -79,7 +80,7 @@ def _quickref_render(document: Document, *, sheet: str, layout: Layout, recipe: 
 def _with_english_names(section) -> str:
     """A section's text and, after it, the English names the sheet shows beside its terms ('‹Spacecraft›'), so a
     glossary edit that renames one is a change of the words printed, reported as such."""
-    names = dict.fromkeys(hit.en for hit in (*section.title_terms, *section.text_terms()) if hit.en and hit.kind != "everyday")
+    names = dict.fromkeys(hit.en for hit in (*section.title_terms, *section.text_terms()) if hit.en and hit.kind != EVERYDAY)
     return section.text + ("\n" + " ".join(f"‹{name}›" for name in names) if names else "")
 
 
