@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.model import TABLE_CELL, Block, CleanLine
-from pipeline.modelkinds import BlockKind, LineKind
+from pipeline.model import TABLE_CELL, Block, BlockKind, CleanLine, LineKind
 from pipeline.split.inline import phrases, restructure
 from pipeline.split.steps import colon_numbered
 from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAREN_NUMBERED, TABLE_CAPTION
@@ -139,9 +138,7 @@ def build_blocks(lines: list[CleanLine]) -> tuple[Block, ...]:
             continue
         counted = colon_numbered(lines, index)
         if counted:
-            blocks.extend(
-                Block(BlockKind.ITEM, found.group(2).strip(), line.first, line.last, marker=found.group(1)) for line, found in counted
-            )
+            blocks.extend(Block(BlockKind.ITEM, found[2].strip(), line.first, line.last, marker=found[1]) for line, found in counted)
             index = lines.index(counted[-1][0]) + 1
             continue
         labelled = _labelled_list(lines, index)
