@@ -242,6 +242,7 @@ def clean_command(context: Context, game: str, report: bool, as_json: bool, stri
     Example: refsheets clean leaving-earth --report
     """
     from pipeline.build import cleaning_report_tsv, prepare
+    from pipeline.modelkinds import LineKind
 
     if as_json and not report:
         raise click.UsageError("--json goes with --report (the cleaned text itself is plain text)")
@@ -255,16 +256,16 @@ def clean_command(context: Context, game: str, report: bool, as_json: bool, stri
     if report:
         click.echo(cleaning_report_tsv(cleaned), nl=False)
         return
-    previous_kind = "text"
+    previous_kind = LineKind.TEXT
     for line in cleaned.lines:
         if line.kind != previous_kind:
-            if previous_kind != "text":
+            if previous_kind != LineKind.TEXT:
                 click.echo(f"[/{previous_kind}]")
-            if line.kind != "text":
+            if line.kind != LineKind.TEXT:
                 click.echo(f"[{line.kind}]")
             previous_kind = line.kind
         click.echo(line.text)
-    if previous_kind != "text":
+    if previous_kind != LineKind.TEXT:
         click.echo(f"[/{previous_kind}]")
 
 

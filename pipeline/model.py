@@ -9,22 +9,25 @@ from __future__ import annotations
 import json
 from bisect import bisect_right
 from dataclasses import dataclass, field, fields, is_dataclass, replace
+from enum import Enum
 from types import UnionType
 from typing import Union, get_args, get_origin, get_type_hints
 
+from pipeline.modelkinds import BlockKind, CleaningAction, LineKind, SectionKind
+
 # What the cleaner may say about an input line (the cleaning report's `action` column). `markup`: the
 # line's markup (a Markdown, HTML or BBCode source) became structure (heading, item, table row) or went.
-CLEANING_ACTIONS = ("drop", "duplicate", "flavor", "note", "credit", "correct", "join", "markup")
+CLEANING_ACTIONS = tuple(action.value for action in CleaningAction)
 
 # Kinds of text a cleaned line carries into the splitter.
-LINE_KINDS = ("text", "flavor", "note")
+LINE_KINDS = tuple(kind.value for kind in LineKind)
 
 # Kinds of section in the tree.
-SECTION_KINDS = ("rules", "flavor", "example", "card", "table", "note", "credits")
+SECTION_KINDS = tuple(kind.value for kind in SectionKind)
 
 # Kinds of block inside a section. A `table` holds rows ("\n") of cells ("\t"); a `table-ref` is a numbered
 # table of the rulebook whose cells the text lost (its caption and the debris, which a sheet does not print).
-BLOCK_KINDS = ("paragraph", "item", "table", "table-ref", "formula", "note")
+BLOCK_KINDS = tuple(kind.value for kind in BlockKind)
 TABLE_CELL = "\t"
 
 
@@ -125,7 +128,7 @@ class CleaningRecord:
     """One line of the cleaning report: what happened to input line `line` and why."""
 
     line: int  # 1-based line number in raw.txt
-    action: str  # one of CLEANING_ACTIONS
+    action: CleaningAction
     reason: str
     original: str
 
@@ -137,7 +140,7 @@ class CleanLine:
     text: str
     first: int
     last: int
-    kind: str = "text"  # one of LINE_KINDS
+    kind: LineKind = LineKind.TEXT
 
 
 @dataclass(frozen=True)
@@ -188,7 +191,7 @@ class TermHit:
 
 @dataclass(frozen=True)
 class Block:
-    kind: str  # one of BLOCK_KINDS
+    kind: BlockKind
     text: str
     first: int
     last: int
@@ -209,7 +212,7 @@ class Section:
     id: str
     title: str
     level: int
-    kind: str  # one of SECTION_KINDS
+    kind: SectionKind
     blocks: tuple[Block, ...]
     first: int
     last: int
@@ -388,6 +391,8 @@ def _from_data(hint, data):
         if not isinstance(data, dict):
             raise TypeError(f"expected an object, got {type(data).__name__}")
         return dict(data)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return hint(data)  # a value it does not list raises ValueError
     if hint in (str, int, float, bool) and not isinstance(data, hint):
         raise TypeError(f"expected {hint.__name__}, got {type(data).__name__}")
     return data

@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 
 from pipeline.model import Document, GameInfo, RawText
+from pipeline.modelkinds import BlockKind, SectionKind
 from pipeline.project import default_title
 from pipeline.structure import readable_title
 from pipeline.structure.lexicon import FUNCTION_WORDS, SECTION_OPENERS
@@ -57,7 +58,11 @@ def title_from_text(raw: RawText, document: Document) -> str:
     A title that says it is the rules of something ("Reglas completas del mus", "Manual de Reglas – La Campaña")
     names the game wherever it stands among the first headings or as the text's opening line; else the metadata's
     title, else a heading that opens the text with little under it. Each is cut to the game's name (`game_name`)."""
-    heads = [s for s in document.sections[:FIRST_HEADINGS] if s.title != document.game.title_es and s.kind not in ("flavor", "credits")]
+    heads = [
+        s
+        for s in document.sections[:FIRST_HEADINGS]
+        if s.title != document.game.title_es and s.kind not in (SectionKind.FLAVOR, SectionKind.CREDITS)
+    ]
     candidates = [raw.title] + [section.title for section in heads] + [_opening_line(document)]
     for candidate in candidates:
         if RULES_OF.search(candidate) and game_name(candidate):
@@ -73,7 +78,7 @@ def title_from_text(raw: RawText, document: Document) -> str:
 def _opening_line(document: Document) -> str:
     """The text's first line when it stands alone, short and unstopped ('Reglamento de Open Wars' over the rules)."""
     blocks = document.sections[0].blocks if document.sections else ()
-    text = blocks[0].text.strip() if blocks and blocks[0].kind == "paragraph" else ""
+    text = blocks[0].text.strip() if blocks and blocks[0].kind == BlockKind.PARAGRAPH else ""
     alone = "\n" not in text and len(text.split()) <= MAX_OPENING_WORDS and not text.endswith((".", ":", ";", ","))
     return text if alone else ""
 

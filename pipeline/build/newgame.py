@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from pipeline.build.defaults import untitled
 from pipeline.ingest.limits import DEFAULT, Limits
 from pipeline.model import CleanText, Document, GameInfo
+from pipeline.modelkinds import CleaningAction
 
 if TYPE_CHECKING:
     from pipeline.project import Project
@@ -63,7 +64,7 @@ def game_yaml(game: GameInfo, cleaned: CleanText, document: Document, *, source:
     """A commented game.yaml: what the text says, ready to edit."""
 
     credits = document.credits
-    dropped = sum(1 for record in cleaned.report if record.action in ("drop", "duplicate"))
+    dropped = sum(1 for record in cleaned.report if record.action in (CleaningAction.DROP, CleaningAction.DUPLICATE))
     lines = [
         f"# {game.id}: written by `refsheets new` from {source}; every value is what the text seemed to say. Edit freely.",
         f"# found: {len(document.sections)} sections, {dropped} lines of noise or markup left out (refsheets clean {game.id} --report)",

@@ -38,6 +38,7 @@ from pipeline.errors import ConfigError
 from pipeline.clean.stories import judge_stories
 from pipeline.clean.threads import copied_thread
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText, Uncorrected
+from pipeline.modelkinds import CleaningAction, HeadingStyle, LineKind
 from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, Heading, SplitOptions, find_headings, heading_candidate, in_numbered_list
 from pipeline.text import fold, words
 
@@ -80,7 +81,7 @@ def clean(
     before = uncorrected if uncorrected is not None else clean_uncorrected(raw, options=options, split_options=split_options)
     raw_lines = list(before.raw_lines)
     kept, corrected, counts, changed_lines = correct_lines(list(before.lines), corrections, raw_lines)
-    dropped = {record.line: record.reason for record in before.report if record.action in ("drop", "duplicate")}
+    dropped = {record.line: record.reason for record in before.report if record.action in (CleaningAction.DROP, CleaningAction.DUPLICATE)}
     warnings = list(raw.warnings) + check_counts(corrections, counts, strict=strict, raw_lines=raw_lines, dropped=dropped)
     warnings += _icon_holes(raw, kept)
     warnings += _unused_hints(raw, options or CleanOptions(), strict=strict)
@@ -177,7 +178,7 @@ def _reading(state: State, kept: list[CleanLine]) -> Reading:
     """How the cleaner read the text, in terms of the kept lines: the positions of those it read as headings (or
     run-in headings), whether they read as a copied thread, and those of them that are site navigation."""
     heads = state.headings | state.openers
-    headed = {position for position, line in enumerate(kept) if line.kind != "note" and line.first - 1 in heads}
+    headed = {position for position, line in enumerate(kept) if line.kind != LineKind.NOTE and line.first - 1 in heads}
     # What was a thread's or a site's furniture is gone: the kept lines show no thread and no navigation.
     return headed, False, set(), False
 
@@ -220,7 +221,7 @@ def _read_headings(
             # text: which neighbours it has is only settled after this (replies go later), and joined or judged
             # with them it would clean differently a second time ("2.1. Refuerzos" + "x" reads as an empty heading).
             candidate = heading_candidate(text, options=structure)
-            heading = candidate if candidate is not None and candidate.style == "numbered" else None
+            heading = candidate if candidate is not None and candidate.style == HeadingStyle.NUMBERED else None
         if heading is not None:
             found[index] = heading
     return found
@@ -368,13 +369,13 @@ def _judge_posts(state: State, posts: list[tuple[int, int, str]]) -> None:
         translator = bisect_left(headings, end) > bisect_right(headings, start)
         if translator:
             # Only a post's own header credits its author: a quoted member ("Cita de: X") wrote none of it.
-            if state.fate[start][1].startswith("forum post header"):
+            if start in state.post_headers:
                 if author not in state.translators:
                     state.translators.append(author)
                 if state.fate[start][0] == "drop":
                     state.fate[start] = ("credit", f"forum post header: {author} (credited as translator)")
             continue
-        if state.fate[start][1].startswith("forum post header"):
+        if start in state.post_headers:
             state.fate[start] = ("drop", f"forum post header: {author} (a reply)")
         for unit in state.units[bisect_right(firsts, start) : bisect_left(firsts, end)]:
             if unit.kind in ("text", "flavor"):
@@ -468,21 +469,23 @@ def _emit(state: State) -> tuple[list[CleanLine], list[CleaningRecord]]:
     for index, text in enumerate(lines):
         if index in state.fate:
             action, reason = state.fate[index]
-            report.append(CleaningRecord(index + 1, action, reason, text))
+            report.append(CleaningRecord(index + 1, CleaningAction(action), reason, text))
         elif not text.strip():
             body.append((index, [CleanLine(text="", first=index + 1, last=index + 1)]))
         elif index in state.headings:
             heading, notes = split_inline_note(text, state.options, heading=True)
             if notes:
-                report.append(CleaningRecord(index + 1, "note", "translator's note moved to its own line after the heading", text))
+                report.append(
+                    CleaningRecord(index + 1, CleaningAction.NOTE, "translator's note moved to its own line after the heading", text)
+                )
             out = [CleanLine(heading, index + 1, index + 1)] if heading else []
-            out += [CleanLine(note, index + 1, index + 1, "note") for note in notes]
+            out += [CleanLine(note, index + 1, index + 1, LineKind.NOTE) for note in notes]
             body.append((index, out))
         elif index in unit_at:
             unit = unit_at[index]
             if unit.kind in ("drop", "credit", "duplicate"):
                 for member in unit.lines:
-                    report.append(CleaningRecord(member + 1, unit.kind, unit.reason, lines[member]))
+                    report.append(CleaningRecord(member + 1, CleaningAction(unit.kind), unit.reason, lines[member]))
                 continue
             out = emit_unit(
                 lines, unit, removed=state.fate, options=state.options, report=report, pending_notes=pending_notes, unit_end=unit_end

@@ -24,6 +24,7 @@ import regex
 
 from pipeline.errors import ConfigError
 from pipeline.model import CleaningRecord, CleanLine, CorrectedLine
+from pipeline.modelkinds import CleaningAction
 from pipeline.schema import check_fields, require_mapping
 from pipeline.yamlio import line_of, load_yaml
 
@@ -279,7 +280,7 @@ def correct_lines(
             fix = change.correction
             shown = f"{fix.pattern!r} → {fix.replace!r}" + (f" ×{change.count}" if change.count > 1 else "")
             reason = f"corrections.yaml #{fix.index}: {shown}" + (f" ({fix.note})" if fix.note else "")
-            records.append(CleaningRecord(line.first, "correct", reason, raw_lines[line.first - 1]))
+            records.append(CleaningRecord(line.first, CleaningAction.CORRECT, reason, raw_lines[line.first - 1]))
         if applied:
             entries = [change.correction for change in applied]
             # One entry naming an id sets it; one saying `keep_id: false` gives the new title's id; else the old id stays.

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from pipeline.model import CleaningRecord, CleanLine
+from pipeline.modelkinds import CleaningAction
 
 MAX_ROUNDS = 3  # the five sources and the format corpus need none; the idempotence property at most two
 # The positions of the lines read as headings; whether they read as a copied thread; the positions of those that
@@ -22,7 +23,7 @@ MAX_ROUNDS = 3  # the five sources and the format corpus need none; the idempote
 Reading = tuple[set[int], bool, set[int], bool]
 Again = Callable[[list[str]], tuple[list[CleanLine], list[CleaningRecord], Reading]]
 Reads = Callable[[list[str]], Reading]
-REMOVED = ("drop", "duplicate", "credit")
+REMOVED = (CleaningAction.DROP, CleaningAction.DUPLICATE, CleaningAction.CREDIT)
 LINE_REFERENCE = re.compile(r"\b(lines?) (\d+)(?:-(\d+))?")
 
 

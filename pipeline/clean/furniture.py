@@ -90,15 +90,13 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         elif bracket and BBCODE_TAG.match(bracket.group(1).strip()):
             fate[index] = ("drop", f"markup: a BBCode tag on its own ([{bracket.group(1).strip()}])")
         elif bracket and USERNAME.match(bracket.group(1).strip()):
-            starts.append((index, bracket.group(1).strip()))
-            fate[index] = ("drop", f"forum post header: {bracket.group(1).strip()}")  # settled by _judge_posts
+            _post_header(state, starts, index, bracket.group(1).strip(), f"forum post header: {bracket.group(1).strip()}")
         elif quote:
             starts.append((index, quote.group(1).strip()))
             index = _drop_quote(state, index, quote.group(1).strip())
             continue
         elif REPLY_SUBJECT.match(text) and index > 0:
-            starts.append((index, "respuesta"))  # a reply begins: its blocks are judged as a post
-            fate[index] = ("drop", "forum post header: subject of a reply")
+            _post_header(state, starts, index, "respuesta", "forum post header: subject of a reply")  # its blocks are judged as a post
         elif text.casefold().strip(".:") in NAVIGATION_WORDS and not _a_heading_here(lines, index, in_thread, top):
             fate[index] = ("drop", "site navigation")
         elif BARE_URL.match(text):
@@ -120,6 +118,13 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
     return posts
 
 
+def _post_header(state: State, starts: list[tuple[int, str]], index: int, author: str, reason: str) -> None:
+    """A post of the thread opens at line `index`: its header goes, marked for _judge_posts to settle by its author."""
+    starts.append((index, author))
+    state.fate[index] = ("drop", reason)
+    state.post_headers.add(index)
+
+
 def _thread_line(
     state: State, index: int, text: str, chat: bool, starts: list[tuple[int, str]], in_thread: bool, *, email: bool = False
 ) -> tuple[int, bool] | None:
@@ -136,8 +141,7 @@ def _thread_line(
             index = following
     elif chat and (found := CHAT_HEADER.match(text)):
         author = (found.group("a") or found.group("b")).strip()
-        starts.append((index, author))
-        fate[index] = ("drop", f"forum post header: {author} (a chat message)")  # settled by _judge_posts
+        _post_header(state, starts, index, author, f"forum post header: {author} (a chat message)")
     elif chat and CHAT_BANNER.match(text):
         fate[index] = ("drop", "chat export banner (server, channel, message count)")
     elif chat and CHAT_NOTICE.match(text):
@@ -146,8 +150,7 @@ def _thread_line(
         # A BoardGameGeek post ("Avatar") or a Reddit comment ("level 1"): the member's name follows, then
         # their country and badges, the date. (In rules, "Avatar" or "Nivel 1" is a heading.)
         author = lines[name_line].strip()
-        starts.append((index, author))
-        fate[index] = ("drop", f"forum post header: {author}")
+        _post_header(state, starts, index, author, f"forum post header: {author}")
         return index, True
     elif _no_words(text, in_thread):
         fate[index] = ("drop", "a line with no words (a separator, specks of a scan or emoji)")
@@ -201,8 +204,7 @@ def _email_header(state: State, index: int, text: str, starts: list[tuple[int, s
     sender = EMAIL_FROM.match(text)
     if sender:
         author = sender.group(1).strip(' "')
-        starts.append((index, author))
-        state.fate[index] = ("drop", f"forum post header: {author} (an e-mail's sender)")
+        _post_header(state, starts, index, author, f"forum post header: {author} (an e-mail's sender)")
     else:
         state.fate[index] = ("drop", "an e-mail's header")
 

@@ -19,6 +19,7 @@ from pipeline.clean.resources import (
     aside_reason,
 )
 from pipeline.model import CleaningRecord, CleanLine
+from pipeline.modelkinds import CleaningAction, LineKind
 from pipeline.structure.patterns import TRANSLATION_REMARK
 
 # How far back (in raw lines) a footnote looks for its marker: a footnote sits below its page's text.
@@ -152,11 +153,17 @@ def emit_unit(
             target = footnote_target(lines, removed, index, footnote.group(1))
             where = f"footnote ({footnote.group(1)})"
             if target is None:
-                report.append(CleaningRecord(index + 1, "note", f"{where}; no marker found, kept in place", lines[index]))
-                pending_notes.setdefault(unit.last, []).append(CleanLine(lines[index], index + 1, index + 1, "note"))
+                report.append(CleaningRecord(index + 1, CleaningAction.NOTE, f"{where}; no marker found, kept in place", lines[index]))
+                pending_notes.setdefault(unit.last, []).append(CleanLine(lines[index], index + 1, index + 1, LineKind.NOTE))
             else:
-                report.append(CleaningRecord(index + 1, "note", f"{where} for line {target + 1}, placed after its paragraph", lines[index]))
-                pending_notes.setdefault(unit_end.get(target, unit.last), []).append(CleanLine(lines[index], index + 1, index + 1, "note"))
+                report.append(
+                    CleaningRecord(
+                        index + 1, CleaningAction.NOTE, f"{where} for line {target + 1}, placed after its paragraph", lines[index]
+                    )
+                )
+                pending_notes.setdefault(unit_end.get(target, unit.last), []).append(
+                    CleanLine(lines[index], index + 1, index + 1, LineKind.NOTE)
+                )
         else:
             body.append(index)
     out: list[CleanLine] = []
@@ -164,7 +171,7 @@ def emit_unit(
         first, last = group[0], group[-1]
         text = joined_text(lines, group)
         if LONE_BULLET.match(text):
-            report.append(CleaningRecord(first + 1, "drop", "empty bullet (its text is missing in the source)", lines[first]))
+            report.append(CleaningRecord(first + 1, CleaningAction.DROP, "empty bullet (its text is missing in the source)", lines[first]))
             continue
         if len(group) > 1:
             span = f"lines {first + 1}-{last + 1}"
@@ -172,14 +179,16 @@ def emit_unit(
                 # The line it continues is the group's previous member: removed lines may lie between.
                 previous = group[position - 1] + 1
                 reason = f"broken line joined into one ({span})" if index == first else f"continues line {previous}; joined ({span})"
-                report.append(CleaningRecord(index + 1, "join", reason, lines[index]))
+                report.append(CleaningRecord(index + 1, CleaningAction.JOIN, reason, lines[index]))
         if kind in ("flavor", "note"):
             for index in group:
-                report.append(CleaningRecord(index + 1, kind, unit.reason, lines[index]))
+                report.append(CleaningRecord(index + 1, CleaningAction(kind), unit.reason, lines[index]))
         text, notes = split_inline_note(text, options) if kind == "text" else (text, [])
         if notes:
-            report.append(CleaningRecord(first + 1, "note", "translator's note moved to its own line after the paragraph", lines[first]))
-            pending_notes.setdefault(unit.last, []).extend(CleanLine(note, first + 1, last + 1, "note") for note in notes)
+            report.append(
+                CleaningRecord(first + 1, CleaningAction.NOTE, "translator's note moved to its own line after the paragraph", lines[first])
+            )
+            pending_notes.setdefault(unit.last, []).extend(CleanLine(note, first + 1, last + 1, LineKind.NOTE) for note in notes)
         if text:
-            out.append(CleanLine(text, first + 1, last + 1, kind))
+            out.append(CleanLine(text, first + 1, last + 1, LineKind(kind)))
     return out

@@ -30,6 +30,7 @@ class State:
     options: CleanOptions
     structure: SplitOptions = field(default_factory=SplitOptions)  # the game's options.split
     fate: dict[int, tuple[str, str]] = field(default_factory=dict)  # removed line -> (action, reason)
+    post_headers: set[int] = field(default_factory=set)  # lines marked as a forum post's header (its author is judged later)
     headings: set[int] = field(default_factory=set)  # heading lines: never joined, never judged as noise
     openers: set[int] = field(default_factory=set)  # run-in heading lines: they open a block of their own
     units: list[Unit] = field(default_factory=list)

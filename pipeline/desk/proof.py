@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from pipeline.desk.typos import Typo
 from pipeline.model import CleanText, Document, RawText, Section
+from pipeline.modelkinds import CleaningAction
 from pipeline.project import Project, load_raw
 from pipeline.structure import SplitOptions
 
@@ -68,9 +69,9 @@ def line_fates(raw: RawText, cleaned: CleanText) -> dict[int, list[LineFate]]:
     corrected = {line.first: line for line in cleaned.corrected}
     converted: dict[int, list[LineFate]] = {}  # what a conversion made of a line: said beside its fate, not instead
     for record in cleaned.report:
-        if record.action == "markup":
+        if record.action == CleaningAction.MARKUP:
             converted.setdefault(record.line, []).append(LineFate("markup", record.reason))
-        elif record.action == "correct":
+        elif record.action == CleaningAction.CORRECT:
             change = corrected.get(record.line)
             said = f"{record.reason}" + (f" — now: {change.after}" if change is not None else "")
             fates.setdefault(record.line, []).append(LineFate("correct", said))

@@ -18,6 +18,7 @@ from pipeline.ingest.code import drop_drawings
 from pipeline.ingest.columns import split_columns
 from pipeline.ingest.ocr import fix_ocr, shows_ocr
 from pipeline.model import CleaningRecord
+from pipeline.modelkinds import CleaningAction
 from pipeline.structure.lexicon import SENTENCE_STARTS
 from pipeline.structure.patterns import PAGE_MARKER
 from pipeline.structure.runin import run_in_head
@@ -68,7 +69,9 @@ def repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord]
     for record in records:
         reasons.setdefault(source[record.line - 1], []).append(record.reason)
     merged = [
-        CleaningRecord(index + 1, "correct" if index in kept else "drop", "; ".join(dict.fromkeys(found)), lines[index])
+        CleaningRecord(
+            index + 1, CleaningAction.CORRECT if index in kept else CleaningAction.DROP, "; ".join(dict.fromkeys(found)), lines[index]
+        )
         for index, found in sorted(reasons.items())
     ]
     return out, [source[origin - 1] + 1 for origin in origins], merged
@@ -118,9 +121,9 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
 
 def _correct(records: dict[int, CleaningRecord], index: int, original: str, reason: str) -> None:
     previous = records.get(index + 1)
-    if previous is not None and previous.action == "correct" and reason not in previous.reason:
+    if previous is not None and previous.action == CleaningAction.CORRECT and reason not in previous.reason:
         reason = f"{previous.reason}; {reason}"
-    records[index + 1] = CleaningRecord(index + 1, "correct", reason, original)
+    records[index + 1] = CleaningRecord(index + 1, CleaningAction.CORRECT, reason, original)
 
 
 # --- page furniture ---------------------------------------------------------------------------------------
@@ -148,7 +151,7 @@ def _numbered_footers(texts: list[str], records: dict[int, CleaningRecord]) -> s
             for index, _ in lines:
                 dropped.add(index)
                 reason = "running header or footer with its page number on the same line"
-                records[index + 1] = CleaningRecord(index + 1, "drop", reason, texts[index])
+                records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, reason, texts[index])
     return dropped
 
 
@@ -169,7 +172,7 @@ def _interrupting_headers(texts: list[str], records: dict[int, CleaningRecord]) 
             dropped.update(indexes)
             for index in indexes:
                 reason = "running header or footer (repeated, breaking into sentences)"
-                records[index + 1] = CleaningRecord(index + 1, "drop", reason, texts[index])
+                records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, reason, texts[index])
     return dropped
 
 
@@ -188,7 +191,7 @@ def _numbered_pages(texts: list[str], records: dict[int, CleaningRecord]) -> set
         return set()
     dropped = set(numbers)
     for index in numbers:
-        records[index + 1] = CleaningRecord(index + 1, "drop", "page number (a line of its own)", texts[index])
+        records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, "page number (a line of its own)", texts[index])
     beside = Counter(
         texts[other].strip() for index in numbers for other in (index - 1, index + 1) if 0 <= other < len(texts) and texts[other].strip()
     )
@@ -196,7 +199,9 @@ def _numbered_pages(texts: list[str], records: dict[int, CleaningRecord]) -> set
         stripped = text.strip()
         if beside.get(stripped, 0) >= 2 and len(stripped) <= 80 and index not in dropped:
             dropped.add(index)
-            records[index + 1] = CleaningRecord(index + 1, "drop", "running header or footer (repeated beside the page numbers)", text)
+            records[index + 1] = CleaningRecord(
+                index + 1, CleaningAction.DROP, "running header or footer (repeated beside the page numbers)", text
+            )
     return dropped
 
 
@@ -213,7 +218,9 @@ def _table_of_contents(texts: list[str], records: dict[int, CleaningRecord]) -> 
         # A lone "Índice" heading with no entries after it is a heading, not a table of contents.
         dropped = {index for index in dropped if any(other in dropped for other in (index + 1, index + 2))}
     for index in dropped:
-        records[index + 1] = CleaningRecord(index + 1, "drop", "table of contents (the sheet has its own structure)", texts[index])
+        records[index + 1] = CleaningRecord(
+            index + 1, CleaningAction.DROP, "table of contents (the sheet has its own structure)", texts[index]
+        )
     return dropped
 
 
@@ -226,7 +233,9 @@ def _review_comments(texts: list[str], records: dict[int, CleaningRecord]) -> se
     if not comments or not marked:
         return set()
     for index in comments:
-        records[index + 1] = CleaningRecord(index + 1, "drop", "a reviewer's comment on the document (Google Docs)", texts[index])
+        records[index + 1] = CleaningRecord(
+            index + 1, CleaningAction.DROP, "a reviewer's comment on the document (Google Docs)", texts[index]
+        )
     for index in marked:
         original = texts[index]
         for anchor in anchors:
@@ -264,13 +273,13 @@ def _setext(texts: list[str], lines: list[str], records: dict[int, CleaningRecor
             continue
         heading_like = above and len(above.split()) <= 10 and not above.endswith((".", ",", ";")) and not SETEXT.match(above)
         if not heading_like:
-            records[index + 1] = CleaningRecord(index + 1, "drop", "separator line", lines[index])
+            records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, "separator line", lines[index])
             dropped.add(index)
         elif not above.startswith("#"):
             level = "#" if texts[index].strip().startswith("=") else "##"
             texts[index - 1] = f"{level} {above}"
             _correct(records, index - 1, lines[index - 1], f"heading underlined with {texts[index].strip()[0] * 3}")
-            records[index + 1] = CleaningRecord(index + 1, "drop", "heading underline", lines[index])
+            records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, "heading underline", lines[index])
             dropped.add(index)
     return dropped
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from pipeline.model import CleaningRecord
+from pipeline.modelkinds import CleaningAction
 
 MARKS = frozenset("{}()[];=<>$#|/\\*+_~`@&%^")
 MARK_SHARE = 0.12  # prose has 2-5 % of these characters; code and diagrams 15-40 %
@@ -65,5 +66,7 @@ def drop_drawings(texts: list[str], records: dict[int, CleaningRecord]) -> set[i
     """The indices of the lines of `drawings`, each reported (a plain text's repairs, artefacts.py)."""
     found = {index for run in drawings(texts) for index in run}
     for index in sorted(found):
-        records[index + 1] = CleaningRecord(index + 1, "drop", "a drawing (ASCII art of a card or board), not text", texts[index])
+        records[index + 1] = CleaningRecord(
+            index + 1, CleaningAction.DROP, "a drawing (ASCII art of a card or board), not text", texts[index]
+        )
     return found

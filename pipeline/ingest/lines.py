@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from pipeline.model import CleaningRecord
+from pipeline.modelkinds import CleaningAction
 
 CONTENTS_TITLE = re.compile(r"^(?:[íi]ndice(?: de contenidos?)?|contenidos?|tabla de contenidos?|sumario)\s*:?\s*$", re.IGNORECASE)
 # Pictographs, and symbols asked to show as emoji (U+FE0F), with their joiners; "★" or "✓" alone stay (icons).
@@ -60,11 +61,12 @@ class Converted:
         if markup and text.strip() != self._original(origin).strip():
             if origin in self.records and self.records[origin].reason == f"markup: {NO_TEXT}":
                 del self.records[origin]  # the line's first element was empty; this one is what it gave
-            self.records.setdefault(origin, CleaningRecord(origin, "markup", markup, self._original(origin)))
+            self.records.setdefault(origin, CleaningRecord(origin, CleaningAction.MARKUP, markup, self._original(origin)))
         for number in range(origin + 1, through + 1):
             if self._original(number).strip():
                 self.spread.setdefault(
-                    number, CleaningRecord(number, "markup", f"{markup or 'text'} written at line {origin}", self._original(number))
+                    number,
+                    CleaningRecord(number, CleaningAction.MARKUP, f"{markup or 'text'} written at line {origin}", self._original(number)),
                 )
 
     def blank(self, origin: int = 0) -> None:
@@ -77,8 +79,8 @@ class Converted:
         """Original line `origin` gave nothing to the text: say which markup it was."""
         if reason == NO_TEXT and (origin in self.records or origin in self.written or origin in self.spread):
             return  # an empty element beside one that gave text (or was already accounted for)
-        if origin not in self.records or self.records[origin].action != "drop":
-            self.records[origin] = CleaningRecord(origin, "drop", f"markup: {reason}", self._original(origin))
+        if origin not in self.records or self.records[origin].action != CleaningAction.DROP:
+            self.records[origin] = CleaningRecord(origin, CleaningAction.DROP, f"markup: {reason}", self._original(origin))
 
     def contents_entry(self, origin: int) -> None:
         """Original line `origin` is an entry of a table of contents (a link to a heading of the page): it
@@ -87,7 +89,7 @@ class Converted:
         last = next((index for index in range(len(self.texts) - 1, -1, -1) if self.texts[index].strip()), None)
         if last is not None and CONTENTS_TITLE.match(self.texts[last].lstrip("# ")):
             self.records[self.origins[last]] = CleaningRecord(
-                self.origins[last], "drop", "markup: table of contents (its title)", self._original(self.origins[last])
+                self.origins[last], CleaningAction.DROP, "markup: table of contents (its title)", self._original(self.origins[last])
             )
             self.texts[last] = ""
 
@@ -102,10 +104,12 @@ class Converted:
                 self.records[number] = record  # the line's text went on with an element that began above it
         for number, line in enumerate(self.original, start=1):
             if line.strip() and number not in written and number not in self.records:
-                self.records[number] = CleaningRecord(number, "drop", "markup: nothing of this line is text", line)
+                self.records[number] = CleaningRecord(number, CleaningAction.DROP, "markup: nothing of this line is text", line)
         # A line whose text went on gets no 'drop': only lines that gave nothing are dropped.
         for number in written:
-            if number in self.records and self.records[number].action == "drop":
+            if number in self.records and self.records[number].action == CleaningAction.DROP:
                 record = self.records[number]
-                self.records[number] = CleaningRecord(number, "markup", record.reason.removeprefix("markup: "), record.original)
+                self.records[number] = CleaningRecord(
+                    number, CleaningAction.MARKUP, record.reason.removeprefix("markup: "), record.original
+                )
         return tuple(sorted(self.records.values(), key=lambda record: record.line))

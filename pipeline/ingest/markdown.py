@@ -13,6 +13,7 @@ from pipeline.ingest.code import is_code
 from pipeline.ingest.inline import render
 from pipeline.ingest.lines import QUOTE_AUTHOR, Converted, tidy
 from pipeline.model import CleaningRecord
+from pipeline.modelkinds import CleaningAction
 
 # YAML (---) or TOML (+++, Hugo) front matter.
 FRONT_MATTER = re.compile(r"\A(---|\+\+\+)[ \t]*\n(.*?)\n\1[ \t]*(?:\n|\Z)", re.DOTALL)
@@ -93,7 +94,9 @@ def _callout(found: re.Match[str], lines: list[str], number: int, out: Converted
     if not re.match(r"^\s*>\s*\S", following) or CALLOUT.match(following):
         return f"{found.group(1)}**{title}:**"
     lines[number] = ">"
-    out.records[number + 1] = CleaningRecord(number + 1, "markup", f"callout text written at line {number}", out.original[number])
+    out.records[number + 1] = CleaningRecord(
+        number + 1, CleaningAction.MARKUP, f"callout text written at line {number}", out.original[number]
+    )
     return f"{found.group(1)}**{title}:** {following.lstrip(' >')}"
 
 

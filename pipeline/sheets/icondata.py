@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 from xml.sax.saxutils import escape
 
 from pipeline.model import Icon
+from pipeline.modelkinds import BlockKind
 from pipeline.schema import Fields
 from pipeline.text import fold
 
@@ -158,12 +159,12 @@ def icons_in_text(icons: Iterable[Icon], texts: Iterable[str]) -> set[str]:
 def section_texts(sections: Iterable) -> Iterator[str]:  # model.Section
     """The running text of a quick reference's sections (where `in_text` phrases are looked for)."""
     for section in sections:
-        yield from (block.text for block in section.blocks if block.kind != "table")
+        yield from (block.text for block in section.blocks if block.kind != BlockKind.TABLE)
 
 
 def card_texts(card_set: CardSet) -> Iterator[str]:
     for card in card_set.cards:
-        yield from (block.text for block in card.blocks if block.kind != "table")
+        yield from (block.text for block in card.blocks if block.kind != BlockKind.TABLE)
 
 
 def section_labels(sections: Iterable) -> Iterator[str]:  # model.Section
@@ -184,7 +185,7 @@ def card_labels(card_set: CardSet) -> Iterator[str]:
 
 def _table_labels(blocks: Iterable) -> Iterator[str]:
     for block in blocks:
-        if block.kind == "table":
+        if block.kind == BlockKind.TABLE:
             rows = block.rows()
             if block.header and rows:
                 yield from rows[0]

@@ -14,6 +14,7 @@ from pipeline.sheets.cards.geometry import layout_problem, read_card_options
 from pipeline.sheets.cards.recipe import CardRecipe, read_card_defaults, read_card_recipe
 from pipeline.sheets.layout import MIN_COLUMN_MM, MM, Layout, column_problem
 from pipeline.sheets.quickref.recipe import Recipe, read_recipe
+from pipeline.tag.kinds import EVERYDAY
 
 if TYPE_CHECKING:
     from pipeline.model import Document
@@ -60,7 +61,10 @@ def _quickref_defaults(options: Fields, layout: Layout, paper: str) -> AnyRecipe
 
 def _quickref_recipe(fields: Fields, template: TemplateSheet, paper: str) -> tuple[AnyRecipe | None, str | None, str]:
     base, layout = template.base, template.layout
-    recipe = read_recipe(fields, base=base if isinstance(base, Recipe) else None, paper=paper, card_kinds=template.term_kinds.cards)
+    kinds = template.term_kinds
+    recipe = read_recipe(
+        fields, base=base if isinstance(base, Recipe) else None, paper=paper, card_kinds=kinds.cards, tagged_kinds=kinds.tagged
+    )
     too_narrow = recipe is not None and layout.column_width(recipe.columns[1]) < MIN_COLUMN_MM * MM
     problem = column_problem(layout, recipe.columns[1]) if too_narrow and recipe is not None else None
     return recipe, problem, "columns"
@@ -76,7 +80,7 @@ def _quickref_render(document: Document, *, sheet: str, layout: Layout, recipe: 
 def _with_english_names(section) -> str:
     """A section's text and, after it, the English names the sheet shows beside its terms ('‹Spacecraft›'), so a
     glossary edit that renames one is a change of the words printed, reported as such."""
-    names = dict.fromkeys(hit.en for hit in (*section.title_terms, *section.text_terms()) if hit.en and hit.kind != "everyday")
+    names = dict.fromkeys(hit.en for hit in (*section.title_terms, *section.text_terms()) if hit.en and hit.kind != EVERYDAY)
     return section.text + ("\n" + " ".join(f"‹{name}›" for name in names) if names else "")
 
 

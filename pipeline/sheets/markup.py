@@ -18,7 +18,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from pipeline.model import Section, TermHit
 from pipeline.sheets.icons import in_text
-from pipeline.tag.kinds import EVERYDAY, TAGGED_KINDS
+from pipeline.tag.kinds import EVERYDAY
 from pipeline.sheets.layout import Fonts, Layout, TextStyle
 from pipeline.text import fold, printable
 
@@ -127,20 +127,21 @@ def paragraph_styles(layout: Layout, *, body_size: float | None = None) -> dict[
 
 
 def term_markup(
-    text: str, hits: list[TermHit], *, shown: set[str], term_style: ParagraphStyle, strong: list[tuple[int, int]] | None = None
+    text: str, hits: list[TermHit], *, shown: set[str], term_style: ParagraphStyle, tagged: tuple[str, ...],
+    strong: list[tuple[int, int]] | None = None,
 ) -> str:
     """Escaped text with the English name after the first occurrence of each term (per `shown`); the
     `strong` spans of `text` (its labels: roles.label_spans) in bold.
 
-    Only card terms are tagged (glossary.TAGGED_KINDS: never an everyday word, a phase, an action or a rule
-    word); a term inside quotation marks gets its name after
+    Only terms of the `tagged` kinds are (common.yaml's tagged_kinds: never an everyday word, a phase, an action
+    or a rule word); a term inside quotation marks gets its name after
     the closing mark ("'explorables' ‹explorable›"), never between the marks.
     """
     out: list[str] = []
     position = 0
     escape_piece = _bolding(text, strong) if strong else safe_text  # the text's own pieces, left to right
     for hit in sorted(hits, key=lambda h: h.start):
-        if hit.start < position or hit.end > len(text) or hit.kind not in TAGGED_KINDS:
+        if hit.start < position or hit.end > len(text) or hit.kind not in tagged:
             continue
         surface = text[hit.start : hit.end]
         if hit.es in shown or fold(surface, keep_punctuation=True) == fold(hit.en, keep_punctuation=True):

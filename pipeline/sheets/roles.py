@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 from typing import Any, ClassVar, Protocol, Sequence, TypeVar
 
+from pipeline.modelkinds import BlockKind
 from pipeline.text import words
 
 MAX_LABEL_WORDS = 4  # "Sistema de Experiencia.", "Chapas de tripulación.": a label, not a sentence
@@ -31,9 +32,9 @@ def is_list_label(block, following) -> bool:
     """A short paragraph ending in '.' or ':' right above an item: the label of the list it opens."""
     text = block.text.strip()
     return (
-        block.kind == "paragraph"
+        block.kind == BlockKind.PARAGRAPH
         and following is not None
-        and following.kind == "item"
+        and following.kind == BlockKind.ITEM
         and text.endswith((".", ":"))
         and text[:1].isupper()
         and 0 < len(words(text)) <= MAX_LABEL_WORDS
@@ -51,11 +52,11 @@ def is_label(block, before, following) -> bool:
     if is_list_label(block, following):
         return True
     text = block.text.strip()
-    short_before = before is not None and before.kind == "paragraph" and len(words(before.text)) <= 2 * MAX_LABEL_WORDS
+    short_before = before is not None and before.kind == BlockKind.PARAGRAPH and len(words(before.text)) <= 2 * MAX_LABEL_WORDS
     return (
-        block.kind == "paragraph"
+        block.kind == BlockKind.PARAGRAPH
         and following is not None
-        and following.kind == "paragraph"
+        and following.kind == BlockKind.PARAGRAPH
         and len(following.text) >= LABEL_SHARE * len(text)
         and text.endswith((".", ":"))  # "Durante la misión:" over the paragraph it heads
         and text[:1].isupper()
@@ -88,12 +89,12 @@ def lone_items_as_paragraphs(blocks: Sequence[Piece]) -> list[Piece]:
     label or a paragraph ending in ':' announced) turned into a paragraph. Numbered and nested items stay items."""
     result = list(blocks)
     for index, block in enumerate(blocks):
-        if block.kind != "item" or block.marker or block.depth:
+        if block.kind != BlockKind.ITEM or block.marker or block.depth:
             continue
         before = blocks[index - 1] if index else None
         after = blocks[index + 1] if index + 1 < len(blocks) else None
         beside = [other for other in (before, after) if other is not None and other.kind in ("item", "item-cont")]
         announced = before is not None and (before.text.rstrip().endswith(":") or is_list_label(before, block))
         if not beside and not announced:
-            result[index] = replace(block, kind="paragraph")
+            result[index] = replace(block, kind=BlockKind.PARAGRAPH)
     return result

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from pipeline.errors import ConfigError
 from pipeline.model import Block, CleanLine, CleanText, CorrectedLine, Document, GameInfo, RenamedId, Section
+from pipeline.modelkinds import BlockKind, HeadingStyle, LineKind, SectionKind
 from pipeline.split.blocks import build_blocks
 from pipeline.split.inline import label_vocabulary, restructure
 from pipeline.split.follow import follow_corrections, unmatched_hints
@@ -30,9 +31,9 @@ MAX_CREDITS_CHARS = 500
 CREDITS_TITLE = re.compile(r"^(?:cr[ée]ditos|agradecimientos|traducci[óo]n|sobre esta traducci[óo]n)\b", re.IGNORECASE)
 MAX_SLUG = 60
 # Styles a sentence-case title heading nests under (its "anchor").
-TITLE_ANCHORS = ("markup", "chapter", "caps", "page", "preamble")
+TITLE_ANCHORS = (HeadingStyle.MARKUP, HeadingStyle.CHAPTER, HeadingStyle.CAPS, HeadingStyle.PAGE, HeadingStyle.PREAMBLE)
 # Headings a minor title (a question, an optional rule) does not nest under: it qualifies a real section.
-MINOR_SKIPS = ("runin", "card", "label")
+MINOR_SKIPS = (HeadingStyle.RUNIN, HeadingStyle.CARD, HeadingStyle.LABEL)
 # Headings that end a lettered list: "a." after one of these starts a new list.
 LIST_BOUNDARIES = ("markup", "chapter", "caps", "page", "numbered", "preamble")
 
@@ -84,15 +85,15 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
 
 def _entries(lines: tuple[CleanLine, ...], headings: list[Heading | None], *, game: GameInfo) -> list[_Entry]:
     first = lines[0].first if lines else 1
-    entries = [_Entry(Heading(game.title_es, "preamble"), first, first, None)]
+    entries = [_Entry(Heading(game.title_es, HeadingStyle.PREAMBLE), first, first, None)]
     page: int | None = None
     for line, heading in zip(lines, headings):
         current = entries[-1]
-        if heading is None or line.kind != "text":
+        if heading is None or line.kind != LineKind.TEXT:
             current.lines.append(line)
             current.last = max(current.last, line.last)
             continue
-        if heading.style == "page":
+        if heading.style == HeadingStyle.PAGE:
             page = heading.page if heading.page is not None else page
             if not heading.title:
                 # "Página N" alone: the previous section continues on the next page.
@@ -117,99 +118,110 @@ def _arrange(entries: list[_Entry], *, options: SplitOptions) -> None:
     for index, entry in enumerate(entries):
         heading = entry.heading
         style = heading.style
-        if style == "chapter":
+        if style == HeadingStyle.CHAPTER:
             chapter_seen = True
         parent = _natural_parent(entries, path, index, chapter_seen=chapter_seen, last_numbered=last_numbered)
-        if path and entries[path[-1]].heading.style == "label" and style in ("title", "runin", "card", "lettered"):
+        if (
+            path
+            and entries[path[-1]].heading.style == HeadingStyle.LABEL
+            and style in (HeadingStyle.TITLE, HeadingStyle.RUNIN, HeadingStyle.CARD, HeadingStyle.LETTERED)
+        ):
             parent = path[-1]  # a minor heading inside a BÁSICA / AVANZADA block belongs to that block
         level = entries[parent].level + 1 if parent is not None else 1
-        if style in ("caps",) and chapter_seen:
+        if style in (HeadingStyle.CAPS,) and chapter_seen:
             level = max(level, 2)
         if group is not None:
             ends = (
-                style == "chapter"
+                style == HeadingStyle.CHAPTER
                 or any(p.search(heading.title) for p in options.card_groups)
                 or level < entries[group].level
                 or (level == entries[group].level and style not in _group_member_styles(entries, group))
             )
             if ends:
                 group = None
-            elif parent is not None and parent > group and (style == "label" or entries[parent].heading.style == "label"):
+            elif parent is not None and parent > group and HeadingStyle.LABEL in (style, entries[parent].heading.style):
                 pass  # BÁSICA / AVANZADA inside a card of the group
             else:
                 parent, level = group, entries[group].level + 1
                 entry.card = True
         if any(p.search(heading.title) for p in options.card_groups):
             group = index
-        entry.card = entry.card or heading.card or style == "card" or any(p.search(heading.title) for p in options.cards)
+        entry.card = entry.card or heading.card or style == HeadingStyle.CARD or any(p.search(heading.title) for p in options.cards)
         entry.level, entry.parent = level, parent
-        if style == "numbered":
+        if style == HeadingStyle.NUMBERED:
             last_numbered = index
         path = _path_to(entries, parent) + [index]
     # A section whose sub-sections are repeated labels (BÁSICA / AVANZADA) describes one card.
-    labels = Counter(entry.parent for entry in entries if entry.heading.style == "label" and entry.parent is not None)
+    labels = Counter(entry.parent for entry in entries if entry.heading.style == HeadingStyle.LABEL and entry.parent is not None)
     for index, entry in enumerate(entries):
         if labels[index] >= 2:
             entry.card = True
 
 
-def _group_member_styles(entries: list[_Entry], group: int) -> tuple[str, ...]:
+def _group_member_styles(entries: list[_Entry], group: int) -> tuple[HeadingStyle, ...]:
     """Headings of the group's own rank (or lower) join it; a heading of another rank at its level ends it."""
-    return ("caps", "title", "runin", "page", "card", "label", entries[group].heading.style)
+    own = entries[group].heading.style
+    return (HeadingStyle.CAPS, HeadingStyle.TITLE, HeadingStyle.RUNIN, HeadingStyle.PAGE, HeadingStyle.CARD, HeadingStyle.LABEL, own)
 
 
 def _natural_parent(entries: list[_Entry], path: list[int], index: int, *, chapter_seen: bool, last_numbered: int | None) -> int | None:
     heading = entries[index].heading
     style = heading.style
-    if style == "chapter":
+    if style == HeadingStyle.CHAPTER:
         return None
-    if style == "markup":
+    if style == HeadingStyle.MARKUP:
         # The source's own outline: under the nearest open heading of a smaller depth.
-        return next((i for i in reversed(path) if entries[i].heading.style == "markup" and entries[i].heading.depth < heading.depth), None)
-    if style == "caps":
-        return next((i for i in reversed(path) if entries[i].heading.style == "chapter"), None) if chapter_seen else None
-    if style == "page":
+        return next(
+            (i for i in reversed(path) if entries[i].heading.style == HeadingStyle.MARKUP and entries[i].heading.depth < heading.depth),
+            None,
+        )
+    if style == HeadingStyle.CAPS:
+        return next((i for i in reversed(path) if entries[i].heading.style == HeadingStyle.CHAPTER), None) if chapter_seen else None
+    if style == HeadingStyle.PAGE:
         if heading.shout:
             return None
         return next(
             (
                 i
                 for i in reversed(path)
-                if entries[i].heading.style in ("chapter", "preamble") or (entries[i].heading.style == "page" and entries[i].heading.shout)
+                if entries[i].heading.style in (HeadingStyle.CHAPTER, HeadingStyle.PREAMBLE)
+                or (entries[i].heading.style == HeadingStyle.PAGE and entries[i].heading.shout)
             ),
             None,
         )
-    if style == "numbered":
+    if style == HeadingStyle.NUMBERED:
         for i in reversed(path):
             other = entries[i].heading
-            if other.style == "numbered" and other.depth < heading.depth:
+            if other.style == HeadingStyle.NUMBERED and other.depth < heading.depth:
                 return i
-            if other.style in ("markup", "chapter", "caps", "page", "preamble"):
+            if other.style in (HeadingStyle.MARKUP, HeadingStyle.CHAPTER, HeadingStyle.CAPS, HeadingStyle.PAGE, HeadingStyle.PREAMBLE):
                 return i
         return None
-    if style == "lettered":
+    if style == HeadingStyle.LETTERED:
         sibling = _earlier_letter(entries, index)
         if sibling is not None:
             return entries[sibling].parent
-        numbered = next((i for i in reversed(path) if entries[i].heading.style == "numbered"), None)
+        numbered = next((i for i in reversed(path) if entries[i].heading.style == HeadingStyle.NUMBERED), None)
         if numbered is not None:
             return numbered
         return last_numbered if last_numbered is not None else (path[-1] if path else None)
-    if style == "title" and heading.minor:
+    if style == HeadingStyle.TITLE and heading.minor:
         # Nests in the section it follows, above any run-in paragraph heading, card or other minor title.
         return next((i for i in reversed(path) if entries[i].heading.style not in MINOR_SKIPS and not entries[i].heading.minor), None)
-    if style == "title":
+    if style == HeadingStyle.TITLE:
         for i in reversed(path):
             other = entries[i].heading
-            if other.style in TITLE_ANCHORS or (other.style == "numbered" and other.depth == 1):
+            if other.style in TITLE_ANCHORS or (other.style == HeadingStyle.NUMBERED and other.depth == 1):
                 return i
         return None
-    if style == "label":
-        return next((i for i in reversed(path) if entries[i].heading.style != "label"), None)
-    if style == "runin":
-        return next((i for i in reversed(path) if entries[i].heading.style not in ("runin", "label", "card")), None)
-    if style == "card":
-        return next((i for i in reversed(path) if entries[i].heading.style not in ("card", "label")), None)
+    if style == HeadingStyle.LABEL:
+        return next((i for i in reversed(path) if entries[i].heading.style != HeadingStyle.LABEL), None)
+    if style == HeadingStyle.RUNIN:
+        return next(
+            (i for i in reversed(path) if entries[i].heading.style not in (HeadingStyle.RUNIN, HeadingStyle.LABEL, HeadingStyle.CARD)), None
+        )
+    if style == HeadingStyle.CARD:
+        return next((i for i in reversed(path) if entries[i].heading.style not in (HeadingStyle.CARD, HeadingStyle.LABEL)), None)
     return path[-1] if path else None
 
 
@@ -223,7 +235,7 @@ def _earlier_letter(entries: list[_Entry], index: int) -> int | None:
         heading = entries[other].heading
         if heading.style in LIST_BOUNDARIES:
             return None
-        if heading.style == "lettered":
+        if heading.style == HeadingStyle.LETTERED:
             if letter and heading.letter and heading.letter < letter:
                 return other
             return None
@@ -264,7 +276,7 @@ def _sections(  # long: one pass that names, nests and fills every section, then
         own, stories = separate_flavor(entry.lines)
         blocks = build_blocks(own)
         kind = _kind(entry, title, blocks, has_text=any(line.text.strip() for line in own), has_flavor=bool(stories))
-        if kind == "flavor":
+        if kind == SectionKind.FLAVOR:
             blocks = tuple(story_block(story) for story in stories)  # a heading over nothing but a story
         # Otherwise (a card or rules heading that opens with a story) the stories become children ("Relato", or
         # their own title) below, and only there: a story printed twice would also leak onto card sheets.
@@ -281,7 +293,7 @@ def _sections(  # long: one pass that names, nests and fills every section, then
                 page=entry.page,
             )
         )
-        if kind == "flavor":
+        if kind == SectionKind.FLAVOR:
             continue
         for story in stories:
             story_title, told = titled_story(story)  # "Relato", or the title the story has
@@ -291,7 +303,7 @@ def _sections(  # long: one pass that names, nests and fills every section, then
                     story_id,
                     story_title,
                     entry.level + 1,
-                    "flavor",
+                    SectionKind.FLAVOR,
                     (story_block(told),),
                     story[0].first,
                     story[-1].last,
@@ -305,7 +317,8 @@ def _sections(  # long: one pass that names, nests and fills every section, then
     if not labels:
         return sections, renamed
     restructured = [
-        section if section.kind == "flavor" else replace(section, blocks=restructure(section.blocks, labels=labels)) for section in sections
+        section if section.kind == SectionKind.FLAVOR else replace(section, blocks=restructure(section.blocks, labels=labels))
+        for section in sections
     ]
     return restructured, renamed
 
@@ -364,23 +377,23 @@ def _unique(candidate: str, used: dict[str, int]) -> str:
     return result
 
 
-def _kind(entry: _Entry, title: str, blocks: tuple[Block, ...], *, has_text: bool, has_flavor: bool) -> str:
+def _kind(entry: _Entry, title: str, blocks: tuple[Block, ...], *, has_text: bool, has_flavor: bool) -> SectionKind:
     if entry.card:
-        return "card"
+        return SectionKind.CARD
     if EXAMPLE_TITLE.match(title):
-        return "example"
+        return SectionKind.EXAMPLE
     if CREDITS_TITLE.match(title):
-        return "credits"
+        return SectionKind.CREDITS
     if has_flavor and not has_text:
-        return "flavor"
+        return SectionKind.FLAVOR
     text = " ".join(block.text for block in blocks)
-    if blocks and len(text) <= MAX_CREDITS_CHARS and CREDIT_WORDS.search(text) and all(b.kind == "paragraph" for b in blocks):
-        return "credits"
-    if blocks and all(block.kind == "table" for block in blocks):
-        return "table"
-    if blocks and all(block.kind == "note" for block in blocks):
-        return "note"
-    return "rules"
+    if blocks and len(text) <= MAX_CREDITS_CHARS and CREDIT_WORDS.search(text) and all(b.kind == BlockKind.PARAGRAPH for b in blocks):
+        return SectionKind.CREDITS
+    if blocks and all(block.kind == BlockKind.TABLE for block in blocks):
+        return SectionKind.TABLE
+    if blocks and all(block.kind == BlockKind.NOTE for block in blocks):
+        return SectionKind.NOTE
+    return SectionKind.RULES
 
 
 __all__ = ["split"]

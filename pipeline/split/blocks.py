@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.model import TABLE_CELL, Block, CleanLine
+from pipeline.model import TABLE_CELL, Block, BlockKind, CleanLine, LineKind
 from pipeline.split.inline import phrases, restructure
 from pipeline.split.steps import colon_numbered
 from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAREN_NUMBERED, TABLE_CAPTION
@@ -93,7 +93,7 @@ def table_block(cells: list[list[str]], first: int, last: int, *, header: bool |
     width = max(len(row) for row in cells)
     cells = [row + [""] * (width - len(row)) for row in cells]
     text = "\n".join(TABLE_CELL.join(row) for row in cells)
-    return Block("table", text, first, last, header=looks_like_header(cells) if header is None else header)
+    return Block(BlockKind.TABLE, text, first, last, header=looks_like_header(cells) if header is None else header)
 
 
 def looks_like_header(rows: list[list[str]]) -> bool:
@@ -122,8 +122,8 @@ def build_blocks(lines: list[CleanLine]) -> tuple[Block, ...]:
         if not text:
             index += 1
             continue
-        if line.kind == "note":
-            blocks.append(Block("note", text, line.first, line.last))
+        if line.kind == LineKind.NOTE:
+            blocks.append(Block(BlockKind.NOTE, text, line.first, line.last))
             index += 1
             continue
         if TABLE_CAPTION.match(text):
@@ -138,19 +138,19 @@ def build_blocks(lines: list[CleanLine]) -> tuple[Block, ...]:
             continue
         counted = colon_numbered(lines, index)
         if counted:
-            blocks.extend(Block("item", found.group(2).strip(), line.first, line.last, marker=found.group(1)) for line, found in counted)
+            blocks.extend(Block(BlockKind.ITEM, found[2].strip(), line.first, line.last, marker=found[1]) for line, found in counted)
             index = lines.index(counted[-1][0]) + 1
             continue
         labelled = _labelled_list(lines, index)
         if labelled:
-            blocks.append(Block("paragraph", text, line.first, line.last))
-            blocks.extend(Block("item", item.text.strip(), item.first, item.last) for item in labelled)
+            blocks.append(Block(BlockKind.PARAGRAPH, text, line.first, line.last))
+            blocks.extend(Block(BlockKind.ITEM, item.text.strip(), item.first, item.last) for item in labelled)
             index = lines.index(labelled[-1]) + 1
             continue
         listed = _short_list(lines, index, blocks)
         if listed:
-            depth = blocks[-1].depth + 1 if blocks and blocks[-1].kind == "item" and blocks[-1].text.rstrip().endswith(":") else 0
-            blocks.extend(Block("item", item.text.strip(), item.first, item.last, depth=depth) for item in listed)
+            depth = blocks[-1].depth + 1 if blocks and blocks[-1].kind == BlockKind.ITEM and blocks[-1].text.rstrip().endswith(":") else 0
+            blocks.extend(Block(BlockKind.ITEM, item.text.strip(), item.first, item.last, depth=depth) for item in listed)
             index = lines.index(listed[-1]) + 1
             continue
         _line_block(lines, index, blocks)
@@ -163,19 +163,19 @@ def _line_block(lines: list[CleanLine], index: int, blocks: list[Block]) -> None
     line = lines[index]
     text = line.text.strip()
     if is_formula(text):
-        blocks.append(Block("formula", text, line.first, line.last))
+        blocks.append(Block(BlockKind.FORMULA, text, line.first, line.last))
     elif _is_item(lines, index) or _listed(lines, index):
         marker, depth = _marker(text, blocks)
         item = _item_text(line.text) if BULLET.match(line.text) else _strip_number(text)
         if item:
-            blocks.append(Block("item", item, line.first, line.last, marker=marker, depth=depth))
-    elif blocks and blocks[-1].kind in ("paragraph", "item") and text[0].islower() and blocks[-1].last >= line.first - 1:
+            blocks.append(Block(BlockKind.ITEM, item, line.first, line.last, marker=marker, depth=depth))
+    elif blocks and blocks[-1].kind in (BlockKind.PARAGRAPH, BlockKind.ITEM) and text[0].islower() and blocks[-1].last >= line.first - 1:
         previous = blocks[-1]
         blocks[-1] = Block(
             previous.kind, f"{previous.text} {text}", previous.first, line.last, marker=previous.marker, depth=previous.depth
         )
     else:
-        blocks.append(Block("paragraph", text, line.first, line.last))
+        blocks.append(Block(BlockKind.PARAGRAPH, text, line.first, line.last))
 
 
 def _marker(text: str, blocks: list[Block]) -> tuple[str, int]:
@@ -185,7 +185,7 @@ def _marker(text: str, blocks: list[Block]) -> tuple[str, int]:
     if numbered:
         return numbered.group(1), 0
     if lettered:
-        under_number = any(block.kind == "item" and block.marker[:1].isdigit() for block in blocks[-8:])
+        under_number = any(block.kind == BlockKind.ITEM and block.marker[:1].isdigit() for block in blocks[-8:])
         return lettered.group(1), 1 if under_number else 0
     return "", 0
 
@@ -207,7 +207,7 @@ def _neighbours(lines: list[CleanLine], index: int) -> list[int]:
         other = index + step
         if 0 <= other < len(lines) and not lines[other].text.strip():
             other += step
-        if 0 <= other < len(lines) and lines[other].kind == "text" and lines[other].text.strip():
+        if 0 <= other < len(lines) and lines[other].kind == LineKind.TEXT and lines[other].text.strip():
             found.append(other)
     return found
 
@@ -227,7 +227,7 @@ def _is_list_line(line: CleanLine, *, max_words: int = MAX_LIST_WORDS, one_claus
     """A short plain line of one clause: what a list entry looks like once its marker was lost."""
     text = line.text.strip()
     return (
-        line.kind == "text"
+        line.kind == LineKind.TEXT
         and bool(text)
         and not BULLET.match(line.text)
         and not NUMBERED.match(text)
@@ -255,7 +255,7 @@ def _labelled_list(lines: list[CleanLine], index: int) -> list[CleanLine]:
         or len(text.split()) > MAX_LIST_LABEL_WORDS
         or not text[:1].isupper()
         or (index and lines[index - 1].text.strip())
-        or lines[index].kind != "text"
+        or lines[index].kind != LineKind.TEXT
         or (index + 1 < len(lines) and (_separator_run(lines, index + 1) or colon_numbered(lines, index + 1)))  # a table, numbered steps
     ):
         return []
@@ -275,8 +275,8 @@ def _short_list(lines: list[CleanLine], index: int, blocks: list[Block]) -> list
     estas cosas:" / "Nuevas amenazas:"), the lines after an item ending in ':' (its sub-items: "Buscar.
     Tira 1DR:" / "“Energía”: ..."), or SHORT_RUN short lines in a row. A blank line ends the list."""
     last = blocks[-1] if blocks else None
-    introduced = last is not None and last.kind in ("paragraph", "item") and last.text.rstrip().endswith(":")
-    under_item = introduced and last is not None and last.kind == "item"
+    introduced = last is not None and last.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM) and last.text.rstrip().endswith(":")
+    under_item = introduced and last is not None and last.kind == BlockKind.ITEM
     run: list[CleanLine] = []
     for line in lines[index:]:
         if under_item:
@@ -303,7 +303,7 @@ def _table(lines: list[CleanLine], index: int, blocks: list[Block]) -> int:
     index += 1
     while (
         index < len(lines)
-        and lines[index].kind == "text"
+        and lines[index].kind == LineKind.TEXT
         and is_table_row(lines[index].text)
         and not TABLE_CAPTION.match(lines[index].text.strip())
     ):
@@ -312,11 +312,11 @@ def _table(lines: list[CleanLine], index: int, blocks: list[Block]) -> int:
     cells = table_cells([row.text for row in rows]) if len(rows) >= 2 else []
     readable = all(re.search(r"\w", cell) for row in cells for cell in row[1:])  # "– –" is what is left of lost numbers
     if cells and readable and len({len(row) for row in cells}) == 1 and len(cells[0]) >= 2:
-        blocks.append(Block("paragraph", caption.text.strip(), caption.first, caption.last))
+        blocks.append(Block(BlockKind.PARAGRAPH, caption.text.strip(), caption.first, caption.last))
         blocks.append(table_block(cells, rows[0].first, rows[-1].last))
     else:
         text = "\n".join([*_caption_lines(caption.text), *(line.text.strip() for line in rows)])
-        blocks.append(Block("table-ref", text, caption.first, (rows or [caption])[-1].last))
+        blocks.append(Block(BlockKind.TABLE_REF, text, caption.first, (rows or [caption])[-1].last))
     return index
 
 
@@ -334,7 +334,7 @@ def _separator_run(lines: list[CleanLine], index: int) -> list[CleanLine]:
     blank line after a header row."""
 
     def row(i: int) -> bool:
-        if i >= len(lines) or lines[i].kind != "text":
+        if i >= len(lines) or lines[i].kind != LineKind.TEXT:
             return False
         text = lines[i].text.strip()
         return bool(text) and not BULLET.match(lines[i].text) and bool(ROW_SEPARATOR.search(text)) and len(text.split()) <= 30
@@ -381,7 +381,7 @@ def _label_value_tables(lines: list[CleanLine]) -> dict[int, int]:
     while index < len(lines):
         rows: list[tuple[str, str]] = []
         end = index
-        while end < len(lines) and lines[end].kind == "text" and (pair := _label_value(lines[end].text)):
+        while end < len(lines) and lines[end].kind == LineKind.TEXT and (pair := _label_value(lines[end].text)):
             rows.append(pair)
             end += 1
         if not rows:

@@ -8,12 +8,13 @@ from dataclasses import replace
 from pipeline.learn.features import Unit, units_of
 from pipeline.learn.labeller import read_units
 from pipeline.model import CleanLine, CleanText
+from pipeline.modelkinds import HeadingStyle, LineKind
 from pipeline.split.order import reading_order
 from pipeline.structure import Heading, SplitOptions, find_headings, looks_like_sentence, readable_title
 
 # Headings the source's markup states ("## ", <h2>, a Word heading style), page markers ("Página 25 - ...") and
 # the headings a game.yaml hint names: the model reads them, it never overrules them.
-AUTHORITATIVE = ("markup", "chapter", "card", "page")
+AUTHORITATIVE = (HeadingStyle.MARKUP, HeadingStyle.CHAPTER, HeadingStyle.CARD, HeadingStyle.PAGE)
 # How sure the line labeller must be to overrule the recognisers: below VETO a proposed heading is text, above
 # ADOPT a short line they missed is a heading. Chosen on `make eval` (leave-one-text-out); 0.5/0.5 scores the same.
 VETO = 0.3
@@ -40,7 +41,7 @@ def decide_headings(lines: tuple[CleanLine, ...], options: SplitOptions) -> list
         if heading is not None and heading.style not in AUTHORITATIVE and reading.heading < VETO:
             headings[unit.index] = None
         elif heading is None and reading.heading > ADOPT and _could_title(unit.text):
-            headings[unit.index] = Heading(readable_title(unit.text), "title")
+            headings[unit.index] = Heading(readable_title(unit.text), HeadingStyle.TITLE)
     return headings
 
 
@@ -65,13 +66,13 @@ def _could_title(text: str) -> bool:
 
 def _texts(lines: tuple[CleanLine, ...]) -> list[str]:
     # Flavour and note lines never open sections; to the recogniser they are paragraph breaks.
-    return [line.text if line.kind == "text" else "" for line in lines]
+    return [line.text if line.kind == LineKind.TEXT else "" for line in lines]
 
 
 def _document_title_level(headings: list[Heading | None]) -> list[Heading | None]:
     """A lone top-level heading of a marked-up source is the document's title: its sections stand beside
     it rather than all inside it ("# Juego" then "## Preparación", "## Turno")."""
-    tops = [h for h in headings if h is not None and h.style == "markup" and h.depth == 1]
+    tops = [h for h in headings if h is not None and h.style == HeadingStyle.MARKUP and h.depth == 1]
     if len(tops) != 1:
         return headings
-    return [replace(h, depth=h.depth - 1) if h is not None and h.style == "markup" and h.depth > 1 else h for h in headings]
+    return [replace(h, depth=h.depth - 1) if h is not None and h.style == HeadingStyle.MARKUP and h.depth > 1 else h for h in headings]

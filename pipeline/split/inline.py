@@ -16,6 +16,7 @@ import re
 from dataclasses import replace
 
 from pipeline.model import TABLE_CELL, Block
+from pipeline.modelkinds import BlockKind
 from pipeline.text import has_debris
 
 CAPITAL = "A-ZÁÉÍÓÚÑ"
@@ -42,7 +43,7 @@ def restructure(blocks: tuple[Block, ...], *, labels: frozenset[str] = frozenset
     document uses in longer runs (a paragraph carrying only one or two of them is the same table)."""
     out: list[Block] = []
     for block in blocks:
-        found = _recognise(block, labels) if block.kind == "paragraph" else None
+        found = _recognise(block, labels) if block.kind == BlockKind.PARAGRAPH else None
         out.extend(found or [block])
     return tuple(_merge_tables(_column_after_pairs(_counted_items(out))))
 
@@ -51,7 +52,7 @@ def label_vocabulary(blocks: list[Block]) -> frozenset[str]:
     """Labels that open rows of two or more tables made from label runs (the damage levels of every system)."""
     counts: dict[str, int] = {}
     for block in blocks:
-        if block.kind == "table" and not block.header:
+        if block.kind == BlockKind.TABLE and not block.header:
             for row in block.rows():
                 counts[row[0]] = counts.get(row[0], 0) + 1
     return frozenset(label for label, count in counts.items() if count >= 2)
@@ -67,18 +68,18 @@ def _recognise(block: Block, labels: frozenset[str]) -> list[Block] | None:
     return _label_run(block, labels)
 
 
-def _piece(block: Block, kind: str, text: str, **fields) -> Block:
+def _piece(block: Block, kind: BlockKind, text: str, **fields) -> Block:
     return Block(kind, text.strip(), block.first, block.last, **fields)
 
 
 def _lead(block: Block, text: str) -> list[Block]:
-    return [_piece(block, "paragraph", text)] if text.strip() else []
+    return [_piece(block, BlockKind.PARAGRAPH, text)] if text.strip() else []
 
 
 def _table(block: Block, rows: list[list[str]], *, header: bool = False) -> Block:
     width = max(len(row) for row in rows)
     text = "\n".join(TABLE_CELL.join(row + [""] * (width - len(row))) for row in rows)
-    return Block("table", text, block.first, block.last, header=header)
+    return Block(BlockKind.TABLE, text, block.first, block.last, header=header)
 
 
 # ------------------------------------------------------------------------------ outlines, chains
@@ -107,10 +108,10 @@ def _outline(block: Block) -> list[Block] | None:
     for depth, entry in entries:
         if depth == 1:
             letter, step = entry.split("\u0000")
-            out.append(_piece(block, "item", step, marker=letter, depth=1 if nested else 0))
+            out.append(_piece(block, BlockKind.ITEM, step, marker=letter, depth=1 if nested else 0))
         else:
             count += 1
-            out.append(_piece(block, "item", entry, marker=str(count)))
+            out.append(_piece(block, BlockKind.ITEM, entry, marker=str(count)))
     return out
 
 
@@ -144,7 +145,7 @@ def _arrow_chain(block: Block) -> list[Block] | None:
     steps = [step.strip() for step in ARROW.split(chain)]
     if len(steps) < MIN_ENTRIES or any(not step or re.search(r"[.!?]\s", step) for step in steps):
         return None
-    return _lead(block, lead) + [_piece(block, "item", step, marker=str(number)) for number, step in enumerate(steps, start=1)]
+    return _lead(block, lead) + [_piece(block, BlockKind.ITEM, step, marker=str(number)) for number, step in enumerate(steps, start=1)]
 
 
 # ------------------------------------------------------------------------------ tables in a line
@@ -211,7 +212,7 @@ def _column_after_pairs(blocks: list[Block]) -> list[Block]:
     out: list[Block] = []
     for block in blocks:
         previous = out[-1] if out else None
-        if previous is not None and previous.kind == "table" and previous.header and block.kind == "paragraph":
+        if previous is not None and previous.kind == BlockKind.TABLE and previous.header and block.kind == BlockKind.PARAGRAPH:
             rows = previous.rows()
             words = block.text.split()
             count = len(rows) - 1
@@ -234,7 +235,7 @@ def _counted_items(blocks: list[Block]) -> list[Block]:
         run: list[tuple[Block, re.Match[str]]] = []
         while index + len(run) < len(blocks):
             block = blocks[index + len(run)]
-            found = COUNTED.match(block.text) if block.kind == "item" and not block.marker else None
+            found = COUNTED.match(block.text) if block.kind == BlockKind.ITEM and not block.marker else None
             if not found or (run and found.group(2).lower() != run[0][1].group(2).lower()):
                 break
             run.append((block, found))
@@ -255,12 +256,12 @@ def _merge_tables(blocks: list[Block]) -> list[Block]:
         previous = out[-1] if out else None
         if (
             previous is not None
-            and block.kind == previous.kind == "table"
+            and block.kind == previous.kind == BlockKind.TABLE
             and not block.header
             and not previous.header
             and len(block.rows()[0]) == len(previous.rows()[0]) == 2
         ):
-            out[-1] = Block("table", f"{previous.text}\n{block.text}", previous.first, block.last)
+            out[-1] = Block(BlockKind.TABLE, f"{previous.text}\n{block.text}", previous.first, block.last)
             continue
         out.append(block)
     return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from pipeline.model import CleanLine
+from pipeline.modelkinds import LineKind
 
 COLON_NUMBERED = re.compile(r"^\s*(\d{1,2}):\s+(\S.*)$")
 
@@ -14,7 +15,7 @@ def colon_numbered(lines: list[CleanLine], index: int) -> list[tuple[CleanLine, 
     a numbered list, when they count up from 1; a lone "3: 2" is no list."""
     run: list[tuple[CleanLine, re.Match]] = []
     for line in lines[index:]:
-        found = COLON_NUMBERED.match(line.text) if line.kind == "text" else None
+        found = COLON_NUMBERED.match(line.text) if line.kind == LineKind.TEXT else None
         if not found or int(found.group(1)) != len(run) + 1:
             break
         run.append((line, found))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from pipeline.model import Block, CleanLine
+from pipeline.modelkinds import BlockKind, LineKind
 from pipeline.structure import readable_title
 from pipeline.structure.lexicon import SENTENCE_VERBS
 
@@ -28,7 +29,7 @@ def separate_flavor(lines: list[CleanLine]) -> tuple[list[CleanLine], list[list[
     stories: list[list[CleanLine]] = []
     current: list[CleanLine] | None = None
     for line in lines:
-        if line.kind == "flavor":
+        if line.kind == LineKind.FLAVOR:
             if current is None:
                 current = []
                 stories.append(current)
@@ -52,7 +53,7 @@ def titled_story(story: list[CleanLine]) -> tuple[str, list[CleanLine]]:
 
 def story_block(story: list[CleanLine]) -> Block:
     text = " ".join(line.text.strip() for line in story if line.text.strip())
-    return Block("paragraph", text, story[0].first, story[-1].last)
+    return Block(BlockKind.PARAGRAPH, text, story[0].first, story[-1].last)
 
 
 def _a_title(first: str, following: str) -> bool:

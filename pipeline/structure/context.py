@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.modelkinds import HeadingStyle
 from pipeline.structure.heading import Heading, readable_title
 from pipeline.structure.lexicon import FUNCTION_WORDS
 from pipeline.structure.options import SplitOptions
@@ -17,7 +18,7 @@ from pipeline.structure.styles import heading_candidate, looks_like_sentence, st
 from pipeline.text import fold, is_shouting
 
 # Styles whose form is evidence enough: no neighbour can overrule them.
-SELF_EVIDENT = ("markup", "page", "runin", "card", "chapter")
+SELF_EVIDENT = (HeadingStyle.MARKUP, HeadingStyle.PAGE, HeadingStyle.RUNIN, HeadingStyle.CARD, HeadingStyle.CHAPTER)
 DOCUMENT_TITLE_WORDS = 12
 
 TITLE_LINE_WORDS = 8  # a first line standing alone with at most this many words is the document's title
@@ -39,7 +40,7 @@ def repeated_titles(candidates: list[Heading | None]) -> set[str]:
     labels such as 'BÁSICA:'."""
     counts: dict[str, int] = {}
     for found in candidates:
-        if found and found.style in ("caps", "title") and found.title:
+        if found and found.style in (HeadingStyle.CAPS, HeadingStyle.TITLE) and found.title:
             key = fold(found.title)
             counts[key] = counts.get(key, 0) + 1
     return {key for key, count in counts.items() if count >= REPEATED_LABEL}
@@ -60,8 +61,8 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
     for index, heading in enumerate(candidates):
         if heading is not None and heading.style not in SELF_EVIDENT and _overruled(texts, candidates, index, options, context):
             heading = None
-        if heading is not None and heading.style in ("caps", "title") and fold(heading.title) in labels:
-            heading = Heading(heading.title, "label")
+        if heading is not None and heading.style in (HeadingStyle.CAPS, HeadingStyle.TITLE) and fold(heading.title) in labels:
+            heading = Heading(heading.title, HeadingStyle.LABEL)
         found.append(heading)
     return found
 
@@ -73,9 +74,9 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
         return False
     previous = texts[index - 1].strip() if index > 0 else ""
     after = context.following[index]
-    if heading.style == "caps":
+    if heading.style == HeadingStyle.CAPS:
         return bool(after and after[0].islower() and not heading.title) or context.in_label_run(index)
-    if heading.style == "numbered" and in_numbered_list(texts, index):
+    if heading.style == HeadingStyle.NUMBERED and in_numbered_list(texts, index):
         return True  # "1. Un tablero" / "2. Veinte camellos": entries counting up with no text between are a list
     if _ends_mid_sentence(previous) or (
         after and not starts_upper(after) and not after[0].isdigit() and not BULLET.match(after) and not LETTERED.match(after)
@@ -83,17 +84,21 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
         return True
     if previous.endswith(":") and not previous.startswith(("Página", "PÁGINA")) and heading_candidate(previous, options=options) is None:
         return True  # the entries of a list introduced by "...estos eventos:"
-    if heading.style == "title" and context.in_short_run(index) and not (not previous and _introduces(after)):
+    if heading.style == HeadingStyle.TITLE and context.in_short_run(index) and not (not previous and _introduces(after)):
         return True  # (a title that opens a block over a sentence introducing its list is the list's heading)
     above = candidates[index - 1] if index > 0 else None
     sentence = texts[index].rstrip().endswith(".") and len(texts[index].split()) >= 5
-    if heading.style == "title" and sentence and above is not None and above.style != "page":
+    if heading.style == HeadingStyle.TITLE and sentence and above is not None and above.style != HeadingStyle.PAGE:
         return True  # "Fin" then "Tras ocho rondas gana quien tenga más monedas.": the heading's first sentence
-    if heading.style == "title" and _stopped(texts[index]) and _heads_nothing(candidates, index, context):
+    if heading.style == HeadingStyle.TITLE and _stopped(texts[index]) and _heads_nothing(candidates, index, context):
         return True  # "Fin" then "Gana quien más tenga.", then the next heading or the end: the heading's only rule
     below = next((candidates[i] for i in range(index + 1, min(index + 3, len(texts))) if texts[i].strip()), None)
     # A line with no text of its own right before a bigger heading ("Reglamento" under the game's name).
-    return heading.style == "title" and below is not None and below.style in ("numbered", "caps", "page", "chapter")
+    return (
+        heading.style == HeadingStyle.TITLE
+        and below is not None
+        and below.style in (HeadingStyle.NUMBERED, HeadingStyle.CAPS, HeadingStyle.PAGE, HeadingStyle.CHAPTER)
+    )
 
 
 def _number(text: str) -> tuple[int, ...] | None:
@@ -120,7 +125,7 @@ def _heads_nothing(candidates: list[Heading | None], index: int, context: _Conte
     above, below = context.previous[index], context.next_index[index]
     if below is None:
         return True
-    if above is None or (over := candidates[above]) is None or over.style == "page":
+    if above is None or (over := candidates[above]) is None or over.style == HeadingStyle.PAGE:
         return False
     return candidates[below] is not None
 
@@ -203,7 +208,7 @@ def _document_title(texts: list[str], candidates: list[Heading | None]) -> None:
     ("Erratas y preguntas frecuentes: Jardines Flotantes"), which no title in the body may have."""
     first = next((index for index, text in enumerate(texts) if text.strip()), None)
     second = next((index for index in range(first + 1, len(texts)) if texts[index].strip()), None) if first is not None else None
-    if second is not None and (under := candidates[second]) is not None and under.style in ("title", "caps"):
+    if second is not None and (under := candidates[second]) is not None and under.style in (HeadingStyle.TITLE, HeadingStyle.CAPS):
         if SUBTITLE.match(texts[second].strip()):
             candidates[second] = None  # "Reglas del juego" under the game's name: what the document is, no section
     if first is None or candidates[first] is not None:
@@ -213,9 +218,9 @@ def _document_title(texts: list[str], candidates: list[Heading | None]) -> None:
     if alone and len(line.split()) <= TITLE_LINE_WORDS and starts_upper(line) and not re.search(r"[.!?]\s|[.;,:!]$", line):
         # "La Marca de Vhorn" over a blank line: the text's first line, a few words standing alone, names it
         # (its article would make it a sentence's start anywhere else).
-        candidates[first] = Heading(readable_title(line), "title")
+        candidates[first] = Heading(readable_title(line), HeadingStyle.TITLE)
         return
     head, colon, tail = line.partition(":")
     if colon and tail.strip()[:1].isupper() and len(line.split()) <= DOCUMENT_TITLE_WORDS and not re.search(r"[.!?]\s|[.;,]$", line):
         if starts_upper(head) and not looks_like_sentence(head):
-            candidates[first] = Heading(readable_title(line), "title")
+            candidates[first] = Heading(readable_title(line), HeadingStyle.TITLE)

@@ -4,12 +4,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pipeline.modelkinds import HeadingStyle
 from pipeline.structure.patterns import QUOTES, TRAILING_PAREN, TRANSLATION_REMARK, TRANSLATOR_REMARK
 from pipeline.text import is_shouting
 
 # Styles, in the order the splitter ranks them when it builds the tree (split/__init__.py):
 # markup (by its depth), chapter, caps, page, numbered, lettered, title, runin, card, label.
-STYLES_WITH_BODY = ("runin", "card")  # the heading shares its line with body text (`Heading.rest`)
+STYLES_WITH_BODY = (HeadingStyle.RUNIN, HeadingStyle.CARD)  # the heading shares its line with body text (`Heading.rest`)
 
 
 @dataclass(frozen=True)
@@ -17,7 +18,7 @@ class Heading:
     """A recognised heading: its display title, style, outline depth and the body text left on its line."""
 
     title: str
-    style: str  # markup, chapter, page, numbered, lettered, caps, title, label, runin, card (preamble: the splitter's own)
+    style: HeadingStyle  # markup, chapter, page, numbered, lettered, caps, title, label, runin, card (preamble: the splitter's own)
     depth: int = 1  # numbered outlines: "2.1." -> 2; markup: "### " -> 3
     page: int | None = None
     rest: str = ""  # body text that shares the heading's line (run-in headings, "Name: text" cards)

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from pipeline.modelkinds import HeadingStyle
 from pipeline.structure.heading import Heading, readable_title
 from pipeline.structure.lexicon import (
     DETERMINERS,
@@ -100,7 +101,7 @@ def markup(line: str, options: SplitOptions) -> Verdict:
     if not found:
         return None
     title = readable_title(found.group(2).replace("**", ""))
-    return Heading(title, "markup", depth=len(found.group(1))) if title else NOT_A_HEADING
+    return Heading(title, HeadingStyle.MARKUP, depth=len(found.group(1))) if title else NOT_A_HEADING
 
 
 def bold_run_in(line: str, options: SplitOptions) -> Verdict:
@@ -108,7 +109,7 @@ def bold_run_in(line: str, options: SplitOptions) -> Verdict:
     found = BOLD_RUN_IN.match(line)
     if not found:
         return None
-    return Heading(readable_title(found.group(1)), "runin", rest=found.group(2).strip())
+    return Heading(readable_title(found.group(1)), HeadingStyle.RUNIN, rest=found.group(2).strip())
 
 
 def page(line: str, options: SplitOptions) -> Verdict:
@@ -117,22 +118,22 @@ def page(line: str, options: SplitOptions) -> Verdict:
     marker = PAGE_MARKER.match(line)
     if marker and not PAGE.match(line):
         number = marker.group(1) or marker.group(3)
-        return Heading("", "page", page=int(number) if number else None)
+        return Heading("", HeadingStyle.PAGE, page=int(number) if number else None)
     found = PAGE.match(line)
     if not found:
         return None
     title = (found.group(2) or "").strip()
     if title and (len(_words(title)) > MAX_TITLE_WORDS + 2 or ". " in title.rstrip(". ")):
         title = ""  # "Página 30 y 31: Se corresponden al esquema resumen..." is a remark, not a title
-    return Heading(readable_title(title) if title else "", "page", page=int(found.group(1)), shout=is_shouting(title))
+    return Heading(readable_title(title) if title else "", HeadingStyle.PAGE, page=int(found.group(1)), shout=is_shouting(title))
 
 
 def chapter(line: str, options: SplitOptions) -> Verdict:
     """'Capítulo 2: Combate', or a line the game's `options.split.chapters` names."""
     if CHAPTER.match(line) and _short(line) and not re.search(r"[.!?]\s+\S", line):
-        return Heading(readable_title(line), "chapter")
+        return Heading(readable_title(line), HeadingStyle.CHAPTER)
     if any(pattern.search(line.rstrip(":. ")) for pattern in options.chapters) and _short(line):
-        return Heading(readable_title(line), "chapter", shout=is_shouting(line))
+        return Heading(readable_title(line), HeadingStyle.CHAPTER, shout=is_shouting(line))
     return None
 
 
@@ -141,7 +142,7 @@ def hinted_run_in(line: str, options: SplitOptions) -> Verdict:
     for pattern in options.run_in:
         found = pattern.match(line)
         if found and found.end() < len(line):
-            return Heading(readable_title(found.group(0)), "runin", rest=line[found.end():].strip())
+            return Heading(readable_title(found.group(0)), HeadingStyle.RUNIN, rest=line[found.end():].strip())
     return None
 
 
@@ -156,7 +157,7 @@ def card_line(line: str, options: SplitOptions) -> Verdict:
     if name[:1] in QUOTES:
         return None  # '“Energía”: elige entre...' quotes a result inside a rule, it does not name an entry
     if any(pattern.search(name) for pattern in options.cards):
-        return Heading(readable_title(name), "card", rest=found.group(2).strip(), card=True)
+        return Heading(readable_title(name), HeadingStyle.CARD, rest=found.group(2).strip(), card=True)
     return None
 
 
@@ -168,10 +169,10 @@ def numbered(line: str, options: SplitOptions) -> Verdict:
         return None
     title = found.group(2).strip()
     if QUESTION.match(title) and len(title.split()) <= 16:
-        return Heading(readable_title(title), "title", minor=True)  # "2. ¿Qué pasa si...?": a numbered FAQ's question
+        return Heading(readable_title(title), HeadingStyle.TITLE, minor=True)  # "2. ¿Qué pasa si...?": a numbered FAQ's question
     if _short(title) and not title.endswith(".") or is_shouting(title):
         if starts_upper(title) and not (looks_like_sentence(title) and not is_shouting(title)):
-            return Heading(readable_title(title), "numbered", depth=found.group(1).count(".") + 1, shout=is_shouting(title))
+            return Heading(readable_title(title), HeadingStyle.NUMBERED, depth=found.group(1).count(".") + 1, shout=is_shouting(title))
     return NOT_A_HEADING
 
 
@@ -182,7 +183,7 @@ def roman(line: str, options: SplitOptions) -> Verdict:
         return None
     title = found.group(2).strip()
     if _short(title) and not title.endswith(".") and starts_upper(title) and not (looks_like_sentence(title) and not is_shouting(title)):
-        return Heading(readable_title(title), "numbered", depth=1, shout=is_shouting(title))
+        return Heading(readable_title(title), HeadingStyle.NUMBERED, depth=1, shout=is_shouting(title))
     return NOT_A_HEADING
 
 
@@ -193,7 +194,7 @@ def capital_lettered(line: str, options: SplitOptions) -> Verdict:
         return None
     title = found.group(2).strip()
     if len(title.split()) <= 6 and starts_upper(title) and not title.endswith(".") and not looks_like_sentence(title):
-        return Heading(readable_title(title), "lettered", letter=found.group(1).lower())
+        return Heading(readable_title(title), HeadingStyle.LETTERED, letter=found.group(1).lower())
     return None
 
 
@@ -202,14 +203,14 @@ def ordinal(line: str, options: SplitOptions) -> Verdict:
     found = ORDINAL.match(line)
     if not found or not _short(line) or re.search(r"[.!?]\s+\S", line):
         return None
-    return Heading(readable_title(line), "numbered", shout=is_shouting(line))
+    return Heading(readable_title(line), HeadingStyle.NUMBERED, shout=is_shouting(line))
 
 
 def question(line: str, options: SplitOptions) -> Verdict:
     """'¿Cómo se juega una carta de Mercader?': a question standing alone heads its answer (FAQ style)."""
     if not QUESTION.match(line) or len(line.split()) > 16:
         return None
-    return Heading(readable_title(line.rstrip()), "title", minor=True)
+    return Heading(readable_title(line.rstrip()), HeadingStyle.TITLE, minor=True)
 
 
 def lettered(line: str, options: SplitOptions) -> Verdict:
@@ -219,7 +220,7 @@ def lettered(line: str, options: SplitOptions) -> Verdict:
         return None
     title = found.group(2).strip()
     if len(title.split()) <= 6 and starts_upper(title) and not looks_like_sentence(title):
-        return Heading(readable_title(title), "lettered", letter=found.group(1).lower())
+        return Heading(readable_title(title), HeadingStyle.LETTERED, letter=found.group(1).lower())
     return NOT_A_HEADING
 
 
@@ -228,7 +229,7 @@ def run_in(line: str, options: SplitOptions) -> Verdict:
     if _short(line):
         return None
     found = split_run_in(line)
-    return Heading(readable_title(found[0]), "runin", rest=found[1]) if found else NOT_A_HEADING
+    return Heading(readable_title(found[0]), HeadingStyle.RUNIN, rest=found[1]) if found else NOT_A_HEADING
 
 
 def caps(line: str, options: SplitOptions) -> Verdict:
@@ -241,7 +242,7 @@ def caps(line: str, options: SplitOptions) -> Verdict:
         return NOT_A_HEADING
     if line.endswith((".", "!")) and len(line.split()) >= SHOUTED_RULE_WORDS and any(word.lower() in RULE_MODALS for word in _words(line)):
         return NOT_A_HEADING  # "NUNCA PUEDES ABORDAR UN BARCO QUE ESTÉ EN UN PUERTO.": a rule written in capitals
-    return Heading(readable_title(line), "caps", shout=True)
+    return Heading(readable_title(line), HeadingStyle.CAPS, shout=True)
 
 
 def title(line: str, options: SplitOptions) -> Verdict:
@@ -272,7 +273,7 @@ def title(line: str, options: SplitOptions) -> Verdict:
     if QUOTED_NAME.match(bare) and not named:
         return None  # '“Refrescar” poderes y objetos': a quoted word opening a sentence
     card = bool(BILINGUAL.match(bare)) or named or any(p.search(bare) for p in options.cards)
-    return Heading(readable_title(body), "title", card=card, minor=bool(MINOR_TITLE.search(bare)))
+    return Heading(readable_title(body), HeadingStyle.TITLE, card=card, minor=bool(MINOR_TITLE.search(bare)))
 
 
 def _table_row_like(text: str) -> bool:

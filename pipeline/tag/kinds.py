@@ -1,5 +1,6 @@
-"""The kinds a glossary term may have, and the ones a player looks up on a card: data of glossaries/common.yaml
-(`term_kinds`, `card_kinds`), read and checked once per content of the file.
+"""The kinds a glossary term may have, the ones a player looks up on a card and the ones a sheet tags with their
+English name: data of glossaries/common.yaml (`term_kinds`, `card_kinds`, `tagged_kinds`), read and checked once
+per content of the file.
 
 Two kinds mean something to the code and must be listed: 'rule-term' (an entry that gives no kind) and
 'everyday' (found, never tagged on a sheet). A project without common.yaml has no kinds: an entry that
@@ -18,18 +19,15 @@ from pipeline.schema import Problems
 from pipeline.yamlio import LineDict, load_yaml
 
 EVERYDAY = "everyday"
-# Kinds whose English name a sheet prints beside the Spanish term (‹Spinning Saucer›): what a player finds on a
-# card or a component. Phases, actions, places and rule words print it only in a title that is the term.
-# (Still game knowledge in code, beside common.yaml's lists: it belongs there too.)
-TAGGED_KINDS = ("threat", "specialization", "component", "advancement", "keyword", "die-face", "system", "hazard", "mission", "card")
 DEFAULT_KIND = "rule-term"
-KIND_KEYS = ("term_kinds", "card_kinds")
+KIND_KEYS = ("term_kinds", "card_kinds", "tagged_kinds")
 
 
 @dataclass(frozen=True)
 class TermKinds:
     terms: tuple[str, ...] = ()  # every kind an entry may have, in the file's order
     cards: tuple[str, ...] = ()  # the kinds a quick reference's English index lists (a tuple: its repr is stable)
+    tagged: tuple[str, ...] = ()  # the kinds whose English name a sheet prints beside the Spanish term (‹Spinning Saucer›)
 
     def unknown(self, kind: str) -> str:
         """The message for a kind not listed, naming those that are."""
@@ -70,13 +68,18 @@ def _read(path: Path, display: str, _digest: str) -> TermKinds:
         for name in sorted({name for name in names if names.count(name) > 1}):
             problems.add(f"'{key}' lists {name!r} twice", path=display, line=line)
         lists[key] = names
-    terms, cards = lists["term_kinds"], lists["card_kinds"]
+    terms, cards, tagged = lists["term_kinds"], lists["card_kinds"], lists["tagged_kinds"]
     line = data.origin("term_kinds")[1]
     for needed in (DEFAULT_KIND, EVERYDAY):
         if terms and needed not in terms:
             problems.add(f"'term_kinds' must list {needed!r}, a kind the tagger gives a meaning", path=display, line=line)
-    for name in cards:
-        if terms and name not in terms:
-            problems.add(f"'card_kinds' lists {name!r}, which is not one of term_kinds", path=display, line=data.origin("card_kinds")[1])
+    for key, names in (("card_kinds", cards), ("tagged_kinds", tagged)):
+        for name in names:
+            if terms and name not in terms:
+                problems.add(f"'{key}' lists {name!r}, which is not one of term_kinds", path=display, line=data.origin(key)[1])
+    if EVERYDAY in tagged:
+        problems.add(
+            f"'tagged_kinds' lists {EVERYDAY!r}, a kind never tagged on a sheet", path=display, line=data.origin("tagged_kinds")[1]
+        )
     problems.raise_if_any()
-    return TermKinds(terms=terms, cards=cards)
+    return TermKinds(terms=terms, cards=cards, tagged=tagged)

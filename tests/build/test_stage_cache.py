@@ -108,3 +108,14 @@ def test_the_model_round_trips_through_json_data(tiny: Path) -> None:
     assert from_data(Document, data, game=config.game) == document
     with pytest.raises(TypeError):
         from_data(CleanText, {**to_data(cleaned), "lines": "not a list"})
+
+
+def test_kinds_come_back_as_their_members_and_an_unknown_one_is_damage(tiny: Path) -> None:
+    from pipeline.modelkinds import BlockKind, SectionKind
+
+    _, _, document = stages.tagged_document(Project(tiny), "a")
+    data = to_data(document.sections[0])
+    section = from_data(type(document.sections[0]), data)
+    assert type(section.kind) is SectionKind and {type(block.kind) for block in section.blocks} == {BlockKind}
+    with pytest.raises(ValueError, match="'chapter' is not a valid SectionKind"):
+        from_data(type(document.sections[0]), {**data, "kind": "chapter"})

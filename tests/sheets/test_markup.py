@@ -1,13 +1,17 @@
 """How glossary terms and source text reach reportlab: escaped, English name once, never twice."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
 from pipeline.model import Block, Section, TermHit
 from pipeline.sheets.markup import bilingual_title, safe_text, term_markup
+from pipeline.tag.kinds import read_term_kinds
 
 STYLE = ParagraphStyle("term_en", fontName="Helvetica", fontSize=7)
+TAGGED = read_term_kinds(Path(__file__).resolve().parents[2] / "glossaries").tagged  # the project's tagged kinds (common.yaml)
 
 
 def _hit(text: str, surface: str, *, es: str, en: str, nth: int = 0, kind: str = "system") -> TermHit:
@@ -22,14 +26,14 @@ def test_only_card_terms_get_their_english_name() -> None:
     text = "En la fase de acción, compra un cohete."
     hits = [_hit(text, "fase de acción", es="fase de acción", en="Action Phase", kind="phase"),
             _hit(text, "compra", es="comprar", en="Buy", kind="action"), _hit(text, "cohete", es="cohete", en="Rocket", kind="component")]
-    markup = term_markup(text, hits, shown=set(), term_style=STYLE)
+    markup = term_markup(text, hits, shown=set(), term_style=STYLE, tagged=TAGGED)
     assert "‹Rocket›" in markup and "‹Action Phase›" not in markup and "‹Buy›" not in markup
 
 
 def test_english_name_follows_only_the_first_occurrence() -> None:
     text = "Los escudos absorben daño. Los escudos se recargan."
     hits = [_hit(text, "escudos", es="escudo", en="Shields"), _hit(text, "escudos", es="escudo", en="Shields", nth=1)]
-    markup = term_markup(text, hits, shown=set(), term_style=STYLE)
+    markup = term_markup(text, hits, shown=set(), term_style=STYLE, tagged=TAGGED)
     assert markup.count("‹Shields›") == 1
     assert markup.index("‹Shields›") < markup.index("se recargan")
 
@@ -37,21 +41,21 @@ def test_english_name_follows_only_the_first_occurrence() -> None:
 def test_english_name_already_stated_by_the_translator_is_not_repeated() -> None:
     text = "Los cohetes proporcionan 'empuje (thrust)' que se muestra abajo."
     shown: set[str] = set()
-    markup = term_markup(text, [_hit(text, "empuje", es="empuje", en="Thrust")], shown=shown, term_style=STYLE)
+    markup = term_markup(text, [_hit(text, "empuje", es="empuje", en="Thrust")], shown=shown, term_style=STYLE, tagged=TAGGED)
     assert "‹Thrust›" not in markup
     assert "empuje" in shown  # and later occurrences stay plain too
 
 
 def test_term_already_shown_in_the_section_stays_plain() -> None:
     text = "Coloca la sonda."
-    markup = term_markup(text, [_hit(text, "sonda", es="sonda", en="Probe")], shown={"sonda"}, term_style=STYLE)
+    markup = term_markup(text, [_hit(text, "sonda", es="sonda", en="Probe")], shown={"sonda"}, term_style=STYLE, tagged=TAGGED)
     assert "‹" not in markup
 
 
 def test_markup_characters_in_the_source_are_escaped_and_parse() -> None:
     text = "Si a < b & c > d, el <b>daño</b> se dobla </para>"
     hits = [_hit(text, "daño", es="daño", en="Damage")]
-    markup = term_markup(text, hits, shown=set(), term_style=STYLE)
+    markup = term_markup(text, hits, shown=set(), term_style=STYLE, tagged=TAGGED)
     assert "&lt;b&gt;" in markup and "&amp;" in markup
     Paragraph(markup, STYLE)  # reportlab's parser accepts it
     assert safe_text("a\x00b\u200bc") == "abc"

@@ -151,7 +151,8 @@ def test_a_probe_counts_the_pages_a_render_makes(real_tagged) -> None:
     layout, recipe = sheet.layouts["a4"], sheet.recipes["a4"]
     sections = sheet_sections(document, recipe)
     for columns, size in ((2, 8.25), (2, 7.0), (3, 7.5), (3, 7.75)):
-        options = dict(sheet_label=recipe.label, columns=columns, body_size=size, index_kinds=recipe.index_kinds, compact_title=True)
+        options = dict(sheet_label=recipe.label, columns=columns, body_size=size, index_kinds=recipe.index_kinds,
+                       tagged_kinds=recipe.tagged_kinds, compact_title=True)
         pages, fill = measure_sheet(document, sections, layout, **options)
         assert render_sheet(document, sections, layout, **options)[1] == pages
         assert pages - 1 < fill <= pages
@@ -279,9 +280,10 @@ def _flowables(section: Section):
     from pipeline.sheets.layout import load_layout
     from pipeline.sheets.markup import paragraph_styles
     from pipeline.sheets.quickref.flow import block_flowables
+    from pipeline.tag.kinds import read_term_kinds
 
     styles = paragraph_styles(load_layout(ROOT / "templates", "quickref", paper="a4"))
-    return block_flowables(section, styles, shown=set())
+    return block_flowables(section, styles, shown=set(), tagged=read_term_kinds(ROOT / "glossaries").tagged)
 
 
 @pytest.mark.parametrize("announced", ["table", "item"])

@@ -77,9 +77,11 @@ def test_term_markup_sets_the_labels_in_bold_and_keeps_the_english_names() -> No
     from pipeline.sheets.markup import term_markup
     from pipeline.sheets.roles import label_spans
 
+    tagged = ("component",)  # as common.yaml lists it
+
     text = "Cápsulas de embarque: las cápsulas <se> despliegan."
     hits = [TermHit("cápsula de embarque", "boarding pod", 0, 20, "component")]
-    markup = term_markup(text, hits, shown=set(), term_style=ParagraphStyle("t"), strong=label_spans(text))
+    markup = term_markup(text, hits, shown=set(), term_style=ParagraphStyle("t"), tagged=tagged, strong=label_spans(text))
     assert markup.startswith("<b>Cápsulas de embarque</b>") and "‹boarding pod›" in markup
     assert "<b>:</b> las cápsulas &lt;se&gt; despliegan." in markup
 

@@ -12,6 +12,7 @@ from pipeline.model import Section, TermHit
 from pipeline.sheets.pagefurniture import check_margins, revision_label, short_url
 from pipeline.sheets.layout import MM, load_layout
 from pipeline.sheets.markup import bilingual_title, paragraph_styles, term_markup
+from pipeline.tag.kinds import read_term_kinds
 
 SAMPLE = "La nave roba una carta de resultado y paga el coste de la maniobra"  # ordinary Spanish text
 
@@ -56,7 +57,8 @@ def _markup(text: str, hits: list[TermHit], shown: set[str] | None = None) -> st
     from reportlab.lib.styles import ParagraphStyle
 
     return term_markup(
-        text, hits, shown=set() if shown is None else shown, term_style=ParagraphStyle("t", fontName="Helvetica", fontSize=7)
+        text, hits, shown=set() if shown is None else shown, term_style=ParagraphStyle("t", fontName="Helvetica", fontSize=7),
+        tagged=read_term_kinds(Path(__file__).resolve().parents[2] / "glossaries").tagged,
     )
 
 

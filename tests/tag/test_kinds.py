@@ -17,6 +17,7 @@ def test_the_project_lists_its_kinds_and_card_kinds() -> None:
     assert kinds.terms == ("threat", "specialization", "component", "location", "advancement", "keyword", "phase", "action",
                            "die-face", "system", "rule-term", "hazard", "mission", "card", "everyday")
     assert set(kinds.cards) == {"card", "keyword", "threat", "specialization", "advancement", "hazard", "mission", "die-face"}
+    assert set(kinds.tagged) == {*kinds.cards, "component", "system"}  # what a card or a component shows
 
 
 def test_every_kind_the_glossaries_use_is_listed() -> None:
@@ -41,6 +42,11 @@ def test_no_common_yaml_means_no_kinds(tmp_path: Path) -> None:
         ("term_kinds: [card, everyday]\ncard_kinds: [card]\n", "common.yaml:1: 'term_kinds' must list 'rule-term'"),
         ("term_kinds: [card, rule-term, everyday, card]\ncard_kinds: [card]\n", "common.yaml:1: 'term_kinds' lists 'card' twice"),
         ("term_kinds: [card, rule-term, everyday]\ncard_kinds: [card, boat]\n", "common.yaml:2: 'card_kinds' lists 'boat', which is not"),
+        ("term_kinds: [card, rule-term, everyday]\ntagged_kinds: [boat]\n", "common.yaml:2: 'tagged_kinds' lists 'boat', which is not"),
+        (
+            "term_kinds: [card, rule-term, everyday]\ntagged_kinds: [everyday]\n",
+            "common.yaml:2: 'tagged_kinds' lists 'everyday', a kind never",
+        ),
     ],
 )
 def test_a_bad_kinds_list_is_an_error_at_its_line(tmp_path: Path, lists: str, message: str) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 
 from pipeline.model import BLOCK_KINDS, Block, Document, Section, TermHit
+from pipeline.modelkinds import BlockKind, SectionKind
 from pipeline.sheets.cards.recipe import CardRecipe, CardSelector, Group
 from pipeline.sheets.roles import is_label, lone_items_as_paragraphs
 from pipeline.text import fold, is_shouting
@@ -52,7 +53,7 @@ class PanelBlock:
         return cls(block.kind, block.text, block.first, block.last, block.marker, block.depth, block.header)
 
     def rows(self) -> list[list[str]]:
-        return Block(self.kind, self.text, self.first, self.last).rows()
+        return Block(BlockKind.TABLE, self.text, self.first, self.last).rows()  # the cells of its text, read as a table's
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ def _default_groups(document: Document) -> tuple[Group, ...]:
     by_id = {section.id: section for section in document.sections}
     seen: dict[str, Group] = {}
     for section in document.sections:
-        if section.kind != "card":
+        if section.kind != SectionKind.CARD:
             continue
         parent = by_id.get(section.parent or "")
         title = _display_title(parent.title) if parent else "Cartas"
@@ -234,7 +235,7 @@ def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
         defined: _Entry | None = None  # the last definition entry: its sub-items ("Buscar. Tira 1DR:" / "“GD”: ...") follow it
         for block in section.blocks:
             hits = list(block.terms)
-            if defined is not None and block.kind == "item" and block.depth:
+            if defined is not None and block.kind == BlockKind.ITEM and block.depth:
                 defined.blocks.append(PanelBlock.of(replace(block, depth=block.depth - 1)))
                 defined.last = max(defined.last, block.last)
                 continue
@@ -304,7 +305,7 @@ def _allowed(hit: TermHit, group: Group) -> bool:
 
 def _named_block(block: Block, hits: list[TermHit], group: Group) -> tuple[str, str] | None:
     """A paragraph that is nothing but a glossary name ("Enjambre madre", "Dual Class/clase doble") starts a new entry."""
-    if block.kind != "paragraph":
+    if block.kind != BlockKind.PARAGRAPH:
         return None
     name = TRAILING.sub("", block.text)
     whole = [hit for hit in hits if hit.start == 0 and hit.end >= len(name) and _allowed(hit, group)]

@@ -168,6 +168,7 @@ def quickref_with_sections(
         sheet_label=recipe.label,
         revision=printed,
         index_kinds=recipe.index_kinds,
+        tagged_kinds=recipe.tagged_kinds,
         covers=recipe.covers,
         english_names=recipe.english_names,
         run_in=recipe.run_in_headings,

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pipeline.learn.sentences import EXAMPLE_OPENER as _OPENS_EXAMPLE
 from pipeline.learn.sentences import KEPT_ROLES, SENTENCE_END, load_model, sentences  # noqa: F401 - sentences: re-exported
 from pipeline.model import Block, Section
+from pipeline.modelkinds import BlockKind
 from pipeline.text import fold
 
 # Openers of a worked example in Spanish rulebooks. An example runs to the end of its paragraph.
@@ -126,7 +127,7 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
                 spans = []
             elif folded:
                 seen.add(folded)
-                if block.kind not in ("formula", "table"):
+                if block.kind not in (BlockKind.FORMULA, BlockKind.TABLE):
                     spans = _unsaid(block.text, spans, said)
             pieces_per_block.append(spans)
         result.append(_rebuild(section, pieces_per_block))
@@ -268,7 +269,7 @@ def _kept_spans(
     if block.kind in options.leave_out_blocks:
         return _Kept([], False)
     whole = [(0, len(text))] if text.strip() else []
-    if block.kind in ("formula", "table") or not (
+    if block.kind in (BlockKind.FORMULA, BlockKind.TABLE) or not (
         options.roles or options.examples or options.narration or options.repeats or options.asides or flavor
     ):
         return _Kept(whole, False)
@@ -311,7 +312,7 @@ def _rule_spans(
     label: tuple[int, int] | None = None
     for number, (start, end) in enumerate(spans):
         sentence = text[start:end]
-        context = {
+        context: dict[str, object] = {
             "section_kind": section.kind if section else "rules",
             "block_kind": block.kind,
             "first": number == 0,

@@ -27,6 +27,7 @@ from reportlab.platypus import (
 )
 
 from pipeline.model import Block, Document, Section, TermHit
+from pipeline.modelkinds import BlockKind
 from pipeline.sheets.flowables import cell_font
 from pipeline.sheets.pagefurniture import (
     Furniture,
@@ -117,23 +118,25 @@ HALF_COLUMN_CHARS = 24
 SHORT_RUN = 4
 
 
-def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str]) -> list[Flowable]:
+def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, shown: set[str], tagged: tuple[str, ...]) -> list[Flowable]:
     """A section's blocks as flowables, in order; a run of short bulleted items shares two columns."""
     flowables: list[Flowable] = []
     run: list[Block] = []
 
     def flush() -> None:
         if len(run) >= SHORT_RUN and all(_printed_length(block) <= HALF_COLUMN_CHARS for block in run):
-            markups = [term_markup(block.text, list(block.terms), shown=shown, term_style=styles["term_en"]) for block in run]
+            markups = [
+                term_markup(block.text, list(block.terms), shown=shown, term_style=styles["term_en"], tagged=tagged) for block in run
+            ]
             flowables.append(_two_column_list(markups, styles))
         else:
             for block in run:
-                flowables.extend(render_block(block, styles, shown=shown, page=section.page))
+                flowables.extend(render_block(block, styles, shown=shown, tagged=tagged, page=section.page))
         run.clear()
 
     blocks = section.blocks
     for index, block in enumerate(blocks):
-        if block.kind == "item" and not block.marker and not block.depth:
+        if block.kind == BlockKind.ITEM and not block.marker and not block.depth:
             run.append(block)
             continue
         flush()
@@ -141,8 +144,10 @@ def block_flowables(section: Section, styles: dict[str, ParagraphStyle], *, show
         label = is_label(block, blocks[index - 1] if index else None, following)
         # A paragraph that announces the list or table under it ("En resumen:", "consulta la tabla:") never ends
         # a column without it.
-        announces = following is not None and following.kind in ("item", "table") and block.text.rstrip().endswith(":")
-        flowables.extend(render_block(block, styles, shown=shown, page=section.page, label=label, keep_with_next=label or announces))
+        announces = following is not None and following.kind in (BlockKind.ITEM, BlockKind.TABLE) and block.text.rstrip().endswith(":")
+        flowables.extend(
+            render_block(block, styles, shown=shown, tagged=tagged, page=section.page, label=label, keep_with_next=label or announces)
+        )
     flush()
     return flowables
 
@@ -216,8 +221,8 @@ def _pieces(text: str, hits: list[TermHit], *, limit: int = LONG_BLOCK_CHARS) ->
 
 
 def render_block(
-    block: Block, styles: dict[str, ParagraphStyle], *, shown: set[str], page: int | None = None, label: bool = False,
-    keep_with_next: bool = False,
+    block: Block, styles: dict[str, ParagraphStyle], *, shown: set[str], tagged: tuple[str, ...], page: int | None = None,
+    label: bool = False, keep_with_next: bool = False,
 ) -> list[Flowable]:
     """One block as flowables: paragraphs, list items with their markers, boxed formulas, ruled tables;
     `label`: the paragraph names what follows it (roles.is_label), set in bold; `keep_with_next`: a
@@ -225,36 +230,39 @@ def render_block(
     from pipeline.sheets.flowables import formula_flowables, formula_typography, list_marker, table_flowables, table_reference
 
     text, hits, term_style = block.text, list(block.terms), styles["term_en"]
-    if block.kind == "item":
+    if block.kind == BlockKind.ITEM:
         style = styles["item"] if not block.depth else styles["subitem"]
         return [
             Paragraph(
-                term_markup(piece, piece_hits, shown=shown, term_style=term_style, strong=label_spans(piece)),
+                term_markup(piece, piece_hits, shown=shown, term_style=term_style, tagged=tagged, strong=label_spans(piece)),
                 style,
                 bulletText=list_marker(block.marker) if index == 0 else None,
             )
             for index, (piece, piece_hits) in enumerate(_pieces(text, hits))
         ]
-    if block.kind == "note":
+    if block.kind == BlockKind.NOTE:
         return [
-            Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style), styles["note"])
+            Paragraph(term_markup(piece, piece_hits, shown=shown, term_style=term_style, tagged=tagged), styles["note"])
             for piece, piece_hits in _pieces(text, hits)
         ]
-    if block.kind == "formula":
+    if block.kind == BlockKind.FORMULA:
         # Offsets stay valid for term markup only if the typography keeps the length: mark up first.
-        markup = term_markup(text, hits, shown=shown, term_style=term_style)
+        markup = term_markup(text, hits, shown=shown, term_style=term_style, tagged=tagged)
         return formula_flowables(formula_typography(markup), styles["formula"])
-    if block.kind == "table":
+    if block.kind == BlockKind.TABLE:
         table = table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text)
         body_rows = len(block.rows()) - (1 if block.header else 0)  # a d8's table is 8 rows under its header
         return _kept_whole(table) if body_rows <= SHORT_TABLE_ROWS else table
-    if block.kind == "table-ref":
+    if block.kind == BlockKind.TABLE_REF:
         return [Paragraph(safe_text(table_reference(text, page=page)), styles["note"])]
     bold = ("<b>", "</b>") if label else ("", "")
     style = ParagraphStyle("body-lead", parent=styles["body"], keepWithNext=1) if keep_with_next else styles["body"]
     return [
         Paragraph(
-            bold[0] + term_markup(piece, piece_hits, shown=shown, term_style=term_style, strong=None if label else label_spans(piece))
+            bold[0]
+            + term_markup(
+                piece, piece_hits, shown=shown, term_style=term_style, tagged=tagged, strong=None if label else label_spans(piece)
+            )
             + bold[1],
             style,
         )
@@ -313,6 +321,7 @@ def section_flowables(
     sections: list[Section],
     styles: dict[str, ParagraphStyle],
     *,
+    tagged: tuple[str, ...],
     english_names: str = "section",
     run_in: bool = False,
 ) -> list[Flowable]:
@@ -340,14 +349,16 @@ def section_flowables(
         shown: set[str] = sheet_shown if english_names == "sheet" else chapter_shown
         if english_names == "titles":
             section = replace(section, blocks=tuple(replace(block, terms=()) for block in section.blocks))
-        made = _section(section, styles, depth=min(section.level - base_level, 2), shown=shown, run_in=run_in)
+        made = _section(section, styles, depth=min(section.level - base_level, 2), shown=shown, tagged=tagged, run_in=run_in)
         if flowables and isinstance(flowables[-1], Heading) and flowables[-1].getKeepWithNext() and isinstance(made[0], OutlineAnchor):
             made[0].keepWithNext = 1  # a heading over subsections only stays with the first one's run-in lead
         flowables.extend(made)
     return flowables
 
 
-def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int, shown: set[str], run_in: bool) -> list[Flowable]:
+def _section(
+    section: Section, styles: dict[str, ParagraphStyle], *, depth: int, shown: set[str], tagged: tuple[str, ...], run_in: bool
+) -> list[Flowable]:
     section = replace(section, blocks=tuple(lone_items_as_paragraphs(section.blocks)))  # before a run-in takes the first block
     title = bilingual_title(section)
     if title != section.title.strip():
@@ -356,19 +367,19 @@ def _section(section: Section, styles: dict[str, ParagraphStyle], *, depth: int,
     style = styles[f"heading{depth + 1}"]
     heading = Heading(decorate(title, style), style, outline_title=printable(title), level=depth, key=section.id)
     first = section.blocks[0] if section.blocks else None
-    if run_in and depth >= 1 and first is not None and first.kind == "paragraph" and len(first.text) > SHORT_LINE_CHARS:
+    if run_in and depth >= 1 and first is not None and first.kind == BlockKind.PARAGRAPH and len(first.text) > SHORT_LINE_CHARS:
         color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
         markup = decorate(title, styles["body"], markup=f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ') + term_markup(
-            first.text, list(first.terms), shown=shown, term_style=styles["term_en"], strong=label_spans(first.text)
+            first.text, list(first.terms), shown=shown, term_style=styles["term_en"], tagged=tagged, strong=label_spans(first.text)
         )
         # A run-in entry that is only a lead-in ("Ataque. ... tira los dados apropiados:") stays with what it announces.
         announces = len(section.blocks) == 1 and first.text.rstrip().endswith(":")
         lead = Paragraph(
             markup, ParagraphStyle("run-in", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore, keepWithNext=int(announces))
         )
-        rest = block_flowables(replace(section, blocks=section.blocks[1:]), styles, shown=shown)
+        rest = block_flowables(replace(section, blocks=section.blocks[1:]), styles, shown=shown, tagged=tagged)
         return [OutlineAnchor(outline_title=printable(title), level=depth, key=section.id), lead, *rest]
-    body = block_flowables(section, styles, shown=shown)
+    body = block_flowables(section, styles, shown=shown, tagged=tagged)
     # Keep the heading with the start of its text so no heading ends a column alone (and with what that
     # start is kept with: the list a lead-in paragraph announces).
     kept = 1
@@ -384,7 +395,7 @@ def _entry_run(sections: list[Section], index: int) -> list[Section]:
     """The one-line sibling sections starting at `index` (none unless ENTRY_RUN or more)."""
 
     def entry(section: Section) -> bool:
-        return len(section.blocks) == 1 and section.blocks[0].kind == "paragraph" and len(section.blocks[0].text) <= ENTRY_CHARS
+        return len(section.blocks) == 1 and section.blocks[0].kind == BlockKind.PARAGRAPH and len(section.blocks[0].text) <= ENTRY_CHARS
 
     run: list[Section] = []
     for position in range(index, len(sections)):
@@ -435,6 +446,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
     *,
     probe: bool,
     sheet_label: str,
+    tagged_kinds: tuple[str, ...],  # the term kinds whose English name the text prints
     revision: str = "",
     columns: int | None = None,
     body_size: float | None = None,
@@ -495,7 +507,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
         doc.addPageTemplates([PageTemplate(id="first", frames=first_frames, autoNextPageTemplate="columns"), later])
     else:
         doc.addPageTemplates([later])
-    story: list[Flowable] = section_flowables(sections, styles, english_names=english_names, run_in=run_in)
+    story: list[Flowable] = section_flowables(sections, styles, tagged=tagged_kinds, english_names=english_names, run_in=run_in)
     if index_kinds:
         story.extend(glossary_flowables(document, sections, styles, index_kinds))
     if not story:

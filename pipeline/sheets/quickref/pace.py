@@ -12,6 +12,7 @@ import math
 from dataclasses import replace
 
 from pipeline.model import Block, Section
+from pipeline.modelkinds import BlockKind
 from pipeline.sheets.quickref.condense import sentences
 
 WALL_CHARS = 640  # ~14 lines of a three-column sheet: longer is a wall
@@ -26,7 +27,7 @@ def paced(sections: list[Section]) -> list[Section]:
 
 def _parts(block: Block) -> list[Block]:
     text = block.text
-    if block.kind != "paragraph" or len(text) <= WALL_CHARS:
+    if block.kind != BlockKind.PARAGRAPH or len(text) <= WALL_CHARS:
         return [block]
     ends = [end for _, end in sentences(text)][:-1]  # where a part may end (never after the last sentence)
     count = math.ceil(len(text) / TARGET_CHARS)

@@ -61,6 +61,8 @@ class Recipe:
     named_ids: tuple[tuple[str, str, str | None, int | None], ...] = ()
     # The project's card kinds (glossaries/common.yaml): the terms an English index lists.
     card_kinds: tuple[str, ...] = ()
+    # The project's tagged kinds (common.yaml): the terms whose English name the text prints beside them.
+    tagged_kinds: tuple[str, ...] = ()
 
     @property
     def index_kinds(self) -> tuple[str, ...]:
@@ -68,7 +70,9 @@ class Recipe:
         return self.card_kinds if self.glossary else ()
 
 
-def read_recipe(fields: Fields, *, base: Recipe | None, paper: str, card_kinds: tuple[str, ...] = ()) -> Recipe | None:
+def read_recipe(
+    fields: Fields, *, base: Recipe | None, paper: str, card_kinds: tuple[str, ...] = (), tagged_kinds: tuple[str, ...] = ()
+) -> Recipe | None:
     """A recipe mapping -> Recipe for one paper; None when it has problems (recorded in `fields.problems`).
 
     Without `base` (a template's `options.recipe`) every key must be given; with one (a game's recipe)
@@ -85,7 +89,7 @@ def read_recipe(fields: Fields, *, base: Recipe | None, paper: str, card_kinds: 
     fields.finish()
     if len(fields.problems) > before:
         return None
-    return Recipe(**values, named_ids=_named_ids(fields, base), card_kinds=card_kinds)
+    return Recipe(**values, named_ids=_named_ids(fields, base), card_kinds=card_kinds, tagged_kinds=tagged_kinds)
 
 
 def _selectors(fields: Fields, key: str, paper: str) -> tuple[Selector, ...]:

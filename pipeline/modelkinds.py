@@ -1,0 +1,71 @@
+"""The document model's kinds, typed: what a cleaning record did, what a cleaned line, a section and a block
+are, and a recognised heading's style.
+
+`StrEnum`s: every member equals its string ("paragraph" == BlockKind.PARAGRAPH), prints as it and travels
+through JSON and YAML as it, so a stage result, a recipe's `kind: card` and a cached entry read the same.
+Code names a kind by its member, so a misspelt one is a type checker's error, not a branch that never runs.
+"""
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class CleaningAction(StrEnum):
+    """What the cleaner did to an input line (the cleaning report's `action` column). `markup`: the line's
+    markup (a Markdown, HTML or BBCode source) became structure (heading, item, table row) or went."""
+
+    DROP = "drop"
+    DUPLICATE = "duplicate"
+    FLAVOR = "flavor"
+    NOTE = "note"
+    CREDIT = "credit"
+    CORRECT = "correct"
+    JOIN = "join"
+    MARKUP = "markup"
+
+
+class LineKind(StrEnum):
+    """The kind of text a cleaned line carries into the splitter."""
+
+    TEXT = "text"
+    FLAVOR = "flavor"
+    NOTE = "note"
+
+
+class SectionKind(StrEnum):
+    RULES = "rules"
+    FLAVOR = "flavor"
+    EXAMPLE = "example"
+    CARD = "card"
+    TABLE = "table"
+    NOTE = "note"
+    CREDITS = "credits"
+
+
+class BlockKind(StrEnum):
+    """A block inside a section. A `table` holds rows ("\\n") of cells ("\\t"); a `table-ref` is a numbered table of
+    the rulebook whose cells the text lost (its caption and the debris, which a sheet does not print)."""
+
+    PARAGRAPH = "paragraph"
+    ITEM = "item"
+    TABLE = "table"
+    TABLE_REF = "table-ref"
+    FORMULA = "formula"
+    NOTE = "note"
+
+
+class HeadingStyle(StrEnum):
+    """How a line reads as a heading (structure/styles.py recognises each; split/__init__.py ranks them).
+    `label` is a title the context judged a list's label; `preamble` is the splitter's own root."""
+
+    MARKUP = "markup"
+    CHAPTER = "chapter"
+    PAGE = "page"
+    NUMBERED = "numbered"
+    LETTERED = "lettered"
+    CAPS = "caps"
+    TITLE = "title"
+    LABEL = "label"
+    RUNIN = "runin"
+    CARD = "card"
+    PREAMBLE = "preamble"
