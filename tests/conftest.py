@@ -19,6 +19,12 @@ settings.register_profile("fixed", derandomize=True, print_blob=True)
 if not os.environ.get("REFSHEETS_EXPLORE"):
     settings.load_profile("fixed")
 
+# A sheet prints the date its revision was first built (build/manifest.py build_date). The suite builds from
+# nothing, so without a fixed date the goldens would hold the day they were written and fail the next day (and two
+# builds either side of midnight would differ). Every build the tests make, in this process or a child, is dated
+# 2026-01-01; a test of the dating itself sets its own SOURCE_DATE_EPOCH.
+os.environ["SOURCE_DATE_EPOCH"] = "1767225600"
+
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("space-alert", "legendary-alien", "alternity-warships", "leaving-earth", "galaxy-defenders")
 INPUTS = ("sources", "glossaries", "templates")  # what a project is made of; output/ and .refsheets-cache/ are made from them
