@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from pipeline.errors import InputError
-from pipeline.store import user_folder, write_atomic
+from pipeline.store import write_atomic
 
 KNOWN, FOLDED, ENGLISH = 1, 2, 4  # bits of a word's flags: a Spanish form, a Spanish form without accents, English
 # Bump when the file's tables or the lists' making change: an older file is then made again.
@@ -209,9 +209,6 @@ def _fill(connection: sqlite3.Connection, data: WordData, *, stamp: str) -> None
 
 
 _OPENED: list[WordStore] = []  # the process's store, whichever cache folder it came from
-
-
-shared_cache_dir = user_folder  # the name tag/tokens.py (going, on branch tokens) imports it by
 
 
 def word_store(cache_dir: Path | None = None) -> WordStore:

@@ -29,13 +29,13 @@ from pipeline.build.keys import SheetKey, sheet_key, tool_fingerprint
 from pipeline.build.manifest import manifest_sheet, read_manifest, write_if_changed
 from pipeline.build.plan import GamePlan, SheetResult, proof_file, report_file, sheet_file
 from pipeline.build.output import inside_project, remove_dropped_sheets
-from pipeline.store import sweep_temp_files
 from pipeline.build.proofpage import proof_page
 from pipeline.build.report import GameOutcome, failed_game
 from pipeline.build.stages import cleaning_report_tsv, prepare, tagged_document
 from pipeline.errors import RefsheetsError
 from pipeline.model import Document
 from pipeline.project import GameConfig, Project
+from pipeline.store import sweep_temp_files
 
 StageSink = Callable[[str, str], None]  # (stage, sheet) as a game enters it; see report.Progress
 
