@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pipeline.build.stages import prepare  # noqa: E402
-from pipeline.desk.typos import find_typos, lexicon, shared_cache_dir  # noqa: E402
+from pipeline.store import user_folder  # noqa: E402
+from pipeline.desk.typos import find_typos, lexicon  # noqa: E402
 from pipeline.project import Project  # noqa: E402
 
 LISTED = ("nava", "uan", "campañaa", "ESto", "inlcuido", "proporcinan", "protejer", "absorvido", "reaultado", "Landindg", "atravensado")
@@ -22,7 +23,7 @@ LISTED = ("nava", "uan", "campañaa", "ESto", "inlcuido", "proporcinan", "protej
 def main() -> None:
     project = Project(ROOT)
     start = time.perf_counter()
-    lexicon(shared_cache_dir())
+    lexicon(user_folder())
     loaded = time.perf_counter() - start
     found: set[str] = set()
     total = 0

@@ -4,7 +4,7 @@ Two stages ask about words: the tagger (spaCy's lemma table: inflected form -> l
 (the Spanish forms, their accent-free forms, pyspellchecker's English words, spaCy's word probabilities).
 Loading the lists whole cost every process that tagged or wrote a proof page ~1.1 s of CPU and ~260 MB;
 a game's text asks about a few thousand words. The file is made once (seconds) from the libraries'
-tables, written whole under a temporary name and renamed into place, and never changed after: readers
+tables in the user's folder (store.user_folder), written whole by store.write_atomic, and never changed after: readers
 open it read-only and `immutable`, so they take no locks, and a forked worker opens its own connection
 (SQLite connections must not cross a fork). A file that is missing, damaged or made from other library
 versions (its stamp differs) is made again; one that cannot be written is made in memory. Each stamp has its own
@@ -17,10 +17,12 @@ import hashlib
 import json
 import os
 import sqlite3
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
+
+from pipeline.errors import InputError
+from pipeline.store import write_atomic
 
 KNOWN, FOLDED, ENGLISH = 1, 2, 4  # bits of a word's flags: a Spanish form, a Spanish form without accents, English
 # Bump when the file's tables or the lists' making change: an older file is then made again.
@@ -141,7 +143,7 @@ class WordStore:
                 if self._read_meta(connection):
                     self._connection, self._pid = connection, os.getpid()
                     return
-            except (OSError, sqlite3.Error, ValueError, KeyError, AttributeError):
+            except (InputError, sqlite3.Error, ValueError, KeyError, AttributeError):
                 pass  # a read-only cache folder still gets its typos, from memory
         self._in_memory(data)
 
@@ -171,21 +173,16 @@ def _write(path: Path, data: WordData, *, stamp: str) -> None:
 
 
 def write_database(path: Path, fill: Callable[[sqlite3.Connection], None]) -> None:
-    """The whole file under a temporary name in the same folder (`fill` makes its tables), then renamed over `path`."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(handle)
-    try:
+    """The whole file written by `fill` (its tables) under a temporary name, then renamed over `path` (store.write_atomic)."""
+
+    def filled(temporary: Path) -> None:
         connection = sqlite3.connect(temporary)
         try:
             fill(connection)
         finally:
             connection.close()
-        os.chmod(temporary, 0o644)  # as write_atomic leaves files (mkstemp makes them private)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+
+    write_atomic(path, filled)
 
 
 def _fill(connection: sqlite3.Connection, data: WordData, *, stamp: str) -> None:
@@ -212,16 +209,6 @@ def _fill(connection: sqlite3.Connection, data: WordData, *, stamp: str) -> None
 
 
 _OPENED: list[WordStore] = []  # the process's store, whichever cache folder it came from
-
-
-def shared_cache_dir() -> Path:
-    """Where the word lists are kept: one copy per user, not per project (they depend on library versions only),
-    so a new project's first build does not spend seconds making them. REFSHEETS_CACHE_DIR overrides it."""
-    override = os.environ.get("REFSHEETS_CACHE_DIR")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "refsheets"
 
 
 def word_store(cache_dir: Path | None = None) -> WordStore:

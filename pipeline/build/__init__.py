@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from pipeline.build.cache import SheetCache
+from pipeline.build.lock import BuildLock
 from pipeline.build.game import make_game
 from pipeline.build.keys import ParseMemo
 from pipeline.build.manifest import build_date
@@ -46,7 +47,7 @@ def build(
     come back in the report in the order of `game_ids`, whatever the number of jobs.
     """
     report = BuildReport()
-    with SheetCache(project.root).lock(wait=wait, on_wait=notice):
+    with BuildLock(project.root).lock(wait=wait, on_wait=notice):
         plans: dict[str, GamePlan | GameOutcome] = {}
         memo = ParseMemo(project.root)
         # Every game's configuration (game.yaml, recipes, templates) is read and checked before any text is cleaned.
@@ -141,9 +142,10 @@ def _run_pool(
     progress(Progress("", "warm", 0, len(work)))  # seconds of loading before any game starts: say so
     warm.load(project, tagging=tagging, layouts=layouts)  # once here, not once per worker
     if any(not SheetCache(project.root).has_proof(plan.game, proof_key(plan)) for plan in work):
-        from pipeline.desk.typos import lexicon, shared_cache_dir
+        from pipeline.desk.typos import lexicon
+        from pipeline.store import user_folder
 
-        lexicon(shared_cache_dir())  # the word store opened (made, the first time) before the fork, not by each worker
+        lexicon(user_folder())  # the word store opened (made, the first time) before the fork, not by each worker
     context = warm.fork_context()
     finished = FinishedCount()
     running = context.Array("i", len(work), lock=False)  # game index -> pid of the worker making it (workers.py)

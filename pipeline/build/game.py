@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Callable
 
 from pipeline import __version__
-from pipeline.build.cache import CachedSheet, SheetCache, sweep_temp_files
+from pipeline.build.cache import CachedSheet, SheetCache, sheet_group
 from pipeline.build.changes import (
     SectionDigest,
     add_history,
@@ -35,6 +35,7 @@ from pipeline.build.stages import cleaning_report_tsv, prepare, tagged_document
 from pipeline.errors import RefsheetsError
 from pipeline.model import Document
 from pipeline.project import GameConfig, Project
+from pipeline.store import sweep_temp_files
 
 StageSink = Callable[[str, str], None]  # (stage, sheet) as a game enters it; see report.Progress
 
@@ -66,13 +67,14 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
         inside_project(project.root, game_out, display=project.display(game_out))
     sweep_temp_files(game_out)
     cache = SheetCache(project.root)
+    cache.sweep(plan.game)
     made: dict[str, tuple[CachedSheet, str]] = {}
     to_render: list[SheetKey] = []
     glyph_warnings: list[str] = []
     failures: dict[str, RefsheetsError] = {}
     for key in plan.keys:
         if key.sheet in plan.stale:
-            cached = None if force else cache.get(key.digest)
+            cached = None if force else cache.get(key.digest, sheet_group(key.game, key.sheet, key.paper))
             if cached is not None and (cached.game, cached.sheet) == (key.game, key.sheet):
                 stage("restore", key.sheet)
                 made[key.sheet] = (cached, "restored from cache")
@@ -179,7 +181,7 @@ def _sheet_outcome(
 ) -> tuple[dict, SheetResult]:
     """The manifest entry and the result (with its change report in words) of a sheet just made or restored."""
     printed = [tuple(part[:3]) for part in entry.printed]
-    before = _previous_printed(cache, old)
+    before = _previous_printed(cache.recorded(plan.game, old))
     if before is not None and printed:
         sections = printed_changes(before, printed)
     else:
@@ -208,10 +210,8 @@ def _sheet_outcome(
     return sheet_json, result
 
 
-def _previous_printed(cache: SheetCache, old: dict | None) -> list[tuple[str, str, str]] | None:
+def _previous_printed(previous: CachedSheet | None) -> list[tuple[str, str, str]] | None:
     """What the previous build of a sheet printed, from the cache entry its manifest names (None: not known)."""
-    key = (old or {}).get("key")
-    previous = cache.get(key) if isinstance(key, str) and key else None
     if previous is None or not previous.printed:
         return None
     return [tuple(part[:3]) for part in previous.printed if isinstance(part, list) and len(part) >= 3]
@@ -286,7 +286,6 @@ def _render_sheets(
         # under either key; an empty key in the manifest makes the next build make it again.
         if sheet_key(project, config.game.id, sheet.spec, paper=key.paper, template_files=layout.files).digest == key.digest:
             cache.put(entry)
-            cache.prune(key.game, key.sheet, paper=key.paper)
             remember()
         else:
             entry = replace(entry, key="")

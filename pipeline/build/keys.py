@@ -6,7 +6,6 @@ A key covers the game's folder, its glossaries, its template chain and fonts, th
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sys
 from dataclasses import dataclass
@@ -15,15 +14,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline import __version__
-from pipeline.build.output import write_atomic
 from pipeline.model import SheetSpec
 from pipeline.project import GameConfig, Project, load_game
 from pipeline.sheets.layout import load_layout
+from pipeline.store import Store, digest
 
 if TYPE_CHECKING:
     from pipeline.sheets.config import Templates
 
 CACHE_DIR = ".refsheets-cache"
+PARSED = "parsed"  # the store's kind of the parse memo
+
+
 # Bump when the entry layout or what a key covers changes: old entries then simply miss.
 FORMAT_VERSION = 1
 # Libraries whose version can change the PDF bytes, the tagging or what a source file reads as (ingest/):
@@ -33,6 +35,11 @@ OUTPUT_LIBRARIES = (
     "markdown-it-py", "lxml", "pdfminer.six", "mammoth", "charset-normalizer", "ftfy", "pyspellchecker", "regex",
 )
 ABSENT = "absent"
+
+
+def project_store(root: Path) -> Store:
+    """The store of the project at `root` (<root>/.refsheets-cache/, pipeline/store.py)."""
+    return Store(root / CACHE_DIR)
 
 
 @dataclass(frozen=True)
@@ -67,17 +74,17 @@ def tool_fingerprint() -> str:
     The package files are hashed (not just the version) because the code changes between releases
     in a working tree, and a stale sheet must never be taken for a fresh one.
     """
-    digest = hashlib.sha256(f"refsheets {__version__} cache-format {FORMAT_VERSION}\n".encode())
+    hashed = hashlib.sha256(f"refsheets {__version__} cache-format {FORMAT_VERSION}\n".encode())
     package = Path(__file__).resolve().parent.parent  # pipeline/, every stage
     for path in sorted(package.rglob("*")):
         if "__pycache__" in path.parts or not is_input_file(path):
             continue
-        digest.update(f"{path.relative_to(package).as_posix()}\0".encode())
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+        hashed.update(f"{path.relative_to(package).as_posix()}\0".encode())
+        hashed.update(hashlib.sha256(path.read_bytes()).digest())
     versions = _library_versions()
     for library in OUTPUT_LIBRARIES:
-        digest.update(f"{library}=={versions.get(_normal(library), ABSENT)}\n".encode())
-    return digest.hexdigest()
+        hashed.update(f"{library}=={versions.get(_normal(library), ABSENT)}\n".encode())
+    return hashed.hexdigest()
 
 
 def _normal(name: str) -> str:
@@ -125,37 +132,32 @@ class ParseMemo:
 
     Parsing game.yaml and the template chains is most of a no-op build's time. Each entry records the
     hashes of the files it was derived from and is used only while they all still match: a pure
-    function of their bytes, so it can never be stale. Saved in .refsheets-cache/parsed.json, each
-    entry with a checksum of its own content: an entry damaged in any way (a paper 'a5', a wrong font
-    path) no longer matches it and is a miss, parsed again.
+    function of their bytes, so it can never be stale. Kept as one entry of the project's store, keyed by
+    the tool (what an entry means is the code's reading of the files): damaged in any way, it is a miss and
+    every file is parsed again.
     """
 
     def __init__(self, root: Path) -> None:
-        self.path = root / CACHE_DIR / "parsed.json"
+        self.store, self.key = project_store(root), digest(tool_fingerprint())
         self.root = root
         self.changed = False
         self.configs: dict[str, GameConfig] = {}  # games read (and so checked) by this process
         self._templates: Templates | None = None  # shared by the games this memo reads
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            # What an entry means is the code's reading of the files: another version of refsheets reads again.
-            same = data.get("format") == FORMAT_VERSION and data.get("tool") == tool_fingerprint()
-            self.entries = data["entries"] if same and isinstance(data.get("entries"), dict) else {}
-        except (OSError, ValueError, AttributeError, KeyError):
-            self.entries = {}
+        entries = self.store.get(PARSED, self.key)
+        self.entries: dict = entries if isinstance(entries, dict) else {}
 
     def _valid(self, name: str) -> dict | None:
         entry = self.entries.get(name)
-        if not isinstance(entry, dict) or entry.get("sum") != _checksum(entry) or not isinstance(entry.get("from"), dict):
+        if not isinstance(entry, dict) or not isinstance(entry.get("from"), dict):
             return None
-        for shown, digest in entry["from"].items():
+        for shown, recorded in entry["from"].items():
             path = self.root / shown
             if not path.is_file():
-                if digest != ABSENT:
+                if recorded != ABSENT:
                     return None
                 continue
             stat = path.stat()
-            if _cached_digest(path, stat.st_mtime_ns, stat.st_size) != digest:
+            if _cached_digest(path, stat.st_mtime_ns, stat.st_size) != recorded:
                 return None
         return entry
 
@@ -204,20 +206,13 @@ class ParseMemo:
         return files
 
     def _put(self, name: str, entry: dict) -> None:
-        self.entries[name] = {**entry, "sum": _checksum(entry)}
+        self.entries[name] = entry
         self.changed = True
 
     def save(self) -> None:
         if self.changed:
-            data = {"format": FORMAT_VERSION, "tool": tool_fingerprint(), "entries": self.entries}
-            write_atomic(self.path, json.dumps(data, sort_keys=True) + "\n")
+            self.store.put(PARSED, self.key, self.entries)
             self.changed = False
-
-
-def _checksum(entry: dict) -> str:
-    """sha256 of an entry's content (all but its own checksum), in a canonical JSON form."""
-    content = {key: value for key, value in entry.items() if key != "sum"}
-    return hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
 def sheet_key(
@@ -233,7 +228,7 @@ def sheet_key(
     """The cache key of one sheet: changes whenever anything the sheet is made from changes.
 
     `template_files`: the template chain and fonts (Layout.files) when the caller has the layout; else the
-    memo's (reading .refsheets-cache/parsed.json, every game's entries: once per build, not once per sheet)."""
+    memo's (one store entry holding every game's entries: once per build, not once per sheet)."""
     files = dict(inputs if inputs is not None else game_inputs(project, game_id))
     if template_files is None:
         template_files = (memo or ParseMemo(project.root)).template_files(project, sheet.template, paper)
@@ -241,7 +236,6 @@ def sheet_key(
         path = project.inside(project.root / shown)
         stat = path.stat()
         files[shown] = _cached_digest(path, stat.st_mtime_ns, stat.st_size)
-    digest = hashlib.sha256()
     described = {
         "tool": tool_fingerprint(),
         "game": game_id,
@@ -250,8 +244,7 @@ def sheet_key(
         "paper": paper,
         "inputs": files,
     }
-    digest.update(json.dumps(described, sort_keys=True, ensure_ascii=False).encode("utf-8"))
-    return SheetKey(game=game_id, sheet=sheet.name, digest=digest.hexdigest(), inputs=files, paper=paper)
+    return SheetKey(game=game_id, sheet=sheet.name, digest=digest(described), inputs=files, paper=paper)
 
 
 @lru_cache(maxsize=64)

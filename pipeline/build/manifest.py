@@ -7,7 +7,7 @@ import os
 from datetime import date, datetime, timezone
 from pathlib import Path
 
-from pipeline.build.output import write_atomic
+from pipeline.store import write_atomic
 
 
 def build_date() -> str:

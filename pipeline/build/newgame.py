@@ -22,7 +22,7 @@ def new_game(project: Project, game_id: str, file: Path, *, limits: Limits = DEF
     Only a regular file is copied, and no more of it than `limits` allow (raised, they go into game.yaml)."""
     from dataclasses import replace
 
-    from pipeline.build.output import write_atomic
+    from pipeline.store import write_atomic
     from pipeline.build.stages import prepare
     from pipeline.errors import InputError
     from pipeline.ingest import SOURCE_SUFFIXES, SUFFIX_LIST, source_files

@@ -5,22 +5,22 @@ of the game stale; most of them print none of the corrected text. The printed ke
 renderer reads (sheets.printed_inputs: the sheet's configuration, the document but its sections, the
 sections or cards it prints) with the tool and every input that reaches the PDF other than through the
 document (templates, fonts, game.yaml: all inputs but the game's text, corrections and glossaries). An
-index file maps it to the sheet cache entry it made and the date that PDF printed; a sheet is taken from
-there only while the build would print the same date, so its bytes are exactly a fresh render's.
+index entry maps it to the sheet cache entry it made and the date that PDF printed; a sheet is taken from
+there only while the build would print the same date, so its bytes are exactly a fresh render's. The index
+is entries of the project's store (pipeline/store.py), grouped as the sheets are.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
-from pipeline.build.cache import KEEP_PER_SHEET, CachedSheet, SheetCache
+from pipeline.build.cache import CachedSheet, SheetCache, sheet_group
 from pipeline.build.keys import SheetKey, tool_fingerprint
-from pipeline.build.output import write_atomic
-from pipeline.errors import InputError
 from pipeline.model import Document
+from pipeline.store import digest
+
+PRINTED = "printed"
 
 
 def printed_key(key: SheetKey, printed: str, *, root: Path) -> str:
@@ -31,42 +31,35 @@ def printed_key(key: SheetKey, printed: str, *, root: Path) -> str:
     printed = printed.replace(str(root.resolve()), "<project>").replace(str(root), "<project>")
     through_document = {f"sources/{key.game}/corrections.yaml"}
     files = {
-        path: digest for path, digest in key.inputs.items()
+        path: found for path, found in key.inputs.items()
         if path not in through_document and not path.startswith((f"sources/{key.game}/raw.", "glossaries/"))
     }
-    described = json.dumps([tool_fingerprint(), key.game, key.sheet, key.paper, files], sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256((described + "\n" + printed).encode("utf-8")).hexdigest()
+    return digest(tool_fingerprint(), key.game, key.sheet, key.paper, files, printed)
 
 
 class PrintedIndex:
-    """<root>/.refsheets-cache/printed/<game>/<printed key>.json -> {"sheet_key": ..., "date": ...} (a folder per
-    game: keeping a game's few entries looks at that game's files, not every game's)."""
+    """Entries of kind "printed" in the project's store, grouped as the sheets are: printed key -> {"sheet_key": ...,
+    "date": ...}."""
 
     def __init__(self, cache: SheetCache, *, reuse: bool = True) -> None:
         self.cache, self.reuse_allowed = cache, reuse  # not with --force: that typesets every sheet again
-        self.folder: Path = cache.folder / "printed"
 
-    def reuse(self, game: str, printed: str, *, dated: Callable[[str], str]) -> CachedSheet | None:
+    def reuse(self, key: SheetKey, printed: str, *, dated: Callable[[str], str]) -> CachedSheet | None:
         """The cached sheet these printed inputs made, if the build would print it with the same date."""
         if not self.reuse_allowed:
             return None
+        group = sheet_group(key.game, key.sheet, key.paper)
+        record = self.cache.store.get(PRINTED, printed, group)
         try:
-            record = json.loads((self.folder / game / f"{printed}.json").read_text(encoding="utf-8"))
-            entry = self.cache.get(str(record["sheet_key"]))
-            if entry is not None and entry.game == game and dated(entry.revision) == record["date"]:
+            entry = self.cache.get(str(record["sheet_key"]), group) if record else None
+            if entry is not None and dated(entry.revision) == record["date"]:
                 return entry
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            pass  # missing or damaged: typeset it
+        except (KeyError, TypeError):
+            pass  # damaged: typeset it
         return None
 
-    def put(self, game: str, printed: str, *, sheet_key: str, date: str) -> None:
-        try:
-            write_atomic(self.folder / game / f"{printed}.json", json.dumps({"sheet_key": sheet_key, "date": date}), durable=False)
-            mine = sorted((self.folder / game).glob("[0-9a-f]" * 64 + ".json"), key=lambda path: path.stat().st_mtime_ns, reverse=True)
-            for path in mine[KEEP_PER_SHEET * 8:]:  # a few per sheet; an index whose sheet entry was pruned is a miss anyway
-                path.unlink(missing_ok=True)
-        except (OSError, InputError):
-            pass  # only costs a typesetting next time
+    def put(self, key: SheetKey, printed: str, *, date: str) -> None:
+        self.cache.store.put(PRINTED, printed, {"sheet_key": key.digest, "date": date}, sheet_group(key.game, key.sheet, key.paper))
 
 
 def typeset(
@@ -83,7 +76,7 @@ def typeset(
         return dates[-1]
 
     printed = printed_key(key, printed_inputs(document, sheet=sheet, paper=key.paper), root=root)
-    same = index.reuse(key.game, printed, dated=recorded)
+    same = index.reuse(key, printed, dated=recorded)
     if same is not None:
         entry = replace(same, key=key.digest, sections=sections)
     else:
@@ -95,7 +88,7 @@ def typeset(
 
     def remember() -> None:
         if dates:
-            index.put(key.game, printed, sheet_key=key.digest, date=dates[-1])
+            index.put(key, printed, date=dates[-1])
 
     return entry, remember
 

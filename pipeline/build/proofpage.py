@@ -30,7 +30,7 @@ def proof_page(
         entry = made[sheet_key_.sheet][0] if sheet_key_.sheet in made else None
         if entry is None:
             old = manifest_sheet(previous, sheet_key_.sheet)
-            entry = cache.get(old["key"]) if old and isinstance(old.get("key"), str) and old["key"] else None
+            entry = cache.recorded(plan.game, old)
         printed_by[sheet_key_.sheet] = {part[3] for part in entry.printed if len(part) > 3} if entry else set()
     config = plan.config or load_game(project, plan.game)  # a worker's plan carries none: read once here
     page = game_proof(

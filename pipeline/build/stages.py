@@ -1,7 +1,8 @@
 """One game through the stages: load -> clean -> split (-> tag), and the cleaning report as TSV.
 
 Used by the build and by the commands that show a stage's result (`clean`, `sections`, `glossary`).
-Results come from the stage cache (stagecache.py) when their inputs are the ones they were made from.
+Results come from the project's store (`store.memoized`, keys from stagecache.py) when their inputs are the ones
+they were made from.
 """
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from typing import Callable
 
 from pipeline.build.defaults import title_from_text, titled, untitled
 from pipeline.errors import ConfigError
-from pipeline.build.stagecache import GLOSSARY, SPLIT, TAG, UNCORRECTED, StageCache, stage_key
+from pipeline.build.keys import project_store
+from pipeline.build.stagecache import GLOSSARY, SPLIT, TAG, UNCORRECTED, stage_key
 from pipeline.model import CleanText, Credits, Document, Section, TermHit, Uncorrected, from_data, to_data
 from pipeline.project import GameConfig, Project, load_game, load_raw
+from pipeline.store import Store, memoized
 from pipeline.tag.glossary import load_glossary
 
 
@@ -44,21 +47,19 @@ def prepare(
     stage("clean")
     if strict:  # the correction counts are checked as they are made: never answered from the cache
         return _clean_and_split(project, config, strict=True, stage=stage)
-    cache, key = StageCache(project.root), stage_key(project, game_id, SPLIT)
-    stored = cache.get(game_id, SPLIT, key)
-    if stored is not None:
-        try:
-            if stored.get("title"):  # the title the text gave (game.yaml has none)
-                config = replace(config, game=titled(config.game, stored["title"]))
-            return config, from_data(CleanText, stored["cleaned"]), from_data(Document, stored["document"], game=config.game)
-        except (KeyError, TypeError, ValueError):
-            pass  # damaged: make it again
-    given = config.game.title_es
-    config, cleaned, document = _clean_and_split(project, config, strict=False, stage=stage)
-    if stage_key(project, game_id, SPLIT) == key:  # not saved meanwhile: the result is the key's
-        title = config.game.title_es if config.game.title_es != given else ""
-        cache.put(game_id, SPLIT, key, {"cleaned": to_data(cleaned), "document": _without_game(document), "title": title})
-    return config, cleaned, document
+    given, key = config, stage_key(project, game_id, SPLIT)
+
+    def load(stored: dict) -> tuple[GameConfig, CleanText, Document]:
+        config = replace(given, game=titled(given.game, stored["title"])) if stored["title"] else given  # the text's title
+        return config, from_data(CleanText, stored["cleaned"]), from_data(Document, stored["document"], game=config.game)
+
+    def dump(made: tuple[GameConfig, CleanText, Document]) -> dict:
+        config, cleaned, document = made
+        title = config.game.title_es if config.game.title_es != given.game.title_es else ""
+        return {"cleaned": to_data(cleaned), "document": _without_game(document), "title": title}
+
+    return memoized(project_store(project.root), SPLIT, key, lambda: _clean_and_split(project, given, strict=False, stage=stage),
+                    group=game_id, load=load, dump=dump, current=lambda: stage_key(project, game_id, SPLIT) == key)
 
 
 def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stage: StageSink) -> tuple[GameConfig, CleanText, Document]:
@@ -96,17 +97,11 @@ def _uncorrected(project: Project, config: GameConfig, raw) -> Uncorrected:
     from pipeline.clean import clean_uncorrected
 
     game_id = config.game.id
-    cache, key = StageCache(project.root), stage_key(project, game_id, UNCORRECTED)
-    stored = cache.get(game_id, UNCORRECTED, key)
-    if stored is not None:
-        try:
-            return from_data(Uncorrected, stored)
-        except (KeyError, TypeError, ValueError):
-            pass  # damaged: clean again
-    made = clean_uncorrected(raw, options=config.clean, split_options=config.split)
-    if stage_key(project, game_id, UNCORRECTED) == key:
-        cache.put(game_id, UNCORRECTED, key, to_data(made))
-    return made
+    key = stage_key(project, game_id, UNCORRECTED)
+    return memoized(project_store(project.root), UNCORRECTED, key,
+                    lambda: clean_uncorrected(raw, options=config.clean, split_options=config.split), group=game_id,
+                    load=lambda stored: from_data(Uncorrected, stored), dump=to_data,
+                    current=lambda: stage_key(project, game_id, UNCORRECTED) == key)
 
 
 def _without_game(document: Document) -> dict:
@@ -123,35 +118,38 @@ def tagged_document(
     config, cleaned, document = prepare(project, game_id, config=config, on_stage=on_stage)
     if on_stage:
         on_stage("tag")
-    cache, key = StageCache(project.root), stage_key(project, game_id, TAG)
-    stored = cache.get(game_id, TAG, key)
-    if stored is not None:
-        try:
-            sections = tuple(from_data(Section, section) for section in stored["sections"])
-            if [section.id for section in sections] == [section.id for section in document.sections]:
-                return config, cleaned, replace(document, sections=sections)
-        except (KeyError, TypeError, ValueError):
-            pass  # damaged: tag again
-    from pipeline.tag.matcher import tag
+    store, key = project_store(project.root), stage_key(project, game_id, TAG)
 
-    for name in ("common.yaml", f"{game_id}.yaml"):  # the files load_glossary reads
-        project.inside(project.glossaries / name)
-    glossary = load_glossary(project.glossaries, game_id, display_root=project.root)
-    glossary_key = stage_key(project, game_id, GLOSSARY)
-    found: dict = {}
-    tagged = tag(document, glossary=glossary, known=_known_hits(cache, game_id, glossary_key), found=found)
-    if stage_key(project, game_id, TAG) == key:
-        hits = [[text, [to_data(hit) for hit in found_hits]] for text, found_hits in found.items()]
-        cache.put(game_id, TAG, key, {"sections": [to_data(section) for section in tagged.sections], "glossary": glossary_key,
-                                      "found": hits})
-    return config, cleaned, tagged
+    def load(stored: dict) -> tuple[Section, ...]:
+        sections = tuple(from_data(Section, section) for section in stored["sections"])
+        if [section.id for section in sections] != [section.id for section in document.sections]:
+            raise ValueError("tagged another split")
+        return sections
+
+    def make() -> tuple[Section, ...]:
+        from pipeline.tag.matcher import tag
+
+        for name in ("common.yaml", f"{game_id}.yaml"):  # the files load_glossary reads
+            project.inside(project.glossaries / name)
+        glossary = load_glossary(project.glossaries, game_id, display_root=project.root)
+        glossary_key = stage_key(project, game_id, GLOSSARY)
+        hits.update(glossary=glossary_key)
+        return tag(document, glossary=glossary, known=_known_hits(store, game_id, glossary_key), found=hits["found"]).sections
+
+    def dump(sections: tuple[Section, ...]) -> dict:
+        found = [[text, [to_data(hit) for hit in found_hits]] for text, found_hits in hits["found"].items()]
+        return {"sections": [to_data(section) for section in sections], "glossary": hits["glossary"], "found": found}
+
+    hits: dict = {"found": {}}  # what `make` met: every text's hits, under the glossaries' key
+    sections = memoized(store, TAG, key, make, group=game_id, load=load, dump=dump, current=lambda: stage_key(project, game_id, TAG) == key)
+    return config, cleaned, replace(document, sections=sections)
 
 
-def _known_hits(cache: StageCache, game_id: str, glossary_key: str) -> dict[str, tuple[TermHit, ...]] | None:
+def _known_hits(store: Store, game_id: str, glossary_key: str) -> dict[str, tuple[TermHit, ...]] | None:
     """The hits of every text the game's last tagging met, when it used the same glossaries (and code): a correction
     then re-tags only the sections it changed, and nothing is tokenized unless some text is new."""
-    previous = cache.latest(game_id, TAG)
-    if not previous or previous.get("glossary") != glossary_key:
+    previous = next(store.latest(TAG, game_id), None)
+    if not isinstance(previous, dict) or previous.get("glossary") != glossary_key:
         return None
     try:
         # TermHit(**hit), not from_data: the entry's sha256 is checked already, and this is every text of the game.

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import multiprocessing
 
-from pipeline.build.cache import SheetCache
+from pipeline.build.cache import SheetCache, sheet_group
 from pipeline.build.plan import GamePlan
-from pipeline.build.stagecache import TAG, StageCache, stage_key
+from pipeline.build.stagecache import TAG, stage_key
 from pipeline.project import Project
 
 
@@ -19,13 +19,16 @@ def needs(project: Project, work: list[GamePlan], *, force: bool) -> tuple[bool,
     """(whether any game must be tagged, the (template, paper) of every sheet that must be typeset)."""
     from pipeline.build.keys import ParseMemo
 
-    sheets, stages, memo = SheetCache(project.root), StageCache(project.root), ParseMemo(project.root)
+    sheets, memo = SheetCache(project.root), ParseMemo(project.root)
     tagging, layouts = False, set()
     for plan in work:
-        to_render = [key for key in plan.keys if key.sheet in plan.stale and (force or not sheets.has(key.digest))]
+        to_render = [
+            key for key in plan.keys
+            if key.sheet in plan.stale and (force or not sheets.has(key.digest, sheet_group(key.game, key.sheet, key.paper)))
+        ]
         if not to_render:
             continue
-        tagging = tagging or not stages.has(plan.game, TAG, stage_key(project, plan.game, TAG))
+        tagging = tagging or not sheets.store.has(TAG, stage_key(project, plan.game, TAG), plan.game)
         templates = dict(_templates(project, plan.game, memo))
         layouts |= {(templates.get(key.sheet, "quickref"), key.paper) for key in to_render}
     return tagging, layouts
@@ -55,9 +58,10 @@ def load(project: Project, *, tagging: bool, layouts: set[tuple[str, str]]) -> N
             except RefsheetsError:
                 continue  # the game's own build reports it, with its name
         # Every game whose sheets are made gets a proof page, and its typo search reads the word lists.
-        from pipeline.desk.typos import lexicon, shared_cache_dir
+        from pipeline.desk.typos import lexicon
+        from pipeline.store import user_folder
 
-        lexicon(shared_cache_dir())  # where find_typos reads them (made here the first time, not by each worker)
+        lexicon(user_folder())  # where find_typos reads them (made here the first time, not by each worker)
 
 
 def cost(project: Project, plan: GamePlan) -> int:

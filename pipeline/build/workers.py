@@ -15,7 +15,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Callable
 
-from pipeline.build import cache
+from pipeline.build import lock
 from pipeline.build.report import GameOutcome, Progress, ProgressSink
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def start_worker(parent: int, running=None) -> None:
     """ProcessPoolExecutor initializer: tie this worker's life to `parent`'s; `running` is the pool's array."""
     global _RUNNING
     _RUNNING = running
-    cache.forget_inherited_lock()
+    lock.forget_inherited_lock()
     _die_with_parent()
     if os.getppid() != parent:  # the parent died before the tie was made
         os._exit(1)

@@ -18,9 +18,10 @@ from pipeline.desk.slips import rank_candidates
 from pipeline.desk.verdicts import CountReads, verdicts_for
 from pipeline.model import CleanText
 from pipeline.text import fold, strip_accents
-from pipeline.wordstore import ENGLISH, FOLDED, KNOWN, WordStore, shared_cache_dir, word_store
+from pipeline.store import user_folder
+from pipeline.wordstore import ENGLISH, FOLDED, KNOWN, WordStore, word_store
 
-__all__ = ["Typo", "Lexicon", "lexicon", "find_typos", "judge_word", "corrections_yaml", "shared_cache_dir"]
+__all__ = ["Typo", "Lexicon", "lexicon", "find_typos", "judge_word", "corrections_yaml"]
 
 WORD = re.compile(r"[^\W\d_]{3,}")
 # log-probabilities (spaCy's es_lexeme_prob): above COMMON a word is everyday Spanish; below RARE it is a
@@ -286,7 +287,7 @@ def find_typos(cleaned: CleanText, *, project=None, game_id: str | None = None, 
         from pipeline.tag.glossary import load_glossary
 
         glossary = load_glossary(project.glossaries, game_id, display_root=project.root)
-    words = lexicon(shared_cache_dir())
+    words = lexicon(user_folder())
     folded, glossary_words, slips = _glossary_words(glossary, words)
     in_text: dict[str, int] = {}
     for line in cleaned.lines:

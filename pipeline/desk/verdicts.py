@@ -4,15 +4,17 @@ Judging a word that needs its neighbours (one or two edits away, among 27,000 kn
 millisecond; a game has hundreds of them, and a correction changes a sentence. A verdict depends on the
 word, whether it opens a sentence, the game's glossary, the word lists, the code, and how often the text
 uses a few words (the word itself, its neighbours): each verdict is kept with the counts it read and is
-reused only while those counts are the same, so the result is exactly a fresh run's. The file lives in
-the project's cache (`.refsheets-cache/typos/<game>.json`); one that does not read back is simply ignored.
+reused only while those counts are the same, so the result is exactly a fresh run's. They are an entry of
+the project's store (pipeline/store.py; kind "typos", group the game); one that does not read back is a miss.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 from pathlib import Path
 from typing import Callable, overload
+
+from pipeline.store import Store, digest
+
+TYPOS = "typos"  # the store's kind of a game's verdicts
 
 # Verdict of one word: (suggestions, {count key: the count read, or None for a word the text lacks}).
 Verdict = tuple[tuple[str, ...], dict[str, int | None]]
@@ -42,17 +44,15 @@ class CountReads:
 class Verdicts:
     """The stored verdicts of one game under one key; `judge` answers from them or judges afresh."""
 
-    def __init__(self, path: Path | None, key: str) -> None:
-        self.path, self.key = path, key
+    def __init__(self, store: Store | None, game_id: str, key: str) -> None:
+        self.store, self.game_id, self.key = store, game_id, key
         self._stored: dict[str, Verdict] = {}
         self._used: dict[str, Verdict] = {}
-        if path is not None:
-            try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-                if data.get("key") == key:
-                    self._stored = {word: (tuple(found), dict(read)) for word, (found, read) in data["verdicts"].items()}
-            except (OSError, ValueError, TypeError, KeyError, AttributeError):
-                pass  # missing, damaged or foreign: judged afresh
+        try:
+            data = store.get(TYPOS, key, game_id) if store is not None else None
+            self._stored = {word: (tuple(found), dict(read)) for word, (found, read) in (data or {}).items()}
+        except (ValueError, TypeError, AttributeError):
+            pass  # damaged: judged afresh
 
     def judge(self, word: str, *, sentence_start: bool, counts: dict[str, int],
               afresh: Callable[[CountReads], tuple[str, ...]]) -> tuple[str, ...]:
@@ -68,33 +68,24 @@ class Verdicts:
 
     def save(self) -> None:
         """Keep this run's verdicts (only they: the file never grows past the text's words)."""
-        if self.path is None or self._used == self._stored:
-            return
-        from pipeline.build.output import write_atomic
-        from pipeline.errors import InputError
-
-        data = {"key": self.key, "verdicts": {word: [list(found), read] for word, (found, read) in sorted(self._used.items())}}
-        try:
-            write_atomic(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), durable=False)
-        except (OSError, InputError):
-            pass  # a read-only project still gets its typos, only slower next time
+        if self.store is not None and self._used != self._stored:  # (a read-only project: only slower next time)
+            self.store.put(TYPOS, self.key, {word: [list(found), read] for word, (found, read) in sorted(self._used.items())}, self.game_id)
 
 
 def verdicts_for(project, game_id: str | None, *, stamp: str, glossary: tuple) -> Verdicts:
     """The stored verdicts of `game_id` in `project` (none kept without a project): keyed by the code, the
     word lists' stamp and the glossary's words, so any change to those judges every word again."""
-    from pipeline.build.keys import CACHE_DIR, tool_fingerprint
+    from pipeline.build.keys import CACHE_DIR, project_store, tool_fingerprint
 
-    described = json.dumps([tool_fingerprint(), stamp, glossary], ensure_ascii=False, sort_keys=True, default=sorted)
-    key = hashlib.sha256(described.encode("utf-8")).hexdigest()
+    key = digest(tool_fingerprint(), stamp, glossary)
     if project is None or not game_id:
-        return Verdicts(None, key)
+        return Verdicts(None, "", key)
     from pipeline.build.output import inside_project
     from pipeline.errors import InputError
 
-    path = Path(project.root) / CACHE_DIR / "typos" / f"{game_id}.json"
+    store = project_store(Path(project.root))
     try:
-        inside_project(Path(project.root), path.parent, display=f"{CACHE_DIR}/typos")
+        inside_project(Path(project.root), store.path(TYPOS, "", game_id), display=f"{CACHE_DIR}/{TYPOS}")
     except InputError:
-        return Verdicts(None, key)  # a cache folder linking out of the project is never written: kept in memory
-    return Verdicts(path, key)
+        return Verdicts(None, game_id, key)  # a cache folder linking out of the project is never written: kept in memory
+    return Verdicts(store, game_id, key)

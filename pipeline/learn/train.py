@@ -26,6 +26,7 @@ from pathlib import Path
 from pipeline.learn.annotations import NOISE_ROLES, Annotation, corpus_annotations
 from pipeline.learn.features import Unit, sequence_features
 from pipeline.learn.labeller import DEFAULT_MODEL, MODEL_VARIABLE, NO_MODEL
+from pipeline.store import write_atomic
 from pipeline.text import fold
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -206,10 +207,7 @@ def train(path: Path, *, leave_out: str | None = None) -> Path:
         if sample.name != leave_out:
             trainer.append([list(items) for items in sample.features], list(sample.labels))
     trainer.set_params(PARAMS)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".part")
-    trainer.train(str(partial))
-    os.replace(partial, path)
+    write_atomic(path, lambda partial: trainer.train(str(partial)))
     return path
 
 

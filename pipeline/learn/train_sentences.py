@@ -16,6 +16,7 @@ from pathlib import Path
 import yaml
 
 from pipeline.learn.sentences import KEPT_ROLES, MODEL, ROLES, features, sentence_contexts
+from pipeline.store import write_atomic
 
 SENTENCES = Path("tests") / "sentences"
 EVALUATION = MODEL.with_name("sentences-eval.txt")
@@ -180,9 +181,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"stale: {', '.join(str(p) for p in stale)} (run `make sentence-model`)", file=sys.stderr)
             return 1
         return 0
-    MODEL.parent.mkdir(parents=True, exist_ok=True)
-    MODEL.write_text(model, encoding="utf-8")
-    EVALUATION.write_text(table, encoding="utf-8")
+    write_atomic(MODEL, model)
+    write_atomic(EVALUATION, table)
     print(f"wrote {MODEL} ({len(model)} bytes) and {EVALUATION}")
     return 0
 

@@ -24,7 +24,7 @@ REPLACEMENTS = ("\ufffd", "\u25a1", "?")
 # become a zero-width space, which markup.safe_text removes and every font we ship can draw.
 INVISIBLE = "\u200b"
 _INVISIBLE_CATEGORIES = ("Cf", "Mn", "Me")
-GLYPHS_FORMAT = 1  # of the per-user files of a font's code points
+GLYPHS_FORMAT = 1  # of the user's store entries of a font's code points
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,12 +42,21 @@ class Coverage:
 @lru_cache(maxsize=8)
 def coverage(font_path: str, family: str = "") -> Coverage:
     """Read the font's character map once per process (reportlab is imported only here); the code points it
-    can draw are kept per user by the font file's sha256, so a process that typesets need not parse the four
-    faces of its family again (0.15 s) before reportlab parses them to draw."""
-    codes = _cached_codes(font_path)
-    if codes is None:
-        codes = _font_codes(font_path)
-        _keep_codes(font_path, codes)
+    can draw are kept in the user's store by the font file's sha256 (grouped by its name), so a process that
+    typesets need not parse the four faces of its family again (0.15 s) before reportlab parses them to draw."""
+    import hashlib
+
+    from reportlab import Version
+
+    from pipeline.store import Store, digest, memoized, user_folder
+
+    try:
+        font = hashlib.sha256(Path(font_path).read_bytes()).hexdigest()
+    except OSError:
+        font = ""  # _font_codes says what is wrong with it
+    key = digest(GLYPHS_FORMAT, f"reportlab {Version}", font)
+    codes = memoized(Store(user_folder()), "glyphs", key, lambda: _font_codes(font_path), group=Path(font_path).name,
+                     load=_codes, dump=_runs) if font else _font_codes(font_path)
     ranges: list[str] = []
     start = previous = codes[0]
     for code in codes[1:] + [-1]:
@@ -73,50 +82,22 @@ def _font_codes(font_path: str) -> list[int]:
     return sorted(set(codes) | set(range(0x20)) | set(range(0x7F, 0xA0)))
 
 
-def _codes_file(font_path: str) -> Path | None:
-    import hashlib
-
-    from reportlab import Version
-
-    from pipeline.wordstore import shared_cache_dir
-
-    try:
-        digest = hashlib.sha256(f"{GLYPHS_FORMAT} reportlab {Version}\n".encode() + Path(font_path).read_bytes()).hexdigest()
-    except OSError:
-        return None  # _font_codes says what is wrong with it
-    return shared_cache_dir() / "glyphs" / f"{digest}.json"
+def _codes(runs: list) -> list[int]:
+    codes = [code for first, last in runs for code in range(int(first), int(last) + 1)]
+    if not codes or codes != sorted(set(codes)):
+        raise ValueError("not code point runs")
+    return codes
 
 
-def _cached_codes(font_path: str) -> list[int] | None:
-    import json
-
-    path = _codes_file(font_path)
-    try:
-        runs = json.loads(path.read_text(encoding="utf-8")) if path is not None else None
-        codes = [code for first, last in runs for code in range(int(first), int(last) + 1)] if runs else None
-        return codes if codes and codes == sorted(set(codes)) else None
-    except (OSError, ValueError, TypeError):
-        return None  # missing or damaged: the font is read
-
-
-def _keep_codes(font_path: str, codes: list[int]) -> None:
-    import json
-
-    from pipeline.build.output import write_atomic
-    from pipeline.errors import InputError
-
-    path = _codes_file(font_path)
+def _runs(codes: list[int]) -> list[list[int]]:
+    """Code points as runs [first, last], as the store keeps them."""
     runs: list[list[int]] = []
     for code in codes:
         if runs and code == runs[-1][1] + 1:
             runs[-1][1] = code
         else:
             runs.append([code, code])
-    try:
-        if path is not None:
-            write_atomic(path, json.dumps(runs), durable=False)
-    except (OSError, InputError):
-        pass  # only costs a parse next time
+    return runs
 
 
 def _class_range(first: int, last: int) -> str:

@@ -3,8 +3,8 @@
 The check tells a Spanish name from an English one by spacy-lookups-data's word log-probabilities (a
 million words per language) and spaCy's Spanish stop words. Loading those whole cost each check ~3 s of
 CPU and ~350 MB (with spaCy's import) to ask about a few hundred words. They are written once per user
-and library version into `frequencies-<hash>.sqlite` in the user's cache folder (beside the word store,
-made the same way: whole, under a temporary name, then renamed; opened read-only), and read a word at a
+and library version into `frequencies-<hash>.sqlite` in the user's folder (store.user_folder, beside the word
+store, made the same way: whole, by store.write_atomic; opened read-only), and read a word at a
 time. A file that is missing, damaged or of other library versions is made again; one that cannot be
 written leaves the tables in memory.
 """
@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pipeline.wordstore import connect_readonly, read_table, shared_cache_dir, write_database
+from pipeline.errors import InputError
+from pipeline.store import user_folder
+from pipeline.wordstore import connect_readonly, read_table, write_database
 
 # Bump when the file's tables or their making change: an older file is then made again.
 FORMAT = 1
@@ -114,8 +116,8 @@ class FrequencyFile:
         try:
             write_database(self.path, lambda connection: _fill(connection, tables, stamp=self.stamp))
             self._connection = connect_readonly(self.path)
-        except (OSError, sqlite3.Error) as exc:
-            self._keep(tables, f"cannot write {self.path}: {getattr(exc, 'strerror', None) or exc}")
+        except (InputError, sqlite3.Error) as exc:
+            self._keep(tables, str(exc) if isinstance(exc, InputError) else f"cannot write {self.path}: {exc}")
 
     def _keep(self, tables: Tables, why: str) -> None:
         self._tables, self.unsaved = tables, why
@@ -162,7 +164,7 @@ def _stamp() -> str:
 def frequency_file(cache_dir: Path | None = None) -> FrequencyFile:
     """The process's frequency file, in `cache_dir` (the user's cache folder by default)."""
     stamp = _stamp()
-    folder = cache_dir if cache_dir is not None else shared_cache_dir()
+    folder = cache_dir if cache_dir is not None else user_folder()
     return FrequencyFile(folder / file_name(stamp), stamp=stamp)
 
 

@@ -33,9 +33,10 @@ def lemma_table():
     """The lookup lemma table: spacy-lookups-data's `es_lemma_lookup`, asked a word at a time from the user's word
     store (pipeline/wordstore.py) through a dict's `.get`: the same data spaCy's `Lookups` table holds, without
     loading half a million entries (0.4 s of CPU and ~70 MB) to look up a game's few thousand."""
-    from pipeline.wordstore import shared_cache_dir, word_store
+    from pipeline.store import user_folder
+    from pipeline.wordstore import word_store
 
-    return types.SimpleNamespace(get=word_store(shared_cache_dir()).lemma)  # `table.get(form, default)`: all the tagger asks
+    return types.SimpleNamespace(get=word_store(user_folder()).lemma)  # `table.get(form, default)`: all the tagger asks
 
 
 def _lemma(word: str, table) -> str:

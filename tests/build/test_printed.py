@@ -48,7 +48,7 @@ def test_a_correction_typesets_only_the_sheet_that_prints_it(built_copy: Path, m
 
 
 def test_a_damaged_printed_index_only_costs_a_typesetting(built_copy: Path) -> None:
-    for path in (built_copy / ".refsheets-cache" / "printed").glob("leaving-earth-*.json"):
+    for path in (built_copy / ".refsheets-cache" / "printed" / "leaving-earth").glob("*/*"):
         path.write_text("{not json", encoding="utf-8")
     before = pdfs(built_copy, "leaving-earth")
     (built_copy / "sources/leaving-earth/corrections.yaml").write_text(

@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pipeline.build import prepare
-from pipeline.build.cache import CachedSheet, SheetCache
+from pipeline.build.cache import CachedSheet, SheetCache, sheet_group
+from pipeline.store import KEEP
 from pipeline.build.changes import add_history, changes_markdown, compare, describe, history_entry, printed_changes, why, word_changes
 from pipeline.build.keys import game_inputs, sheet_key
 from pipeline.cli import main
@@ -303,18 +304,16 @@ def test_a_sheet_removed_from_game_yaml_loses_its_pdfs(built: Path) -> None:
 
 def test_prune_keeps_the_most_recent_entries_of_a_sheet(tmp_path: Path) -> None:
     cache = SheetCache(tmp_path)
-    markers = tmp_path / ".refsheets-cache/sheets/by-sheet/g"
-    for number in range(5):
-        cache.put(CachedSheet(f"{number:064x}", "g", "quickref", b"%PDF", 1, "r", "a4", ()))
-        os.utime(markers / f"quickref--a4--{number:064x}", ns=(number * 10**9, number * 10**9))
     cache.put(CachedSheet("e" * 64, "g", "quickref", b"%PDF", 1, "r", "letter", ()))  # another paper: counted apart
     cache.put(CachedSheet("f" * 64, "other", "quickref", b"%PDF", 1, "r", "a4", ()))
-    cache.prune("g", "quickref", paper="a4", keep=2)
-    kept = sorted(p.stem for p in (tmp_path / ".refsheets-cache/sheets").glob("*.json"))
-    assert kept == [f"{3:064x}", f"{4:064x}", "e" * 64, "f" * 64]
-    assert not (tmp_path / ".refsheets-cache/sheets" / f"{0:064x}.pdf").exists()
-    left = sorted(path.name for path in markers.iterdir())
-    assert left == [f"quickref--a4--{3:064x}", f"quickref--a4--{4:064x}", "quickref--letter--" + "e" * 64]
+    a4 = tmp_path / ".refsheets-cache/sheets/g/quickref--a4"
+    for number in range(KEEP + 2):
+        cache.put(CachedSheet(f"{number:064x}", "g", "quickref", b"%PDF", 1, "r", "a4", ()))
+        os.utime(a4 / f"{number:064x}", ns=(number * 10**9, number * 10**9))
+    assert sorted(path.name for path in a4.iterdir()) == [f"{number:064x}" for number in range(2, KEEP + 2)]
+    assert cache.get("e" * 64, sheet_group("g", "quickref", "letter")) is not None
+    assert cache.get("f" * 64, sheet_group("other", "quickref", "a4")) is not None
+    assert cache.get(f"{0:064x}", sheet_group("g", "quickref", "a4")) is None
 
 
 def test_key_follows_exactly_the_inputs_of_a_sheet(project_copy: Path) -> None:

@@ -8,7 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline.build import stages
-from pipeline.build.stagecache import SPLIT, TAG, StageCache, stage_key
+from pipeline.build.keys import project_store
+from pipeline.build.stagecache import SPLIT, TAG, stage_key
 from pipeline.cli import main
 from pipeline.model import CleanText, Document, from_data, to_data
 from pipeline.project import Project
@@ -93,7 +94,7 @@ def test_a_damaged_entry_is_a_miss(tiny: Path, runs) -> None:
     first = tag_all(tiny)
     project = Project(tiny)
     for stage in (SPLIT, TAG):
-        entry = StageCache(tiny)._path("a", stage, stage_key(project, "a", stage))
+        entry = project_store(tiny).path(stage, stage_key(project, "a", stage), "a")
         data = entry.read_bytes()
         entry.write_bytes(data[: len(data) // 2] + b"x" + data[len(data) // 2 + 1 :])
     assert tag_all(tiny) == first

@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from pipeline.build.stages import prepare
 from pipeline.cli import main
-from pipeline.desk.typos import find_typos, judge_word, lexicon, shared_cache_dir
+from pipeline.store import user_folder
+from pipeline.desk.typos import find_typos, judge_word, lexicon
 from pipeline.project import Project
 
 from ..conftest import GAMES, ROOT
@@ -22,7 +23,7 @@ LISTED = ("nava", "uan", "campañaa", "ESto", "inlcuido", "proporcinan", "protej
 def words():
     # The user's word store (as every build opens it; made once, outside the checkout): a private one would
     # cost this module seconds of making whenever it runs first.
-    return lexicon(shared_cache_dir())
+    return lexicon(user_folder())
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.desk.verdicts import Verdicts
+from pipeline.store import Store
 from pipeline.wordstore import ENGLISH, FOLDED, KNOWN, WordData, WordStore
 
 DATA = WordData(
@@ -81,23 +82,23 @@ def test_a_forked_worker_opens_its_own_connection(tmp_path: Path) -> None:
 
 
 def test_verdicts_are_reused_only_while_the_counts_they_read_are_the_same(tmp_path: Path) -> None:
-    path = tmp_path / "typos" / "demo.json"
+    store = Store(tmp_path)
     judged: list[str] = []
 
     def afresh(counts) -> tuple[str, ...]:
         judged.append("nava")
         return ("nave",) if counts.get("nave", 0) >= 20 * counts.get("nava", 1) else ()
 
-    first = Verdicts(path, "key")
+    first = Verdicts(store, "demo", "key")
     assert first.judge("nava", sentence_start=False, counts={"nava": 1, "nave": 40}, afresh=afresh) == ("nave",)
     first.save()
-    same = Verdicts(path, "key")
+    same = Verdicts(store, "demo", "key")
     assert same.judge("nava", sentence_start=False, counts={"nava": 1, "nave": 40, "otra": 3}, afresh=afresh) == ("nave",)
     assert judged == ["nava"]  # a count it never read changed: the verdict stands
-    fewer = Verdicts(path, "key")
+    fewer = Verdicts(store, "demo", "key")
     assert fewer.judge("nava", sentence_start=False, counts={"nava": 1, "nave": 5}, afresh=afresh) == ()
     assert judged == ["nava", "nava"]
-    other_key = Verdicts(path, "another glossary")
+    other_key = Verdicts(store, "demo", "another glossary")
     other_key.judge("nava", sentence_start=False, counts={"nava": 1, "nave": 40}, afresh=afresh)
     assert len(judged) == 3
 

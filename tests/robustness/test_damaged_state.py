@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import json
+import zlib
 import shutil
 from pathlib import Path
 
 import pytest
 
-from pipeline.build.cache import CachedSheet, SheetCache
+from pipeline.build.cache import SHEET, CachedSheet, SheetCache, sheet_group
+from pipeline.build.keys import PARSED
 from pipeline.build.manifest import manifest_damage
 
 from .helpers import run
@@ -17,12 +19,19 @@ def pdfs(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted((root / "output").rglob("*.pdf"))}
 
 
+def memo_path(root: Path) -> Path:
+    (path,) = (root / ".refsheets-cache" / PARSED).iterdir()
+    return path
+
+
 def memo(root: Path) -> dict:
-    return json.loads((root / ".refsheets-cache" / "parsed.json").read_text(encoding="utf-8"))
+    return {"entries": json.loads(zlib.decompress(memo_path(root).read_bytes().partition(b"\n")[2]))}
 
 
 def write_memo(root: Path, data: dict) -> None:
-    (root / ".refsheets-cache" / "parsed.json").write_text(json.dumps(data), encoding="utf-8")
+    """The entry's payload changed, its header (and so the digest it names) left as it was."""
+    header = memo_path(root).read_bytes().partition(b"\n")[0]
+    memo_path(root).write_bytes(header + b"\n" + zlib.compress(json.dumps(data["entries"]).encode("utf-8")))
 
 
 @pytest.mark.parametrize(
@@ -32,9 +41,9 @@ def write_memo(root: Path, data: dict) -> None:
         lambda entries: entries["game/tiny"].update(sheets=[["quickref", "../../elsewhere"]]),
         lambda entries: entries["template/quickref/a4"]["files"].append("templates/fonts/NoSuchFont.ttf"),
         lambda entries: entries["template/quickref/a4"].update(files="templates/base.yaml"),
-        lambda entries: entries["game/tiny"].pop("sum"),
+        lambda entries: entries["game/tiny"].pop("from"),
     ],
-    ids=["paper-a5", "template-name", "font-path", "files-not-a-list", "no-checksum"],
+    ids=["paper-a5", "template-name", "font-path", "files-not-a-list", "no-inputs"],
 )
 def test_a_damaged_parse_memo_entry_is_a_miss(two_games: Path, damage) -> None:
     before = pdfs(two_games)
@@ -80,14 +89,13 @@ def test_a_manifest_that_is_not_json_is_ignored(two_games: Path) -> None:
 
 
 def test_corrupt_or_foreign_cache_entries_are_ignored_and_rebuilt(two_games: Path) -> None:
-    entries = two_games / ".refsheets-cache" / "sheets"
-    for record in entries.glob("*.json"):
-        data = json.loads(record.read_text(encoding="utf-8"))
-        if data["game"] == "tiny":
-            record.with_suffix(".pdf").write_bytes(b"%PDF-1.4 truncated")  # corrupt blob
+    for entry in (two_games / ".refsheets-cache" / "sheets").glob("*/*/*"):
+        header, _, payload = entry.read_bytes().partition(b"\n")
+        if entry.parent.parent.name == "tiny":
+            entry.write_bytes(header + b"\n" + payload[: len(payload) // 2])  # cut short
         else:
-            data["key"] = "0" * 64  # an entry filed under another key: foreign
-            record.write_text(json.dumps(data), encoding="utf-8")
+            foreign = {**json.loads(header), "key": "0" * 64}  # an entry filed under another key
+            entry.write_bytes(json.dumps(foreign).encode("utf-8") + b"\n" + payload)
     good = pdfs(two_games)
     shutil.rmtree(two_games / "output")
     result = run(two_games, "build")
@@ -97,22 +105,34 @@ def test_corrupt_or_foreign_cache_entries_are_ignored_and_rebuilt(two_games: Pat
 
 
 def test_cache_round_trip_and_every_kind_of_damage(tmp_path: Path) -> None:
-    cache = SheetCache(tmp_path)
+    cache, group = SheetCache(tmp_path), sheet_group("g", "quickref", "a4")
     entry = CachedSheet("a" * 64, "g", "quickref", b"%PDF-1.4 body", 2, "1234abcd", "a4", ({"id": "x", "title": "X", "digest": "d"},))
-    assert cache.get(entry.key) is None
+    assert cache.get(entry.key, group) is None
     cache.put(entry)
-    assert cache.get(entry.key) == entry
-    record = tmp_path / ".refsheets-cache/sheets" / f"{entry.key}.json"
-    data = json.loads(record.read_text(encoding="utf-8"))
-    for damaged in (
-        {**data, "format": 0},
-        {**data, "key": "b" * 64},
-        {**data, "pdf_sha256": "0" * 64},
-        {**data, "sections": [{"id": "x"}]},
-        {**data, "pages": "many"},
+    assert cache.get(entry.key, group) == entry
+    path = cache.store.path(SHEET, entry.key, group)
+    header, _, payload = path.read_bytes().partition(b"\n")
+    line, _, pdf = payload.partition(b"\n")
+    record = json.loads(line)
+    for damaged in (  # the header of the store
+        {**json.loads(header), "format": 0},
+        {**json.loads(header), "key": "b" * 64},
+        {**json.loads(header), "kind": "proofs"},
+        {**json.loads(header), "digest": "0" * 64},
+    ):
+        path.write_bytes(json.dumps(damaged).encode("utf-8") + b"\n" + payload)
+        assert cache.get(entry.key, group) is None, damaged
+    for bad in (  # the record, under a header that checks out
+        {**record, "sections": [{"id": "x"}]},
+        {**record, "pages": "many"},
+        {**record, "paper": "letter"},
+        {**record, "unknown": 1},
+        {key: value for key, value in record.items() if key != "revision"},
         [],
     ):
-        record.write_text(json.dumps(damaged), encoding="utf-8")
-        assert cache.get(entry.key) is None, damaged
-    record.write_bytes(b"\xff\xfe")
-    assert cache.get(entry.key) is None
+        cache.store.write(SHEET, entry.key, json.dumps(bad).encode("utf-8") + b"\n" + pdf, group)
+        assert cache.get(entry.key, group) is None, bad
+    cache.store.write(SHEET, entry.key, line + b"\nnot a PDF", group)
+    assert cache.get(entry.key, group) is None
+    path.write_bytes(b"\xff\xfe")
+    assert cache.get(entry.key, group) is None

@@ -1,0 +1,162 @@
+"""The one store: every persistent result of refsheets, as content-addressed entries that check themselves.
+
+An entry is a file `<folder>/<kind>/<group>/<key>`: one header line (JSON: format, kind, key, sha256 of the
+rest) and the payload (`put`: zlib-compressed JSON; `write`: bytes as given). Whatever does not read back
+exactly as written (missing, cut short, edited, another format, filed under another key) is a miss, never an
+error; one retention policy (the KEEP most recent entries of a group) and one atomic write for every file
+refsheets makes, outputs included. The project's entries live in `.refsheets-cache/`, the user's (word
+lists, glyph coverage) in the folder `user_folder()` names. Nothing here imports spaCy or reportlab.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import zlib
+from pathlib import Path
+from typing import Any, Callable, Iterator, TypeVar
+
+from pipeline.errors import InputError
+
+FORMAT = 1  # of the header line and payloads: bump it and every entry is a miss
+KEEP = 6  # entries kept per group: enough to undo a few corrections (or flip a glossary back) at once
+T = TypeVar("T")
+
+
+def write_atomic(path: Path, data: bytes | str | Callable[[Path], None], *, display: str | None = None, durable: bool = True) -> None:
+    """Write to a temporary file beside `path` (or let `data` fill it, given its path), then os.replace it into place.
+
+    `durable=False` skips the fsync, for files whose loss in a crash costs only time (entries that check
+    their own contents)."""
+    shown = display or str(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise InputError(f"cannot write output: {exc.strerror}", path=shown) from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            if not callable(data):
+                stream.write(data.encode("utf-8") if isinstance(data, str) else data)
+                stream.flush()
+                if durable:
+                    os.fsync(stream.fileno())
+        if callable(data):
+            data(Path(temp_name))
+        os.chmod(temp_name, 0o644)
+        os.replace(temp_name, path)
+    except BaseException as exc:
+        Path(temp_name).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise InputError(f"cannot write output: {exc.strerror}", path=shown) from None
+        raise
+
+
+def sweep_temp_files(folder: Path) -> None:
+    """Remove write_atomic leftovers of a process killed mid-write (only call under the lock)."""
+    if folder.is_dir():
+        for path in folder.glob(".*.tmp"):
+            path.unlink(missing_ok=True)
+
+
+def user_folder() -> Path:
+    """The user's cache folder, shared by every project (`$REFSHEETS_CACHE_DIR`, else platformdirs' user cache
+    folder: `~/.cache/refsheets` or `$XDG_CACHE_HOME/refsheets` on Linux, the platform's own elsewhere)."""
+    override = os.environ.get("REFSHEETS_CACHE_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return platformdirs.user_cache_path("refsheets", appauthor=False)
+
+
+def digest(*parts: object) -> str:
+    """sha256 of `parts` in a canonical JSON form: the key of an entry made from them."""
+    described = json.dumps(parts, sort_keys=True, ensure_ascii=False, default=sorted)
+    return hashlib.sha256(described.encode("utf-8")).hexdigest()
+
+
+class Store:
+    """Entries under `folder` (a project's `.refsheets-cache`, or the user folder)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def path(self, kind: str, key: str, group: str = "") -> Path:
+        return self.folder / kind / group / key
+
+    def has(self, kind: str, key: str, group: str = "") -> bool:
+        """Whether an entry seems to be there (`read` still checks it)."""
+        return self.path(kind, key, group).is_file()
+
+    def read(self, kind: str, key: str, group: str = "") -> bytes | None:
+        """The payload of an entry, or None when it is missing or does not check out in every detail."""
+        try:
+            header, _, payload = self.path(kind, key, group).read_bytes().partition(b"\n")
+            if json.loads(header) != _header(kind, key, payload):
+                return None
+            return payload
+        except (OSError, ValueError):
+            return None
+
+    def write(self, kind: str, key: str, payload: bytes, group: str = "", *, keep: int = KEEP) -> None:
+        """Store an entry, then drop all but the `keep` most recent of its group; a store that cannot be written
+        only costs time (no fsync either: an entry cut short by a crash fails its sha256)."""
+        header = json.dumps(_header(kind, key, payload)).encode("utf-8")
+        try:
+            write_atomic(self.path(kind, key, group), header + b"\n" + payload, durable=False)
+            for path in self._recent(kind, group)[keep:]:
+                path.unlink(missing_ok=True)
+        except (OSError, InputError):
+            pass
+
+    def get(self, kind: str, key: str, group: str = "") -> Any:
+        """The JSON value `put` stored, or None."""
+        payload = self.read(kind, key, group)
+        try:
+            return None if payload is None else json.loads(zlib.decompress(payload))
+        except (ValueError, zlib.error):
+            return None
+
+    def put(self, kind: str, key: str, value: Any, group: str = "", *, keep: int = KEEP) -> None:
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        self.write(kind, key, zlib.compress(text.encode("utf-8"), 1), group, keep=keep)
+
+    def latest(self, kind: str, group: str = "") -> Iterator[Any]:
+        """The values of a group's entries that check out, most recent first."""
+        for path in self._recent(kind, group):
+            value = self.get(kind, path.name, group)
+            if value is not None:
+                yield value
+
+    def _recent(self, kind: str, group: str) -> list[Path]:
+        entries = []
+        for path in self.path(kind, "", group).glob("[0-9a-f]" * 8 + "*"):
+            try:
+                entries.append((path.stat().st_mtime_ns, path))
+            except OSError:
+                continue  # pruned meanwhile by another process
+        return [path for _, path in sorted(entries, reverse=True)]
+
+
+def memoized(
+    store: Store, kind: str, key: str, make: Callable[[], T], *, group: str = "", load: Callable[[Any], T] = lambda value: value,
+    dump: Callable[[T], Any] = lambda value: value, current: Callable[[], bool] = lambda: True,
+) -> T:
+    """`load` of the stored value of (kind, key), else `make()`, stored as `dump` of it while `current()` (the
+    inputs did not change while it was made). A value `load` cannot read (KeyError, TypeError, ValueError) is a miss."""
+    stored = store.get(kind, key, group)
+    if stored is not None:
+        try:
+            return load(stored)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            pass  # damaged or of an older shape: made again
+    made = make()
+    if current():
+        store.put(kind, key, dump(made), group)
+    return made
+
+
+def _header(kind: str, key: str, payload: bytes) -> dict:
+    return {"format": FORMAT, "kind": kind, "key": key, "digest": hashlib.sha256(payload).hexdigest()}
