@@ -40,3 +40,13 @@ def test_a_sentence_that_is_only_a_cross_reference_leaves_no_full_stop() -> None
     text = "Roba una carta (ver tabla). (ver tabla)."
     kept = _without_cross_references(text, 0, 27) + _without_cross_references(text, 28, len(text))
     assert "".join(text[s:e] for s, e in kept).replace(" ", "") == "Robaunacarta."
+
+
+def test_the_stump_of_a_sentence_the_source_lost_is_not_printed() -> None:
+    """Galaxy Defenders: '...antes de realizar la tirada de defensa. Si' printed the dangling 'Si'."""
+    section = _section("Puede cancelar Impactos antes de realizar la tirada de defensa. Si", "Si no hay L.O.S. no puede disparar.")
+    (kept,) = condense([section], options=CondenseOptions(roles=True))
+    assert [block.text for block in kept.blocks] == [
+        "Puede cancelar Impactos antes de realizar la tirada de defensa.",
+        "Si no hay L.O.S. no puede disparar.",
+    ]

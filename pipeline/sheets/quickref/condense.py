@@ -186,7 +186,28 @@ def _same(a: str, b: str, *, words_a: set[str] | None = None, words_b: set[str] 
     words_a, words_b = words_a if words_a is not None else set(a.split()), words_b if words_b is not None else set(b.split())
     if len(words_a & words_b) < WORD_SHARE * len(words_a | words_b):  # cheap test before the exact one
         return False
+    if _swaps_a_word(words_a - words_b, words_b - words_a):
+        return False  # "Los reyes valen como los treses" and "Los doses valen como los ases": two rules
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() >= REPEAT_RATIO
+
+
+# A word of at least this many letters that one statement has in place of another's is a different thing named
+# ("Arquero"/"Mago", "reyes"/"doses"), unless the two are spelt alike (a typo: "masa"/"mass", ratio 0.75).
+SWAPPED_WORD_LETTERS = 4
+TYPO_RATIO = 0.75
+
+
+def _swaps_a_word(only_a: set[str], only_b: set[str]) -> bool:
+    """Whether each statement has a word of its own the other has no look-alike of: a noun changed, not a typo
+    (a word only added on one side, "Recuerda que...", is no swap)."""
+    def unmatched(words: set[str], others: set[str]) -> bool:
+        return any(
+            len(word) >= SWAPPED_WORD_LETTERS
+            and not any(difflib.SequenceMatcher(None, word, other).ratio() >= TYPO_RATIO for other in others)
+            for word in words
+        )
+
+    return bool(only_a and only_b) and unmatched(only_a, only_b) and unmatched(only_b, only_a)
 
 
 class _Statements:
@@ -253,6 +274,9 @@ def _without_cross_references(text: str, start: int, end: int) -> list[tuple[int
 
 # A short phrase opening a block ("Ronda de resolución.", "Buscar.") labels what follows: kept with it.
 MAX_LABEL_WORDS = 4
+# A "sentence" that is only a joining word is the stump of one the source lost ("...la tirada de defensa. Si"
+# ends Galaxy Defenders' paragraph): it states nothing and is never printed.
+STUMP = re.compile(r"^\W*(?:si|y|e|o|u|ni|pero|que|de|del|al|a|en|con|por|para|sin|cuando|el|la|los|las|un|una)\W*$", re.IGNORECASE)
 
 
 def _kept_spans(
@@ -319,7 +343,7 @@ def _rule_spans(
             "title": section.title if section else "",
         }
         after_example = after_example or bool(_OPENS_EXAMPLE.match(sentence))
-        if any(pattern.search(sentence) for pattern in patterns + flavor):
+        if STUMP.match(sentence) or any(pattern.search(sentence) for pattern in patterns + flavor):
             continue
         if number == 0 and len(spans) > 1 and len(sentence.split()) <= MAX_LABEL_WORDS:
             label = (start, end)  # kept only if something after it is
