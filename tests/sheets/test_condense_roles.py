@@ -50,3 +50,22 @@ def test_the_stump_of_a_sentence_the_source_lost_is_not_printed() -> None:
         "Puede cancelar Impactos antes de realizar la tirada de defensa.",
         "Si no hay L.O.S. no puede disparar.",
     ]
+
+
+def test_an_example_labelled_on_a_line_of_its_own_goes_with_its_situation_and_outcomes() -> None:
+    """La Campaña (a ChatGPT-made text): 'Ejemplo:', 'Un mago ataca con una carta de 8 pociones:' and the list of what
+    it does to each class were printed as rules, the label alone merged away as a repeat."""
+    def block(kind: str, text: str) -> Block:
+        return Block(kind=kind, text=text, first=1, last=1)
+
+    blocks = (
+        block("item", "Utilizan POCIONES para atacar."),
+        block("paragraph", "Ejemplo:"),
+        block("paragraph", "Un mago ataca con una carta de 8 pociones:"),
+        block("item", "A un caballero → le quita 8 vidas (daño puro)"),
+        block("item", "A otro mago o arquero → le quita 4 vidas (daño impuro)"),
+        block("paragraph", "El daño impuro es la mitad del valor del recurso."),
+    )
+    section = Section(id="magos", title="Magos", level=2, kind="rules", blocks=blocks, first=1, last=1)
+    (kept,) = condense([section], options=CondenseOptions(roles=True))
+    assert [b.text for b in kept.blocks] == ["Utilizan POCIONES para atacar.", "El daño impuro es la mitad del valor del recurso."]

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pipeline.learn.sentences import EXAMPLE_OPENER as _OPENS_EXAMPLE
 from pipeline.learn.sentences import KEPT_ROLES, SENTENCE_END, load_model, sentences  # noqa: F401 - sentences: re-exported
 from pipeline.model import Block, Section
+from pipeline.sheets.quickref.examples import example_blocks
 from pipeline.text import fold
 
 # Openers of a worked example in Spanish rulebooks. An example runs to the end of its paragraph.
@@ -37,8 +38,7 @@ CONTINUATION = re.compile(r"^\s*(\[\s*(\.\.\.|…)\s*\]|\.\.\.|…)")
 FIRST_PERSON_PLURAL = re.compile(
     r"\b(nuestr[oa]s?|nosotr[oa]s|nos|\w+(?:amos|emos|áramos|iéramos|ríamos|íamos))\b", re.IGNORECASE
 )
-# Nouns and adjectives that end like a first person plural verb.
-NOT_FIRST_PERSON = frozenset({"extremos", "supremos", "postremos", "ramos", "tramos", "gramos", "remos", "préstamos", "reclamos"})
+NOT_FIRST_PERSON = frozenset({"extremos", "supremos", "postremos", "ramos", "tramos", "gramos", "remos", "préstamos", "reclamos"})  # nouns
 REPEAT_RATIO = 0.9
 # The numbers of a statement, in figures or words: two statements that differ in one are never repeats.
 NUMBER = re.compile(r"\d+|\b(?:cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|veinte|cien|mitad|doble|triple)\b")
@@ -101,7 +101,6 @@ def is_narration(sentence: str, patterns: tuple[re.Pattern, ...] = ()) -> bool:
     return any(marker not in NOT_FIRST_PERSON for marker in markers)
 
 
-
 def condense(sections: list[Section], *, options: CondenseOptions) -> list[Section]:
     """The sections with left-out blocks and sentences removed; sections left empty disappear."""
     patterns = tuple(re.compile(p, re.IGNORECASE) for p in options.narration_patterns)
@@ -110,8 +109,9 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
     for section in sections:
         in_example = False
         blocks = []
-        for block in section.blocks:
-            keep = _kept_spans(block, options, patterns, in_example, flavor, section=section)
+        worked = example_blocks(section) if options.roles or options.examples else frozenset()
+        for number, block in enumerate(section.blocks):
+            keep = _Kept([], False) if number in worked else _kept_spans(block, options, patterns, in_example, flavor, section=section)
             in_example = keep.example_open
             folded = fold(" ".join(block.text[s:e] for s, e in keep.spans), keep="=<>≤") if keep.spans and options.repeats else ""
             blocks.append((keep.spans, folded))
