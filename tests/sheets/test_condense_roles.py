@@ -69,3 +69,14 @@ def test_an_example_labelled_on_a_line_of_its_own_goes_with_its_situation_and_ou
     section = Section(id="magos", title="Magos", level=2, kind="rules", blocks=blocks, first=1, last=1)
     (kept,) = condense([section], options=CondenseOptions(roles=True))
     assert [b.text for b in kept.blocks] == ["Utilizan POCIONES para atacar.", "El daño impuro es la mitad del valor del recurso."]
+
+
+def test_a_rule_that_points_back_keeps_the_sentence_it_points_to() -> None:
+    """'Estos hechos se representan por las cartas de misión' (Leaving Earth) printed without the sentence that says
+    which 'hechos'; a rule that does not point back leaves the flavour out as before."""
+    (pointing,) = condense([_section("El espacio es un lugar muy cruel. Por eso un astronauta sin suministros muere al final del año.")],
+                           options=CondenseOptions(roles=True))
+    assert pointing.blocks[0].text == "El espacio es un lugar muy cruel. Por eso un astronauta sin suministros muere al final del año."
+    (plain,) = condense([_section("El espacio es un lugar muy cruel. Un astronauta sin suministros muere al final del año.")],
+                        options=CondenseOptions(roles=True))
+    assert plain.blocks[0].text == "Un astronauta sin suministros muere al final del año."

@@ -244,6 +244,7 @@ def _rule_spans(
     kept: list[tuple[int, int]] = []
     after_example = False
     label: tuple[int, int] | None = None
+    dropped: tuple[int, int] | None = None  # the sentence just before, when its role left it out
     for number, (start, end) in enumerate(spans):
         sentence = text[start:end]
         context = {
@@ -260,12 +261,25 @@ def _rule_spans(
             label = (start, end)  # kept only if something after it is
             continue
         if model.role(_ruling_part(sentence), context=context) not in KEPT_ROLES:
+            dropped = (start, end)
             continue
         if label is not None:
             kept.append(label)
             label = None
+        if dropped is not None and dropped[1] <= start and ANAPHORIC.match(sentence):
+            kept.extend(_without_cross_references(text, *dropped))  # "Pero puede ser reducida." needs what it reduces
+        dropped = None
         kept.extend(_without_cross_references(text, start, end))
     return kept
+
+
+# A sentence that opens by pointing back ("Esto…", "De ese modo…", "Pero…", "En ese caso…") is printed with the
+# sentence before it, even one whose role alone would leave it out: without it the rule reads as a riddle.
+ANAPHORIC = re.compile(
+    r"^\W*(?:est[oae]s?|es[oae]s?|ello|de (?:este|ese) modo|de (?:esta|esa) (?:forma|manera)|así|por (?:lo )?tanto|por (?:eso|ello)|pero|sin embargo"
+    r"|en (?:ese|este|tal) caso|entonces)\b",
+    re.IGNORECASE,
+)
 
 
 # An example inside a sentence: "(por ejemplo: si un Mago ataca…)", ", por ejemplo, …" to the sentence's end.
