@@ -276,8 +276,8 @@ def _rule_spans(
 # A sentence that opens by pointing back ("Esto…", "De ese modo…", "Pero…", "En ese caso…") is printed with the
 # sentence before it, even one whose role alone would leave it out: without it the rule reads as a riddle.
 ANAPHORIC = re.compile(
-    r"^\W*(?:est[oae]s?|es[oae]s?|ello|de (?:este|ese) modo|de (?:esta|esa) (?:forma|manera)|así|por (?:lo )?tanto|por (?:eso|ello)|pero|sin embargo"
-    r"|en (?:ese|este|tal) caso|entonces)\b",
+    r"^\W*(?:est[oae]s?|es[oae]s?|ello|de (?:este|ese) modo|de (?:esta|esa) (?:forma|manera)|así|por (?:lo )?tanto|por (?:eso|ello)"
+    r"|pero|sin embargo|en (?:ese|este|tal) caso|entonces)\b",
     re.IGNORECASE,
 )
 
