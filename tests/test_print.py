@@ -80,7 +80,7 @@ def test_die_faces_and_system_damage_are_tables(sheets) -> None:
     assert "Almacenes — Uno de los sistemas de apoyo" in " ".join(damage.split())
     # The faces are printed once, in the dice sheet's table: the quickref says where they are and repeats none.
     quickref = " ".join(sheets["galaxy-defenders/quickref"][0].split())  # a label may wrap beside its icon
-    assert "«Dados y acciones»" in quickref and "Munición · Ammo" not in quickref
+    assert "«Dados»" in quickref and "Munición · Ammo" not in quickref
     assert "Munición · Ammo" in " ".join(dice)
 
 
