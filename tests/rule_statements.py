@@ -79,6 +79,24 @@ def missing(game: str, sheets: dict[str, str]) -> tuple[int, list[tuple[str, str
     return len(statements), absent
 
 
+# Share of a game's rule-statement words its sheets may print twice: one sheet repeating another (a dice sheet
+# reprinting the quickref's die faces, Galaxy Defenders before) makes a player read the rule twice.
+TWICE = 0.02
+
+
+def printed_twice(game: str, sheets: dict[str, str]) -> list[tuple[str, str, list[str]]]:
+    """(key, sentence, the sheets printing it) of each rule statement more than one sheet prints."""
+    printed = {name: sheet_words(text) for name, text in sheets.items()}
+    found = []
+    for key, sentence in read_statements(game):
+        tokens = words(sentence)
+        wanted = triples(tokens) if len(tokens) >= 3 else {(word,) for word in tokens}
+        on = [name for name, sheet in printed.items() if wanted and len(wanted & sheet) >= COVERED * len(wanted)]
+        if len(on) > 1:
+            found.append((key, sentence, on))
+    return found
+
+
 def write(root: Path) -> None:
     import yaml
 

@@ -78,8 +78,10 @@ def test_die_faces_and_system_damage_are_tables(sheets) -> None:
     # letter is text of the cell), each system's row across the table above its levels.
     assert "A Aturdimiento H Herida M Mortal C Crítico" in " ".join(damage.split())
     assert "Almacenes — Uno de los sistemas de apoyo" in " ".join(damage.split())
+    # The faces are printed once, in the dice sheet's table: the quickref says where they are and repeats none.
     quickref = " ".join(sheets["galaxy-defenders/quickref"][0].split())  # a label may wrap beside its icon
-    assert "Impacto · HIT" in quickref and "Munición · Ammo" in quickref
+    assert "«Dados»" in quickref and "Munición · Ammo" not in quickref
+    assert "Munición · Ammo" in " ".join(dice)
 
 
 # --- one type scale, furniture inside the printable area (measured in the PDFs) ----------------------

@@ -40,3 +40,43 @@ def test_a_sentence_that_is_only_a_cross_reference_leaves_no_full_stop() -> None
     text = "Roba una carta (ver tabla). (ver tabla)."
     kept = _without_cross_references(text, 0, 27) + _without_cross_references(text, 28, len(text))
     assert "".join(text[s:e] for s, e in kept).replace(" ", "") == "Robaunacarta."
+
+
+def test_the_stump_of_a_sentence_the_source_lost_is_not_printed() -> None:
+    """Galaxy Defenders: '...antes de realizar la tirada de defensa. Si' printed the dangling 'Si'."""
+    section = _section("Puede cancelar Impactos antes de realizar la tirada de defensa. Si", "Si no hay L.O.S. no puede disparar.")
+    (kept,) = condense([section], options=CondenseOptions(roles=True))
+    assert [block.text for block in kept.blocks] == [
+        "Puede cancelar Impactos antes de realizar la tirada de defensa.",
+        "Si no hay L.O.S. no puede disparar.",
+    ]
+
+
+def test_an_example_labelled_on_a_line_of_its_own_goes_with_its_situation_and_outcomes() -> None:
+    """La Campaña (a ChatGPT-made text): 'Ejemplo:', 'Un mago ataca con una carta de 8 pociones:' and the list of what
+    it does to each class were printed as rules, the label alone merged away as a repeat."""
+    def block(kind: str, text: str) -> Block:
+        return Block(kind=kind, text=text, first=1, last=1)
+
+    blocks = (
+        block("item", "Utilizan POCIONES para atacar."),
+        block("paragraph", "Ejemplo:"),
+        block("paragraph", "Un mago ataca con una carta de 8 pociones:"),
+        block("item", "A un caballero → le quita 8 vidas (daño puro)"),
+        block("item", "A otro mago o arquero → le quita 4 vidas (daño impuro)"),
+        block("paragraph", "El daño impuro es la mitad del valor del recurso."),
+    )
+    section = Section(id="magos", title="Magos", level=2, kind="rules", blocks=blocks, first=1, last=1)
+    (kept,) = condense([section], options=CondenseOptions(roles=True))
+    assert [b.text for b in kept.blocks] == ["Utilizan POCIONES para atacar.", "El daño impuro es la mitad del valor del recurso."]
+
+
+def test_a_rule_that_points_back_keeps_the_sentence_it_points_to() -> None:
+    """'Estos hechos se representan por las cartas de misión' (Leaving Earth) printed without the sentence that says
+    which 'hechos'; a rule that does not point back leaves the flavour out as before."""
+    (pointing,) = condense([_section("El espacio es un lugar muy cruel. Por eso un astronauta sin suministros muere al final del año.")],
+                           options=CondenseOptions(roles=True))
+    assert pointing.blocks[0].text == "El espacio es un lugar muy cruel. Por eso un astronauta sin suministros muere al final del año."
+    (plain,) = condense([_section("El espacio es un lugar muy cruel. Un astronauta sin suministros muere al final del año.")],
+                        options=CondenseOptions(roles=True))
+    assert plain.blocks[0].text == "Un astronauta sin suministros muere al final del año."

@@ -86,6 +86,28 @@ def test_statements_that_differ_in_a_number_are_two_rules_not_a_repeat(earlier: 
     assert [section.text for section in result] == [earlier, later]
 
 
+@pytest.mark.parametrize(
+    ("earlier", "later"),
+    [
+        # Mus's equivalences and La Campaña's classes: parallel rules that differ in the nouns they name.
+        (
+            "Los reyes tienen el mismo valor que los treses, lo que equivale a jugar con 8 reyes.",
+            "Los doses tienen el mismo valor que los ases, lo que equivale a jugar con 8 ases.",
+        ),
+        ("Tienen ventaja sobre el Arquero: daño puro.", "Tienen ventaja sobre el Mago: daño puro."),
+    ],
+)
+def test_statements_that_differ_in_a_noun_are_two_rules_not_a_repeat(earlier: str, later: str) -> None:
+    result = condense([one(earlier), replace(one(later), id="t")], options=ALL)
+    assert [section.text for section in result] == [earlier, later]
+
+
+def test_a_statement_repeated_with_a_typo_is_still_a_repeat() -> None:
+    earlier = "Cada motor empuja una nave de masa tres como máximo."
+    result = condense([one(earlier), replace(one("Cada motor empuja una nave de mass tres como máximo."), id="t")], options=ALL)
+    assert [section.text for section in result] == [earlier]
+
+
 def test_example_continues_after_a_page_break_marker() -> None:
     section = one(
         "Dobla la dificultad. Por ejemplo, la maniobra tiene dificultad tres y [...]",

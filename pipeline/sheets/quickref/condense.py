@@ -8,9 +8,6 @@ older pattern rules (`examples`, `narration`, `asides`) remain for recipes that 
 """
 from __future__ import annotations
 
-import difflib
-import heapq
-import math
 import re
 from bisect import bisect_right
 from collections import Counter
@@ -20,6 +17,8 @@ from pipeline.learn.sentences import EXAMPLE_OPENER as _OPENS_EXAMPLE
 from pipeline.learn.sentences import KEPT_ROLES, SENTENCE_END, load_model, sentences  # noqa: F401 - sentences: re-exported
 from pipeline.model import Block, Section
 from pipeline.modelkinds import BlockKind
+from pipeline.sheets.quickref.examples import example_blocks
+from pipeline.sheets.quickref.repeats import Statements
 from pipeline.text import fold
 
 # Openers of a worked example in Spanish rulebooks. An example runs to the end of its paragraph.
@@ -40,15 +39,6 @@ FIRST_PERSON_PLURAL = re.compile(
 )
 # Nouns and adjectives that end like a first person plural verb.
 NOT_FIRST_PERSON = frozenset({"extremos", "supremos", "postremos", "ramos", "tramos", "gramos", "remos", "préstamos", "reclamos"})
-REPEAT_RATIO = 0.9
-# The numbers of a statement, in figures or words: two statements that differ in one are never repeats.
-NUMBER = re.compile(r"\d+|\b(?:cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|veinte|cien|mitad|doble|triple)\b")
-# Share of their words two statements must have in common before difflib compares them.
-WORD_SHARE = 0.6
-# Statements longer than this are repeats only when equal (difflib on two long texts costs their product).
-MAX_COMPARED_CHARS = 5000
-# Earlier statements a new one is compared with, at most (see _Statements).
-MAX_CANDIDATES = 16
 # Asides that are not rule statements: an analogy with everyday life ("es similar a empujar un coche"),
 # the designer's motivation ("La principal razón para..."), a theme note ("Temáticamente, ..."), the
 # translator speaking for themself ("Personalmente, yo..."). Consequences ("De esta forma pueden atacar
@@ -102,7 +92,6 @@ def is_narration(sentence: str, patterns: tuple[re.Pattern, ...] = ()) -> bool:
     return any(marker not in NOT_FIRST_PERSON for marker in markers)
 
 
-
 def condense(sections: list[Section], *, options: CondenseOptions) -> list[Section]:
     """The sections with left-out blocks and sentences removed; sections left empty disappear."""
     patterns = tuple(re.compile(p, re.IGNORECASE) for p in options.narration_patterns)
@@ -111,13 +100,14 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
     for section in sections:
         in_example = False
         blocks = []
-        for block in section.blocks:
-            keep = _kept_spans(block, options, patterns, in_example, flavor, section=section)
+        worked = example_blocks(section) if options.roles or options.examples else frozenset()
+        for number, block in enumerate(section.blocks):
+            keep = _Kept([], False) if number in worked else _kept_spans(block, options, patterns, in_example, flavor, section=section)
             in_example = keep.example_open
             folded = fold(" ".join(block.text[s:e] for s, e in keep.spans), keep="=<>≤") if keep.spans and options.repeats else ""
             blocks.append((keep.spans, folded))
         kept.append(blocks)
-    seen = _Statements(Counter(word for blocks in kept for _, folded in blocks for word in set(folded.split())))
+    seen = Statements(Counter(word for blocks in kept for _, folded in blocks for word in set(folded.split())))
     said: set[str] = set()  # the sheet's sentences so far, folded (a paragraph may repeat two of another's)
     result: list[Section] = []
     for section, blocks in zip(sections, kept):
@@ -173,64 +163,6 @@ def _unsaid(text: str, spans: list[tuple[int, int]], said: set[str]) -> list[tup
     return kept
 
 
-def _same(a: str, b: str, *, words_a: set[str] | None = None, words_b: set[str] | None = None) -> bool:
-    """The same statement, give or take a typo ("masa"/"mass") or a changed word (`words_*`: their word sets,
-    when the caller has them already)."""
-    if a == b:
-        return True
-    if min(len(a), len(b)) < 12 or abs(len(a) - len(b)) > 0.2 * max(len(a), len(b)):
-        return False
-    if NUMBER.findall(a) != NUMBER.findall(b):
-        return False  # "tira 2 dados" and "tira 3 dados" are two rules, however alike they read
-    if max(len(a), len(b)) > MAX_COMPARED_CHARS:
-        return False  # difflib's cost grows with the product of the lengths: long statements repeat only exactly
-    words_a, words_b = words_a if words_a is not None else set(a.split()), words_b if words_b is not None else set(b.split())
-    if len(words_a & words_b) < WORD_SHARE * len(words_a | words_b):  # cheap test before the exact one
-        return False
-    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() >= REPEAT_RATIO
-
-
-class _Statements:
-    """The statements already on a sheet, indexed so a new one is compared only with those it may repeat.
-
-    `_same` needs WORD_SHARE of the two statements' words in common, so two statements it calls the same
-    share one of the first words of each, in one fixed order (rarest on the sheet first, so the lists stay
-    short): only the statements found under a new one's first words can be the same. Of those, the latest
-    MAX_CANDIDATES under each word are gathered and at most MAX_CANDIDATES (sharing the most first words)
-    compared, so a sheet of a thousand near-copies does not compare every pair.
-    """
-
-    def __init__(self, frequency: Counter) -> None:
-        self.frequency = frequency  # in how many statements of the sheet each word appears
-        self.exact: set[str] = set()
-        self.texts: list[str] = []
-        self.words: list[set[str]] = []  # each statement's words, for _same
-        self.by_word: dict[str, list[int]] = {}
-
-    def _first_words(self, statement: str) -> list[str]:
-        words = sorted(set(statement.split()), key=lambda word: (self.frequency[word], word))
-        shared = max(1, math.floor(WORD_SHARE * len(words)))  # `_same` needs at least this many in common
-        return words[: len(words) - shared + 1]
-
-    def repeats(self, statement: str) -> bool:
-        if statement in self.exact:
-            return True
-        # The latest MAX_CANDIDATES statements under each word: a word on every line of a made-up sheet must not
-        # make each statement look at all the others (a repeat sits near what it repeats, or shares rarer words).
-        shared = Counter(number for word in self._first_words(statement) for number in self.by_word.get(word, ())[-MAX_CANDIDATES:])
-        closest = heapq.nsmallest(MAX_CANDIDATES, shared, key=lambda number: (-shared[number], number))
-        words = set(statement.split())
-        return any(_same(statement, self.texts[number], words_a=words, words_b=self.words[number]) for number in closest)
-
-    def add(self, statement: str) -> None:
-        self.exact.add(statement)
-        number = len(self.texts)
-        self.texts.append(statement)
-        self.words.append(set(statement.split()))
-        for word in self._first_words(statement):
-            self.by_word.setdefault(word, []).append(number)
-
-
 @dataclass(frozen=True)
 class _Kept:
     spans: list[tuple[int, int]]
@@ -254,6 +186,9 @@ def _without_cross_references(text: str, start: int, end: int) -> list[tuple[int
 
 # A short phrase opening a block ("Ronda de resolución.", "Buscar.") labels what follows: kept with it.
 MAX_LABEL_WORDS = 4
+# A "sentence" that is only a joining word is the stump of one the source lost ("...la tirada de defensa. Si"
+# ends Galaxy Defenders' paragraph): it states nothing and is never printed.
+STUMP = re.compile(r"^\W*(?:si|y|e|o|u|ni|pero|que|de|del|al|a|en|con|por|para|sin|cuando|el|la|los|las|un|una)\W*$", re.IGNORECASE)
 
 
 def _kept_spans(
@@ -310,6 +245,7 @@ def _rule_spans(
     kept: list[tuple[int, int]] = []
     after_example = False
     label: tuple[int, int] | None = None
+    dropped: tuple[int, int] | None = None  # the sentence just before, when its role left it out
     for number, (start, end) in enumerate(spans):
         sentence = text[start:end]
         context: dict[str, object] = {
@@ -320,18 +256,31 @@ def _rule_spans(
             "title": section.title if section else "",
         }
         after_example = after_example or bool(_OPENS_EXAMPLE.match(sentence))
-        if any(pattern.search(sentence) for pattern in patterns + flavor):
+        if STUMP.match(sentence) or any(pattern.search(sentence) for pattern in patterns + flavor):
             continue
         if number == 0 and len(spans) > 1 and len(sentence.split()) <= MAX_LABEL_WORDS:
             label = (start, end)  # kept only if something after it is
             continue
         if model.role(_ruling_part(sentence), context=context) not in KEPT_ROLES:
+            dropped = (start, end)
             continue
         if label is not None:
             kept.append(label)
             label = None
+        if dropped is not None and dropped[1] <= start and ANAPHORIC.match(sentence):
+            kept.extend(_without_cross_references(text, *dropped))  # "Pero puede ser reducida." needs what it reduces
+        dropped = None
         kept.extend(_without_cross_references(text, start, end))
     return kept
+
+
+# A sentence that opens by pointing back ("Esto…", "De ese modo…", "Pero…", "En ese caso…") is printed with the
+# sentence before it, even one whose role alone would leave it out: without it the rule reads as a riddle.
+ANAPHORIC = re.compile(
+    r"^\W*(?:est[oae]s?|es[oae]s?|ello|de (?:este|ese) modo|de (?:esta|esa) (?:forma|manera)|así|por (?:lo )?tanto|por (?:eso|ello)"
+    r"|pero|sin embargo|en (?:ese|este|tal) caso|entonces)\b",
+    re.IGNORECASE,
+)
 
 
 # An example inside a sentence: "(por ejemplo: si un Mago ataca…)", ", por ejemplo, …" to the sentence's end.

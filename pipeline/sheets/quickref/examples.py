@@ -1,0 +1,33 @@
+"""The blocks of a worked example that a label opens on a line of its own ("Ejemplo:"), which condensing leaves out.
+
+A sentence-by-sentence reading misses them: the label is one block, the example's situation another ("Un mago ataca
+con una carta de 8 pociones:") and its outcomes a list ("• A un caballero → le quita 8 vidas"), each of which reads
+like a rule on its own.
+"""
+from __future__ import annotations
+
+import re
+
+from pipeline.model import Section
+
+# A block that is only an example's label: "Ejemplo:", "Ejemplos", "Por ejemplo:", "Ej.:".
+EXAMPLE_LABEL = re.compile(r"^\W*(?:por\s+)?(?:ejemplos?|ej\.?)\s*:?\s*$", re.IGNORECASE)
+
+
+def example_blocks(section: Section) -> frozenset[int]:
+    """Indices of the section's blocks that belong to a labelled example: the label, the paragraph after it, and
+    the list items that follow (the example ends at the next paragraph after its list, or a table)."""
+    found: set[int] = set()
+    blocks = section.blocks
+    for index, block in enumerate(blocks):
+        if block.kind != "paragraph" or not EXAMPLE_LABEL.match(block.text):
+            continue
+        found.add(index)
+        after = index + 1
+        if after < len(blocks) and blocks[after].kind == "paragraph" and blocks[after].text.rstrip().endswith(":"):
+            found.add(after)  # the situation the example's list works out
+            after += 1
+        while after < len(blocks) and blocks[after].kind == "item":
+            found.add(after)
+            after += 1
+    return frozenset(found)
