@@ -27,13 +27,17 @@ FIRST_HEADINGS = 3  # the headings a title that names the game's rules may be (a
 RULES_OF = re.compile(
     r"\b(?:(?:reglas|reglamento|manual|instrucciones)(?:\s+(?:completas?|completo|b[áa]sicas|oficial(?:es)?|de\s+reglas|del\s+juego))*"
     r"(?:\s+(?:de\s+los|de\s+las|del|de))?"
-    r"|c[óo]mo\s+(?:se\s+)?jugar?(?:\s+(?:al|a\s+la|a\s+los|a\s+las|a))?"
+    r"|c[óo]mo\s+(?:se\s+)?(?:jugar?|juega)(?:\s+(?:al|a\s+la|a\s+los|a\s+las|a))?"
     r"|documento\s+de\s+referencia(?:\s+del\s+(?:sistema|juego))?"
     r"|juego\s+de\s+(?:cartas|dados|mesa|tablero|rol)(?:\s+(?:de|del))?"
     r"|(?:gu[íi]a|chuleta|hoja|resumen|libro)(?:\s+r[áa]pida)?\s+de\s+reglas(?:\s+(?:de|del))?"
     r"|preguntas\s+frecuentes(?:\s+y\s+aclaraciones)?(?:\s+(?:de|del|sobre))?"
     r"|(?:en|al)\s+(?:espa[ñn]ol|castellano))\b",
     re.IGNORECASE,
+)
+# "La Campaña es un juego de cartas...", "Brisca Rápida es un juego...": an opening sentence that names the game.
+DEFINES_GAME = re.compile(
+    r"((?:(?:El|La|Los|Las)\s+)?[A-ZÁÉÍÓÚÑ][\w'’.-]*(?:\s+(?:[A-ZÁÉÍÓÚÑ0-9][\w'’.-]*|de|del|y)){0,4})\s+es\s+un\s+juego\b"
 )
 NAME_SEPARATOR = re.compile(rf"\s+[-–—|]\s+|:\s+|\s*\|\s*|{RULES_OF.pattern}", re.IGNORECASE)
 VERSION = re.compile(r"\((?:v(?:ersi[óo]n)?\.?\s*[\d.]+|[^()]*\b(?:edit|beta|borrador)\b)[^()]*\)|\bv\.?\d+(?:\.\d+)*\b", re.IGNORECASE)
@@ -71,8 +75,18 @@ def title_from_text(raw: RawText, document: Document) -> str:
         return game_name(raw.title)
     first = document.sections[0] if document.sections else None
     if first is None or first not in heads or len(first.text) > MAX_TITLE_TEXT or names_a_section(first.title):
-        return ""  # the text opens with prose (the preamble) or a chapter, not with a title
-    return game_name(first.title)
+        return _defined_name(document)  # the text opens with prose (the preamble) or a chapter, not with a title
+    return game_name(first.title) or _defined_name(document)
+
+
+def _defined_name(document: Document) -> str:
+    """The name the text's opening paragraph gives the game: 'La Campaña es un juego de cartas...'."""
+    for section in document.sections[:2]:
+        paragraph = next((block.text for block in section.blocks if block.kind == "paragraph"), "")
+        found = DEFINES_GAME.match(paragraph.strip())
+        if found:
+            return game_name(found.group(1))
+    return ""
 
 
 def _opening_line(document: Document) -> str:

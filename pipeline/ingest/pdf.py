@@ -34,42 +34,77 @@ def convert_pdf(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple
     pages = _pages(data, display=display, limits=limits)
     furniture = _running_lines(pages)
     body = _body_size(pages)
-    sizes = sorted({round(size) for page in pages for _, _, size, _ in page if size >= body * HEADING_RATIO}, reverse=True)
+    # A page's headings: runs of large type (_heading_runs) short enough to be one; longer, a passage set large.
+    runs = [[run for run in _heading_runs(page, large=body * HEADING_RATIO) if _heading_words(page, run)] for page in pages]
+    sizes = sorted({round(page[run[0]][2]) for page, found in zip(pages, runs) for run in found}, reverse=True)
     original: list[str] = []
-    plan: list[tuple[str, int, str]] = []  # (text, original line, what) ; "" text = paragraph break
-    for number, page in enumerate(pages, start=1):
+    plan: list[tuple[str, int, int, str]] = []  # (text, original line, last original line, what) ; "" text = paragraph break
+    for number, (page, page_runs) in enumerate(zip(pages, runs), start=1):
         original.append(f"Página {number}")
-        plan.append((f"Página {number}", len(original), ""))
+        plan.append((f"Página {number}", len(original), 0, ""))
+        heading_at = {run[0]: run for run in page_runs}
+        inside = {index for run in heading_at.values() for index in run[1:]}
+        first = len(original) + 1
         previous_box = None
-        for text, box, size, edge in page:
+        for index, (text, box, size, edge) in enumerate(page):
             original.append(text)
             line = len(original)
             key = _furniture_key(text)
             if edge and (key in furniture or PAGE_NUMBER.match(text) or NAMES_ITS_PAGE.search(text)):
-                plan.append(("", line, "running header/footer or page number"))
+                plan.append(("", line, 0, "running header/footer or page number"))
                 continue
+            if index in inside:
+                continue  # a wrapped heading's later line: written with its first
             if previous_box is not None and box != previous_box:
-                plan.append(("", 0, ""))
+                plan.append(("", 0, 0, ""))
             previous_box = box
-            if size >= body * HEADING_RATIO and len(text.split()) <= MAX_HEADING_WORDS and sizes:
-                level = min(sizes.index(round(size)) + 1, 3) if round(size) in sizes else 3
-                plan.append(("#" * level + " " + text, line, f"heading (type {size:.0f} pt)"))
+            if index in heading_at:
+                run = heading_at[index]
+                level = min(sizes.index(round(size)) + 1, 3)
+                joined = " ".join(page[member][0] for member in run)
+                plan.append(("#" * level + " " + joined, line, first + run[-1], f"heading (type {size:.0f} pt)"))
             else:
-                plan.append((text, line, ""))
-        plan.append(("", 0, ""))
-    texts = [text for text, _, _ in plan]
+                plan.append((text, line, 0, ""))
+        plan.append(("", 0, 0, ""))
+    texts = [text for text, _, _, _ in plan]
     for index in join_hyphenated(texts):
-        plan[index] = (texts[index], plan[index][1], "pdf; word hyphenated across lines made whole")
-    plan = [(texts[index], line, what) for index, (_, line, what) in enumerate(plan)]
+        plan[index] = (texts[index], plan[index][1], plan[index][2], "pdf; word hyphenated across lines made whole")
+    plan = [(texts[index], line, through, what) for index, (_, line, through, what) in enumerate(plan)]
     out = Converted(original=original)
-    for text, line, what in plan:
+    for text, line, through, what in plan:
         if text:
-            out.add(text, line, markup=what or "pdf")
+            out.add(text, line, markup=what or "pdf", through=through)
         elif line and what:
             out.drop(line, what)
         else:
             out.blank(line or (out.origins[-1] if out.origins else 1))
     return original, out
+
+
+def _heading_runs(page: list[tuple[str, int, float, bool]], *, large: float) -> list[list[int]]:
+    """The page's lines in type at least `large`, in runs of one size: a heading wrapped over lines or set in
+    boxes side by side ("mkdir" / "backup" / "DESACTIVACIÓN") is one run, and so is a passage set large (a
+    callout). A run goes on into the next box only from a box it fills, and never past a full stop."""
+    runs: list[list[int]] = []
+    for index, (text, box, size, _) in enumerate(page):
+        if size < large:
+            continue
+        run = runs[-1] if runs else []
+        follows = bool(run) and run[-1] == index - 1 and round(page[index - 1][2]) == round(size)
+        if follows and page[index - 1][0].endswith((".", ":", "!", "?")) or text.startswith("- "):
+            follows = False
+        if follows and page[index - 1][1] != box and run[0] and page[run[0] - 1][1] == page[run[0]][1]:
+            follows = False  # the run began inside a box of text: it ends with that box
+        if follows:
+            run.append(index)
+        else:
+            runs.append([index])
+    return runs
+
+
+def _heading_words(page: list[tuple[str, int, float, bool]], run: list[int]) -> bool:
+    """A run of large type short enough to be a heading."""
+    return sum(len(page[index][0].split()) for index in run) <= MAX_HEADING_WORDS
 
 
 def _pages(data: bytes, *, display: str, limits: Limits) -> list[list[tuple[str, int, float, bool]]]:
@@ -175,7 +210,9 @@ def _add_line(found: list[_Line], line, box: int, height: float) -> None:
     if not text:
         return
     chars = [char for char in line if hasattr(char, "size")]
-    size = max((char.size for char in chars), default=0.0)
+    # The type of the line's letters: a step's number set large ("1  Saca de la baraja...") heads no section.
+    letters = [char.size for char in chars if char.get_text().isalpha()] or [char.size for char in chars]
+    size = max(letters, default=0.0)
     edge = line.y1 > height * (1 - MARGIN) or line.y0 < height * MARGIN
     found.append(_Line(text, box, size, edge, line.x0, line.x1, line.y0, line.y1, _cells(chars, size)))
 

@@ -57,9 +57,12 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
     # What the neighbours of every line are, found in a few passes rather than by a scan per line (200,000
     # short lines would otherwise cost a scan of the rest of the text each).
     context = _Context(texts)
+    entries = _parallel_entries(texts, candidates, context)
     found: list[Heading | None] = []
     for index, heading in enumerate(candidates):
         if heading is not None and heading.style not in SELF_EVIDENT and _overruled(texts, candidates, index, options, context):
+            heading = None
+        if index in entries:
             heading = None
         if heading is not None and heading.style in (HeadingStyle.CAPS, HeadingStyle.TITLE) and fold(heading.title) in labels:
             heading = Heading(heading.title, HeadingStyle.LABEL)
@@ -99,6 +102,33 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
         and below is not None
         and below.style in (HeadingStyle.NUMBERED, HeadingStyle.CAPS, HeadingStyle.PAGE, HeadingStyle.CHAPTER)
     )
+
+
+PARALLEL_ENTRIES = 3  # title lines in a row, nothing between them, opening with the same word: a list's entries
+
+
+def _parallel_entries(texts: list[str], candidates: list[Heading | None], context: _Context) -> set[int]:
+    """Title lines one after the other with no text between, opening with the same word ("Mazo Gnomos (...)",
+    "Mazo Vampiros (...)", "Mazo Hadas (...)"): the entries of a list, each heading nothing."""
+    entries: set[int] = set()
+    run: list[int] = []
+    for index, heading in enumerate(candidates):
+        if heading is None or heading.style != HeadingStyle.TITLE:
+            continue
+        if run and context.next_index[run[-1]] == index and _first_word(texts[index]) == _first_word(texts[run[-1]]):
+            run.append(index)
+            continue
+        if len(run) >= PARALLEL_ENTRIES:
+            entries.update(run)
+        run = [index]
+    if len(run) >= PARALLEL_ENTRIES:
+        entries.update(run)
+    return entries
+
+
+def _first_word(text: str) -> str:
+    words = re.findall(r"\w+", text)
+    return fold(words[0]) if words else ""
 
 
 def _number(text: str) -> tuple[int, ...] | None:

@@ -10,10 +10,10 @@ SENTENCE_STARTS = frozenset(
     eso cada no se y o pero aunque mientras tenga como que tu tus su sus mi yo nos les le ya también además
     muchos muchas algunos algunas todo todos todas hay es ahora así pues luego entonces durante después antes""".split()
 )
-# Verbs that make a short line a sentence ("El fuego amigo es opcional"), never a heading.
+# Verbs that make a short line a sentence ("El fuego amigo es opcional", "Puedes jugar las cartas que quieras"), never a heading.
 SENTENCE_VERBS = frozenset(
     """es son está están hay se no puede pueden debe deben tiene tienen ha han fue era sería será
-    significa permite hace hacen has he hemos si""".split()
+    significa permite hace hacen has he hemos si puedes debes tienes""".split()
 )
 # A heading never ends on these (the line broke mid-phrase).
 FUNCTION_WORDS = frozenset("de del la el los las un una y o a en con por para que se su sus al e u ni".split())

@@ -257,6 +257,8 @@ def title(line: str, options: SplitOptions) -> Verdict:
     if body.endswith(".") and (len(body.split()) > MAX_TITLE_WORDS or "," in body):
         return None
     words = body.split()
+    if words[-1] in FUNCTION_WORDS:
+        return None  # "Echa un vistazo a las tres siguientes cartas del": a line broken off mid-phrase
     if body.endswith(".") and len(words) > 1 and words[1].lower().strip(".") in IMPERATIVE_OBJECTS:
         return None  # "Repara un daño.", "Roba dos cartas.": an instruction, not a title
     if body.endswith(":") and len(words) > 2 and words[1].lower() in DETERMINERS:

@@ -39,9 +39,26 @@ def test_a_game_named_after_its_rules_is_a_title(title: str) -> None:
         ("Reglas básicas para 2-4 jugadores", ""),
         ("Reglamento de Open Wars", "Open Wars"),
         ("REGLAMENTO OFICIAL (EDICIÓN DE 5 RONDAS)", ""),
+        ("COMO SE JUEGA", ""),  # the rules' first section, no game's name
+        ("Cómo se juega al Mus", "Mus"),
     ],
 )
 def test_a_title_is_cut_to_the_games_name(title: str, name: str) -> None:
     from pipeline.build.defaults import game_name
 
     assert game_name(title) == name
+
+
+def test_an_opening_sentence_that_says_what_the_game_is_names_it() -> None:
+    from pipeline.build.defaults import title_from_text
+    from pipeline.model import Block, Document, GameInfo, RawText, Section
+
+    game = GameInfo(id="la-campana-pdf", title_es="La Campana Pdf", title_en="La Campana Pdf")
+    sentence = "La Campaña es un juego de cartas estratégico donde tendrás que preparar un ejército. "
+    intro = Block(kind="paragraph", text=sentence * 8, first=3, last=10)
+    opening = Section(id="comienza", title="Comienza la aventura", level=1, kind="rules", blocks=(intro,), first=2, last=10)
+    raw = RawText(game=game.id, path="raw.pdf", text="", encoding="utf-8", sha256="0")
+    assert title_from_text(raw, Document(game=game, sections=(opening,))) == "La Campaña"
+    prose = Block(kind="paragraph", text="Se trata de un juego de baraja española de 40 cartas. " * 10, first=3, last=3)
+    plain = Section(id="descripcion", title="Descripción", level=1, kind="rules", blocks=(prose,), first=1, last=3)
+    assert title_from_text(raw, Document(game=game, sections=(plain,))) == ""

@@ -114,3 +114,31 @@ def test_a_short_first_line_standing_alone_is_the_title_and_a_subtitle_under_it_
     found = find_headings(lines, options=SplitOptions())
     assert found[0] is not None and found[0].title == "La Marca de Vhorn"
     assert found[2] is None and found[4] is not None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Puedes jugar todas las cartas que quieras",  # a rule in the second person, however short
+        "Echa un vistazo a las tres siguientes cartas del",  # a line broken off mid-phrase
+    ],
+)
+def test_a_sentence_or_a_broken_line_is_no_title(line: str) -> None:
+    assert heading_candidate(line, options=SplitOptions()) is None
+
+
+def test_title_lines_in_a_row_opening_with_one_word_are_a_list_not_headings() -> None:
+    lines = [
+        "Futuros mazos", "", "Razas clásicas", "",
+        "Mazo Gnomos (inventos, explosivos)", "", "Mazo Vampiros (robo de vida)", "", "Mazo Hadas (ilusiones)", "",
+        "Culturas", "", "Mazo Ninjas (sigilo, veneno)", "", "Mazo Piratas (cañones)", "",
+        "Preparación", "", "Preparación del tablero", "", "Cada jugador toma un mazo y lo baraja antes de empezar la partida.",
+    ]
+    found = find_headings(lines, options=SplitOptions())
+    titled = [lines[index] for index, heading in enumerate(found) if heading is not None]
+    # Three entries opening with "Mazo" are a list; two are not enough to say so; a heading over its first
+    # sub-heading ("Preparación" / "Preparación del tablero") is two headings.
+    assert titled == [
+        "Futuros mazos", "Razas clásicas", "Culturas", "Mazo Ninjas (sigilo, veneno)", "Mazo Piratas (cañones)",
+        "Preparación", "Preparación del tablero",
+    ]
