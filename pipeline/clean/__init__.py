@@ -27,6 +27,8 @@ from pipeline.clean.resources import (
     META_WORDS,
     NOTE_PARAGRAPH,
     PUBLISHER_NOTE,
+    RULEBOOK_OPINION,
+    TRANSLATION_TALK,
     URL,
     KEYS as CLEAN_KEYS,
     CleanOptions,
@@ -50,7 +52,7 @@ MAX_UNFINISHED = 2  # headings with no text after them that a translation stoppi
 # "( )", "[ ]": the place of an icon the copy lost.
 ICON_HOLE = re.compile(r"\(\s*\)|\[\s+\]|(?<=\w )\[…\](?=[.,;:])")  # the last: joins.LOST
 # Chatter a title may carry and still be a title ("MINAS DE COBRE - Reglas traducidas").
-TITLE_TALK = ("talk about the translation", "opinion about the rulebook")
+TITLE_TALK = (TRANSLATION_TALK, RULEBOOK_OPINION)
 # ...unless nothing else is in it: "Traducción completa de las reglas al castellano (v1.1)" names no game, it is
 # a thread's subject, not a title.
 ONLY_TALK = re.compile(
