@@ -16,7 +16,7 @@ from pipeline.ingest.chat import split_chat
 from pipeline.ingest.code import drop_drawings
 from pipeline.ingest.columns import split_columns
 from pipeline.ingest.ocr import fix_ocr, shows_ocr
-from pipeline.ingest.printed import page_furniture
+from pipeline.ingest.pagemarks import page_furniture
 from pipeline.model import CleaningRecord
 from pipeline.modelkinds import Artefact, CleaningAction
 from pipeline.structure.lexicon import SENTENCE_STARTS
