@@ -13,7 +13,7 @@ from enum import Enum
 from types import UnionType
 from typing import Union, get_args, get_origin, get_type_hints
 
-from pipeline.modelkinds import BlockKind, CleaningAction, LineKind, SectionKind
+from pipeline.modelkinds import Artefact, BlockKind, CleaningAction, LineKind, SectionKind
 
 # What the cleaner may say about an input line (the cleaning report's `action` column). `markup`: the
 # line's markup (a Markdown, HTML or BBCode source) became structure (heading, item, table row) or went.
@@ -131,6 +131,7 @@ class CleaningRecord:
     action: CleaningAction
     reason: str
     original: str
+    artefact: Artefact | None = None  # what ingest found the line to be, where a decision asks (never `reason`)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,18 @@ class CleaningAction(StrEnum):
     MARKUP = "markup"
 
 
+class Artefact(StrEnum):
+    """What ingest found an input line to be, for the decisions that ask (a record's `reason` is the report's
+    words, and no decision reads them): a printed document's page number, running header or footer or table of
+    contents (the cleaner takes them for signs of a published document, not a forum's), or a markup element with
+    no text (which gives way to another element on its line that gives text)."""
+
+    PAGE_NUMBER = "page-number"
+    RUNNING_HEADER = "running-header"
+    CONTENTS = "contents"
+    EMPTY_ELEMENT = "empty-element"
+
+
 class LineKind(StrEnum):
     """The kind of text a cleaned line carries into the splitter."""
 

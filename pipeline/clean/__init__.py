@@ -27,6 +27,8 @@ from pipeline.clean.resources import (
     META_WORDS,
     NOTE_PARAGRAPH,
     PUBLISHER_NOTE,
+    RULEBOOK_OPINION,
+    TRANSLATION_TALK,
     URL,
     KEYS as CLEAN_KEYS,
     CleanOptions,
@@ -38,11 +40,11 @@ from pipeline.errors import ConfigError
 from pipeline.clean.stories import judge_stories
 from pipeline.clean.threads import copied_thread
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText, Uncorrected
-from pipeline.modelkinds import CleaningAction, HeadingStyle, LineKind
+from pipeline.modelkinds import Artefact, CleaningAction, HeadingStyle, LineKind
 from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, Heading, SplitOptions, find_headings, heading_candidate, in_numbered_list
 from pipeline.text import fold, words
 
-PRINTED_SIGNS = ("page number", "running header", "table of contents")  # repairs only a printed document needs
+PRINTED_SIGNS = frozenset((Artefact.PAGE_NUMBER, Artefact.RUNNING_HEADER, Artefact.CONTENTS))  # only a printed document has them
 SENTENCE_END = re.compile(r"[.!]\s*$")
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[¿¡A-ZÁÉÍÓÚÑ])")
 MIN_RULE_WORDS = 2  # rule words that make a sentence of a chatty paragraph a rule
@@ -50,7 +52,7 @@ MAX_UNFINISHED = 2  # headings with no text after them that a translation stoppi
 # "( )", "[ ]": the place of an icon the copy lost.
 ICON_HOLE = re.compile(r"\(\s*\)|\[\s+\]|(?<=\w )\[…\](?=[.,;:])")  # the last: joins.LOST
 # Chatter a title may carry and still be a title ("MINAS DE COBRE - Reglas traducidas").
-TITLE_TALK = ("talk about the translation", "opinion about the rulebook")
+TITLE_TALK = (TRANSLATION_TALK, RULEBOOK_OPINION)
 # ...unless nothing else is in it: "Traducción completa de las reglas al castellano (v1.1)" names no game, it is
 # a thread's subject, not a title.
 ONLY_TALK = re.compile(
@@ -505,7 +507,7 @@ def _from_a_forum(raw: RawText, state: State, posts: list) -> bool:
     of a published document (a copyright line, page numbers and running headers of a PDF copy)."""
     if posts or raw.format == "bbcode":
         return True
-    printed = any(record.reason.startswith(PRINTED_SIGNS) for record in raw.markup)
+    printed = any(record.artefact in PRINTED_SIGNS for record in raw.markup)
     return raw.format == "text" and not printed and not any(credit.startswith(("©", "(c)", "Copyright")) for credit in state.other_credits)
 
 

@@ -167,6 +167,8 @@ FOOTNOTE_LINE = re.compile(r"^\s*\((\d{1,2})\)\s+\S")
 
 # --- chatter: what forum members write about the thread, the translation or themselves -------------
 
+# The chatter a title may carry and still be a title (clean/__init__.py TITLE_TALK asks for them): worded once, here.
+TRANSLATION_TALK, RULEBOOK_OPINION = "talk about the translation", "opinion about the rulebook"
 CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (reason, re.compile(pattern, re.IGNORECASE))
     for reason, pattern in (
@@ -183,8 +185,8 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|en varias tandas|me lo salto|lo dej[ée] parado|lo siguientes? es\b|seguir[ée] (?:ma[ñn]ana|luego)|continuar[áa]\.\.\.",
         ),
         ("question to the thread", r"^\W*(?:¿\s*)?(?:alguien|hay alguien|sab[ée]is|sabe alguien|alguno)\b[^.]*\?"),
-        ("talk about the translation", r"\btradu(?:c|z|j|maquet)\w*"),
-        ("opinion about the rulebook", r"en mi opini[óo]n|hoja de ayuda|\bos digo\b|no s[ée] si con\b"),
+        (TRANSLATION_TALK, r"\btradu(?:c|z|j|maquet)\w*"),
+        (RULEBOOK_OPINION, r"en mi opini[óo]n|hoja de ayuda|\bos digo\b|no s[ée] si con\b"),
         ("laughter or shouting", r"\b(?:ja){2,}\b|\b(?:je){2,}\b|\bxd\b|[!?¡¿]{3,}|([a-záéíóú])\1{4,}|[:;]-?[()dp]\B"),
         ("talk about the forum", r"\b(?:foro|subforo|hilo|mensaje privado|me apunto|se apunta|finde|quedada)\b"),
         (
@@ -324,7 +326,7 @@ def _chatter_reason(text: str, options: CleanOptions) -> str | None:
     tokens = words(text)
     first = sum(token in FIRST_PERSON for token in tokens)
     if META_WORDS.search(text) and (OPINION.search(text) or first >= 2):
-        return "opinion about the rulebook"
+        return RULEBOOK_OPINION
     return None
 
 

@@ -11,28 +11,24 @@ left exactly as it is.
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 from pipeline.ingest.chat import split_chat
 from pipeline.ingest.code import drop_drawings
 from pipeline.ingest.columns import split_columns
 from pipeline.ingest.ocr import fix_ocr, shows_ocr
+from pipeline.ingest.pagemarks import page_furniture
 from pipeline.model import CleaningRecord
-from pipeline.modelkinds import CleaningAction
+from pipeline.modelkinds import Artefact, CleaningAction
 from pipeline.structure.lexicon import SENTENCE_STARTS
 from pipeline.structure.patterns import PAGE_MARKER
 from pipeline.structure.runin import run_in_head
 from pipeline.text import fold, is_shouting
 
 SETEXT = re.compile(r"^\s*(?:={3,}|-{3,})\s*$")
-MIN_RUNNING = 3  # a running header without page numbers shows itself by repeating at least this often
 REVIEW_COMMENT = re.compile(r"^\[([a-z]{1,2})\](?=\S)[^\[\]]{0,40}?:\s")  # "[a]Óscar: ...": a reviewer's comment
 GLYPH = re.compile("[\uE000-\uF8FF■□●○◦➢➤►▶✓✔]")
 GLYPH_BULLET = re.compile("^\\s*[\uE000-\uF8FF■□●○◦➢➤►▶]\\s*")
 PRIVATE_USE = re.compile("[\uE000-\uF8FF]")
-BARE_NUMBER = re.compile(r"^\s*(\d{1,3})(?:\s*(?:/|de)\s*\d{1,3})?\s*$")  # "3", and "3/12" or "3 de 12"
-# A page number set apart from the running title on the same line, after it or before it.
-FOOTER_NUMBER = re.compile(r"^\s*(\d{1,3})\s{3,}(\S.{2,80}?)\s*$|^\s*(\S.{2,80}?)\s{3,}(\d{1,3})\s*$")
 # "...puntuación.3", "COMODÍN2": a page number glued to the end of a sentence or of a heading in capitals.
 GLUED_AFTER_STOP = re.compile(r"(?<=[a-záéíóúñ\)][.!?])(\d{1,3})\s*$")
 GLUED_TO_CAPS = re.compile(r"(?<=[A-ZÁÉÍÓÚÑ]{4})(\d{1,3})\s*$")
@@ -68,9 +64,14 @@ def repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord]
     kept = {source[origin - 1] for origin, text in zip(origins, out) if text.strip()}
     for record in records:
         reasons.setdefault(source[record.line - 1], []).append(record.reason)
+    found_as = {source[record.line - 1]: record.artefact for record in reversed(records) if record.artefact}  # the first one wins
     merged = [
         CleaningRecord(
-            index + 1, CleaningAction.CORRECT if index in kept else CleaningAction.DROP, "; ".join(dict.fromkeys(found)), lines[index]
+            index + 1,
+            CleaningAction.CORRECT if index in kept else CleaningAction.DROP,
+            "; ".join(dict.fromkeys(found)),
+            lines[index],
+            found_as.get(index),
         )
         for index, found in sorted(reasons.items())
     ]
@@ -88,7 +89,7 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
     records: dict[int, CleaningRecord] = {}
     texts = list(lines)
     ocr = shows_ocr(lines)
-    dropped = _page_furniture(texts, records) | _table_of_contents(texts, records) | _setext(texts, lines, records)
+    dropped = page_furniture(texts, records) | _table_of_contents(texts, records) | _setext(texts, lines, records)
     dropped |= _review_comments(texts, records) | drop_drawings(texts, records)
     for index, text in enumerate(texts):
         if index in dropped:
@@ -100,7 +101,7 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
         reasons += ["OCR confusion fixed (the result is a Spanish word, the original is not)"] if fixed != unglued else []
         if reasons:
             texts[index] = fixed
-            _correct(records, index, lines[index], "; ".join(reasons))
+            _correct(records, index, lines[index], "; ".join(reasons), Artefact.PAGE_NUMBER if unglued != _glyph_bullet(text) else None)
     _dehyphenate(texts, lines, dropped, records)
     out_texts: list[str] = []
     origins: list[int] = []
@@ -119,90 +120,12 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
     return out_texts, origins, sorted(records.values(), key=lambda record: record.line)
 
 
-def _correct(records: dict[int, CleaningRecord], index: int, original: str, reason: str) -> None:
+def _correct(records: dict[int, CleaningRecord], index: int, original: str, reason: str, artefact: Artefact | None = None) -> None:
     previous = records.get(index + 1)
-    if previous is not None and previous.action == CleaningAction.CORRECT and reason not in previous.reason:
-        reason = f"{previous.reason}; {reason}"
-    records[index + 1] = CleaningRecord(index + 1, CleaningAction.CORRECT, reason, original)
-
-
-# --- page furniture ---------------------------------------------------------------------------------------
-
-
-def _page_furniture(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
-    """Bare page numbers that count up through the text, the short lines repeated beside them, and short
-    lines repeated through the text that break into the middle of a sentence (a header with no number)."""
-    return _numbered_pages(texts, records) | _interrupting_headers(texts, records) | _numbered_footers(texts, records)
-
-
-def _numbered_footers(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
-    """'Caravanas de Ámbar · Reglamento      2': the same words beside a page number that rises, on one line
-    (as `pdftotext -layout` sets a footer), repeated on two pages or more."""
-    where: dict[str, list[tuple[int, int]]] = {}
-    for index, text in enumerate(texts):
-        found = FOOTER_NUMBER.match(text)
-        if found:
-            words = (found.group(2) or found.group(3)).strip()
-            where.setdefault(words, []).append((index, int(found.group(1) or found.group(4))))
-    dropped: set[int] = set()
-    for lines in where.values():
-        numbers = [number for _, number in lines]
-        if len(lines) >= 2 and all(0 < b - a <= 2 for a, b in zip(numbers, numbers[1:])):
-            for index, _ in lines:
-                dropped.add(index)
-                reason = "running header or footer with its page number on the same line"
-                records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, reason, texts[index])
-    return dropped
-
-
-def _interrupting_headers(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
-    """'CORSARIOS DEL SUR – Reglamento' three times, once between 'El jugador' and 'inicial resuelve...':
-    a line that repeats and cuts a sentence in two is the page's running header, wherever it stands."""
-    where: dict[str, list[int]] = {}
-    for index, text in enumerate(texts):
-        stripped = text.strip()
-        if 8 <= len(stripped) <= 80 and not stripped.endswith(":"):
-            where.setdefault(stripped, []).append(index)
-    dropped: set[int] = set()
-    for indexes in where.values():
-        if len(indexes) < MIN_RUNNING:
-            continue
-        cuts = sum(1 for index in indexes if _cuts_a_sentence(texts, index))
-        if cuts:
-            dropped.update(indexes)
-            for index in indexes:
-                reason = "running header or footer (repeated, breaking into sentences)"
-                records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, reason, texts[index])
-    return dropped
-
-
-def _cuts_a_sentence(texts: list[str], index: int) -> bool:
-    before = texts[index - 1].rstrip() if index > 0 else ""
-    after = texts[index + 1].lstrip() if index + 1 < len(texts) else ""
-    return bool(before) and bool(after) and before[-1:].isalpha() and after[:1].islower()
-
-
-def _numbered_pages(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
-    found = [(index, bare) for index, text in enumerate(texts) if (bare := BARE_NUMBER.match(text))]
-    numbers = [index for index, _ in found]
-    values = [int(bare.group(1)) for _, bare in found]
-    rising = sum(1 for a, b in zip(values, values[1:]) if 0 < b - a <= 2)
-    if len(numbers) < 2 or rising < len(numbers) - 1 - len(numbers) // 4:
-        return set()
-    dropped = set(numbers)
-    for index in numbers:
-        records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, "page number (a line of its own)", texts[index])
-    beside = Counter(
-        texts[other].strip() for index in numbers for other in (index - 1, index + 1) if 0 <= other < len(texts) and texts[other].strip()
-    )
-    for index, text in enumerate(texts):
-        stripped = text.strip()
-        if beside.get(stripped, 0) >= 2 and len(stripped) <= 80 and index not in dropped:
-            dropped.add(index)
-            records[index + 1] = CleaningRecord(
-                index + 1, CleaningAction.DROP, "running header or footer (repeated beside the page numbers)", text
-            )
-    return dropped
+    if previous is not None and previous.action == CleaningAction.CORRECT:
+        artefact = previous.artefact or artefact
+        reason = reason if reason in previous.reason else f"{previous.reason}; {reason}"
+    records[index + 1] = CleaningRecord(index + 1, CleaningAction.CORRECT, reason, original, artefact)
 
 
 def _table_of_contents(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
@@ -219,7 +142,7 @@ def _table_of_contents(texts: list[str], records: dict[int, CleaningRecord]) -> 
         dropped = {index for index in dropped if any(other in dropped for other in (index + 1, index + 2))}
     for index in dropped:
         records[index + 1] = CleaningRecord(
-            index + 1, CleaningAction.DROP, "table of contents (the sheet has its own structure)", texts[index]
+            index + 1, CleaningAction.DROP, "table of contents (the sheet has its own structure)", texts[index], Artefact.CONTENTS
         )
     return dropped
 

@@ -13,7 +13,7 @@ import re
 from pipeline.ingest.code import is_code
 from pipeline.ingest.inline import render
 from pipeline.ingest.htmlpage import ENTRY_TITLE, TITLE_CLASS, layout_row, menu_cell, read_metadata
-from pipeline.ingest.lines import NO_TEXT, QUOTE_AUTHOR, Converted, tidy
+from pipeline.ingest.lines import QUOTE_AUTHOR, Converted, tidy
 
 SKIP = {
     "script",
@@ -203,8 +203,10 @@ class _Walker:
             text, what = self.prefix + text, self.what or what or "html"
         if text.strip():
             self.out.add(text, self.line, markup=what, through=through)
+        elif self.line and figure:
+            self.out.drop(self.line, "image")
         elif self.line:
-            self.out.drop(self.line, "image" if figure else NO_TEXT)
+            self.out.drop_empty(self.line)
         self.segments, self.prefix, self.what, self.lines_big, self.real = [], "", "", [], False
 
     def _text(self, text: str | None, element, *, alt: bool = False) -> None:

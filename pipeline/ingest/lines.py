@@ -9,10 +9,10 @@ Structure is written one way whatever the source format, the way pipeline.struct
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pipeline.model import CleaningRecord
-from pipeline.modelkinds import CleaningAction
+from pipeline.modelkinds import Artefact, CleaningAction
 
 CONTENTS_TITLE = re.compile(r"^(?:[íi]ndice(?: de contenidos?)?|contenidos?|tabla de contenidos?|sumario)\s*:?\s*$", re.IGNORECASE)
 # Pictographs, and symbols asked to show as emoji (U+FE0F), with their joiners; "★" or "✓" alone stay (icons).
@@ -59,7 +59,7 @@ class Converted:
         self.origins.append(origin)
         self.written.add(origin)
         if markup and text.strip() != self._original(origin).strip():
-            if origin in self.records and self.records[origin].reason == f"markup: {NO_TEXT}":
+            if origin in self.records and self.records[origin].artefact == Artefact.EMPTY_ELEMENT:
                 del self.records[origin]  # the line's first element was empty; this one is what it gave
             self.records.setdefault(origin, CleaningRecord(origin, CleaningAction.MARKUP, markup, self._original(origin)))
         for number in range(origin + 1, through + 1):
@@ -75,12 +75,16 @@ class Converted:
             self.texts.append("")
             self.origins.append(origin or (self.origins[-1] if self.origins else 1))
 
-    def drop(self, origin: int, reason: str) -> None:
+    def drop(self, origin: int, reason: str, artefact: Artefact | None = None) -> None:
         """Original line `origin` gave nothing to the text: say which markup it was."""
-        if reason == NO_TEXT and (origin in self.records or origin in self.written or origin in self.spread):
-            return  # an empty element beside one that gave text (or was already accounted for)
         if origin not in self.records or self.records[origin].action != CleaningAction.DROP:
-            self.records[origin] = CleaningRecord(origin, CleaningAction.DROP, f"markup: {reason}", self._original(origin))
+            self.records[origin] = CleaningRecord(origin, CleaningAction.DROP, f"markup: {reason}", self._original(origin), artefact)
+
+    def drop_empty(self, origin: int) -> None:
+        """Original line `origin` holds an element with no text: it gave nothing, unless another element on it
+        gives text (one before it, or one after it, whose record takes the place of this one: `add`)."""
+        if origin not in self.records and origin not in self.written and origin not in self.spread:
+            self.drop(origin, NO_TEXT, Artefact.EMPTY_ELEMENT)
 
     def contents_entry(self, origin: int) -> None:
         """Original line `origin` is an entry of a table of contents (a link to a heading of the page): it
@@ -109,7 +113,5 @@ class Converted:
         for number in written:
             if number in self.records and self.records[number].action == CleaningAction.DROP:
                 record = self.records[number]
-                self.records[number] = CleaningRecord(
-                    number, CleaningAction.MARKUP, record.reason.removeprefix("markup: "), record.original
-                )
+                self.records[number] = replace(record, action=CleaningAction.MARKUP, reason=record.reason.removeprefix("markup: "))
         return tuple(sorted(self.records.values(), key=lambda record: record.line))
