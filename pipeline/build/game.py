@@ -103,7 +103,7 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     previous = read_manifest(game_out)
     # The document's warnings are the cleaner's and the splitter's (a chunk pattern that matched nothing).
     split_warnings = (document if document is not None else prepared).warnings
-    outcome = GameOutcome(plan.game, warnings=list(plan.warnings) + list(split_warnings) + glyph_warnings)
+    outcome = GameOutcome(plan.game, warnings=list(plan.warnings) + list(split_warnings) + glyph_warnings, notices=list(cleaned.notices))
     fresh = {result.sheet: result for result in plan.fresh}
     sheets_json: list[dict] = []
     for key in plan.keys:

@@ -1,0 +1,43 @@
+"""What a build's summary counts (issue 25): a note on how a source was read is no warning; a sheet re-rendered
+to the same content is not said to be rebuilt; a sheet's warnings are repeated by the builds that leave it be."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.test_cli_output import invoke, make_project
+
+BBCODE = "[b]FASE DE ACCIÓN[/b]\nCada jugador puede hacer dos acciones en su turno.\n\n[b]FASE FINAL[/b]\nSe cuentan los puntos.\n"
+NOTE = "note: sources/foro/raw.txt: read as bbcode; `refsheets clean foro --report` shows what became of each line\n"
+
+
+@pytest.fixture(scope="module")
+def counted(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = make_project(tmp_path_factory.mktemp("counts"))
+    (root / "sources/foro").mkdir()
+    (root / "sources/foro/raw.txt").write_text(BBCODE, encoding="utf-8")
+    assert invoke(root, "build").exit_code == 0
+    return root
+
+
+@pytest.fixture
+def project(counted: Path, tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    shutil.copytree(counted, root)
+    return root
+
+
+def test_how_a_source_was_read_is_a_note_not_a_warning(project: Path) -> None:
+    (project / "sources/foro/corrections.yaml").write_text('- find: "puntos."\n  replace: "puntos al final."\n', encoding="utf-8")
+    result = invoke(project, "build", "--strict")
+    assert result.exit_code == 0, result.output
+    assert [line for line in result.stderr.splitlines(keepends=True) if not line.startswith("[")] == [NOTE]
+    assert result.stdout.endswith(" 0 failed\n"), result.stdout  # no "1 warning"
+    (project / "sources/foro/corrections.yaml").unlink()
+    data = json.loads(invoke(project, "build", "--json", "-q").stdout)
+    assert data["warnings"] == [] and data["notices"] == [NOTE[len("note: "):].rstrip("\n")]
+    cleaned = invoke(project, "clean", "foro", "--strict")
+    assert cleaned.exit_code == 0 and cleaned.stderr == NOTE
