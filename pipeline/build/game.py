@@ -122,10 +122,10 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
             outcome.results.append(fresh[key.sheet])
             continue
         entry, how = made[key.sheet]
-        write_if_changed(path, entry.pdf, display=project.display(path))
+        written = write_if_changed(path, entry.pdf, display=project.display(path))
         reasons = why(previous, old, inputs=key.inputs, tool=_tool_id(), paper=key.paper) if not force else ("--force",)
         sheet_json, result = _sheet_outcome(project, plan, key, entry, how, old=old, previous=previous, cache=cache, path=path,
-                                            reasons=reasons, today=today)
+                                            reasons=reasons, today=today, written=written)
         sheets_json.append(sheet_json)
         outcome.results.append(result)
     sheets_json += _other_papers(previous, plan, game_out)
@@ -177,9 +177,12 @@ def _dating(previous: dict | None, today: str):
 
 def _sheet_outcome(
     project: Project, plan: GamePlan, key: SheetKey, entry: CachedSheet, how: str, *, old: dict | None, previous: dict | None,
-    cache: SheetCache, path: Path, reasons: tuple[str, ...], today: str,
+    cache: SheetCache, path: Path, reasons: tuple[str, ...], today: str, written: bool,
 ) -> tuple[dict, SheetResult]:
-    """The manifest entry and the result (with its change report in words) of a sheet just made or restored."""
+    """The manifest entry and the result (with its change report in words) of a sheet just made or restored.
+
+    A sheet made again to the very bytes its file holds (`written` false: a correction that changes nothing it
+    prints) is up to date, and said so with the reasons it was made again: there is nothing new to print."""
     printed = [tuple(part[:3]) for part in entry.printed]
     before = _previous_printed(cache.recorded(plan.game, old))
     if before is not None and printed:
@@ -204,6 +207,8 @@ def _sheet_outcome(
         "history": add_history((old or {}).get("history"), history_entry(changes, date=today)),
     }
     status = "restored" if how == "restored from cache" else "built"
+    if not written and not changes.first_build and not changes.content_changed:
+        status, changes = "same content", replace(changes, how="up to date")
     result = SheetResult(
         plan.game, key.sheet, project.display(path), entry.pages, entry.revision, status, tuple(describe(changes)), key.paper
     )

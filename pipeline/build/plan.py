@@ -39,7 +39,9 @@ class SheetResult:
     path: str
     pages: int
     revision: str
-    status: str = "built"  # "built" (rendered), "restored" (from the cache) or "up to date" (untouched)
+    # "built" (rendered), "restored" (from the cache), "up to date" (untouched) or "same content" (made again to the
+    # bytes its file already held: counted as up to date, its report says why it was made again)
+    status: str = "built"
     report: tuple[str, ...] = ()  # the change report lines (empty when up to date)
     paper: str = ""
 

@@ -72,7 +72,8 @@ class BuildReport:
 
     @property
     def up_to_date(self) -> list[SheetResult]:
-        return self._with("up to date")
+        """Untouched, or made again to the bytes their file already held ("same content")."""
+        return self._with("up to date", "same content")
 
     @property
     def built(self) -> list[SheetResult]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_cli_output import invoke, make_project
+from tests.test_cli_output import invoke, make_project, masked
 
 BBCODE = "[b]FASE DE ACCIÓN[/b]\nCada jugador puede hacer dos acciones en su turno.\n\n[b]FASE FINAL[/b]\nSe cuentan los puntos.\n"
 NOTE = "note: sources/foro/raw.txt: read as bbcode; `refsheets clean foro --report` shows what became of each line\n"
@@ -41,3 +41,19 @@ def test_how_a_source_was_read_is_a_note_not_a_warning(project: Path) -> None:
     assert data["warnings"] == [] and data["notices"] == [NOTE[len("note: "):].rstrip("\n")]
     cleaned = invoke(project, "clean", "foro", "--strict")
     assert cleaned.exit_code == 0 and cleaned.stderr == NOTE
+
+
+def test_a_sheet_made_again_to_the_same_bytes_counts_as_up_to_date(project: Path) -> None:
+    common = project / "glossaries/common.yaml"
+    common.write_text(common.read_text(encoding="utf-8") + "\n# reviewed\n", encoding="utf-8")
+    pdf = project / "output/uno/uno-quickref.pdf"
+    mtime = pdf.stat().st_mtime_ns
+    result = invoke(project, "build")
+    assert result.exit_code == 0, result.output
+    assert "uno/quickref: up to date, same content (rev REV), 1 page (glossaries/common.yaml changed)\n" in masked(result.stdout)
+    assert result.stdout.endswith("0 rebuilt, 0 restored from cache, 3 up to date, 0 failed\n"), result.stdout
+    assert pdf.stat().st_mtime_ns == mtime
+    common.write_text(common.read_text(encoding="utf-8") + "# again\n", encoding="utf-8")
+    data = json.loads(invoke(project, "build", "--json", "-q").stdout)
+    assert data["summary"] == {"rebuilt": 0, "restored": 0, "up_to_date": 3, "failed": 0}
+    assert {sheet["status"] for sheet in data["sheets"]} == {"same content"}
