@@ -113,6 +113,13 @@ class BuildReport:
                 lines.append(f"{failed[0]}: {message}")
         return lines
 
+    def add_sheets(self, results: list[SheetResult] | tuple[SheetResult, ...]) -> None:
+        """Results in build order; an up-to-date sheet's recorded warnings said again, each once, unless this build said them."""
+        self.sheets.extend(results)
+        for result in results:
+            if result.status == "up to date":
+                result.say_again(self.warnings)
+
     def to_json(self) -> dict:
         return {
             "sheets": [result.to_json() for result in self.sheets],
@@ -138,7 +145,7 @@ def record_outcome(report: BuildReport, outcome: GameOutcome) -> None:
     report.notices += [message for message in outcome.notices if message not in report.notices]
     for sheet, message, exit_code in outcome.failed_sheets:
         report.failures.append(Failure(f"{outcome.game}/{sheet}", message, exit_code))
-    report.sheets.extend(outcome.results)
+    report.add_sheets(outcome.results)
 
 
 def failed_game(game: str, exc: Exception, *, root: Path, debug: bool = False) -> GameOutcome:

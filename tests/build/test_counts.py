@@ -57,3 +57,28 @@ def test_a_sheet_made_again_to_the_same_bytes_counts_as_up_to_date(project: Path
     data = json.loads(invoke(project, "build", "--json", "-q").stdout)
     assert data["summary"] == {"rebuilt": 0, "restored": 0, "up_to_date": 3, "failed": 0}
     assert {sheet["status"] for sheet in data["sheets"]} == {"same content"}
+
+
+def test_a_sheets_warning_is_said_again_by_the_builds_that_leave_it_be(project: Path) -> None:
+    (project / "sources/nieve").mkdir()
+    (project / "sources/nieve/raw.txt").write_text("REGLAS\nEl primer jugador roba una carta ⌛ y la muestra.\n", encoding="utf-8")
+    first = invoke(project, "build")
+    assert first.exit_code == 0, first.output
+    glyph = [line for line in first.stderr.splitlines() if line.startswith("warning: nieve: the font ")]
+    assert len(glyph) == 1 and "U+231B HOURGLASS" in glyph[0], first.stderr
+    assert first.stdout.endswith(" 0 failed, 1 warning\n")
+    manifest = json.loads((project / "output/nieve/manifest.json").read_text(encoding="utf-8"))
+    assert manifest["sheets"][0]["warnings"] == [glyph[0][len("warning: "):]]
+
+    again = invoke(project, "build")  # nothing to do: the sheet is up to date, and its warning still true
+    assert again.stderr == f"{glyph[0]} (from an earlier build)\n"
+    assert again.stdout == "0 rebuilt, 0 restored from cache, 4 up to date, 0 failed, 1 warning\n"
+    data = json.loads(invoke(project, "build", "--json", "-q").stdout)
+    assert data["warnings"] == [f"{glyph[0][len('warning: '):]} (from an earlier build)"]
+    assert [sheet["warnings"] for sheet in data["sheets"] if sheet["game"] == "nieve"] == [manifest["sheets"][0]["warnings"]]
+
+    (project / "sources/nieve/corrections.yaml").write_text('- find: "muestra"\n  replace: "enseña"\n', encoding="utf-8")
+    assert invoke(project, "build").exit_code == 0
+    (project / "sources/nieve/corrections.yaml").unlink()
+    restored = invoke(project, "build")  # from the cache: its warning comes back with it, as this build's
+    assert "nieve/quickref: restored from cache" in restored.stdout and restored.stderr.endswith(f"{glyph[0]}\n"), restored.output
