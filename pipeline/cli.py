@@ -247,6 +247,8 @@ def clean_command(context: Context, game: str, report: bool, as_json: bool, stri
     if as_json and not report:
         raise click.UsageError("--json goes with --report (the cleaned text itself is plain text)")
     _, cleaned, _ = prepare(context.project, game, strict=strict)
+    for notice in cleaned.notices:
+        context.console.note(notice)
     for warning in cleaned.warnings:
         context.console.warning(warning)
     if report and as_json:

@@ -87,11 +87,10 @@ class SheetSpec:
 class RawText:
     """A translation as lines of plain text (ingest/ turns every source format into this).
 
-    For a plain-text source the lines are the file's own. For a marked-up one (Markdown, HTML, BBCode,
-    PDF, .docx) they are the text with its structure written the one way the recogniser reads
-    (`## Title`, `- item`, `a | b` rows, `**Run-in.** text`, `Cita de: NAME`, `Página N`): `origins`
-    gives each line's line in the original file and `markup` reports what the conversion did to
-    original lines (so the cleaning report still accounts for every one of them).
+    For a plain-text source the lines are the file's own. For a marked-up one (Markdown, HTML, BBCode, PDF, .docx) they are the
+    text with its structure written the one way the recogniser reads (`## Title`, `- item`, `a | b` rows, `**Run-in.** text`,
+    `Cita de: NAME`, `Página N`): `origins` gives each line's line in the original file and `markup` reports what the conversion
+    did to original lines (so the cleaning report still accounts for every one of them).
     """
 
     game: str
@@ -100,6 +99,7 @@ class RawText:
     encoding: str
     sha256: str
     warnings: tuple[str, ...] = ()
+    notices: tuple[str, ...] = ()  # how the file was read ("read as bbcode"): a note, neither counted nor an error
     format: str = "text"  # text, markdown, html, bbcode, pdf, docx, odt, epub, rtf
     origins: tuple[int, ...] = ()  # 1-based original line of each line of `text`; () means the same lines
     markup: tuple["CleaningRecord", ...] = ()  # original lines the conversion dropped or rewrote
@@ -174,6 +174,7 @@ class CleanText:
     credits: Credits = field(default_factory=Credits)
     warnings: tuple[str, ...] = ()
     corrected: tuple[CorrectedLine, ...] = ()
+    notices: tuple[str, ...] = ()  # the source's (RawText.notices)
 
     def as_text(self) -> str:
         return "\n".join(line.text for line in self.lines)

@@ -120,7 +120,7 @@ def test_build_json_says_what_was_built(tiny: Path) -> None:
     data["sheets"][1]["revision"] = masked(data["sheets"][1]["revision"])
     assert data["sheets"][1] == {
         "game": "uno", "sheet": "quickref", "paper": "a4", "file": "output/uno/uno-quickref.pdf", "status": "up to date",
-        "pages": 1, "revision": "REV", "changes": [],
+        "pages": 1, "revision": "REV", "changes": [], "warnings": [],
     }
     assert data["failed"] == [] and data["warnings"] == []
 

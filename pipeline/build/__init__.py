@@ -69,7 +69,7 @@ def build(
         for game_id in game_ids:
             plan = plans[game_id]
             if isinstance(plan, GamePlan) and not plan.refresh:
-                report.sheets.extend(plan.fresh)
+                report.add_sheets(plan.fresh)
                 continue
             outcome = plan if isinstance(plan, GameOutcome) else next(outcomes)
             record_outcome(report, outcome)

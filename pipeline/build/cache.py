@@ -29,6 +29,9 @@ class CachedSheet:
     sections: tuple[dict, ...]  # changes.SectionDigest.to_json() of the document the PDF was made from
     # What the sheet prints, section by section (sheets.PrintedPart.to_json()), for the word-level change report.
     printed: tuple[list, ...] = ()
+    # The sheet's warnings (a glyph its fonts lack, a recipe override that matched nothing), kept with it so that a
+    # restore from the cache says them and the manifest records them for the builds that leave the sheet be.
+    warnings: tuple[str, ...] = ()
 
 
 def sheet_group(game: str, sheet: str, paper: str) -> str:
@@ -56,7 +59,8 @@ class SheetCache:
             sections = tuple(record.pop("sections"))
             if not pdf.startswith(b"%PDF") or not all(isinstance(s, dict) and {"id", "title", "digest"} <= s.keys() for s in sections):
                 return None
-            entry = CachedSheet(key=key, pdf=pdf, sections=sections, printed=tuple(record.pop("printed")), **record)
+            said = tuple(message for message in record.pop("warnings", ()) if isinstance(message, str))
+            entry = CachedSheet(key=key, pdf=pdf, sections=sections, printed=tuple(record.pop("printed")), warnings=said, **record)
             return entry if sheet_group(entry.game, entry.sheet, entry.paper) == group and isinstance(entry.pages, int) else None
         except (ValueError, KeyError, TypeError, AttributeError):
             return None

@@ -70,7 +70,6 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     cache.sweep(plan.game)
     made: dict[str, tuple[CachedSheet, str]] = {}
     to_render: list[SheetKey] = []
-    glyph_warnings: list[str] = []
     failures: dict[str, RefsheetsError] = {}
     for key in plan.keys:
         if key.sheet in plan.stale:
@@ -86,8 +85,7 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
         dated = _dating(read_manifest(game_out), today)
         made.update(
             _render_sheets(
-                project, config, document, to_render, cache=cache, warnings=glyph_warnings, failures=failures, stage=stage, dated=dated,
-                force=force,
+                project, config, document, to_render, cache=cache, failures=failures, stage=stage, dated=dated, force=force,
             )
         )
     else:
@@ -101,9 +99,11 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     write_if_changed(game_out / report_file(plan.game), report_tsv)
 
     previous = read_manifest(game_out)
-    # The document's warnings are the cleaner's and the splitter's (a chunk pattern that matched nothing).
+    # The document's warnings are the cleaner's and the splitter's (a chunk pattern that matched nothing); then each
+    # sheet's own, made or restored (a glyph warning shared by sheets in the same fonts is said once).
     split_warnings = (document if document is not None else prepared).warnings
-    outcome = GameOutcome(plan.game, warnings=list(plan.warnings) + list(split_warnings) + glyph_warnings)
+    sheet_warnings = dict.fromkeys(message for key in plan.keys if key.sheet in made for message in made[key.sheet][0].warnings)
+    outcome = GameOutcome(plan.game, warnings=[*plan.warnings, *split_warnings, *sheet_warnings], notices=list(cleaned.notices))
     fresh = {result.sheet: result for result in plan.fresh}
     sheets_json: list[dict] = []
     for key in plan.keys:
@@ -116,16 +116,17 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
             error = failures[key.sheet]
             outcome.failed_sheets.append((key.sheet, str(error), error.exit_code))
             continue
-        if key.sheet in fresh:  # up to date: its manifest entry is there
+        if key.sheet in fresh:  # up to date: its manifest entry is there, and its warnings (said again, for the proof page too)
             if old is not None:
                 sheets_json.append(old)
             outcome.results.append(fresh[key.sheet])
+            fresh[key.sheet].say_again(outcome.warnings)
             continue
         entry, how = made[key.sheet]
-        write_if_changed(path, entry.pdf, display=project.display(path))
+        written = write_if_changed(path, entry.pdf, display=project.display(path))
         reasons = why(previous, old, inputs=key.inputs, tool=_tool_id(), paper=key.paper) if not force else ("--force",)
         sheet_json, result = _sheet_outcome(project, plan, key, entry, how, old=old, previous=previous, cache=cache, path=path,
-                                            reasons=reasons, today=today)
+                                            reasons=reasons, today=today, written=written)
         sheets_json.append(sheet_json)
         outcome.results.append(result)
     sheets_json += _other_papers(previous, plan, game_out)
@@ -177,9 +178,12 @@ def _dating(previous: dict | None, today: str):
 
 def _sheet_outcome(
     project: Project, plan: GamePlan, key: SheetKey, entry: CachedSheet, how: str, *, old: dict | None, previous: dict | None,
-    cache: SheetCache, path: Path, reasons: tuple[str, ...], today: str,
+    cache: SheetCache, path: Path, reasons: tuple[str, ...], today: str, written: bool,
 ) -> tuple[dict, SheetResult]:
-    """The manifest entry and the result (with its change report in words) of a sheet just made or restored."""
+    """The manifest entry and the result (with its change report in words) of a sheet just made or restored.
+
+    A sheet made again to the very bytes its file holds (`written` false: a correction that changes nothing it
+    prints) is up to date, and said so with the reasons it was made again: there is nothing new to print."""
     printed = [tuple(part[:3]) for part in entry.printed]
     before = _previous_printed(cache.recorded(plan.game, old))
     if before is not None and printed:
@@ -203,9 +207,14 @@ def _sheet_outcome(
         "pdf_sha256": hashlib.sha256(entry.pdf).hexdigest(),
         "history": add_history((old or {}).get("history"), history_entry(changes, date=today)),
     }
+    if entry.warnings:  # said again by the builds that leave this sheet up to date (plan.recorded_warnings)
+        sheet_json["warnings"] = list(entry.warnings)
     status = "restored" if how == "restored from cache" else "built"
+    if not written and not changes.first_build and not changes.content_changed:
+        status, changes = "same content", replace(changes, how="up to date")
     result = SheetResult(
-        plan.game, key.sheet, project.display(path), entry.pages, entry.revision, status, tuple(describe(changes)), key.paper
+        plan.game, key.sheet, project.display(path), entry.pages, entry.revision, status, tuple(describe(changes)), key.paper,
+        entry.warnings,
     )
     return sheet_json, result
 
@@ -244,14 +253,13 @@ def _render_sheets(
     keys: list[SheetKey],
     *,
     cache: SheetCache,
-    warnings: list[str],
     failures: dict[str, RefsheetsError],
     stage: StageSink,
     dated,
     force: bool = False,
 ) -> dict[str, tuple[CachedSheet, str]]:
-    """Render each sheet (one whose printed content is unchanged comes from the printed index, but with `force`);
-    one that fails is recorded in `failures` and does not stop the others."""
+    """Render each sheet (one whose printed content is unchanged comes from the printed index, but with `force`),
+    its warnings in its entry; one that fails is recorded in `failures` and does not stop the others."""
     from pipeline.build.printed import PrintedIndex, typeset
     from pipeline.sheets.glyphs import cover_layout
     from pipeline.sheets.icons import check_letters
@@ -271,17 +279,15 @@ def _render_sheets(
             if layout.fonts not in covered:  # the same for every sheet in the same fonts: map the document once
                 covered[layout.fonts] = cover_layout(document, layout)  # characters the font lacks -> a visible mark
             sheet_document, missing = covered[layout.fonts]
-            if missing and missing not in warnings:  # once per build, even when several sheets meet them
-                warnings.append(missing)
             entry, remember = typeset(index, key, sheet_document, sheet=sheet, sections=sections, dated=dated(key.sheet),
                                      root=project.root)
         except RefsheetsError as exc:
             failures[key.sheet] = exc
             continue
-        for problem in unmatched_overrides(document.sections, sheet.recipes[key.paper]):
-            line = f"sources/{config.game.id}/game.yaml: sheet {key.sheet}: {problem}"
-            if line not in warnings:
-                warnings.append(line)
+        warnings = [missing] if missing else []
+        warnings += [f"sources/{config.game.id}/game.yaml: sheet {key.sheet}: {problem}"
+                     for problem in unmatched_overrides(document.sections, sheet.recipes[key.paper])]
+        entry = replace(entry, warnings=tuple(dict.fromkeys(warnings)))
         # An input saved while we rendered: the PDF may mix old and new, so it must not be filed
         # under either key; an empty key in the manifest makes the next build make it again.
         if sheet_key(project, config.game.id, sheet.spec, paper=key.paper, template_files=layout.files).digest == key.digest:

@@ -39,9 +39,14 @@ class SheetResult:
     path: str
     pages: int
     revision: str
-    status: str = "built"  # "built" (rendered), "restored" (from the cache) or "up to date" (untouched)
+    # "built" (rendered), "restored" (from the cache), "up to date" (untouched) or "same content" (made again to the
+    # bytes its file already held: counted as up to date, its report says why it was made again)
+    status: str = "built"
     report: tuple[str, ...] = ()  # the change report lines (empty when up to date)
     paper: str = ""
+    # The sheet's own warnings (a glyph its fonts lack, a recipe override that matched nothing): this build's, or
+    # when it is up to date those the build that made it recorded in the manifest.
+    warnings: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
         return {
@@ -53,7 +58,16 @@ class SheetResult:
             "pages": self.pages,
             "revision": self.revision,
             "changes": list(self.report),
+            "warnings": list(self.warnings),
         }
+
+    def say_again(self, warnings: list[str]) -> None:
+        """Add this up-to-date sheet's recorded warnings to `warnings`, marked as from an earlier build, each once and
+        not when this build said it too: every build that leaves the sheet be says them, so none is lost in silence."""
+        for message in self.warnings:
+            marked = f"{message} (from an earlier build)"
+            if message not in warnings and marked not in warnings:
+                warnings.append(marked)
 
 
 @dataclass(frozen=True)
@@ -68,6 +82,12 @@ class GamePlan:
     refresh: bool  # anything to write at all (a stale sheet, a missing cleaning report, a changed sheet list)
     config: GameConfig | None = None  # the game's configuration when this process read it (else the worker reads it)
     warnings: tuple[str, ...] = ()  # e.g. a damaged manifest, ignored
+
+
+def recorded_warnings(entry: dict) -> tuple[str, ...]:
+    """The warnings a manifest entry records for its sheet (none from a manifest written before they were kept)."""
+    found = entry.get("warnings")
+    return tuple(message for message in found if isinstance(message, str)) if isinstance(found, list) else ()
 
 
 def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | None, force: bool, memo: ParseMemo) -> GamePlan:
@@ -88,7 +108,7 @@ def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | Non
             fresh.append(
                 SheetResult(
                     game_id, sheet.name, project.display(path), int(entry.get("pages", 0)), str(entry.get("revision", "")), "up to date",
-                    paper=key.paper,
+                    paper=key.paper, warnings=recorded_warnings(entry),
                 )
             )
     # Entries of the same sheets on the other paper may sit beside these; they do not make this build stale.

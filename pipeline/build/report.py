@@ -36,6 +36,7 @@ class GameOutcome:
     game: str
     results: list[SheetResult] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)  # information (how a source was read): said, not counted
     error: str | None = None
     exit_code: int = 0
     # (sheet, message, exit code) for sheets that could not be made; the game's other sheets still are.
@@ -56,6 +57,7 @@ class BuildReport:
     sheets: list[SheetResult] = field(default_factory=list)  # in build order, whatever their status
     failures: list[Failure] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)  # said as notes, never counted as warnings nor failing --strict
 
     def _with(self, *statuses: str) -> list[SheetResult]:
         return [result for result in self.sheets if result.status in statuses]
@@ -70,7 +72,8 @@ class BuildReport:
 
     @property
     def up_to_date(self) -> list[SheetResult]:
-        return self._with("up to date")
+        """Untouched, or made again to the bytes their file already held ("same content")."""
+        return self._with("up to date", "same content")
 
     @property
     def built(self) -> list[SheetResult]:
@@ -110,11 +113,19 @@ class BuildReport:
                 lines.append(f"{failed[0]}: {message}")
         return lines
 
+    def add_sheets(self, results: list[SheetResult] | tuple[SheetResult, ...]) -> None:
+        """Results in build order; an up-to-date sheet's recorded warnings said again, each once, unless this build said them."""
+        self.sheets.extend(results)
+        for result in results:
+            if result.status == "up to date":
+                result.say_again(self.warnings)
+
     def to_json(self) -> dict:
         return {
             "sheets": [result.to_json() for result in self.sheets],
             "failed": [{"name": f.name, "error": f.message, "exit_code": f.exit_code} for f in self.failures],
             "warnings": list(self.warnings),
+            "notices": list(self.notices),
             "summary": {
                 "rebuilt": len(self.rebuilt),
                 "restored": len(self.restored),
@@ -131,9 +142,10 @@ def record_outcome(report: BuildReport, outcome: GameOutcome) -> None:
     for message in outcome.warnings:
         if message not in report.warnings:  # a glossary warning shared by several games is said once
             report.warnings.append(message)
+    report.notices += [message for message in outcome.notices if message not in report.notices]
     for sheet, message, exit_code in outcome.failed_sheets:
         report.failures.append(Failure(f"{outcome.game}/{sheet}", message, exit_code))
-    report.sheets.extend(outcome.results)
+    report.add_sheets(outcome.results)
 
 
 def failed_game(game: str, exc: Exception, *, root: Path, debug: bool = False) -> GameOutcome:

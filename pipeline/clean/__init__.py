@@ -98,6 +98,7 @@ def clean(
         credits=before.credits,
         warnings=tuple(warnings),
         corrected=tuple(changed_lines),
+        notices=raw.notices,
     )
 
 

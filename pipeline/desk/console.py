@@ -44,6 +44,10 @@ class Console:
         for line in message.splitlines() or [""]:  # every problem of a file, each on its own line
             self._once(f"error: {line}")
 
+    def note(self, message: str) -> None:
+        """Information about the input (how a source was read): said like a warning, but not one."""
+        self.notice(f"note: {message}")
+
     def notice(self, message: str) -> None:
         if self.verbosity > QUIET:
             self._once(message)
@@ -111,6 +115,8 @@ class Console:
             elif self.verbosity > QUIET:
                 for line in result.report:
                     self.result(line)
+        for message in report.notices:
+            self.note(message)
         for message in report.warnings:
             self.warning(message)
         for line in report.error_lines():

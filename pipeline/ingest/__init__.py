@@ -102,8 +102,9 @@ def read_source(path: Path, *, game: str, display: str, limits: Limits = DEFAULT
         return RawText(
             game=game, path=display, text=text, encoding=encoding, sha256=hashlib.sha256(data).hexdigest(), warnings=tuple(warnings)
         )
-    if suffix == ".txt" and fmt != "text":  # a raw.txt that holds markup: say how it was read
-        warnings.append(f"{display}: read as {fmt}; `refsheets clean {game} --report` shows what became of each line")
+    notices: tuple[str, ...] = ()
+    if suffix == ".txt" and fmt != "text":  # a raw.txt that holds markup: say how it was read (a note, not a warning)
+        notices = (f"{display}: read as {fmt}; `refsheets clean {game} --report` shows what became of each line",)
     return RawText(
         game=game,
         path=display,
@@ -111,6 +112,7 @@ def read_source(path: Path, *, game: str, display: str, limits: Limits = DEFAULT
         encoding=encoding,
         sha256=hashlib.sha256(data).hexdigest(),
         warnings=tuple(warnings),
+        notices=notices,
         format=fmt,
         origins=tuple(converted.origins),
         markup=converted.account(),

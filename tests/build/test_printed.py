@@ -38,7 +38,7 @@ def test_a_correction_typesets_only_the_sheet_that_prints_it(built_copy: Path, m
     output = build(built_copy, "leaving-earth")
 
     # Both sheets are stale (their game's files changed) and both are reported; only the quickref prints the sentence.
-    assert "leaving-earth/quickref: rebuilt" in output and "leaving-earth/cards: rebuilt, same content" in output
+    assert "leaving-earth/quickref: rebuilt" in output and "leaving-earth/cards: up to date, same content" in output
     assert typeset == ["leaving-earth/quickref"]
     reused = pdfs(built_copy, "leaving-earth")
     typeset.clear()
