@@ -234,7 +234,8 @@ def _states_english(text: str, hit: TermHit) -> bool:
     first = english.split()[0] if english.split() else ""
     if not first or first in fold(hit.es, keep_punctuation=True).split():
         return False
-    words = [match.span() for match in re.finditer(r"\w+", text)]
+    reach = STATED_WINDOW * 3  # characters: more than STATED_WORDS words of any text
+    words = [match.span() for match in re.compile(r"\w+").finditer(text, max(0, hit.start - reach), hit.end + reach)]
     before = [span for span in words if span[1] <= hit.start][-STATED_WORDS:]
     after = [span for span in words if span[0] >= hit.end][:STATED_WORDS]
     low, high = (before[0][0] if before else hit.start), (after[-1][1] if after else hit.end)

@@ -47,8 +47,8 @@ from pipeline.sheets.markup import (
     paragraph_styles,
     register_fonts,
     safe_text,
-    title_states,
     term_markup,
+    title_states,
 )
 from pipeline.text import fold, printable
 
