@@ -144,7 +144,7 @@ def term_markup(
         if hit.start < position or hit.end > len(text) or hit.kind not in tagged:
             continue
         surface = text[hit.start : hit.end]
-        if hit.es in shown or fold(surface, keep_punctuation=True) == fold(hit.en, keep_punctuation=True):
+        if hit.es in shown or is_english(surface, hit.en):
             continue
         shown.add(hit.es)
         if _states_english(text, hit):
@@ -159,6 +159,12 @@ def term_markup(
     out.append(escape_piece(text[position:]))
     # The game's symbols before the phrases of the text that name them (game.yaml's icons' in_text), sized like the tags.
     return in_text("".join(out), term_style)
+
+
+def is_english(surface: str, english: str) -> bool:
+    """Is the term as written the English name, or the name before its gloss ('L.O.S.' of 'L.O.S. (line of sight)')?"""
+    folded, name = fold(surface, keep_punctuation=True), fold(english, keep_punctuation=True)
+    return folded in (name, name.split("(")[0].strip())
 
 
 def _bolding(text: str, strong: list[tuple[int, int]]):
@@ -204,14 +210,51 @@ def quote_end(text: str, start: int, end: int) -> int:
 
 # How far around a term we look for the English name the translator already wrote ("empuje (thrust)").
 STATED_WINDOW = 40
+# How many words either side of a term an English word set off by marks may stand ("'resultados' (outcome)").
+STATED_WORDS = 4
+# Marks that set off a name the translator gives beside a term: a slash on either side ("hive/colmena"), or a
+# pair around it alone ("(outcome)", "'L.O.S.'").
+SLASH = "/"
+ENCLOSING = {"(": ")", "[": "]", '"': '"', "'": "'", "“": "”", "«": "»", "‘": "’"}
+PIECE = re.compile(r"[^\s/()\[\]\"'“”«»‘’]+")  # what stands between spaces and those marks
+TRAILING = ".,;:"
 
 
 def _states_english(text: str, hit: TermHit) -> bool:
-    """True when the text already gives the English name next to the term: no need to print it twice."""
+    """True when the text already gives the English name next to the term: no need to print it twice.
+
+    Either the whole name within STATED_WINDOW characters, or its first word (when that is no word of the
+    Spanish name: 'final' of 'enemigo final' proves nothing) within STATED_WORDS words, set off by a slash or
+    enclosed in parentheses or quotes."""
     around = fold(text[max(0, hit.start - STATED_WINDOW) : hit.end + STATED_WINDOW], keep_punctuation=True)
     surface = fold(text[hit.start : hit.end], keep_punctuation=True)
     english = fold(hit.en, keep_punctuation=True)
-    return english in around.replace(surface, " ", 1) if english not in surface else False
+    if english not in surface and english in around.replace(surface, " ", 1):
+        return True
+    first = english.split()[0] if english.split() else ""
+    if not first or first in fold(hit.es, keep_punctuation=True).split():
+        return False
+    reach = STATED_WINDOW * 3  # characters: more than STATED_WORDS words of any text
+    words = [match.span() for match in re.compile(r"\w+").finditer(text, max(0, hit.start - reach), hit.end + reach)]
+    before = [span for span in words if span[1] <= hit.start][-STATED_WORDS:]
+    after = [span for span in words if span[0] >= hit.end][:STATED_WORDS]
+    low, high = (before[0][0] if before else hit.start), (after[-1][1] if after else hit.end)
+    for run in PIECE.finditer(text, low, high):
+        if fold(run.group(), keep_punctuation=True).rstrip(TRAILING) == first.rstrip(TRAILING) and _set_off(text, *run.span()):
+            return True
+    return False
+
+
+def _set_off(text: str, start: int, end: int) -> bool:
+    """Is text[start:end] set off by a slash beside it, or enclosed alone in a pair of marks?"""
+    left, right = text[:start].rstrip()[-1:], text[end:].lstrip()[:1]
+    return SLASH in (left, right) or (left in ENCLOSING and ENCLOSING[left] == right)
+
+
+def title_states(title: str, hit: TermHit) -> bool:
+    """Does a title give a term's English name itself ("Activate/Activar" for activar)?"""
+    english = re.escape(fold(hit.en, keep_punctuation=True))
+    return re.search(rf"(?<!\w){english}(?!\w)", fold(title, keep_punctuation=True)) is not None
 
 
 def bilingual_title(section: Section) -> str:

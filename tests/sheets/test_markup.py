@@ -7,7 +7,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
 from pipeline.model import Block, Section, TermHit
-from pipeline.sheets.markup import bilingual_title, safe_text, term_markup
+from pipeline.sheets.markup import bilingual_title, safe_text, term_markup, title_states
 from pipeline.tag.kinds import read_term_kinds
 
 STYLE = ParagraphStyle("term_en", fontName="Helvetica", fontSize=7)
@@ -73,3 +73,45 @@ def test_title_that_is_one_glossary_term_prints_bilingually() -> None:
         title_terms=(TermHit("escudo", "Shields", 16, 23),),
     )
     assert bilingual_title(partial) == partial.title
+
+
+def _tagged(text: str, surface: str, *, es: str, en: str) -> str:
+    return term_markup(text, [_hit(text, surface, es=es, en=en, kind="component")], shown=set(), term_style=STYLE, tagged=TAGGED)
+
+
+def test_english_first_word_in_parentheses_after_the_term_is_not_repeated() -> None:
+    text = "Baraja las cartas de 'resultados' (outcome), que indican el funcionamiento."
+    assert "‹" not in _tagged(text, "cartas de 'resultados", es="carta de resultado", en="Outcome card")
+
+
+def test_english_beside_a_slash_in_the_term_is_not_repeated() -> None:
+    text = "y sus tres minimazos de hive/colmena. Puedes jugarlos"
+    assert "‹" not in _tagged(text, "minimazos de hive/colmena", es="minimazo", en="Hive mini-deck")
+    text = "Coloca el mazo de la Colmena/Hive junto al tablero."
+    assert "‹" not in _tagged(text, "Colmena", es="colmena", en="Hive")
+
+
+def test_english_in_quotes_beside_the_term_is_not_repeated() -> None:
+    text = "Cada «escudo» “Shield” absorbe un daño."
+    assert "‹" not in _tagged(text, "escudo", es="escudo", en="Shield generator")
+
+
+def test_term_that_is_the_english_first_word_gets_no_tag() -> None:
+    text = "Comprueba si hay L.O.S. al objetivo."
+    markup = term_markup(text, [_hit(text, "L.O.S.", es="línea de visión", en="L.O.S. (line of sight)", kind="component")],
+                         shown=set(), term_style=STYLE, tagged=TAGGED)
+    assert "‹" not in markup
+
+
+def test_tag_stays_when_the_english_is_not_beside_the_term() -> None:
+    # 'final' is a word of the Spanish name, so "Final" in quotes proves nothing; "outcome" unmarked and far is no pair.
+    text = "Derrota al “Enemigo Final” antes del turno diez."
+    assert "‹Final Enemy›" in _tagged(text, "Enemigo Final", es="enemigo final", en="Final Enemy")
+    text = "Roba una carta de resultado; cada carta tiene un texto distinto al final del juego (outcome)."
+    assert "‹Outcome card›" in _tagged(text, "carta de resultado", es="carta de resultado", en="Outcome card")
+
+
+def test_a_title_that_gives_the_english_spares_the_text_below() -> None:
+    assert title_states("Activate/Activar", TermHit("activar", "Activate", 0, 8))
+    assert not title_states("Activar cartas", TermHit("activar", "Activate", 0, 7))
+    assert not title_states("Nuevas agendas, drones y strikes", TermHit("drone", "Drone", 15, 21))  # the Spanish plural

@@ -48,6 +48,7 @@ from pipeline.sheets.markup import (
     register_fonts,
     safe_text,
     term_markup,
+    title_states,
 )
 from pipeline.text import fold, printable
 
@@ -364,6 +365,8 @@ def _section(
     if title != section.title.strip():
         # The heading already shows the English name; the text need not repeat it.
         shown.update(hit.es for hit in section.title_terms)
+    # A title that gives the English itself ("Activate/Activar"): the text below need not repeat it either.
+    shown.update(hit.es for hit in section.title_terms if title_states(section.title, hit))
     style = styles[f"heading{depth + 1}"]
     heading = Heading(decorate(title, style), style, outline_title=printable(title), level=depth, key=section.id)
     first = section.blocks[0] if section.blocks else None
