@@ -89,10 +89,10 @@ def test_statements_that_differ_in_a_number_are_two_rules_not_a_repeat(earlier: 
 @pytest.mark.parametrize(
     ("earlier", "later"),
     [
-        # Mus's equivalences and La Campaña's classes: parallel rules that differ in the nouns they name.
+        # Shaped like Mus's equivalences and La Campaña's classes (our own words): parallel rules that differ in the nouns they name.
         (
-            "Los reyes tienen el mismo valor que los treses, lo que equivale a jugar con 8 reyes.",
-            "Los doses tienen el mismo valor que los ases, lo que equivale a jugar con 8 ases.",
+            "Los reyes valen igual que los treses, así que la baraja tiene 8 reyes.",
+            "Los doses valen igual que los ases, así que la baraja tiene 8 ases.",
         ),
         ("Tienen ventaja sobre el Arquero: daño puro.", "Tienen ventaja sobre el Mago: daño puro."),
     ],
