@@ -76,11 +76,6 @@ class BuildReport:
         return self._with("up to date", "same content")
 
     @property
-    def built(self) -> list[SheetResult]:
-        """Every sheet this build wrote (rendered or restored from the cache)."""
-        return self._with("built", "restored")
-
-    @property
     def failed(self) -> list[tuple[str, str]]:
         return [(failure.name, failure.message) for failure in self.failures]
 

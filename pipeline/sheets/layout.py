@@ -19,7 +19,6 @@ from pipeline.yamlio import LineDict, load_yaml, merge, without
 
 MM = 72.0 / 25.4
 PAPER_SIZES = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}
-STYLE_FIELDS = ("size", "leading", "color", "bold", "italic", "space_before", "space_after", "background")
 # Styles every renderer draws with (card sheets add their own, checked by cards/geometry.py).
 NEEDED_STYLES = ("body", "heading1", "heading2", "heading3", "note", "term_en", "header", "footer", "title", "subtitle",
                  "formula", "table", "glossary")

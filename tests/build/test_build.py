@@ -109,7 +109,7 @@ def test_watch_rebuilds_after_a_save_with_the_same_report(built: Path) -> None:
 
 def test_build_api_reports_up_to_date_sheets(built: Path) -> None:
     report = build(Project(built), GAMES, out_dir=built / "output")
-    assert report.built == [] and len(report.up_to_date) == sheet_count(built) and report.exit_code == 0
+    assert report.rebuilt == report.restored == [] and len(report.up_to_date) == sheet_count(built) and report.exit_code == 0
     digest = {r.sheet + r.game: r.revision for r in report.up_to_date}
     manifest = json.loads((built / "output/galaxy-defenders/manifest.json").read_text(encoding="utf-8"))
     assert digest["quickrefgalaxy-defenders"] == manifest["sheets"][0]["revision"]
