@@ -15,6 +15,7 @@ from pipeline import __version__
 from pipeline.build.cache import CachedSheet, SheetCache, sheet_group
 from pipeline.build.changes import (
     SectionDigest,
+    SheetStatus,
     add_history,
     changes_markdown,
     compare,
@@ -68,7 +69,7 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     sweep_temp_files(game_out)
     cache = SheetCache(project.root)
     cache.sweep(plan.game)
-    made: dict[str, tuple[CachedSheet, str]] = {}
+    made: dict[str, tuple[CachedSheet, SheetStatus]] = {}
     to_render: list[SheetKey] = []
     failures: dict[str, RefsheetsError] = {}
     for key in plan.keys:
@@ -76,7 +77,7 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
             cached = None if force else cache.get(key.digest, sheet_group(key.game, key.sheet, key.paper))
             if cached is not None and (cached.game, cached.sheet) == (key.game, key.sheet):
                 stage("restore", key.sheet)
-                made[key.sheet] = (cached, "restored from cache")
+                made[key.sheet] = (cached, SheetStatus.RESTORED)
             else:
                 to_render.append(key)
     document: Document | None = None
@@ -177,7 +178,7 @@ def _dating(previous: dict | None, today: str):
 
 
 def _sheet_outcome(
-    project: Project, plan: GamePlan, key: SheetKey, entry: CachedSheet, how: str, *, old: dict | None, previous: dict | None,
+    project: Project, plan: GamePlan, key: SheetKey, entry: CachedSheet, how: SheetStatus, *, old: dict | None, previous: dict | None,
     cache: SheetCache, path: Path, reasons: tuple[str, ...], today: str, written: bool,
 ) -> tuple[dict, SheetResult]:
     """The manifest entry and the result (with its change report in words) of a sheet just made or restored.
@@ -209,9 +210,9 @@ def _sheet_outcome(
     }
     if entry.warnings:  # said again by the builds that leave this sheet up to date (plan.recorded_warnings)
         sheet_json["warnings"] = list(entry.warnings)
-    status = "restored" if how == "restored from cache" else "built"
+    status = how
     if not written and not changes.first_build and not changes.content_changed:
-        status, changes = "same content", replace(changes, how="up to date")
+        status, changes = SheetStatus.SAME_CONTENT, replace(changes, how=SheetStatus.SAME_CONTENT)
     result = SheetResult(
         plan.game, key.sheet, project.display(path), entry.pages, entry.revision, status, tuple(describe(changes)), key.paper,
         entry.warnings,
@@ -257,7 +258,7 @@ def _render_sheets(
     stage: StageSink,
     dated,
     force: bool = False,
-) -> dict[str, tuple[CachedSheet, str]]:
+) -> dict[str, tuple[CachedSheet, SheetStatus]]:
     """Render each sheet (one whose printed content is unchanged comes from the printed index, but with `force`),
     its warnings in its entry; one that fails is recorded in `failures` and does not stop the others."""
     from pipeline.build.printed import PrintedIndex, typeset
@@ -295,5 +296,5 @@ def _render_sheets(
             remember()
         else:
             entry = replace(entry, key="")
-        made[key.sheet] = (entry, "rebuilt")
+        made[key.sheet] = (entry, SheetStatus.BUILT)
     return made

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from pipeline.build.changes import SheetStatus
 from pipeline.build.plan import SheetResult
 from pipeline.errors import RefsheetsError, from_os_error
 
@@ -59,21 +60,21 @@ class BuildReport:
     warnings: list[str] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)  # said as notes, never counted as warnings nor failing --strict
 
-    def _with(self, *statuses: str) -> list[SheetResult]:
+    def _with(self, *statuses: SheetStatus) -> list[SheetResult]:
         return [result for result in self.sheets if result.status in statuses]
 
     @property
     def rebuilt(self) -> list[SheetResult]:
-        return self._with("built")
+        return self._with(SheetStatus.BUILT)
 
     @property
     def restored(self) -> list[SheetResult]:
-        return self._with("restored")
+        return self._with(SheetStatus.RESTORED)
 
     @property
     def up_to_date(self) -> list[SheetResult]:
         """Untouched, or made again to the bytes their file already held ("same content")."""
-        return self._with("up to date", "same content")
+        return self._with(SheetStatus.UP_TO_DATE, SheetStatus.SAME_CONTENT)
 
     @property
     def failed(self) -> list[tuple[str, str]]:
@@ -112,7 +113,7 @@ class BuildReport:
         """Results in build order; an up-to-date sheet's recorded warnings said again, each once, unless this build said them."""
         self.sheets.extend(results)
         for result in results:
-            if result.status == "up to date":
+            if result.status == SheetStatus.UP_TO_DATE:
                 result.say_again(self.warnings)
 
     def to_json(self) -> dict:

@@ -107,9 +107,11 @@ class Console:
 
     def build_report(self, report: BuildReport) -> None:
         """Per sheet what changed (stdout), then warnings and errors (stderr), then the summary line (stdout)."""
+        from pipeline.build.changes import SheetStatus
+
         self.close()
         for result in report.sheets:
-            if result.status == "up to date":
+            if result.status == SheetStatus.UP_TO_DATE:
                 if self.verbosity >= VERBOSE:
                     self.result(f"{result.game}/{result.sheet}: up to date, rev {result.revision}, {result.path}")
             elif self.verbosity > QUIET:
