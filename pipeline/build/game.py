@@ -31,14 +31,14 @@ from pipeline.build.manifest import manifest_sheet, read_manifest, write_if_chan
 from pipeline.build.plan import GamePlan, SheetResult, proof_file, report_file, sheet_file
 from pipeline.build.output import inside_project, remove_dropped_sheets
 from pipeline.build.proofpage import proof_page
-from pipeline.build.report import GameOutcome, failed_game
+from pipeline.build.report import GameOutcome, Stage, failed_game
 from pipeline.build.stages import cleaning_report_tsv, prepare, tagged_document
 from pipeline.errors import RefsheetsError
 from pipeline.model import Document
 from pipeline.project import GameConfig, Project
 from pipeline.store import sweep_temp_files
 
-StageSink = Callable[[str, str], None]  # (stage, sheet) as a game enters it; see report.Progress
+StageSink = Callable[[Stage, str], None]  # (stage, sheet) as a game enters it; see report.Progress
 
 
 def make_game(
@@ -76,7 +76,7 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
         if key.sheet in plan.stale:
             cached = None if force else cache.get(key.digest, sheet_group(key.game, key.sheet, key.paper))
             if cached is not None and (cached.game, cached.sheet) == (key.game, key.sheet):
-                stage("restore", key.sheet)
+                stage(Stage.RESTORE, key.sheet)
                 made[key.sheet] = (cached, SheetStatus.RESTORED)
             else:
                 to_render.append(key)
@@ -95,7 +95,7 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     if failures and not made:
         # Nothing new to show for this game: leave its outputs exactly as they were.
         return GameOutcome(plan.game, failed_sheets=[(sheet, str(error), error.exit_code) for sheet, error in failures.items()])
-    stage("write", "")
+    stage(Stage.WRITE, "")
     report_tsv = cleaning_report_tsv(cleaned)
     write_if_changed(game_out / report_file(plan.game), report_tsv)
 
@@ -273,7 +273,7 @@ def _render_sheets(
     for key in keys:
         sheet = config.sheet(key.sheet)
         layout = sheet.layouts[key.paper]
-        stage("typeset", key.sheet)
+        stage(Stage.TYPESET, key.sheet)
         try:
             # An icon's letter is configuration: one the font lacks is an error at its game.yaml line, not a '?'.
             check_letters(document.game.icons, font_path=str(layout.fonts.bold), game=config.game.id)

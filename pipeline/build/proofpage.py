@@ -6,6 +6,7 @@ from typing import Callable
 from pipeline.build.cache import PROOF, SheetCache
 from pipeline.build.manifest import manifest_sheet
 from pipeline.build.plan import GamePlan, proof_key
+from pipeline.build.report import Stage
 from pipeline.build.stages import tagged_document
 from pipeline.model import CleanText, Document
 from pipeline.project import Project, load_game
@@ -14,7 +15,7 @@ from pipeline.store import memoized
 
 def proof_page(
     project: Project, plan: GamePlan, *, cache: SheetCache, cleaned: CleanText, document: Document | None, made: dict,
-    previous: dict | None, warnings: list[str], stage: Callable[[str, str], None],
+    previous: dict | None, warnings: list[str], stage: Callable[[Stage, str], None],
 ) -> str:
     """The game's proof page: from the store when these sheet keys made it before, else made now (tagging if need be)."""
 
@@ -26,7 +27,7 @@ def proof_page(
             _, shown, tagged = tagged_document(project, plan.game, config=plan.config, on_stage=lambda name: stage(name, ""))
         else:
             shown = cleaned
-        stage("proof", "")
+        stage(Stage.PROOF, "")
         printed_by = {}
         for key in plan.keys:
             entry = made[key.sheet][0] if key.sheet in made else cache.recorded(plan.game, manifest_sheet(previous, key.sheet))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Callable
 
@@ -9,9 +10,21 @@ from pipeline.build.changes import SheetStatus
 from pipeline.build.plan import SheetResult
 from pipeline.errors import RefsheetsError, from_os_error
 
-# The stages a game goes through, in order, as progress events name them.
-# "warm" (no game) is the pool loading the lemma table, fonts and word lists once before its workers start.
-STAGES = ("warm", "load", "clean", "split", "tag", "typeset", "restore", "write", "proof", "done", "failed")
+class Stage(StrEnum):
+    """The stages a game goes through, in order, as progress events name them. WARM (no game) is the pool loading
+    the lemma table, fonts and word lists once before its workers start."""
+
+    WARM = "warm"
+    LOAD = "load"
+    CLEAN = "clean"
+    SPLIT = "split"
+    TAG = "tag"
+    TYPESET = "typeset"
+    RESTORE = "restore"
+    WRITE = "write"
+    PROOF = "proof"
+    DONE = "done"
+    FAILED = "failed"
 
 
 @dataclass(frozen=True)
@@ -19,7 +32,7 @@ class Progress:
     """One step of a build: `game` entered `stage` (for typeset/restore, `sheet` says which)."""
 
     game: str
-    stage: str  # one of STAGES
+    stage: Stage
     done: int  # games finished so far
     total: int  # games this build makes (up-to-date games are not counted)
     sheet: str = ""

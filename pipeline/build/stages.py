@@ -12,6 +12,7 @@ from typing import Any, Callable, TypeVar
 from pipeline.build.defaults import title_from_text, titled, untitled
 from pipeline.errors import ConfigError
 from pipeline.build.keys import project_store
+from pipeline.build.report import Stage
 from pipeline.build.stagecache import GLOSSARY, SPLIT, TAG, UNCORRECTED, stage_key
 from pipeline.model import CleanText, Credits, Document, Section, TermHit, Uncorrected, from_data, to_data
 from pipeline.project import GameConfig, Project, load_game, load_raw
@@ -30,7 +31,7 @@ def merge_credits(found: Credits, declared: Credits) -> Credits:
     )
 
 
-StageSink = Callable[[str], None]
+StageSink = Callable[[Stage], None]
 T = TypeVar("T")
 
 
@@ -43,9 +44,9 @@ def prepare(
     `on_stage` hears the name of each stage as it starts ("load", "clean", "split"), for progress.
     """
     stage = on_stage or (lambda name: None)
-    stage("load")
+    stage(Stage.LOAD)
     config = config if config is not None else load_game(project, game_id)
-    stage("clean")
+    stage(Stage.CLEAN)
     if strict:  # the correction counts are checked as they are made: never answered from the cache
         return _clean_and_split(project, config, strict=True, stage=stage)
     given = config
@@ -85,7 +86,7 @@ def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stag
     corrections = load_corrections(corrections_path, display=project.display(corrections_path))
     cleaned = clean(raw, corrections=corrections, options=config.clean, split_options=config.split, strict=strict,
                     uncorrected=_uncorrected(project, config, raw))
-    stage("split")
+    stage(Stage.SPLIT)
     document = split(cleaned, game=game, options=config.split, strict=strict)
     title = title_from_text(raw, document) if untitled(game) else ""
     if title:
@@ -123,7 +124,7 @@ def tagged_document(
     """prepare(), then the glossary terms found in every title and text (the lemma table opens only on a cache miss)."""
     config, cleaned, document = prepare(project, game_id, config=config, on_stage=on_stage)
     if on_stage:
-        on_stage("tag")
+        on_stage(Stage.TAG)
     store = project_store(project.root)
 
     def load(stored: dict) -> tuple[Section, ...]:

@@ -70,16 +70,18 @@ class Console:
     # --- progress (stderr)
 
     def progress(self, event: Progress) -> None:
+        from pipeline.build.report import Stage
+
         if self.verbosity <= QUIET:
             return
         if not event.game:
-            what = "loading the lemma table, fonts and word lists" if event.stage == "warm" else event.stage
+            what = "loading the lemma table, fonts and word lists" if event.stage == Stage.WARM else str(event.stage)
         else:
             what = f"{event.game}: {event.stage}" + (f" {event.sheet}" if event.sheet else "")
         if self.bar:
             self._draw(event, what)
             return
-        number = min(event.done + 1, event.total) if event.stage not in ("done", "failed") else event.done
+        number = min(event.done + 1, event.total) if event.stage not in (Stage.DONE, Stage.FAILED) else event.done
         click.echo(f"[{number}/{event.total}] {what} ({self.clock() - self.started:.1f} s)", err=True)
 
     def _draw(self, event: Progress, what: str) -> None:
