@@ -89,19 +89,21 @@ def _check_json(game: str, report) -> dict:
 
 
 def _check_text(game: str, report) -> None:
+    from pipeline.tag.check import PairStatus
+
     click.echo(f"{game}: {report.entries} entries ({report.game_entries} in glossaries/{game}.yaml), "
                f"{len(report.unused)} never found in the text")
     for term in report.unused:
         click.echo(f"  unused  {_where(term)}  {term.es} → {term.en}")
     for term, form in report.risky:
         click.echo(f"  risky   {_where(term)}  {term.es}: form {form!r} is a very common Spanish word (spaCy stop list): check its hits")
-    known = sum(1 for pair in report.pairs if pair.status == "known")
+    known = sum(1 for pair in report.pairs if pair.status == PairStatus.KNOWN)
     click.echo(f"pairs stated in the text: {len(report.pairs)} ({known} in the glossary, {len(report.missing)} missing, "
                f"{len(report.contradictions)} contradicting)")
     for pair in report.pairs:
-        if pair.status == "known":
+        if pair.status == PairStatus.KNOWN:
             continue
-        label = "missing" if pair.status == "missing" else ("explained" if pair.explained else "CONTRADICTION")
+        label = "missing" if pair.status == PairStatus.MISSING else ("explained" if pair.explained else "CONTRADICTION")
         said = f"line {pair.line}: {pair.es!r} = {pair.en!r}"
         if pair.term is not None:
             said += f"; glossary: {pair.term.es!r} → {pair.term.en!r} ({_where(pair.term)})"

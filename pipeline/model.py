@@ -15,18 +15,8 @@ from typing import Union, get_args, get_origin, get_type_hints
 
 from pipeline.modelkinds import Artefact, BlockKind, CleaningAction, LineKind, SectionKind
 
-# What the cleaner may say about an input line (the cleaning report's `action` column). `markup`: the
-# line's markup (a Markdown, HTML or BBCode source) became structure (heading, item, table row) or went.
-CLEANING_ACTIONS = tuple(action.value for action in CleaningAction)
-
-# Kinds of text a cleaned line carries into the splitter.
-LINE_KINDS = tuple(kind.value for kind in LineKind)
-
-# Kinds of section in the tree.
+# The kinds a recipe may name (modelkinds.py says what each is).
 SECTION_KINDS = tuple(kind.value for kind in SectionKind)
-
-# Kinds of block inside a section. A `table` holds rows ("\n") of cells ("\t"); a `table-ref` is a numbered
-# table of the rulebook whose cells the text lost (its caption and the debris, which a sheet does not print).
 BLOCK_KINDS = tuple(kind.value for kind in BlockKind)
 TABLE_CELL = "\t"
 

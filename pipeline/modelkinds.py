@@ -1,5 +1,5 @@
 """The document model's kinds, typed: what a cleaning record did, what a cleaned line, a section and a block
-are, and a recognised heading's style.
+are, a recognised heading's style, and what a card sheet's panel prints besides blocks.
 
 `StrEnum`s: every member equals its string ("paragraph" == BlockKind.PARAGRAPH), prints as it and travels
 through JSON and YAML as it, so a stage result, a recipe's `kind: card` and a cached entry read the same.
@@ -81,3 +81,14 @@ class HeadingStyle(StrEnum):
     RUNIN = "runin"
     CARD = "card"
     PREAMBLE = "preamble"
+
+
+class PanelKind(StrEnum):
+    """What a card sheet prints beside the model's block kinds: a sub-heading inside a card ("BÁSICA"), the rest of
+    a list item continued on the next panel, the index's group names and entries, and a list's label (roles.py)."""
+
+    HEADING = "heading"
+    ITEM_CONT = "item-cont"
+    INDEX_HEADING = "index-heading"
+    INDEX = "index"
+    LABEL = "label"

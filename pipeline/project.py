@@ -185,14 +185,6 @@ def check_game_id(game_id: str) -> str:
     return game_id
 
 
-def decode_raw(data: bytes, *, display: str) -> tuple[str, str, tuple[str, ...]]:
-    """bytes -> (text, encoding, warnings): BOMs and UTF-16, UTF-8, cp1252, mojibake repaired (ingest/encoding.py)."""
-    from pipeline.ingest.encoding import decode
-
-    text, encoding, warnings = decode(data, display=display)
-    return text, encoding, tuple(warnings)
-
-
 def load_raw(project: Project, game_id: str, *, limits: Limits | None = None) -> RawText:
     """The game's one source file, read and converted to lines (several or none is an InputError), within
     `limits` (None: those its game.yaml sets).

@@ -100,13 +100,13 @@ class Store:
         except (OSError, ValueError):
             return None
 
-    def write(self, kind: str, key: str, payload: bytes, group: str = "", *, keep: int = KEEP) -> None:
-        """Store an entry, then drop all but the `keep` most recent of its group; a store that cannot be written
+    def write(self, kind: str, key: str, payload: bytes, group: str = "") -> None:
+        """Store an entry, then drop all but the KEEP most recent of its group; a store that cannot be written
         only costs time (no fsync either: an entry cut short by a crash fails its sha256)."""
         header = json.dumps(_header(kind, key, payload)).encode("utf-8")
         try:
             write_atomic(self.path(kind, key, group), header + b"\n" + payload, durable=False)
-            for path in self._recent(kind, group)[keep:]:
+            for path in self._recent(kind, group)[KEEP:]:
                 path.unlink(missing_ok=True)
         except (OSError, InputError):
             pass
@@ -119,9 +119,9 @@ class Store:
         except (ValueError, zlib.error):
             return None
 
-    def put(self, kind: str, key: str, value: Any, group: str = "", *, keep: int = KEEP) -> None:
+    def put(self, kind: str, key: str, value: Any, group: str = "") -> None:
         text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-        self.write(kind, key, zlib.compress(text.encode("utf-8"), 1), group, keep=keep)
+        self.write(kind, key, zlib.compress(text.encode("utf-8"), 1), group)
 
     def latest(self, kind: str, group: str = "") -> Iterator[Any]:
         """The values of a group's entries that check out, most recent first."""

@@ -11,8 +11,8 @@ from pypdf import PdfReader
 
 from pipeline.clean import clean
 from pipeline.errors import InputError, RefsheetsError
+from pipeline.ingest.encoding import decode
 from pipeline.model import GameInfo, RawText, SheetSpec
-from pipeline.project import decode_raw
 from pipeline.sheets.glyphs import cover_layout
 from pipeline.split import split
 from pipeline.tag.glossary import Glossary, Term
@@ -71,7 +71,7 @@ def quickref_sheet():
 @given(st.binary(max_size=400))
 def test_any_bytes_decode_or_give_an_input_error(data: bytes) -> None:
     try:
-        text, encoding, warnings = decode_raw(data, display="sources/prop/raw.txt")
+        text, encoding, warnings = decode(data, display="sources/prop/raw.txt")
     except InputError as exc:
         assert str(exc).startswith("sources/prop/raw.txt")
         return

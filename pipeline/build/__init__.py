@@ -18,7 +18,9 @@ from pipeline.build.game import make_game
 from pipeline.build.keys import ParseMemo
 from pipeline.build.manifest import build_date
 from pipeline.build.plan import GamePlan, SheetResult, plan_game, proof_key
-from pipeline.build.report import BuildReport, GameOutcome, Progress, ProgressSink, failed_game, no_progress, outcome_of, record_outcome
+from pipeline.build.report import (
+    BuildReport, GameOutcome, Progress, ProgressSink, Stage, failed_game, no_progress, outcome_of, record_outcome,
+)
 from pipeline.build.stages import cleaning_report_tsv, merge_credits, prepare, tagged_document
 from pipeline.project import Project
 
@@ -87,14 +89,14 @@ def _run(
 
 def _finished(outcome: GameOutcome, done: int, total: int) -> Progress:
     failed = outcome.error is not None or bool(outcome.failed_sheets)
-    return Progress(outcome.game, "failed" if failed else "done", done, total)
+    return Progress(outcome.game, Stage.FAILED if failed else Stage.DONE, done, total)
 
 
 def _run_here(
     project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, progress: ProgressSink, debug: bool
 ) -> Iterator[GameOutcome]:
     for done, plan in enumerate(work):
-        def stage(name: str, sheet: str, game: str = plan.game, done: int = done) -> None:
+        def stage(name: Stage, sheet: str, game: str = plan.game, done: int = done) -> None:
             progress(Progress(game, name, done, len(work), sheet))
 
         outcome = make_game(project, plan, out_dir=out_dir, force=force, today=today, stage=stage, debug=debug)
@@ -139,7 +141,7 @@ def _run_pool(
     from pipeline.build.workers import after_a_killed_worker, broken, run_game, start_worker
 
     tagging, layouts = warm.needs(project, work, force=force)
-    progress(Progress("", "warm", 0, len(work)))  # seconds of loading before any game starts: say so
+    progress(Progress("", Stage.WARM, 0, len(work)))  # seconds of loading before any game starts: say so
     warm.load(project, tagging=tagging, layouts=layouts)  # once here, not once per worker
     if any(not SheetCache(project.root).has_proof(plan.game, proof_key(plan)) for plan in work):
         from pipeline.desk.typos import lexicon
@@ -166,7 +168,7 @@ def _run_pool(
             processes = dict(getattr(executor, "_processes", None) or {})  # pid -> Process, for their exit codes
             if not relayed:
                 for plan in longest_first[:jobs]:
-                    progress(Progress(plan.game, "load", 0, len(work)))
+                    progress(Progress(plan.game, Stage.LOAD, 0, len(work)))
             again: dict[str, GameOutcome] | None = None
             for done, plan in enumerate(work):
                 if again is None and broken(futures[plan.game]):

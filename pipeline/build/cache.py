@@ -85,11 +85,3 @@ class SheetCache:
 
     def has_proof(self, game: str, key: str) -> bool:
         return self.store.has(PROOF, key, game)
-
-    def get_proof(self, game: str, key: str) -> str | None:
-        """A game's proof page made from sheets of these keys (see build._proof), or None."""
-        page = self.store.get(PROOF, key, game)
-        return page if isinstance(page, str) else None
-
-    def put_proof(self, game: str, key: str, page: str) -> None:
-        self.store.put(PROOF, key, page, game)

@@ -12,6 +12,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 
 from pipeline.model import Document
 
@@ -27,6 +28,29 @@ MAX_EDITS = 4
 # Entries of changes.md kept per sheet.
 HISTORY = 10
 _WORD = re.compile(r"\S+")
+
+
+class SheetStatus(StrEnum):
+    """What a build did with a sheet: rendered it, restored it from the cache, left it untouched, or made it again to
+    the bytes its file already held (counted as up to date; its report says why it was made again)."""
+
+    BUILT = "built"
+    RESTORED = "restored"
+    UP_TO_DATE = "up to date"
+    SAME_CONTENT = "same content"
+
+
+# How a sheet's change report says what was done ("built" instead of "rebuilt" on its first build).
+DONE_WORDS = {SheetStatus.BUILT: "rebuilt", SheetStatus.RESTORED: "restored from cache", SheetStatus.UP_TO_DATE: "up to date",
+              SheetStatus.SAME_CONTENT: "up to date"}
+
+
+class Change(StrEnum):
+    """What became of a printed section between two builds."""
+
+    MODIFIED = "modified"
+    ADDED = "added"
+    REMOVED = "removed"
 
 
 @dataclass(frozen=True)
@@ -99,7 +123,7 @@ def why(previous_manifest: dict | None, previous_sheet: dict | None, *, inputs: 
 class SectionChange:
     id: str
     title: str
-    what: str  # "modified", "added" or "removed"
+    what: Change
     words: tuple[str, ...] = ()  # "hacar → hacer", "+ nueva frase", "− frase quitada" (empty: not known)
 
     def line(self) -> str:
@@ -111,7 +135,7 @@ class SectionChange:
 class SheetChanges:
     game: str
     sheet: str
-    how: str  # "rebuilt" or "restored from cache"
+    how: SheetStatus
     first_build: bool
     sections: tuple[SectionChange, ...]
     pages_before: int | None
@@ -173,13 +197,13 @@ def printed_changes(before: list[tuple[str, str, str]], after: list[tuple[str, s
     found = []
     for part_id, title, text in after:
         if part_id not in old:
-            found.append(SectionChange(part_id, title, "added"))
+            found.append(SectionChange(part_id, title, Change.ADDED))
             continue
         _, old_title, old_text = old[part_id]
         words = word_changes(old_title, title) + word_changes(old_text, text)
         if old_title != title or old_text != text:
-            found.append(SectionChange(part_id, title, "modified", words or ("spacing or line breaks",)))
-    found += [SectionChange(part_id, title, "removed") for part_id, title, _ in before if part_id not in new]
+            found.append(SectionChange(part_id, title, Change.MODIFIED, words or ("spacing or line breaks",)))
+    found += [SectionChange(part_id, title, Change.REMOVED) for part_id, title, _ in before if part_id not in new]
     return tuple(found)
 
 
@@ -187,7 +211,7 @@ def digest_changes(previous_sections: object, sections: tuple[SectionDigest, ...
     """The fallback without the previous printed text: sections of this sheet whose digest changed."""
     old = {entry.id: entry for entry in _digests(previous_sections)}
     return tuple(
-        SectionChange(entry.id, entry.title, "modified" if entry.id in old else "added")
+        SectionChange(entry.id, entry.title, Change.MODIFIED if entry.id in old else Change.ADDED)
         for entry in sections
         if entry.id in printed_ids and (entry.id not in old or old[entry.id].digest != entry.digest)
     )
@@ -198,7 +222,7 @@ def compare(
     *,
     game: str,
     sheet: str,
-    how: str,
+    how: SheetStatus,
     sections: tuple[SectionChange, ...],
     pages: int,
     revision: str,
@@ -227,16 +251,17 @@ def describe(changes: SheetChanges) -> list[str]:
     """The change report of one sheet: a headline, then the sections whose printed words changed (none when its content did not)."""
     plural = "s" if changes.pages_after != 1 else ""
     why_text = "; ".join(changes.reasons)
+    how = DONE_WORDS[changes.how]
     if changes.first_build:
-        how = "built" if changes.how == "rebuilt" else changes.how
+        how = "built" if changes.how == SheetStatus.BUILT else how
         return [f"{changes.label}: {how}, rev {changes.revision_after}, {changes.pages_after} page{plural} ({why_text})"]
     if changes.pages_before not in (None, changes.pages_after):
         pages = f"{changes.pages_before} -> {changes.pages_after} page{plural}"
     else:
         pages = f"{changes.pages_after} page{plural}"
     if not changes.content_changed:
-        return [f"{changes.label}: {changes.how}, same content (rev {changes.revision_after}), {pages} ({why_text})"]
-    lines = [f"{changes.label}: {changes.how}, rev {changes.revision_before} -> {changes.revision_after}, {pages} ({why_text})"]
+        return [f"{changes.label}: {how}, same content (rev {changes.revision_after}), {pages} ({why_text})"]
+    lines = [f"{changes.label}: {how}, rev {changes.revision_before} -> {changes.revision_after}, {pages} ({why_text})"]
     lines += [change.line() for change in changes.sections[:MAX_LISTED]]
     if len(changes.sections) > MAX_LISTED:
         lines.append(f"  ... and {len(changes.sections) - MAX_LISTED} more section changes")

@@ -15,6 +15,7 @@ from pipeline import __version__
 from pipeline.build.cache import CachedSheet, SheetCache, sheet_group
 from pipeline.build.changes import (
     SectionDigest,
+    SheetStatus,
     add_history,
     changes_markdown,
     compare,
@@ -30,14 +31,14 @@ from pipeline.build.manifest import manifest_sheet, read_manifest, write_if_chan
 from pipeline.build.plan import GamePlan, SheetResult, proof_file, report_file, sheet_file
 from pipeline.build.output import inside_project, remove_dropped_sheets
 from pipeline.build.proofpage import proof_page
-from pipeline.build.report import GameOutcome, failed_game
+from pipeline.build.report import GameOutcome, Stage, failed_game
 from pipeline.build.stages import cleaning_report_tsv, prepare, tagged_document
 from pipeline.errors import RefsheetsError
 from pipeline.model import Document
 from pipeline.project import GameConfig, Project
 from pipeline.store import sweep_temp_files
 
-StageSink = Callable[[str, str], None]  # (stage, sheet) as a game enters it; see report.Progress
+StageSink = Callable[[Stage, str], None]  # (stage, sheet) as a game enters it; see report.Progress
 
 
 def make_game(
@@ -68,15 +69,15 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     sweep_temp_files(game_out)
     cache = SheetCache(project.root)
     cache.sweep(plan.game)
-    made: dict[str, tuple[CachedSheet, str]] = {}
+    made: dict[str, tuple[CachedSheet, SheetStatus]] = {}
     to_render: list[SheetKey] = []
     failures: dict[str, RefsheetsError] = {}
     for key in plan.keys:
         if key.sheet in plan.stale:
             cached = None if force else cache.get(key.digest, sheet_group(key.game, key.sheet, key.paper))
             if cached is not None and (cached.game, cached.sheet) == (key.game, key.sheet):
-                stage("restore", key.sheet)
-                made[key.sheet] = (cached, "restored from cache")
+                stage(Stage.RESTORE, key.sheet)
+                made[key.sheet] = (cached, SheetStatus.RESTORED)
             else:
                 to_render.append(key)
     document: Document | None = None
@@ -94,7 +95,7 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     if failures and not made:
         # Nothing new to show for this game: leave its outputs exactly as they were.
         return GameOutcome(plan.game, failed_sheets=[(sheet, str(error), error.exit_code) for sheet, error in failures.items()])
-    stage("write", "")
+    stage(Stage.WRITE, "")
     report_tsv = cleaning_report_tsv(cleaned)
     write_if_changed(game_out / report_file(plan.game), report_tsv)
 
@@ -177,7 +178,7 @@ def _dating(previous: dict | None, today: str):
 
 
 def _sheet_outcome(
-    project: Project, plan: GamePlan, key: SheetKey, entry: CachedSheet, how: str, *, old: dict | None, previous: dict | None,
+    project: Project, plan: GamePlan, key: SheetKey, entry: CachedSheet, how: SheetStatus, *, old: dict | None, previous: dict | None,
     cache: SheetCache, path: Path, reasons: tuple[str, ...], today: str, written: bool,
 ) -> tuple[dict, SheetResult]:
     """The manifest entry and the result (with its change report in words) of a sheet just made or restored.
@@ -209,9 +210,9 @@ def _sheet_outcome(
     }
     if entry.warnings:  # said again by the builds that leave this sheet up to date (plan.recorded_warnings)
         sheet_json["warnings"] = list(entry.warnings)
-    status = "restored" if how == "restored from cache" else "built"
+    status = how
     if not written and not changes.first_build and not changes.content_changed:
-        status, changes = "same content", replace(changes, how="up to date")
+        status, changes = SheetStatus.SAME_CONTENT, replace(changes, how=SheetStatus.SAME_CONTENT)
     result = SheetResult(
         plan.game, key.sheet, project.display(path), entry.pages, entry.revision, status, tuple(describe(changes)), key.paper,
         entry.warnings,
@@ -257,7 +258,7 @@ def _render_sheets(
     stage: StageSink,
     dated,
     force: bool = False,
-) -> dict[str, tuple[CachedSheet, str]]:
+) -> dict[str, tuple[CachedSheet, SheetStatus]]:
     """Render each sheet (one whose printed content is unchanged comes from the printed index, but with `force`),
     its warnings in its entry; one that fails is recorded in `failures` and does not stop the others."""
     from pipeline.build.printed import PrintedIndex, typeset
@@ -272,7 +273,7 @@ def _render_sheets(
     for key in keys:
         sheet = config.sheet(key.sheet)
         layout = sheet.layouts[key.paper]
-        stage("typeset", key.sheet)
+        stage(Stage.TYPESET, key.sheet)
         try:
             # An icon's letter is configuration: one the font lacks is an error at its game.yaml line, not a '?'.
             check_letters(document.game.icons, font_path=str(layout.fonts.bold), game=config.game.id)
@@ -295,5 +296,5 @@ def _render_sheets(
             remember()
         else:
             entry = replace(entry, key="")
-        made[key.sheet] = (entry, "rebuilt")
+        made[key.sheet] = (entry, SheetStatus.BUILT)
     return made

@@ -5,6 +5,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.build.changes import SheetStatus
 from pipeline.build.keys import ParseMemo, SheetKey, game_inputs, sheet_key
 from pipeline.build.manifest import manifest_sheet, read_manifest, same_bytes
 from pipeline.project import GameConfig, Project
@@ -39,9 +40,7 @@ class SheetResult:
     path: str
     pages: int
     revision: str
-    # "built" (rendered), "restored" (from the cache), "up to date" (untouched) or "same content" (made again to the
-    # bytes its file already held: counted as up to date, its report says why it was made again)
-    status: str = "built"
+    status: SheetStatus = SheetStatus.BUILT
     report: tuple[str, ...] = ()  # the change report lines (empty when up to date)
     paper: str = ""
     # The sheet's own warnings (a glyph its fonts lack, a recipe override that matched nothing): this build's, or
@@ -107,8 +106,8 @@ def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | Non
         else:
             fresh.append(
                 SheetResult(
-                    game_id, sheet.name, project.display(path), int(entry.get("pages", 0)), str(entry.get("revision", "")), "up to date",
-                    paper=key.paper, warnings=recorded_warnings(entry),
+                    game_id, sheet.name, project.display(path), int(entry.get("pages", 0)), str(entry.get("revision", "")),
+                    SheetStatus.UP_TO_DATE, paper=key.paper, warnings=recorded_warnings(entry),
                 )
             )
     # Entries of the same sheets on the other paper may sit beside these; they do not make this build stale.

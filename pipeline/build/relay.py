@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
+
+if TYPE_CHECKING:
+    from pipeline.build.report import Stage
 
 _QUEUE = None  # set in the parent while a pool runs; inherited by its forked workers
 
 
-def worker_stage(game: str) -> Callable[[str, str], None] | None:
+def worker_stage(game: str) -> Callable[[Stage, str], None] | None:
     """In a worker: the stage sink that sends (game, stage, sheet) to the parent, or None without a relay."""
     queue = _QUEUE
     if queue is None:
@@ -22,7 +25,7 @@ def worker_stage(game: str) -> Callable[[str, str], None] | None:
 
 
 @contextmanager
-def relay(context, on_stage: Callable[[str, str, str], None]) -> Iterator[bool]:
+def relay(context, on_stage: Callable[[str, Stage, str], None]) -> Iterator[bool]:
     """While open, (game, stage, sheet) sent by forked workers reach `on_stage`; yields whether it is on."""
     global _QUEUE
     if context.get_start_method() != "fork":
@@ -46,7 +49,7 @@ def relay(context, on_stage: Callable[[str, str, str], None]) -> Iterator[bool]:
         queue.close()
 
 
-def _drain(queue, on_stage: Callable[[str, str, str], None], stop: threading.Event) -> None:
+def _drain(queue, on_stage: Callable[[str, Stage, str], None], stop: threading.Event) -> None:
     from queue import Empty
 
     while True:

@@ -2,15 +2,29 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Callable
 
+from pipeline.build.changes import SheetStatus
 from pipeline.build.plan import SheetResult
 from pipeline.errors import RefsheetsError, from_os_error
 
-# The stages a game goes through, in order, as progress events name them.
-# "warm" (no game) is the pool loading the lemma table, fonts and word lists once before its workers start.
-STAGES = ("warm", "load", "clean", "split", "tag", "typeset", "restore", "write", "proof", "done", "failed")
+class Stage(StrEnum):
+    """The stages a game goes through, in order, as progress events name them. WARM (no game) is the pool loading
+    the lemma table, fonts and word lists once before its workers start."""
+
+    WARM = "warm"
+    LOAD = "load"
+    CLEAN = "clean"
+    SPLIT = "split"
+    TAG = "tag"
+    TYPESET = "typeset"
+    RESTORE = "restore"
+    WRITE = "write"
+    PROOF = "proof"
+    DONE = "done"
+    FAILED = "failed"
 
 
 @dataclass(frozen=True)
@@ -18,7 +32,7 @@ class Progress:
     """One step of a build: `game` entered `stage` (for typeset/restore, `sheet` says which)."""
 
     game: str
-    stage: str  # one of STAGES
+    stage: Stage
     done: int  # games finished so far
     total: int  # games this build makes (up-to-date games are not counted)
     sheet: str = ""
@@ -59,26 +73,21 @@ class BuildReport:
     warnings: list[str] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)  # said as notes, never counted as warnings nor failing --strict
 
-    def _with(self, *statuses: str) -> list[SheetResult]:
+    def _with(self, *statuses: SheetStatus) -> list[SheetResult]:
         return [result for result in self.sheets if result.status in statuses]
 
     @property
     def rebuilt(self) -> list[SheetResult]:
-        return self._with("built")
+        return self._with(SheetStatus.BUILT)
 
     @property
     def restored(self) -> list[SheetResult]:
-        return self._with("restored")
+        return self._with(SheetStatus.RESTORED)
 
     @property
     def up_to_date(self) -> list[SheetResult]:
         """Untouched, or made again to the bytes their file already held ("same content")."""
-        return self._with("up to date", "same content")
-
-    @property
-    def built(self) -> list[SheetResult]:
-        """Every sheet this build wrote (rendered or restored from the cache)."""
-        return self._with("built", "restored")
+        return self._with(SheetStatus.UP_TO_DATE, SheetStatus.SAME_CONTENT)
 
     @property
     def failed(self) -> list[tuple[str, str]]:
@@ -117,7 +126,7 @@ class BuildReport:
         """Results in build order; an up-to-date sheet's recorded warnings said again, each once, unless this build said them."""
         self.sheets.extend(results)
         for result in results:
-            if result.status == "up to date":
+            if result.status == SheetStatus.UP_TO_DATE:
                 result.say_again(self.warnings)
 
     def to_json(self) -> dict:

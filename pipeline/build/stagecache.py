@@ -7,7 +7,7 @@ store (pipeline/store.py), of kind the stage and group the game, made through `s
 """
 from __future__ import annotations
 
-from pipeline.build.keys import ABSENT, file_digest, is_input_file, tool_fingerprint
+from pipeline.build.keys import game_inputs, tool_fingerprint
 from pipeline.project import Project
 from pipeline.store import digest
 
@@ -17,18 +17,12 @@ GLOSSARY = "glossary"  # not a stage of its own: the key of a game's glossaries,
 
 
 def stage_key(project: Project, game_id: str, stage: str) -> str:
-    """Hash of the tool and the files `stage` reads: the game's folder, and for TAG its two glossaries too
-    (GLOSSARY: the glossaries alone, what a text's hits depend on besides the text; UNCORRECTED: the folder but
-    its corrections.yaml)."""
-    inputs = {}
-    if stage != GLOSSARY:
-        folder = project.game_dir(game_id)
-        inputs = {
-            project.display(path): file_digest(path) for path in sorted(folder.iterdir())
-            if is_input_file(path) and not (stage == UNCORRECTED and path.name == "corrections.yaml")
-        }
-    if stage in (TAG, GLOSSARY):
-        for name in ("common.yaml", f"{game_id}.yaml"):
-            path = project.glossaries / name
-            inputs[project.display(path)] = file_digest(path) if path.is_file() else ABSENT
+    """Hash of the tool and the files `stage` reads: for TAG the game's inputs (keys.game_inputs: its folder and
+    its two glossaries), for SPLIT the folder alone, for UNCORRECTED the folder but its corrections.yaml, for
+    GLOSSARY the glossaries alone (what a text's hits depend on besides the text)."""
+    inputs = game_inputs(project, game_id)
+    glossaries = {project.display(project.glossaries / name) for name in ("common.yaml", f"{game_id}.yaml")}
+    if stage != TAG:
+        corrections = project.display(project.game_dir(game_id) / "corrections.yaml") if stage == UNCORRECTED else None
+        inputs = {path: found for path, found in inputs.items() if (path in glossaries) == (stage == GLOSSARY) and path != corrections}
     return digest({"tool": tool_fingerprint(), "game": game_id, "stage": stage, "inputs": inputs})

@@ -7,11 +7,12 @@ they were made from.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Callable, TypeVar
 
 from pipeline.build.defaults import title_from_text, titled, untitled
 from pipeline.errors import ConfigError
 from pipeline.build.keys import project_store
+from pipeline.build.report import Stage
 from pipeline.build.stagecache import GLOSSARY, SPLIT, TAG, UNCORRECTED, stage_key
 from pipeline.model import CleanText, Credits, Document, Section, TermHit, Uncorrected, from_data, to_data
 from pipeline.project import GameConfig, Project, load_game, load_raw
@@ -30,7 +31,8 @@ def merge_credits(found: Credits, declared: Credits) -> Credits:
     )
 
 
-StageSink = Callable[[str], None]
+StageSink = Callable[[Stage], None]
+T = TypeVar("T")
 
 
 def prepare(
@@ -42,12 +44,12 @@ def prepare(
     `on_stage` hears the name of each stage as it starts ("load", "clean", "split"), for progress.
     """
     stage = on_stage or (lambda name: None)
-    stage("load")
+    stage(Stage.LOAD)
     config = config if config is not None else load_game(project, game_id)
-    stage("clean")
+    stage(Stage.CLEAN)
     if strict:  # the correction counts are checked as they are made: never answered from the cache
         return _clean_and_split(project, config, strict=True, stage=stage)
-    given, key = config, stage_key(project, game_id, SPLIT)
+    given = config
 
     def load(stored: dict) -> tuple[GameConfig, CleanText, Document]:
         config = replace(given, game=titled(given.game, stored["title"])) if stored["title"] else given  # the text's title
@@ -58,8 +60,16 @@ def prepare(
         title = config.game.title_es if config.game.title_es != given.game.title_es else ""
         return {"cleaned": to_data(cleaned), "document": _without_game(document), "title": title}
 
-    return memoized(project_store(project.root), SPLIT, key, lambda: _clean_and_split(project, given, strict=False, stage=stage),
-                    group=game_id, load=load, dump=dump, current=lambda: stage_key(project, game_id, SPLIT) == key)
+    return _stage_result(project, game_id, SPLIT, lambda: _clean_and_split(project, given, strict=False, stage=stage), load=load, dump=dump)
+
+
+def _stage_result(project: Project, game_id: str, stage: str, make: Callable[[], T], *, load: Callable[[Any], T],
+                  dump: Callable[[T], Any]) -> T:
+    """The stage's result from the store under its key (stagecache.py), else made and stored: unless an input
+    changed while it was made, which leaves the result unstored."""
+    key = stage_key(project, game_id, stage)
+    return memoized(project_store(project.root), stage, key, make, group=game_id, load=load, dump=dump,
+                    current=lambda: stage_key(project, game_id, stage) == key)
 
 
 def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stage: StageSink) -> tuple[GameConfig, CleanText, Document]:
@@ -76,7 +86,7 @@ def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stag
     corrections = load_corrections(corrections_path, display=project.display(corrections_path))
     cleaned = clean(raw, corrections=corrections, options=config.clean, split_options=config.split, strict=strict,
                     uncorrected=_uncorrected(project, config, raw))
-    stage("split")
+    stage(Stage.SPLIT)
     document = split(cleaned, game=game, options=config.split, strict=strict)
     title = title_from_text(raw, document) if untitled(game) else ""
     if title:
@@ -96,12 +106,9 @@ def _uncorrected(project: Project, config: GameConfig, raw) -> Uncorrected:
     so a correction costs only its own work (space-alert: 0.03 s instead of 0.4 s)."""
     from pipeline.clean import clean_uncorrected
 
-    game_id = config.game.id
-    key = stage_key(project, game_id, UNCORRECTED)
-    return memoized(project_store(project.root), UNCORRECTED, key,
-                    lambda: clean_uncorrected(raw, options=config.clean, split_options=config.split), group=game_id,
-                    load=lambda stored: from_data(Uncorrected, stored), dump=to_data,
-                    current=lambda: stage_key(project, game_id, UNCORRECTED) == key)
+    return _stage_result(project, config.game.id, UNCORRECTED,
+                         lambda: clean_uncorrected(raw, options=config.clean, split_options=config.split),
+                         load=lambda stored: from_data(Uncorrected, stored), dump=to_data)
 
 
 def _without_game(document: Document) -> dict:
@@ -117,8 +124,8 @@ def tagged_document(
     """prepare(), then the glossary terms found in every title and text (the lemma table opens only on a cache miss)."""
     config, cleaned, document = prepare(project, game_id, config=config, on_stage=on_stage)
     if on_stage:
-        on_stage("tag")
-    store, key = project_store(project.root), stage_key(project, game_id, TAG)
+        on_stage(Stage.TAG)
+    store = project_store(project.root)
 
     def load(stored: dict) -> tuple[Section, ...]:
         sections = tuple(from_data(Section, section) for section in stored["sections"])
@@ -141,7 +148,7 @@ def tagged_document(
         return {"sections": [to_data(section) for section in sections], "glossary": hits["glossary"], "found": found}
 
     hits: dict = {"found": {}}  # what `make` met: every text's hits, under the glossaries' key
-    sections = memoized(store, TAG, key, make, group=game_id, load=load, dump=dump, current=lambda: stage_key(project, game_id, TAG) == key)
+    sections = _stage_result(project, game_id, TAG, make, load=load, dump=dump)
     return config, cleaned, replace(document, sections=sections)
 
 

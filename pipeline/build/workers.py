@@ -16,7 +16,7 @@ import time
 from typing import TYPE_CHECKING, Callable
 
 from pipeline.build import lock
-from pipeline.build.report import GameOutcome, Progress, ProgressSink
+from pipeline.build.report import GameOutcome, Progress, ProgressSink, Stage
 
 if TYPE_CHECKING:
     from pipeline.build.plan import GamePlan
@@ -87,7 +87,7 @@ def after_a_killed_worker(
             outcomes[game] = GameOutcome(game, error=message, exit_code=1)
             continue
 
-        def stage(name: str, sheet: str, game: str = game) -> None:
+        def stage(name: Stage, sheet: str, game: str = game) -> None:
             progress(Progress(game, name, 0, len(work), sheet))
 
         outcomes[game] = make(work[index], stage)

@@ -278,7 +278,7 @@ def _judge_units(state: State) -> None:
         # Judge the text without the translator's asides: a rule with a note in it is still a rule.
         text = split_inline_note(" ".join(state.lines[index].strip() for index in unit.lines), state.options)[0]
         if all(LONE_BULLET.match(state.lines[index]) for index in unit.lines):
-            unit.kind, unit.reason = "drop", "empty bullet (its text is missing in the source)"
+            unit.kind, unit.reason = CleaningAction.DROP, "empty bullet (its text is missing in the source)"
             continue
         tokens = words(text)
         rule_words = sum(token in state.options.rules for token in tokens)
@@ -286,20 +286,20 @@ def _judge_units(state: State) -> None:
         if URL.search(text) and rule_words <= 1 and (META_WORDS.search(text) or url_share > 0.3):
             for url in URL.findall(text):
                 state.urls.append(("", url.rstrip(".")))
-            unit.kind, unit.reason = "credit", "note about the source document; its link is kept in credits"
+            unit.kind, unit.reason = CleaningAction.CREDIT, "note about the source document; its link is kept in credits"
             continue
         if NOTE_PARAGRAPH.match(text):
-            unit.kind, unit.reason = "note", "translator's note"
+            unit.kind, unit.reason = LineKind.NOTE, "translator's note"
             continue
         if SUBTITLE.match(text.strip()):
-            unit.kind, unit.reason = "drop", "subtitle: what the document is (a rulebook), no rule"
+            unit.kind, unit.reason = CleaningAction.DROP, "subtitle: what the document is (a rulebook), no rule"
             continue
         reason = chatter_reason(text, state.options)
         if reason and not _a_rule_inside(text, state.options):
-            unit.kind, unit.reason = "drop", f"forum chatter: {reason}"
+            unit.kind, unit.reason = CleaningAction.DROP, f"forum chatter: {reason}"
             continue
         if voice(text, state.options).flavor:
-            unit.kind, unit.reason = "flavor", "story (first-person narrative, not rules)"
+            unit.kind, unit.reason = LineKind.FLAVOR, "story (first-person narrative, not rules)"
     _judge_publisher_notes(state)
     _judge_off_topic(state)
     _judge_stories(state)
@@ -320,13 +320,13 @@ def _judge_off_topic(state: State) -> None:
     headings = sorted(state.headings)
     firsts = [unit.first for unit in state.units]  # in line order: bisect finds a section's units and headings
     for heading, (end, reason) in off_topic_sections(state.lines, headings, state.fate).items():
-        state.fate[heading] = ("drop", reason)
+        state.fate[heading] = (CleaningAction.DROP, reason)
         for unit in state.units[bisect_right(firsts, heading) : bisect_right(firsts, end)]:
-            if unit.kind != "drop":
-                unit.kind, unit.reason = "drop", reason
+            if unit.kind != CleaningAction.DROP:
+                unit.kind, unit.reason = CleaningAction.DROP, reason
         for index in headings[bisect_right(headings, heading) : bisect_right(headings, end)]:
             if index in state.headings:
-                state.fate[index] = ("drop", reason)
+                state.fate[index] = (CleaningAction.DROP, reason)
                 state.headings.discard(index)
         state.headings.discard(heading)
 
@@ -339,14 +339,14 @@ def _judge_stories(state: State) -> None:
     sections = [bisect_left(headings, unit.first) for unit in units]  # how many headings precede the unit
     found = judge_stories(texts, [unit.kind for unit in units], sections, options=state.options)
     for position, reason in found.items():
-        units[position].kind, units[position].reason = "flavor", reason
+        units[position].kind, units[position].reason = LineKind.FLAVOR, reason
 
 
 def _judge_publisher_notes(state: State) -> None:
     """A publisher's note ("NOTA DEL DISTRIBUIDOR:") about the product is dropped; one with rules is a note."""
     headings = sorted(state.headings)
     for unit in state.units:
-        if unit.kind != "text":
+        if unit.kind != LineKind.TEXT:
             continue
         before = bisect_left(headings, unit.first)
         heading = headings[before - 1] if before else None
@@ -356,11 +356,11 @@ def _judge_publisher_notes(state: State) -> None:
             continue
         tokens = words(text)
         if sum(token in state.options.rules for token in tokens) / max(len(tokens), 1) < PUBLISHER_RULE_SHARE:
-            unit.kind, unit.reason = "drop", "publisher's note about the product, not a rule"
+            unit.kind, unit.reason = CleaningAction.DROP, "publisher's note about the product, not a rule"
         else:
-            unit.kind, unit.reason = "note", "publisher's note"
+            unit.kind, unit.reason = LineKind.NOTE, "publisher's note"
         if opened and heading is not None and heading not in state.fate:
-            state.fate[heading] = ("drop", f"heading of a publisher's note (line {unit.first + 1}: {unit.kind})")
+            state.fate[heading] = (CleaningAction.DROP, f"heading of a publisher's note (line {unit.first + 1}: {unit.kind})")
             state.headings.discard(heading)
 
 
@@ -375,15 +375,15 @@ def _judge_posts(state: State, posts: list[tuple[int, int, str]]) -> None:
             if start in state.post_headers:
                 if author not in state.translators:
                     state.translators.append(author)
-                if state.fate[start][0] == "drop":
-                    state.fate[start] = ("credit", f"forum post header: {author} (credited as translator)")
+                if state.fate[start][0] == CleaningAction.DROP:
+                    state.fate[start] = (CleaningAction.CREDIT, f"forum post header: {author} (credited as translator)")
             continue
         if start in state.post_headers:
-            state.fate[start] = ("drop", f"forum post header: {author} (a reply)")
+            state.fate[start] = (CleaningAction.DROP, f"forum post header: {author} (a reply)")
         for unit in state.units[bisect_right(firsts, start) : bisect_left(firsts, end)]:
-            if unit.kind in ("text", "flavor"):
-                unit.kind, unit.reason = "drop", f"forum reply by {author}"
-            elif unit.kind == "drop":
+            if unit.kind in (LineKind.TEXT, LineKind.FLAVOR):
+                unit.kind, unit.reason = CleaningAction.DROP, f"forum reply by {author}"
+            elif unit.kind == CleaningAction.DROP:
                 unit.reason += f" (reply by {author})"
 
 
@@ -409,17 +409,17 @@ def _mark_duplicates(state: State) -> None:
         )
         reason = f"duplicate of {span}"
         if unit is None:
-            state.fate[first] = ("duplicate", reason)
+            state.fate[first] = (CleaningAction.DUPLICATE, reason)
             state.headings.discard(first)
         else:
-            unit.kind, unit.reason = "duplicate", reason
+            unit.kind, unit.reason = CleaningAction.DUPLICATE, reason
 
 
 def _settle_headings(state: State) -> None:
     """A heading repeated after forum posts, or with no text after it, does not stand alone."""
     order = sorted(
         [(index, "heading") for index in state.headings]
-        + [(unit.first, "unit") for unit in state.units if unit.kind in ("text", "flavor", "note")]
+        + [(unit.first, "unit") for unit in state.units if unit.kind in (LineKind.TEXT, LineKind.FLAVOR, LineKind.NOTE)]
     )
     # The last text (found once, not by a scan of the rest per heading): a unit, or a heading-shaped last rule.
     last_text = max(
@@ -434,9 +434,9 @@ def _settle_headings(state: State) -> None:
         following = order[position + 1] if position + 1 < len(order) else None
         if position > last_text:
             if unfinished:
-                state.fate[index] = ("drop", "heading with no text after it (the translation stops here)")
+                state.fate[index] = (CleaningAction.DROP, "heading with no text after it (the translation stops here)")
         elif following is not None and following[1] == "heading" and fold(state.lines[following[0]]) == fold(state.lines[index]):
-            state.fate[index] = ("duplicate", f"heading repeated at line {following[0] + 1}, where its text follows")
+            state.fate[index] = (CleaningAction.DUPLICATE, f"heading repeated at line {following[0] + 1}, where its text follows")
     state.headings -= set(state.fate)
 
 
@@ -486,7 +486,7 @@ def _emit(state: State) -> tuple[list[CleanLine], list[CleaningRecord]]:
             body.append((index, out))
         elif index in unit_at:
             unit = unit_at[index]
-            if unit.kind in ("drop", "credit", "duplicate"):
+            if unit.kind in (CleaningAction.DROP, CleaningAction.CREDIT, CleaningAction.DUPLICATE):
                 for member in unit.lines:
                     report.append(CleaningRecord(member + 1, CleaningAction(unit.kind), unit.reason, lines[member]))
                 continue

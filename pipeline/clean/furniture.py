@@ -48,6 +48,7 @@ from pipeline.clean.resources import (
 )
 from pipeline.clean.state import State
 from pipeline.clean.threads import ONLINE_STATUS, PageTop, copied_thread, heads_a_rule, heads_rule_text, is_button, next_text, post_start
+from pipeline.modelkinds import CleaningAction
 from pipeline.structure.lexicon import FUNCTION_WORDS
 from pipeline.text import fold
 
@@ -72,7 +73,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
     while index < len(lines):
         text = lines[index].strip()
         if profile and text and len(text.split()) <= 3 and not re.search(r"[.!?,;]", text):
-            fate[index] = ("drop", "forum member's name and rank")
+            fate[index] = (CleaningAction.DROP, "forum member's name and rank")
             index += 1
             continue
         profile = text.casefold() in ONLINE_STATUS
@@ -86,9 +87,9 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         if thread is not None:
             index, profile = thread
         elif bracket and fold(bracket.group(1)) in folded:
-            fate[index] = ("duplicate", f"bracketed copy of line {folded[fold(bracket.group(1))] + 1}")
+            fate[index] = (CleaningAction.DUPLICATE, f"bracketed copy of line {folded[fold(bracket.group(1))] + 1}")
         elif bracket and BBCODE_TAG.match(bracket.group(1).strip()):
-            fate[index] = ("drop", f"markup: a BBCode tag on its own ([{bracket.group(1).strip()}])")
+            fate[index] = (CleaningAction.DROP, f"markup: a BBCode tag on its own ([{bracket.group(1).strip()}])")
         elif bracket and USERNAME.match(bracket.group(1).strip()):
             _post_header(state, starts, index, bracket.group(1).strip(), f"forum post header: {bracket.group(1).strip()}")
         elif quote:
@@ -98,13 +99,13 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         elif REPLY_SUBJECT.match(text) and index > 0:
             _post_header(state, starts, index, "respuesta", "forum post header: subject of a reply")  # its blocks are judged as a post
         elif text.casefold().strip(".:") in NAVIGATION_WORDS and not _a_heading_here(lines, index, in_thread, top):
-            fate[index] = ("drop", "site navigation")
+            fate[index] = (CleaningAction.DROP, "site navigation")
         elif BARE_URL.match(text):
             label = _label_before(lines, index)
             state.urls.append((label, text.strip("<> ")))
-            fate[index] = ("credit", f"link kept in credits{f' ({label})' if label else ''}")
+            fate[index] = (CleaningAction.CREDIT, f"link kept in credits{f' ({label})' if label else ''}")
         elif CREDIT_LABEL.match(text):
-            fate[index] = ("credit", "credit line kept in the sheet footer")
+            fate[index] = (CleaningAction.CREDIT, "credit line kept in the sheet footer")
             if not _url_follows(lines, index):
                 state.other_credits.append(text.strip().rstrip(":"))
         else:
@@ -121,7 +122,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
 def _post_header(state: State, starts: list[tuple[int, str]], index: int, author: str, reason: str) -> None:
     """A post of the thread opens at line `index`: its header goes, marked for _judge_posts to settle by its author."""
     starts.append((index, author))
-    state.fate[index] = ("drop", reason)
+    state.fate[index] = (CleaningAction.DROP, reason)
     state.post_headers.add(index)
 
 
@@ -134,18 +135,18 @@ def _thread_line(
     if email and EMAIL_HEADER.match(text) or ORIGINAL_MESSAGE.match(text):
         _email_header(state, index, text, starts)
     elif in_thread and SIGN_OFF.match(text):
-        fate[index] = ("drop", "a letter's sign-off")
+        fate[index] = (CleaningAction.DROP, "a letter's sign-off")
         following = index + 1
         if following < len(lines) and _a_name(lines[following]):
-            fate[following] = ("drop", "a letter's sign-off (the writer's name)")
+            fate[following] = (CleaningAction.DROP, "a letter's sign-off (the writer's name)")
             index = following
     elif chat and (found := CHAT_HEADER.match(text)):
         author = (found.group("a") or found.group("b")).strip()
         _post_header(state, starts, index, author, f"forum post header: {author} (a chat message)")
     elif chat and CHAT_BANNER.match(text):
-        fate[index] = ("drop", "chat export banner (server, channel, message count)")
+        fate[index] = (CleaningAction.DROP, "chat export banner (server, channel, message count)")
     elif chat and CHAT_NOTICE.match(text):
-        fate[index] = ("drop", "chat app's notice or a message it left out (media, deleted)")
+        fate[index] = (CleaningAction.DROP, "chat app's notice or a message it left out (media, deleted)")
     elif in_thread and post_start(lines, index) and (name_line := next_text(lines, index)) is not None:
         # A BoardGameGeek post ("Avatar") or a Reddit comment ("level 1"): the member's name follows, then
         # their country and badges, the date. (In rules, "Avatar" or "Nivel 1" is a heading.)
@@ -153,18 +154,18 @@ def _thread_line(
         _post_header(state, starts, index, author, f"forum post header: {author}")
         return index, True
     elif _no_words(text, in_thread):
-        fate[index] = ("drop", "a line with no words (a separator, specks of a scan or emoji)")
+        fate[index] = (CleaningAction.DROP, "a line with no words (a separator, specks of a scan or emoji)")
     elif in_thread and THREAD_FURNITURE.match(text):
-        fate[index] = ("drop", "thread furniture (a forum's name, a post's age or votes, the order of replies)")
+        fate[index] = (CleaningAction.DROP, "thread furniture (a forum's name, a post's age or votes, the order of replies)")
     elif in_thread and text.casefold().strip(".:") in BUTTON_WORDS:
-        fate[index] = ("drop", "site navigation (a button of the thread's page)")
+        fate[index] = (CleaningAction.DROP, "site navigation (a button of the thread's page)")
     elif in_thread and re.fullmatch(r"\d{1,6}", text) and next_text(lines, index) == index + 1 and is_button(lines[index + 1]):
-        fate[index] = ("drop", "site navigation (the count of votes or likes beside the buttons)")
+        fate[index] = (CleaningAction.DROP, "site navigation (the count of votes or likes beside the buttons)")
     elif LIKE_BUTTON.match(text) and (in_thread or not heads_a_rule(lines, index)):
-        fate[index] = ("drop", "site navigation (a like button)")
+        fate[index] = (CleaningAction.DROP, "site navigation (a like button)")
         count = next_text(lines, index)
         if count is not None and count == index + 1 and re.fullmatch(r"\d{1,5}", lines[count].strip()):
-            fate[count] = ("drop", "site navigation (the count of likes)")
+            fate[count] = (CleaningAction.DROP, "site navigation (the count of likes)")
             index += 1
     else:
         return None
@@ -186,15 +187,15 @@ def _empty_bullets(state: State) -> None:
         if LONE_BULLET.match(text) and any(
             LONE_BULLET.match(lines[other]) for other in (index - 1, index + 1) if 0 <= other < len(lines)
         ):
-            state.fate[index] = ("drop", "empty bullet (its text is missing in the source)")
+            state.fate[index] = (CleaningAction.DROP, "empty bullet (its text is missing in the source)")
 
 
 def _drop_quote(state: State, index: int, author: str) -> int:
     """A quoted post: its header and its lines up to the next blank one go; the index after them."""
-    state.fate[index] = ("drop", f"quoted post header ({author})")
+    state.fate[index] = (CleaningAction.DROP, f"quoted post header ({author})")
     index += 1
     while index < len(state.lines) and state.lines[index].strip():
-        state.fate[index] = ("drop", f"quoted forum post ({author})")
+        state.fate[index] = (CleaningAction.DROP, f"quoted forum post ({author})")
         index += 1
     return index
 
@@ -206,7 +207,7 @@ def _email_header(state: State, index: int, text: str, starts: list[tuple[int, s
         author = sender.group(1).strip(' "')
         _post_header(state, starts, index, author, f"forum post header: {author} (an e-mail's sender)")
     else:
-        state.fate[index] = ("drop", "an e-mail's header")
+        state.fate[index] = (CleaningAction.DROP, "an e-mail's header")
 
 
 def _a_name(text: str) -> bool:
@@ -227,13 +228,13 @@ def _block_reason(text: str, chat: bool, thread: bool) -> str:
 def _drop_block(state: State, index: int, reason: str) -> int:
     """Drop lines from `index` to the next blank line, a like button or a post header; the index after them."""
     lines = state.lines
-    state.fate[index] = ("drop", reason)
+    state.fate[index] = (CleaningAction.DROP, reason)
     index += 1
     while index < len(lines) and lines[index].strip():
         text = lines[index].strip()
         if LIKE_BUTTON.match(text) or text.casefold() in NAVIGATION_WORDS or CHAT_HEADER.match(text):
             break
-        state.fate[index] = ("drop", reason)
+        state.fate[index] = (CleaningAction.DROP, reason)
         index += 1
     return index
 
@@ -245,19 +246,19 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
     they end with: 'Inicio > Bosque > Montaña' in a rule is a path of the game."""
     fate = state.fate
     if DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12 or in_thread and POST_DATE.match(text):
-        fate[index] = ("drop", "forum post date")
+        fate[index] = (CleaningAction.DROP, "forum post date")
     elif in_thread and PROFILE.match(text):
-        fate[index] = ("drop", "forum member's profile")
+        fate[index] = (CleaningAction.DROP, "forum member's profile")
     elif (BREADCRUMBS.match(text) or BREADCRUMB_TRAIL.match(text)) and (in_thread or at_top or _over_its_title(state.lines, index)):
-        fate[index] = ("drop", "site navigation (breadcrumbs)")
+        fate[index] = (CleaningAction.DROP, "site navigation (breadcrumbs)")
     elif SHARE.match(text):
-        fate[index] = ("drop", "site navigation (share buttons)")
+        fate[index] = (CleaningAction.DROP, "site navigation (share buttons)")
     elif BYLINE.match(text):
-        fate[index] = ("drop", "byline of the post (author and date)")
+        fate[index] = (CleaningAction.DROP, "byline of the post (author and date)")
     elif CAPTION.match(text):
-        fate[index] = ("drop", "caption of a picture the sheet does not show")
+        fate[index] = (CleaningAction.DROP, "caption of a picture the sheet does not show")
     elif (translator := _translator(text)) and len(text.split()) <= 12 and not NOT_A_NAME.match(translator.group(1)):
-        fate[index] = ("credit", "translator named by the text (kept in the sheet footer)")
+        fate[index] = (CleaningAction.CREDIT, "translator named by the text (kept in the sheet footer)")
         named, _, other = translator.group(1).partition(". ")  # "Irene Soto. Revisión: Dani G."
         named = NAME_TAIL.sub("", named)  # "Chema Ruiz para la comunidad hispana"
         names = re.split(r",\s*|\s+y\s+", named)
@@ -266,9 +267,9 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
         if other.strip():
             state.other_credits.append(other.strip().rstrip("."))
     elif _version_line(state.lines, index, text):
-        fate[index] = ("drop", "version or revision date of the document")
+        fate[index] = (CleaningAction.DROP, "version or revision date of the document")
     elif COPYRIGHT_LINE.match(text):
-        fate[index] = ("credit", "copyright line kept in the credits")
+        fate[index] = (CleaningAction.CREDIT, "copyright line kept in the credits")
         state.other_credits.append(text.strip())
 
 

@@ -37,7 +37,7 @@ class Unit(Protocol):
     """A block of raw lines judged as a whole (the cleaner's unit)."""
 
     lines: list[int]
-    kind: str
+    kind: LineKind | CleaningAction  # state.UnitKind
     reason: str
 
     @property
@@ -145,11 +145,11 @@ def emit_unit(
 ) -> list[CleanLine]:
     """One kept block as output lines: broken lines joined, footnotes and inline notes queued in `pending_notes`
     (keyed by the raw index of the paragraph end they follow), every join and note recorded in `report`."""
-    kind = "note" if unit.kind == "note" else unit.kind
+    kind = unit.kind
     body: list[int] = []
     for index in unit.lines:
         footnote = FOOTNOTE_LINE.match(lines[index])
-        if footnote and kind != "note":
+        if footnote and kind != LineKind.NOTE:
             target = footnote_target(lines, removed, index, footnote.group(1))
             where = f"footnote ({footnote.group(1)})"
             if target is None:
@@ -180,10 +180,10 @@ def emit_unit(
                 previous = group[position - 1] + 1
                 reason = f"broken line joined into one ({span})" if index == first else f"continues line {previous}; joined ({span})"
                 report.append(CleaningRecord(index + 1, CleaningAction.JOIN, reason, lines[index]))
-        if kind in ("flavor", "note"):
+        if kind in (LineKind.FLAVOR, LineKind.NOTE):
             for index in group:
                 report.append(CleaningRecord(index + 1, CleaningAction(kind), unit.reason, lines[index]))
-        text, notes = split_inline_note(text, options) if kind == "text" else (text, [])
+        text, notes = split_inline_note(text, options) if kind == LineKind.TEXT else (text, [])
         if notes:
             report.append(
                 CleaningRecord(first + 1, CleaningAction.NOTE, "translator's note moved to its own line after the paragraph", lines[first])

@@ -4,7 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pipeline.clean.resources import CleanOptions
+from pipeline.modelkinds import CleaningAction, LineKind
 from pipeline.structure import SplitOptions
+
+# What is decided about a unit: kept as a kind of line (text, flavor, note), or removed by an action (drop, credit, duplicate).
+UnitKind = LineKind | CleaningAction
 
 
 @dataclass
@@ -12,7 +16,7 @@ class Unit:
     """A block of consecutive text lines (no blank line, no heading inside) judged as a whole."""
 
     lines: list[int]  # 0-based indexes into the raw lines
-    kind: str = "text"  # text | flavor | note | drop | credit | duplicate
+    kind: UnitKind = LineKind.TEXT
     reason: str = ""
 
     @property
@@ -29,7 +33,7 @@ class State:
     lines: list[str]
     options: CleanOptions
     structure: SplitOptions = field(default_factory=SplitOptions)  # the game's options.split
-    fate: dict[int, tuple[str, str]] = field(default_factory=dict)  # removed line -> (action, reason)
+    fate: dict[int, tuple[CleaningAction, str]] = field(default_factory=dict)  # removed line -> (action, reason)
     post_headers: set[int] = field(default_factory=set)  # lines marked as a forum post's header (its author is judged later)
     headings: set[int] = field(default_factory=set)  # heading lines: never joined, never judged as noise
     openers: set[int] = field(default_factory=set)  # run-in heading lines: they open a block of their own

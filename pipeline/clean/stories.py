@@ -19,6 +19,8 @@ from pipeline.clean.resources import (
     CleanOptions,
     voice,
 )
+from pipeline.clean.state import UnitKind
+from pipeline.modelkinds import LineKind
 from pipeline.text import words
 
 # A block shorter than this (in words) says too little to be judged on its own.
@@ -92,7 +94,7 @@ def story_cast(stories: list[str], texts: list[str], *, options: CleanOptions) -
 
 
 def judge_stories(
-    texts: list[str], kinds: list[str], sections: list[int], *, options: CleanOptions
+    texts: list[str], kinds: list[UnitKind], sections: list[int], *, options: CleanOptions
 ) -> dict[int, str]:
     """Blocks (by position) that are stories beyond those already marked, with the reason for each.
 
@@ -103,7 +105,7 @@ def judge_stories(
     kinds = list(kinds)
     found: dict[int, str] = {}
     for _ in range(MAX_ROUNDS):
-        cast = story_cast([t for t, k in zip(texts, kinds) if k == "flavor"], texts, options=options)
+        cast = story_cast([t for t, k in zip(texts, kinds) if k == LineKind.FLAVOR], texts, options=options)
         changed = _by_voice(texts, kinds, cast, options, found) + _by_neighbours(texts, kinds, sections, options, found)
         if not changed:
             break
@@ -138,11 +140,11 @@ def _setting(cast: Cast) -> dict[str, list[tuple[str, bool]]]:
     return setting
 
 
-def _by_voice(texts: list[str], kinds: list[str], cast: Cast, options: CleanOptions, found: dict[int, str]) -> int:
+def _by_voice(texts: list[str], kinds: list[UnitKind], cast: Cast, options: CleanOptions, found: dict[int, str]) -> int:
     changed = 0
     setting = _setting(cast)
     for position, text in enumerate(texts):
-        if kinds[position] != "text":
+        if kinds[position] != LineKind.TEXT:
             continue
         tokens = words(text)
         if len(tokens) < MIN_STORY_WORDS or _rule_share(text, options) >= STORY_RULE_SHARE:
@@ -152,13 +154,13 @@ def _by_voice(texts: list[str], kinds: list[str], cast: Cast, options: CleanOpti
         told = voice(text, options).narrative - 0.5 * sum(token in FIRST_PLURAL for token in tokens)
         told += _place_mentions(text, tokens, setting)
         if (named >= 1 or told >= 2) and (2 * named + told) / len(tokens) > STORY_SIGNAL_SHARE:
-            kinds[position], found[position] = "flavor", "story (narrative with no rule vocabulary)"
+            kinds[position], found[position] = LineKind.FLAVOR, "story (narrative with no rule vocabulary)"
             changed += 1
     return changed
 
 
 def _by_neighbours(
-    texts: list[str], kinds: list[str], sections: list[int], options: CleanOptions, found: dict[int, str]
+    texts: list[str], kinds: list[UnitKind], sections: list[int], options: CleanOptions, found: dict[int, str]
 ) -> int:
     """Rule-poor blocks between two parts of a story, or between a heading and the story that opens its
     section, are part of the story (a rulebook opens a section with its story, then gives the rules)."""
@@ -167,11 +169,11 @@ def _by_neighbours(
     for position, section in enumerate(sections):
         section_start.setdefault(section, position)
     for position, kind in enumerate(kinds):
-        if kind != "flavor":
+        if kind != LineKind.FLAVOR:
             continue
         run: list[int] = []
         for before in range(position - 1, -1, -1):
-            if sections[before] != sections[position] or kinds[before] != "text":
+            if sections[before] != sections[position] or kinds[before] != LineKind.TEXT:
                 break
             run.append(before)
         opens_section = section_start[sections[position]] >= position - len(run)  # nothing of the section before the run
@@ -183,17 +185,17 @@ def _by_neighbours(
         for after in range(position + 1, len(kinds)):
             if sections[after] != sections[position]:
                 break
-            if kinds[after] == "flavor":
+            if kinds[after] == LineKind.FLAVOR:
                 candidates.append(following)
                 break
-            if kinds[after] != "text" or not _poor(texts[after], options):
+            if kinds[after] != LineKind.TEXT or not _poor(texts[after], options):
                 break
             following.append(after)
         for group in candidates:
             reason = "story (opens the section before the story goes on)" if group is run else "story (between two parts of the same story)"
             for member in group:
-                if kinds[member] == "text":
-                    kinds[member], found[member] = "flavor", reason
+                if kinds[member] == LineKind.TEXT:
+                    kinds[member], found[member] = LineKind.FLAVOR, reason
                     changed += 1
     return changed
 

@@ -21,6 +21,7 @@ from pipeline.clean.resources import (
     CleanOptions,
     chatter_reason,
 )
+from pipeline.modelkinds import CleaningAction
 
 ONLINE_STATUS = frozenset(("en línea", "desconectado", "conectado", "online", "offline"))
 SENTENCE_STOP = re.compile(r"[.!?]\s|[.:!?]$")
@@ -149,7 +150,7 @@ class PageTop:
     later): the top of a page, above its text; `under_furniture`: and some furniture is there (a site's header).
     Asked in line order: one pass over the text."""
 
-    def __init__(self, lines: list[str], fate: dict[int, tuple[str, str]], options: CleanOptions) -> None:
+    def __init__(self, lines: list[str], fate: dict[int, tuple[CleaningAction, str]], options: CleanOptions) -> None:
         self.lines, self.fate, self.options, self.reach, self.found = lines, fate, options, 0, False
 
     def __call__(self, index: int) -> bool:

@@ -70,16 +70,18 @@ class Console:
     # --- progress (stderr)
 
     def progress(self, event: Progress) -> None:
+        from pipeline.build.report import Stage
+
         if self.verbosity <= QUIET:
             return
         if not event.game:
-            what = "loading the lemma table, fonts and word lists" if event.stage == "warm" else event.stage
+            what = "loading the lemma table, fonts and word lists" if event.stage == Stage.WARM else str(event.stage)
         else:
             what = f"{event.game}: {event.stage}" + (f" {event.sheet}" if event.sheet else "")
         if self.bar:
             self._draw(event, what)
             return
-        number = min(event.done + 1, event.total) if event.stage not in ("done", "failed") else event.done
+        number = min(event.done + 1, event.total) if event.stage not in (Stage.DONE, Stage.FAILED) else event.done
         click.echo(f"[{number}/{event.total}] {what} ({self.clock() - self.started:.1f} s)", err=True)
 
     def _draw(self, event: Progress, what: str) -> None:
@@ -107,9 +109,11 @@ class Console:
 
     def build_report(self, report: BuildReport) -> None:
         """Per sheet what changed (stdout), then warnings and errors (stderr), then the summary line (stdout)."""
+        from pipeline.build.changes import SheetStatus
+
         self.close()
         for result in report.sheets:
-            if result.status == "up to date":
+            if result.status == SheetStatus.UP_TO_DATE:
                 if self.verbosity >= VERBOSE:
                     self.result(f"{result.game}/{result.sheet}: up to date, rev {result.revision}, {result.path}")
             elif self.verbosity > QUIET:

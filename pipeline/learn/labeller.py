@@ -19,7 +19,6 @@ from pipeline.structure.options import SplitOptions
 MODEL_VARIABLE = "REFSHEETS_LINE_MODEL"
 NO_MODEL = "none"
 DEFAULT_MODEL = Path(__file__).resolve().parent / "models" / "lines.crfsuite"
-LABELS = ("H", "T", "N", "C")
 
 
 @dataclass(frozen=True)

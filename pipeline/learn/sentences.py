@@ -80,16 +80,6 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
-def section_sentences(section) -> list[tuple[int, int, int]]:
-    """(block index, start, end) of every sentence of a section's prose blocks, in reading order."""
-    found: list[tuple[int, int, int]] = []
-    for index, block in enumerate(section.blocks):
-        if block.kind in WHOLE_BLOCKS:
-            continue
-        found.extend((index, start, end) for start, end in sentences(block.text))
-    return found
-
-
 def features(sentence: str, *, context: dict[str, object]) -> list[str]:
     """The features of one sentence: words, word pairs, its first word, cues, and its place (`context`:
     section_kind, block_kind, first (opens its block), after_example (an example opened earlier in the block), title)."""

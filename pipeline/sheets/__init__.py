@@ -25,12 +25,6 @@ class PrintedPart:
     def to_json(self) -> list[str]:
         return [self.id, self.title, self.text, self.section]
 
-    @classmethod
-    def from_json(cls, data: object) -> "PrintedPart | None":
-        if isinstance(data, list) and len(data) == 4 and all(isinstance(item, str) for item in data):
-            return cls(*data)
-        return None
-
 
 @dataclass(frozen=True)
 class RenderedSheet:

@@ -16,9 +16,8 @@ from pipeline.schema import Fields, Problems
 from pipeline.tag.kinds import TermKinds, read_term_kinds
 from pipeline.sheets.cards.recipe import CardRecipe
 from pipeline.sheets.kinds import SHEET_KINDS, sheet_kind
-from pipeline.sheets.layout import PAPER_SIZES, Layout, Template, read_layout, read_template
+from pipeline.sheets.layout import PAPER_SIZES, Layout, Template, for_paper, read_layout, read_template
 from pipeline.sheets.quickref.recipe import Recipe
-from pipeline.yamlio import merge, without
 
 
 @dataclass(frozen=True)
@@ -105,7 +104,7 @@ class Templates:
         before = len(problems)
         layout = read_layout(template, paper=paper, templates_dir=self.dir, problems=problems)
         root = Fields(template.data, where="", problems=problems, path=f"templates/{template.name}.yaml", line=1)
-        options = _for_paper(root.mapping("options", required=True), paper)
+        options = for_paper(root.mapping("options", required=True), paper)
         kind = options.choice("kind", SHEET_KINDS)
         if not options.has("recipe"):
             options.fail_here(f"missing 'recipe': a {kind or 'sheet'} template gives the default of every recipe key")
@@ -121,18 +120,6 @@ class Templates:
                 problems.add(problem.message, path=problem.path, line=problem.line)
             return None
         return TemplateSheet(layout=layout, kind=kind, base=base, term_kinds=term_kinds)
-
-
-def _for_paper(options: Fields, paper: str) -> Fields:
-    """`options` with `options.paper.<paper>` merged in (values keep the lines that set them)."""
-    by_paper = options.mapping("paper")
-    for name in by_paper.keys():
-        if name not in PAPER_SIZES:
-            by_paper.fail(name, f"not a paper (papers: {', '.join(PAPER_SIZES)})")
-        by_paper.mapping(name)  # says so when an override is not a mapping
-    overlay = by_paper.data.get(paper)
-    merged = merge(without(options.data, "paper"), overlay if isinstance(overlay, dict) else {})
-    return Fields(merged, where=options.where, problems=options.problems, path=options.path, line=options.line)
 
 
 def read_sheet(entry: Fields, *, name: str, template: str, templates: Templates) -> SheetConfig | None:

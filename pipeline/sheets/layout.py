@@ -19,7 +19,6 @@ from pipeline.yamlio import LineDict, load_yaml, merge, without
 
 MM = 72.0 / 25.4
 PAPER_SIZES = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}
-STYLE_FIELDS = ("size", "leading", "color", "bold", "italic", "space_before", "space_after", "background")
 # Styles every renderer draws with (card sheets add their own, checked by cards/geometry.py).
 NEEDED_STYLES = ("body", "heading1", "heading2", "heading3", "note", "term_en", "header", "footer", "title", "subtitle",
                  "formula", "table", "glossary")
@@ -132,19 +131,24 @@ def read_template(templates_dir: Path, name: str, problems: Problems, *, seen: t
     return Template(name, merge(parent.data, without(own, "extends")), parent.files + (templates_dir / f"{name}.yaml",))
 
 
-def read_layout(template: Template, *, paper: str, templates_dir: Path, problems: Problems) -> Layout | None:
-    """A merged template resolved for one paper -> Layout; None when it has problems (recorded in `problems`)."""
-    before = len(problems)
-    root = Fields(template.data, where="", problems=problems, path=f"templates/{template.name}.yaml", line=1)
-    page = root.mapping("page", required=True)
-    by_paper = page.mapping("paper")
+def for_paper(fields: Fields, paper: str) -> Fields:
+    """`fields` with its `paper.<paper>` overrides merged in (values keep the lines that set them); an override of
+    something not a paper, or not a mapping, is a problem."""
+    by_paper = fields.mapping("paper")
     for name in by_paper.keys():
         if name not in PAPER_SIZES:
             by_paper.fail(name, f"not a paper (papers: {', '.join(PAPER_SIZES)})")
         by_paper.mapping(name)  # says so when an override is not a mapping
-    overlay = page.data.get("paper", {}).get(paper) if isinstance(page.data.get("paper"), dict) else None
-    page = Fields(merge(without(page.data, "paper"), overlay if isinstance(overlay, dict) else {}),
-                  where="page", problems=problems, path=page.path, line=page.line)
+    overlay = by_paper.data.get(paper)
+    merged = merge(without(fields.data, "paper"), overlay if isinstance(overlay, dict) else {})
+    return Fields(merged, where=fields.where, problems=fields.problems, path=fields.path, line=fields.line)
+
+
+def read_layout(template: Template, *, paper: str, templates_dir: Path, problems: Problems) -> Layout | None:
+    """A merged template resolved for one paper -> Layout; None when it has problems (recorded in `problems`)."""
+    before = len(problems)
+    root = Fields(template.data, where="", problems=problems, path=f"templates/{template.name}.yaml", line=1)
+    page = for_paper(root.mapping("page", required=True), paper)
     margins = page.mapping("margins_mm", required=True)
     sides = {side: margins.number(side, low=5, high=40, unit="mm") for side in ("top", "bottom", "left", "right")}
     margins.finish()

@@ -186,10 +186,7 @@ def draw_title_block(canvas: Canvas, layout: Layout, furniture: Furniture, style
     x_right = layout.page_width - layout.margin_right - right_width
     _draw_stack(canvas, left, x_left, top, left_width)
     _draw_stack(canvas, right, x_right, top, right_width)
-    rule_y = top - title_block_height(layout, furniture, styles) + TITLE_GAP
-    canvas.setStrokeColor(HexColor(layout.style("title").color))
-    canvas.setLineWidth(TITLE_RULE)
-    canvas.line(layout.margin_left, rule_y, layout.page_width - layout.margin_right, rule_y)
+    _rule(canvas, layout, top - title_block_height(layout, furniture, styles) + TITLE_GAP, width=TITLE_RULE)
 
 
 def make_canvas_class(layout: Layout, furniture: Furniture, styles: dict[str, ParagraphStyle]):
@@ -228,15 +225,20 @@ def draw_furniture(
     canvas.restoreState()
 
 
+def _rule(canvas: Canvas, layout: Layout, y: float, *, width: float = 0.6) -> None:
+    """A rule across the text width in the title's colour: under the title block, the running header, over the footer."""
+    canvas.setStrokeColor(HexColor(layout.style("title").color))
+    canvas.setLineWidth(width)
+    canvas.line(layout.margin_left, y, layout.page_width - layout.margin_right, y)
+
+
 def _draw_header(canvas: Canvas, layout: Layout, furniture: Furniture, styles: dict[str, ParagraphStyle]) -> None:
     """The running header: the game's title on the left, the sheet's label on the right, a rule below."""
     left, right = layout.margin_left, layout.page_width - layout.margin_right
     header = styles["header"]
     top_line = layout.page_height - layout.margin_top + RULE_GAP
     if furniture.rules:
-        canvas.setStrokeColor(HexColor(layout.style("title").color))
-        canvas.setLineWidth(0.6)
-        canvas.line(left, top_line, right, top_line)
+        _rule(canvas, layout, top_line)
     canvas.setFillColor(header.textColor)
     bold = styles["heading2"].fontName
     title = furniture.title_es
@@ -261,9 +263,7 @@ def _draw_footer(
     bottom_line = layout.margin_bottom - RULE_GAP
     baseline = bottom_line - RULE_GAP - ASCENT * footer.fontSize
     if furniture.rules:
-        canvas.setStrokeColor(HexColor(layout.style("title").color))
-        canvas.setLineWidth(0.6)
-        canvas.line(left, bottom_line, right, bottom_line)
+        _rule(canvas, layout, bottom_line)
     page_label = f"{number} / {total}"
     canvas.setFillColor(footer.textColor)
     canvas.setFont(footer.fontName, footer.fontSize)

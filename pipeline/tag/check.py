@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 from difflib import SequenceMatcher
 
 from pipeline.model import Document
@@ -37,6 +38,14 @@ _SPANISH_LETTERS = re.compile(r"[ñáéíóúü¿¡]")
 _ENGLISH_SPELLING = re.compile(r"th|ph|sh|w|k|y$|ck|ing$|tion$")
 
 
+class PairStatus(StrEnum):
+    """What the glossary says of a pair the text states: it agrees, it has no entry, or its entry names something else."""
+
+    KNOWN = "known"
+    MISSING = "missing"
+    CONTRADICTION = "contradiction"
+
+
 @dataclass(frozen=True)
 class StatedPair:
     """A Spanish/English pair written in the text, where it was found and what the glossary says."""
@@ -45,7 +54,7 @@ class StatedPair:
     en: str
     line: int
     context: str
-    status: str = "missing"  # "known", "missing" or "contradiction"
+    status: PairStatus = PairStatus.MISSING
     term: Term | None = None  # the entry that knows (or contradicts) the pair
     explained: bool = False  # a note of the entry mentions the pair
 
@@ -61,11 +70,11 @@ class GlossaryReport:
 
     @property
     def contradictions(self) -> tuple[StatedPair, ...]:
-        return tuple(pair for pair in self.pairs if pair.status == "contradiction" and not pair.explained)
+        return tuple(pair for pair in self.pairs if pair.status == PairStatus.CONTRADICTION and not pair.explained)
 
     @property
     def missing(self) -> tuple[StatedPair, ...]:
-        return tuple(pair for pair in self.pairs if pair.status == "missing")
+        return tuple(pair for pair in self.pairs if pair.status == PairStatus.MISSING)
 
 
 def _frequencies():
@@ -238,7 +247,7 @@ def _mentions(note: str, *texts: str) -> bool:
     )
 
 
-def judge(es: str, en: str, *, glossary: Glossary, tagger) -> tuple[str, Term | None, bool]:
+def judge(es: str, en: str, *, glossary: Glossary, tagger) -> tuple[PairStatus, Term | None, bool]:
     """(status, entry, explained): 'known' when an entry found in the Spanish side (or holding the
     English as a variant) agrees with the English; 'contradiction' when an entry covers the whole
     Spanish side and names something else; 'missing' otherwise."""
@@ -246,18 +255,18 @@ def judge(es: str, en: str, *, glossary: Glossary, tagger) -> tuple[str, Term | 
     terms = [term for hit in hits for term in glossary.terms if term.es == hit.es]
     for term in terms:
         if _en_agrees(term, en):
-            return "known", term, False
+            return PairStatus.KNOWN, term, False
     whole = [term for hit in tagger.find(es) if hit.start == 0 and hit.end == len(es) for term in glossary.terms if term.es == hit.es]
     if whole:
         term = whole[0]
         # Explained: a note names the pair itself, both sides as whole words ('Spacecraft = nave espacial'); a note
         # that only happens to contain the English word ('not to be confused with Ship') explains nothing.
         mentioned = _mentions(term.note, en, es) or any(_mentions(other.note, en, es) for other in glossary.terms if _en_agrees(other, en))
-        return "contradiction", term, mentioned
+        return PairStatus.CONTRADICTION, term, mentioned
     for term in glossary.terms:
         if _en_agrees(term, en) and fold(es, keep_punctuation=True) in fold(term.note, keep_punctuation=True):
-            return "known", term, True
-    return "missing", None, False
+            return PairStatus.KNOWN, term, True
+    return PairStatus.MISSING, None, False
 
 
 def check_glossary(document: Document, *, glossary: Glossary, tagger, guess: LanguageGuess | None = None) -> GlossaryReport:

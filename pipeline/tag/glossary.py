@@ -38,12 +38,6 @@ class Glossary:
     terms: tuple[Term, ...]
     files: tuple[str, ...] = ()  # project-relative paths that were read (for cache keys)
 
-    def lookup(self, es: str) -> Term | None:
-        for term in self.terms:
-            if term.es == es:
-                return term
-        return None
-
 
 # Translators type the apostrophe in "D'Artagnan" as ´, ` or ’; all compare as '.
 

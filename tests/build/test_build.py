@@ -109,7 +109,7 @@ def test_watch_rebuilds_after_a_save_with_the_same_report(built: Path) -> None:
 
 def test_build_api_reports_up_to_date_sheets(built: Path) -> None:
     report = build(Project(built), GAMES, out_dir=built / "output")
-    assert report.built == [] and len(report.up_to_date) == sheet_count(built) and report.exit_code == 0
+    assert report.rebuilt == report.restored == [] and len(report.up_to_date) == sheet_count(built) and report.exit_code == 0
     digest = {r.sheet + r.game: r.revision for r in report.up_to_date}
     manifest = json.loads((built / "output/galaxy-defenders/manifest.json").read_text(encoding="utf-8"))
     assert digest["quickrefgalaxy-defenders"] == manifest["sheets"][0]["revision"]
@@ -203,7 +203,7 @@ def test_a_configured_game_without_its_source_file_fails_the_build_and_keeps_its
 
 def test_watch_counts_each_rounds_stage_times_from_that_round(built: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """issue 25: a 0.5 s rebuild eight seconds into a watch says `(0.5 s)`, not `(8.5 s)`."""
-    from pipeline.build.report import Progress
+    from pipeline.build.report import Progress, Stage
 
     now = [0.0]
     console = Console(bar=False, clock=lambda: now[0])
@@ -212,5 +212,5 @@ def test_watch_counts_each_rounds_stage_times_from_that_round(built: Path, capsy
           should_stop=lambda: True)
     assert console.started == 8.0  # the round's clock started with the round
     now[0] = 8.5
-    console.progress(Progress("galaxy-defenders", "load", 0, 1))
+    console.progress(Progress("galaxy-defenders", Stage.LOAD, 0, 1))
     assert "galaxy-defenders: load (0.5 s)" in capsys.readouterr().err

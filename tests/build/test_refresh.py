@@ -16,7 +16,9 @@ from pypdf import PdfReader
 from pipeline.build import prepare
 from pipeline.build.cache import CachedSheet, SheetCache, sheet_group
 from pipeline.store import KEEP
-from pipeline.build.changes import add_history, changes_markdown, compare, describe, history_entry, printed_changes, why, word_changes
+from pipeline.build.changes import (
+    SheetStatus, add_history, changes_markdown, compare, describe, history_entry, printed_changes, why, word_changes,
+)
 from pipeline.build.keys import game_inputs, sheet_key
 from pipeline.cli import main
 from pipeline.project import Project, load_game
@@ -366,7 +368,7 @@ def test_describe_lists_the_words_that_changed_per_printed_section() -> None:
     before = [("a", "A", "Puedes hacar dos acciones."), ("b", "B", "Sin cambios."), ("c", "C", "Se quita.")]
     after = [("a", "A", "Puedes hacer dos acciones más."), ("b", "B", "Sin cambios."), ("d", "D", "Nueva.")]
     sections = printed_changes(before, after)
-    changes = compare({"name": "quickref", "pages": 3, "revision": "aaaa1111"}, game="g", sheet="quickref", how="rebuilt",
+    changes = compare({"name": "quickref", "pages": 3, "revision": "aaaa1111"}, game="g", sheet="quickref", how=SheetStatus.BUILT,
                       sections=sections, pages=4, revision="bbbb2222", reasons=("sources/g/raw.txt changed",))
     assert describe(changes) == [
         "g/quickref: rebuilt, rev aaaa1111 -> bbbb2222, 3 -> 4 pages (sources/g/raw.txt changed)",
@@ -377,13 +379,14 @@ def test_describe_lists_the_words_that_changed_per_printed_section() -> None:
 
 
 def test_describe_first_build_and_unchanged_content() -> None:
-    first = compare(None, game="g", sheet="q", how="rebuilt", sections=(), pages=1, revision="r1", reasons=("no previous build",))
+    first = compare(None, game="g", sheet="q", how=SheetStatus.BUILT, sections=(), pages=1, revision="r1", reasons=("no previous build",))
     assert describe(first) == ["g/q: built, rev r1, 1 page (no previous build)"]
-    same = compare({"pages": 1, "revision": "r1"}, game="g", sheet="q", how="rebuilt", sections=(), pages=1, revision="r1", reasons=("x",))
+    same = compare({"pages": 1, "revision": "r1"}, game="g", sheet="q", how=SheetStatus.BUILT, sections=(), pages=1, revision="r1",
+                   reasons=("x",))
     assert describe(same) == ["g/q: rebuilt, same content (rev r1), 1 page (x)"]
     many = printed_changes([], [(str(n), "T", "t") for n in range(20)])
     before = {"pages": 1, "revision": "r0"}
-    lines = describe(compare(before, game="g", sheet="q", how="rebuilt", sections=many, pages=1, revision="r1", reasons=("x",)))
+    lines = describe(compare(before, game="g", sheet="q", how=SheetStatus.BUILT, sections=many, pages=1, revision="r1", reasons=("x",)))
     assert lines[-1] == "  ... and 8 more section changes"
 
 
@@ -397,7 +400,7 @@ def test_word_changes_are_short_and_readable() -> None:
 
 
 def test_changes_md_keeps_the_last_changes_of_every_sheet() -> None:
-    changes = compare({"pages": 1, "revision": "r0"}, game="g", sheet="q", how="rebuilt",
+    changes = compare({"pages": 1, "revision": "r0"}, game="g", sheet="q", how=SheetStatus.BUILT,
                       sections=printed_changes([("a", "Fase", "hacar")], [("a", "Fase", "hacer")]), pages=1, revision="r1", reasons=("x",))
     history = add_history([{"revision": "r0", "was": None, "date": "2026-11-01", "changes": ["first build"]}],
                           history_entry(changes, date="2026-12-01"))
@@ -410,7 +413,8 @@ def test_changes_md_keeps_the_last_changes_of_every_sheet() -> None:
         "- **rev r0**, 2026-11-01\n"
         "  - first build\n"
     )
-    same = compare({"pages": 1, "revision": "r1"}, game="g", sheet="q", how="rebuilt", sections=(), pages=1, revision="r1", reasons=("x",))
+    same = compare({"pages": 1, "revision": "r1"}, game="g", sheet="q", how=SheetStatus.BUILT, sections=(), pages=1, revision="r1",
+                   reasons=("x",))
     assert history_entry(same, date="2026-12-02") is None  # nothing for a sheet whose content did not change
 
 

@@ -512,11 +512,11 @@ def test_a_quoted_line_in_a_rule_is_no_translator_aside() -> None:
 
 @pytest.mark.parametrize("game", ["space-alert", "legendary-alien", "alternity-warships", "leaving-earth", "galaxy-defenders"])
 def test_report_uses_only_the_documented_actions_and_line_kinds(real_game, game: str) -> None:
-    from pipeline.model import CLEANING_ACTIONS, LINE_KINDS
+    from pipeline.modelkinds import CleaningAction, LineKind
 
     _, cleaned, _ = real_game(game)
-    assert {record.action for record in cleaned.report} <= set(CLEANING_ACTIONS)
-    assert {line.kind for line in cleaned.lines} <= set(LINE_KINDS)
+    assert {record.action for record in cleaned.report} <= set(CleaningAction)
+    assert {line.kind for line in cleaned.lines} <= set(LineKind)
 
 
 def test_a_numbered_outline_line_is_not_joined_into_a_heading_shaped_line() -> None:

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from pipeline.errors import BuildError
 from pipeline.model import Block, Document, GameInfo, Section, TermHit, place_terms
 from pipeline.sheets.config import Templates, read_recipe_on
-from pipeline.sheets.quickref import Probe, _NoFit, fit_sheet, make_quickref
+from pipeline.sheets.quickref import Probe, _NoFit, fit_sheet, quickref_with_sections
 from pipeline.sheets.quickref.condense import CondenseOptions, condense
 from tests.conftest import ROOT
 
@@ -191,7 +191,7 @@ def test_a_recipe_that_cannot_fit_fails_with_target_pages_and_largest_sections(p
     document = Document(game=GameInfo(id="demo", title_es="Demo", title_en="Demo"), sections=sections)
     recipe = parse_recipe({"pages": 1, "columns": [2, 3], "body_size": [7.5, 8]})
     with pytest.raises(BuildError) as error:
-        make_quickref(document, sheet="quickref", layout=layout, recipe=recipe)
+        quickref_with_sections(document, sheet="quickref", layout=layout, recipe=recipe)
     message = str(error.value)
     assert "target of 1 page" in message and "at the minimum body size 7.5 pt" in message
     assert "largest sections: sec-2 (12000 chars), sec-1 (8000 chars), sec-0 (4000 chars)" in message
@@ -203,7 +203,8 @@ def leaving_earth(real_tagged):
     sheet = config.sheet("quickref")
     out = {}
     for paper in ("a4", "letter"):
-        pdf, pages, revision = make_quickref(document, sheet="quickref", layout=sheet.layouts[paper], recipe=sheet.recipes[paper])
+        layout, recipe = sheet.layouts[paper], sheet.recipes[paper]
+        pdf, pages, revision, _ = quickref_with_sections(document, sheet="quickref", layout=layout, recipe=recipe)
         text = " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(pdf)).pages)
         text = re.sub(r"\s*‹[^›]*›", "", text)  # the English names shown after terms
         out[paper] = (pdf, pages, revision, text)
@@ -263,7 +264,7 @@ def test_leaving_earth_sheet_is_byte_identical_and_revision_is_paper_independent
     sheet, out = leaving_earth
     # made again in a fresh copy (no stage cache), not the shared one: the same bytes from a new document
     _, _, document = tagged_document(Project(project_copy), "leaving-earth")
-    pdf, _, revision = make_quickref(document, sheet="quickref", layout=sheet.layouts["a4"], recipe=sheet.recipes["a4"])
+    pdf, _, revision, _ = quickref_with_sections(document, sheet="quickref", layout=sheet.layouts["a4"], recipe=sheet.recipes["a4"])
     assert pdf == out["a4"][0]
     assert revision == out["letter"][2]
     assert f"rev {revision}" in out["a4"][3]

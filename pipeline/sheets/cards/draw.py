@@ -39,16 +39,11 @@ from pipeline.sheets.markup import paragraph_styles, register_fonts
 MARK_CLEARANCE = 2 * MM
 
 
-def make_cards(document: Document, *, sheet: str, layout: Layout, recipe: CardRecipe, dated=None) -> tuple[bytes, int, str]:
-    """(pdf bytes, page count, revision) of a card sheet; `dated` as make_quickref's."""
-    pdf, pages, revision, _ = cards_with_set(document, sheet=sheet, layout=layout, recipe=recipe, dated=dated)
-    return pdf, pages, revision
-
-
 def cards_with_set(
     document: Document, *, sheet: str, layout: Layout, recipe: CardRecipe, dated=None
 ) -> tuple[bytes, int, str, CardSet]:
-    """make_cards, plus the cards the sheet prints (for the change report and the proof page): the sheets.render entry point."""
+    """(pdf bytes, page count, revision, the cards it prints) of a card sheet; `dated` as quickref_with_sections's: the
+    sheets.render entry point."""
     card_set = select_cards(document, recipe=recipe)
     if not card_set.cards:
         game = document.game.id

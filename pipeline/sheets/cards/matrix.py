@@ -12,6 +12,7 @@ blocks are read by their fields only, so this module needs nothing from select.p
 from __future__ import annotations
 
 from pipeline.model import TABLE_CELL, Block
+from pipeline.modelkinds import BlockKind, PanelKind
 from pipeline.sheets.flowables import RUN_IN
 
 NAME_SEPARATOR = " · "
@@ -28,7 +29,7 @@ def table_text(cards: list, *, columns: tuple[str, ...]) -> str:
     rows = []
     for card in cards:
         levels = {row[0]: row[1] for block in card.blocks if _levels(block) for row in _rows(block)}
-        text = " ".join(_plain(block) for block in card.blocks if not _levels(block) and block.kind != "heading")
+        text = " ".join(_plain(block) for block in card.blocks if not _levels(block) and block.kind != PanelKind.HEADING)
         name = card.title + (f"{NAME_SEPARATOR}{card.title_en}" if card.title_en else "")
         values = [levels.get(label, "") for label in labels]
         if labels:
@@ -72,7 +73,7 @@ def _overflow(values: list[str], labels: list[str]) -> tuple[list[str], list[tup
 
 def _levels(block) -> bool:
     """A two-column label table without a header: the levels of one entry (Aturdimiento | Sin efecto)."""
-    return block.kind == "table" and not block.header and all(len(row) == 2 for row in _rows(block))
+    return block.kind == BlockKind.TABLE and not block.header and all(len(row) == 2 for row in _rows(block))
 
 
 def _rows(block) -> list[list[str]]:
@@ -80,6 +81,6 @@ def _rows(block) -> list[list[str]]:
 
 
 def _plain(block) -> str:
-    if block.kind == "table":
+    if block.kind == BlockKind.TABLE:
         return "; ".join(": ".join(cell for cell in row if cell) for row in _rows(block))
-    return f"• {block.text}" if block.kind == "item" else block.text
+    return f"• {block.text}" if block.kind == BlockKind.ITEM else block.text

@@ -10,6 +10,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
 from pipeline.sheets.cards.geometry import CONT, CardOptions
+from pipeline.modelkinds import BlockKind, PanelKind
 from pipeline.sheets.cards.select import Card, PanelBlock
 from pipeline.sheets.flowables import RUN_IN, list_marker, table_flowables, table_reference
 from pipeline.sheets.icons import decorate, in_text
@@ -102,28 +103,28 @@ class Typesetter:
         """The flowable a panel draws for `block` (a Paragraph, or a Table for a table block)."""
         styles = self.styles(size)
         # The game's symbols before the phrases that name them; a "Label: text" lead in bold (roles.py).
-        labelled = block.kind in ("paragraph", "item", "item-cont")
+        labelled = block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM, PanelKind.ITEM_CONT)
         text = in_text(_with_labels(block.text) if labelled else safe_text(block.text), styles["body"])
         item = styles["subitem"] if block.depth else styles["item"]
-        if block.kind == "item":
+        if block.kind == BlockKind.ITEM:
             return Paragraph(text, item, bulletText=list_marker(block.marker))
-        if block.kind == "item-cont":
+        if block.kind == PanelKind.ITEM_CONT:
             return Paragraph(text, item)
-        if block.kind == "table":
+        if block.kind == BlockKind.TABLE:
             whole = replace(block, text=block.whole).rows() if block.whole else None
             return table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text, width_rows=whole)[1]
-        if block.kind == "table-ref":
+        if block.kind == BlockKind.TABLE_REF:
             return Paragraph(safe_text(table_reference(block.text)), styles["note"])
-        if block.kind == "heading":
+        if block.kind == PanelKind.HEADING:
             return Paragraph(text, styles["card_heading"])
-        if block.kind == "index-heading":
+        if block.kind == PanelKind.INDEX_HEADING:
             return Paragraph(decorate(block.text, styles["index"], markup=f"<b>{text}</b>"), styles["index"])
-        if block.kind == "index":
+        if block.kind == PanelKind.INDEX:
             name, _, page = block.text.partition("\t")
             return LeaderLine(decorate(name, styles["index"]), safe_text(page), styles["index"])
-        if block.kind == "label":  # the label of the list under it (roles.py)
+        if block.kind == PanelKind.LABEL:  # the label of the list under it (roles.py)
             return Paragraph(f"<b>{text}</b>", styles["body"])
-        return Paragraph(text, styles["note" if block.kind == "note" else "body"])
+        return Paragraph(text, styles["note" if block.kind == BlockKind.NOTE else "body"])
 
     def header(self, card: Card, *, continued: bool, width: float) -> list[Paragraph]:
         styles = self.styles(self.base_size)  # the name never shrinks: it is what players look for
@@ -179,7 +180,7 @@ class Typesetter:
             if self.body_height(placed + [block], size, width) <= height:
                 placed.append(block)
                 continue
-            if block.kind == "table":
+            if block.kind == BlockKind.TABLE:
                 return self._fill_table(placed, block, list(blocks[index + 1 :]), size, width, height)
             words = block.text.split()
             low, high = 0, len(words) - 1  # largest prefix that fits, never the whole block
@@ -192,11 +193,11 @@ class Typesetter:
                     high = middle - 1
             if low:
                 placed.append(replace(block, text=" ".join(words[:low])))
-                rest_kind = "item-cont" if block.kind == "item" else block.kind
+                rest_kind = PanelKind.ITEM_CONT if block.kind == BlockKind.ITEM else block.kind
                 rest = [replace(block, kind=rest_kind, text=" ".join(words[low:]))] + list(blocks[index + 1 :])
             else:
                 rest = list(blocks[index:])
-            while placed and placed[-1].kind in ("heading", "index-heading"):  # no heading ends a panel
+            while placed and placed[-1].kind in (PanelKind.HEADING, PanelKind.INDEX_HEADING):  # no heading ends a panel
                 rest.insert(0, placed.pop())
             return placed, rest
         return placed, []

@@ -12,6 +12,7 @@ from pipeline.sheets.cards.geometry import (
     handout_columns,
 )
 from pipeline.sheets.cards.measure import Typesetter
+from pipeline.modelkinds import BlockKind, PanelKind
 from pipeline.sheets.cards.select import Card, CardSet, PanelBlock
 from pipeline.sheets.layout import Layout
 
@@ -171,7 +172,7 @@ def _plan_handout(
 
 
 def _too_tall(card: Card, remaining: list[PanelBlock], where: str) -> str:
-    if remaining and remaining[0].kind == "table":
+    if remaining and remaining[0].kind == BlockKind.TABLE:
         return (f"card {card.title!r} (lines {card.first}-{card.last}): a row of its table is taller than an empty {where}; "
                 "print the sheet with `mode: handout` (a wider column) in its recipe")
     return f"card {card.title!r} (lines {card.first}-{card.last}): its first line does not fit an empty {where}"
@@ -187,12 +188,12 @@ def index_card(card_set: CardSet, pages: dict[str, int]) -> Card:
 
     def entries(cards: list[Card]) -> list[PanelBlock]:
         english = bool(cards) and all(card.title_en for card in cards)  # as select.py sorts the group
-        return [PanelBlock("index", f"{index_name(card, english=english)}\tp.\u00a0{pages.get(card.key, 1)}", 0, 0) for card in cards]
+        return [PanelBlock(PanelKind.INDEX, f"{index_name(card, english=english)}\tp.\u00a0{pages.get(card.key, 1)}") for card in cards]
 
     for group in card_set.groups or ():
         names = [card for card in card_set.cards if card.group == group.label]
         if names:
-            blocks += [PanelBlock("index-heading", group.heading, 0, 0), *entries(names)]
+            blocks += [PanelBlock(PanelKind.INDEX_HEADING, group.heading, 0, 0), *entries(names)]
     grouped = {group.label for group in card_set.groups or ()}
     blocks += entries([card for card in card_set.cards if card.group not in grouped])
     label = f"{len(card_set.cards)} cartas · página"

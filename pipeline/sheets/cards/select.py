@@ -15,14 +15,14 @@ import re
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 
-from pipeline.model import BLOCK_KINDS, Block, Document, Section, TermHit
-from pipeline.modelkinds import BlockKind, SectionKind
+from pipeline.model import Block, Document, Section, TermHit
+from pipeline.modelkinds import BlockKind, PanelKind, SectionKind
 from pipeline.sheets.cards.recipe import CardRecipe, CardSelector, Group
 from pipeline.sheets.roles import is_label, lone_items_as_paragraphs
 from pipeline.text import fold, is_shouting
 
 # A card says what the card does: the stories and worked examples around it stay in the rulebook.
-NOT_ON_CARDS = ("flavor", "example")
+NOT_ON_CARDS = (SectionKind.FLAVOR, SectionKind.EXAMPLE)
 TRAILING = re.compile(r"[\s:.\-–—]+$")
 # "Impacto: sin efecto en defensa" -> a definition entry when "Impacto" is a glossary term.
 DEFINITION_SEPARATOR = re.compile(r"^\s*(?::|\.|\s[-–—])\s*")
@@ -30,16 +30,11 @@ DEFINITION_SEPARATOR = re.compile(r"^\s*(?::|\.|\s[-–—])\s*")
 ENGLISH_COVERAGE = 0.6
 
 
-# What a panel prints: the model's block kinds, plus what a card sheet adds of its own: a sub-heading inside a
-# card ("BÁSICA"), the rest of a list item continued on the next panel, and the index's group names and entries.
-PANEL_KINDS = (*BLOCK_KINDS, "heading", "item-cont", "index-heading", "index", "label")
-
-
 @dataclass(frozen=True)
 class PanelBlock:
-    """One piece of a card's text and how a panel sets it (`kind`: one of PANEL_KINDS); lines for messages."""
+    """One piece of a card's text and how a panel sets it (`kind`: a block's, or the card sheet's own); lines for messages."""
 
-    kind: str
+    kind: BlockKind | PanelKind
     text: str
     first: int = 0
     last: int = 0
@@ -159,7 +154,7 @@ def _table_card(cards: list[Card], group: Group) -> Card:
     from pipeline.sheets.cards.matrix import table_text
 
     first, last = min(card.first for card in cards), max(card.last for card in cards)
-    table = PanelBlock("table", table_text(cards, columns=group.table), first, last, header=True)
+    table = PanelBlock(BlockKind.TABLE, table_text(cards, columns=group.table), first, last, header=True)
     return Card(
         key=f"#table/{fold(group.label)}",
         title=group.heading,
@@ -229,7 +224,7 @@ def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
     entries = [current]
     for number, section in enumerate(parts):
         if number and section.title:
-            current.blocks.append(PanelBlock("heading", _display_title(section.title), section.first, section.first))
+            current.blocks.append(PanelBlock(PanelKind.HEADING, _display_title(section.title), section.first, section.first))
         if number == 0 and not group.own_text and len(parts) > 1:
             continue
         defined: _Entry | None = None  # the last definition entry: its sub-items ("Buscar. Tira 1DR:" / "“GD”: ...") follow it
@@ -256,7 +251,7 @@ def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
                     title_en=english,
                     first=block.first,
                     last=block.last,
-                    blocks=[PanelBlock("paragraph", rest, block.first, block.last)],
+                    blocks=[PanelBlock(BlockKind.PARAGRAPH, rest, block.first, block.last)],
                 )
                 entries.append(defined)
                 continue
@@ -274,7 +269,7 @@ def _cards_of(parts: list[Section], group: Group, *, rename: str) -> list[Card]:
             last=entry.last,
         )
         for entry in entries
-        if any(block.kind != "heading" for block in entry.blocks)
+        if any(block.kind != PanelKind.HEADING for block in entry.blocks)
     ]
 
 
@@ -282,7 +277,7 @@ def _roles(blocks: list[PanelBlock]) -> tuple[PanelBlock, ...]:
     """A card's blocks with a bullet standing alone as a paragraph and a list's label as a `label` (roles.py)."""
     blocks = lone_items_as_paragraphs(blocks)
     return tuple(
-        replace(block, kind="label")
+        replace(block, kind=PanelKind.LABEL)
         if is_label(block, blocks[index - 1] if index else None, blocks[index + 1] if index + 1 < len(blocks) else None)
         else block
         for index, block in enumerate(blocks)

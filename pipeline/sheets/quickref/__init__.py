@@ -146,17 +146,11 @@ def largest_sections(sections: list[Section], *, count: int = 3) -> str:
     return ", ".join(f"{section.id} ({size(section)} chars)" for section in sized)
 
 
-def make_quickref(document: Document, *, sheet: str, layout: Layout, recipe: Recipe, dated=None) -> tuple[bytes, int, str]:
-    """(pdf bytes, page count, revision) of a quick-reference sheet; `dated(revision)` -> the day its content
-    last changed (printed beside the revision), from the build's manifest."""
-    pdf, pages, revision, _ = quickref_with_sections(document, sheet=sheet, layout=layout, recipe=recipe, dated=dated)
-    return pdf, pages, revision
-
-
 def quickref_with_sections(
     document: Document, *, sheet: str, layout: Layout, recipe: Recipe, dated=None
 ) -> tuple[bytes, int, str, list[Section]]:
-    """make_quickref, plus the condensed sections the sheet prints (for the change report and the proof page)."""
+    """(pdf bytes, page count, revision, the condensed sections it prints) of a quick-reference sheet: the sheets.render
+    entry point. `dated(revision)` -> the day its content last changed (printed beside the revision), from the build's manifest."""
     from pipeline.sheets.pagefurniture import revision_label
     from pipeline.sheets.quickref.flow import measure_sheet, render_sheet
 

@@ -169,7 +169,6 @@ _READERS: dict[str, _Reader] = {
     "run_in_headings": lambda f, key, _: f.flag(key),
     "order": lambda f, key, _: tuple(item.strip() for item in f.texts(key, REQUIRED) or ()),
 }
-RECIPE_KEYS = tuple(_READERS)
 
 
 def closest_ids(wanted: str, ids: list[str], *, count: int = 5) -> list[str]:
