@@ -220,7 +220,7 @@ def _shared_widths(rows: list[list[str]], style: ParagraphStyle, width: float) -
     ]
     text = [sum(measure(row[col], col, r) for r, row in enumerate(rows)) + 1 for col in range(count)]
     if sum(need) >= width:
-        return [width * share / sum(need) for share in need]
+        return _capped(need, width)
     widths, open_ = list(need), set(range(count))
     while open_ and width - sum(widths) > 0.5:  # share what is left by text, capping a column at one line
         left = width - sum(widths)
@@ -236,6 +236,19 @@ def _shared_widths(rows: list[list[str]], style: ParagraphStyle, width: float) -
     if width - sum(widths) > 0.5:  # every column fits on one line: the spare room goes to the last
         widths[-1] += width - sum(widths)
     return widths
+
+
+def _capped(need: list[float], width: float) -> list[float]:
+    """Columns whose longest words do not fit side by side even at the smallest type: the widest are cut to
+    one width that fills the table, so the longest words break and the short ones keep their room (a d100
+    table's "26" in its column, never "2/6")."""
+    cap = width / len(need)
+    for wide in sorted(need, reverse=True):  # the cap over the columns wider than it, the rest keeping their need
+        narrow = [n for n in need if n < wide]
+        cap = (width - sum(narrow)) / (len(need) - len(narrow))
+        if not narrow or cap >= max(narrow):
+            break
+    return [min(n, cap) for n in need]
 
 
 BALANCE_STEPS = (16.0, 8.0, 4.0, 2.0)  # pt moved from one column to another while the table gets shorter

@@ -558,6 +558,24 @@ def test_column_widths_go_where_they_save_lines() -> None:
     assert abs(sum(widths) - 300) < 0.5 and widths[2] > 5 * max(widths[:2])
 
 
+def test_a_table_too_wide_for_its_words_breaks_its_longest_words_not_its_numbers() -> None:
+    """Cairn's d100 spell table (four number-and-name pairs) in a narrow column: the numbers' columns keep
+    their width ("26", never "2/6"), and the names' columns share what is left."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from pipeline.sheets.flowables import CELL_PADDING, column_widths
+
+    style = ParagraphStyle("t", fontName="Helvetica", fontSize=7.5, leading=9)
+    rows = [[str(n), "Antropomorfizar", str(n + 25), "Esculpir materia", str(n + 50), "Intercambiar", str(n + 75), "Oír susurros"] for n in range(1, 26)]
+    widths = column_widths(rows, style, 150)
+    assert abs(sum(widths) - 150) < 0.5
+    for col in (0, 2, 4, 6):  # the first column is the rows' labels, in bold
+        font = "Helvetica-Bold" if col == 0 else style.fontName
+        assert widths[col] >= max(stringWidth(row[col], font, style.fontSize) for row in rows) + CELL_PADDING
+    assert len({round(widths[col], 2) for col in (1, 3, 5, 7)}) == 1
+
+
 @pytest.mark.parametrize(("game", "sheet"), CARD_SHEETS)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_card_sheet_page_is_more_than_half_empty(real_tagged, game: str, sheet: str, paper: str) -> None:
