@@ -520,7 +520,8 @@ def test_a_table_cut_across_panels_keeps_its_columns_and_its_entries_whole(proje
     """Alternity's system damage matrix: every part has the whole table's column widths (they changed from
     page to page), and an entry's name row is never parted from its values row."""
     from pipeline.sheets.cards.matrix import table_text
-    from pipeline.sheets.flowables import RUN_IN, column_widths
+    from pipeline.sheets.flowables import RUN_IN
+    from pipeline.sheets.tablewidths import column_widths
 
     levels = "\n".join(f"{label}\t{label} del sistema {'largo ' * (3 + 4 * index)}" for index, label in enumerate(("Leve", "Grave")))
     cards = [
@@ -550,7 +551,7 @@ def test_column_widths_go_where_they_save_lines() -> None:
     """A short label column and a long text column: the text column gets the width."""
     from reportlab.lib.styles import ParagraphStyle
 
-    from pipeline.sheets.flowables import column_widths
+    from pipeline.sheets.tablewidths import column_widths
 
     style = ParagraphStyle("t", fontName="Helvetica", fontSize=7.5, leading=9)
     rows = [["Nombre", "Uno", "Dos"], ["A", "corto", "texto " * 60], ["B", "corto " * 3, "texto " * 50]]
@@ -564,10 +565,11 @@ def test_a_table_too_wide_for_its_words_breaks_its_longest_words_not_its_numbers
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from pipeline.sheets.flowables import CELL_PADDING, column_widths
+    from pipeline.sheets.tablewidths import CELL_PADDING, column_widths
 
     style = ParagraphStyle("t", fontName="Helvetica", fontSize=7.5, leading=9)
-    rows = [[str(n), "Antropomorfizar", str(n + 25), "Esculpir materia", str(n + 50), "Intercambiar", str(n + 75), "Oír susurros"] for n in range(1, 26)]
+    names = ("Antropomorfizar", "Esculpir materia", "Intercambiar", "Oír susurros")
+    rows = [[cell for part, name in enumerate(names) for cell in (str(n + 25 * part), name)] for n in range(1, 26)]
     widths = column_widths(rows, style, 150)
     assert abs(sum(widths) - 150) < 0.5
     for col in (0, 2, 4, 6):  # the first column is the rows' labels, in bold
@@ -666,7 +668,8 @@ def test_a_table_too_wide_for_its_words_is_set_smaller_not_broken_letter_by_lett
     and "10" as "1" over "0"."""
     from reportlab.lib.styles import ParagraphStyle
 
-    from pipeline.sheets.flowables import MIN_TABLE_SCALE, table_flowables
+    from pipeline.sheets.flowables import table_flowables
+    from pipeline.sheets.tablewidths import MIN_TABLE_SCALE
 
     style = ParagraphStyle("t", fontName="Helvetica", fontSize=7.5, leading=9)
     names = ["Agune", "Beatrice", "Breagan", "Bronwyn", "Cannora"]
