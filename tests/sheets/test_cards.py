@@ -559,6 +559,20 @@ def test_column_widths_go_where_they_save_lines() -> None:
     assert abs(sum(widths) - 300) < 0.5 and widths[2] > 5 * max(widths[:2])
 
 
+@pytest.mark.parametrize(
+    ("row", "runs"),
+    [
+        (["Leve", "Igual que un fallo menor", "Igual que un fallo menor"], [(0, 0), (1, 2)]),  # words: one cell across
+        (["Estándar", "12", "3", "3", "30-45 min"], [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)]),  # a number in each column
+        (["Leve", "Leve", "x"], [(0, 0), (1, 1), (2, 2)]),  # never into the row's label
+    ],
+)
+def test_a_cell_of_words_repeated_to_its_right_is_one_cell_a_number_is_not(row: list[str], runs: list[tuple[int, int]]) -> None:
+    from pipeline.sheets.tablewidths import cell_runs
+
+    assert cell_runs(row) == runs
+
+
 def test_a_table_too_wide_for_its_words_breaks_its_longest_words_not_its_numbers() -> None:
     """Cairn's d100 spell table (four number-and-name pairs) in a narrow column: the numbers' columns keep
     their width ("26", never "2/6"), and the names' columns share what is left."""
