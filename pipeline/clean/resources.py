@@ -185,7 +185,8 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|en varias tandas|me lo salto|lo dej[ée] parado|lo siguientes? es\b|seguir[ée] (?:ma[ñn]ana|luego)|continuar[áa]\.\.\.",
         ),
         ("question to the thread", r"^\W*(?:¿\s*)?(?:alguien|hay alguien|sab[ée]is|sabe alguien|alguno)\b[^.]*\?"),
-        (TRANSLATION_TALK, r"\btradu(?:c|z|j|maquet)\w*"),
+        # Not a rule's "esto se traduce en modificadores" (results in): talk about translating, not its effect.
+        (TRANSLATION_TALK, r"(?<!\bse )\btradu(?:c|z|j|maquet)\w*|\btradu(?:c|z|j|maquet)\w*\b(?!\s+en\b)"),
         (RULEBOOK_OPINION, r"en mi opini[óo]n|hoja de ayuda|\bos digo\b|no s[ée] si con\b"),
         ("laughter or shouting", r"\b(?:ja){2,}\b|\b(?:je){2,}\b|\bxd\b|[!?¡¿]{3,}|([a-záéíóú])\1{4,}|[:;]-?[()dp]\B"),
         ("talk about the forum", r"\b(?:foro|subforo|hilo|mensaje privado|me apunto|se apunta|finde|quedada)\b"),
