@@ -539,6 +539,9 @@ def test_two_marked_rows_are_a_table_two_dashed_rows_are_not() -> None:
         ("table", "Cartas de animal\t36\nFichas de luna\t12")
     ]
     assert "table" not in [kind for kind, _ in _blocks(["Cohetes - 4", "Cápsulas - 2"])]
+    # A marked row may hold sentences: Tapiz's carrying table has rows of 45 words, a table all the same.
+    long_row = "Hasta el valor de Carga + CON | " + " | ".join(["Consecuencia menor a todas las tiradas de movimiento y combate"] * 4)
+    assert [kind for kind, _ in _blocks(["Carga | En combate | Fuera de combate | Impedimento | Notas", long_row, long_row])] == ["table"]
 
 
 @pytest.mark.parametrize(
