@@ -273,6 +273,9 @@ RULE_WORDS = frozenset(
     "mueve tira añade pon coge toma gasta paga mira consulta retira suma resta juega lanza usa utiliza "
     "si cada cuando excepto salvo".split()
 )
+# What a rule says a player may or must do ("puede decir Uno", "se recomienda esperar"): the voice of a rule,
+# even around a past tense ("después de que este apoyó y soltó la carta").
+RULE_MODALS = frozenset("puede pueden debe deben podrá podrán deberá deberán recomienda".split())
 WORD = re.compile(r"[\wáéíóúüñÁÉÍÓÚÜÑ]+")
 
 
@@ -366,7 +369,7 @@ def voice(text: str, options: CleanOptions) -> Voice:
     names = {name.casefold() for name in options.flavor_names}
     narrative += 2 * sum(token in names for token in tokens)
     narrative += len(CONVERSATIONAL.findall(text))
-    rules = sum(0.5 if token in WEAK_RULE_WORDS else 1 for token in tokens if token in rule_set)
+    rules = sum(0.5 if token in WEAK_RULE_WORDS else 1 for token in tokens if token in rule_set or token in RULE_MODALS)
     return Voice(words=len(tokens), narrative=narrative, rules=rules)
 
 

@@ -226,6 +226,21 @@ def test_talk_about_the_translation_is_chatter_a_rule_that_results_in_something_
     assert (chatter_reason(text, CleanOptions()) is not None) is chatter
 
 
+@pytest.mark.parametrize(
+    ("text", "story"),
+    [
+        ("Me encontré con Erik en el bar. Pensé que era una broma, pero no lo era.", True),
+        # Uno Xtreme: a past tense inside a rule ("después de que apoyó y soltó la carta") is no narrator.
+        ("Se recomienda dejar pasar 2 segundos luego de que el jugador apoyó y soltó la carta antes del anuncio.", False),
+        ("Después de que apoyó y soltó la carta, el jugador puede decir Uno sin consecuencias.", False),
+    ],
+)
+def test_a_story_is_told_a_rule_says_what_a_player_may_do(text: str, story: bool) -> None:
+    from pipeline.clean.resources import CleanOptions, voice
+
+    assert voice(text, CleanOptions()).flavor is story
+
+
 def test_a_chat_assistants_preface_and_offer_around_the_rules_go_and_the_rules_stay() -> None:
     """La Campaña's rules came out of a chat assistant: "Perfecto ✅" / "A continuación te dejo todo el texto..."
     over them, "¿Querés que te prepare también una versión...? Puedo hacerlo..." under them."""
