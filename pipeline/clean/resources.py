@@ -275,7 +275,7 @@ RULE_WORDS = frozenset(
 )
 # What a rule says a player may or must do ("puede decir Uno", "se recomienda esperar"): the voice of a rule,
 # even around a past tense ("después de que este apoyó y soltó la carta").
-RULE_MODALS = frozenset("puede pueden debe deben podrá podrán deberá deberán recomienda".split())
+MODAL_VERBS = frozenset("puede pueden debe deben podrá podrán deberá deberán recomienda".split())
 WORD = re.compile(r"[\wáéíóúüñÁÉÍÓÚÜÑ]+")
 
 
@@ -369,7 +369,7 @@ def voice(text: str, options: CleanOptions) -> Voice:
     names = {name.casefold() for name in options.flavor_names}
     narrative += 2 * sum(token in names for token in tokens)
     narrative += len(CONVERSATIONAL.findall(text))
-    rules = sum(0.5 if token in WEAK_RULE_WORDS else 1 for token in tokens if token in rule_set or token in RULE_MODALS)
+    rules = sum(0.5 if token in WEAK_RULE_WORDS else 1 for token in tokens if token in rule_set or token in MODAL_VERBS)
     return Voice(words=len(tokens), narrative=narrative, rules=rules)
 
 
