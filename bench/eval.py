@@ -79,6 +79,32 @@ def on_page(line_words: list[str], page: str) -> bool:
     return hits >= 0.8 * len(pieces)
 
 
+HYPHENATED = re.compile(r"[^\W\d_]-$")
+CONTINUED = re.compile(r"^(\s*)([^\W\d_]+)(.*)$")
+
+
+def whole_words(lines: list[str]) -> list[str]:
+    """The lines with a word hyphenated across two of them whole on the first ("intercala-" / "da con la pareja"
+    -> "intercalada" / "con la pareja"), as the cleaner joins it: the sheet prints the word, not its halves."""
+    lines = list(lines)
+    for index in range(1, len(lines)):
+        before, after = lines[index - 1].rstrip(), CONTINUED.match(lines[index])
+        if HYPHENATED.search(before) and after and after.group(2)[0].islower():
+            lines[index - 1], lines[index] = before[:-1] + after.group(2), after.group(1) + after.group(3).lstrip()
+    return lines
+
+
+def as_printed(line: str) -> str:
+    """A table row as a sheet prints it: a cell of words repeated in the next column once, across both
+    (sheets/tablewidths.py, `cell_runs`); any other line as it is."""
+    from pipeline.sheets.tablewidths import cell_runs
+
+    if line.count("|") < 3:
+        return line
+    cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+    return " | ".join(cells[first] for first, _ in cell_runs(cells))
+
+
 def _similar(a: str, b: str) -> bool:
     if not a or not b:
         return False
@@ -174,7 +200,7 @@ def score_text(annotation: Annotation, source: Path, lines: list[str], work: Pat
         if kept and annotation.roles[number] == "code" and len(line_words) >= 2 and on_page(line_words, page):
             result.code_printed += 1
     for number in annotation.lines_with(RULE_ROLES):
-        line_words = words(lines[number - 1])
+        line_words = words(as_printed(lines[number - 1]))
         if not line_words:
             continue
         result.rules += 1
@@ -231,7 +257,7 @@ def main() -> int:
             else:
                 train.train(model, leave_out=annotation.stem)
                 os.environ[train.MODEL_VARIABLE] = str(model)
-            result = score_text(annotation, source, lines, work)
+            result = score_text(annotation, source, whole_words(lines), work)
             scores.append(result)
             if result.error:
                 print(f"{result.stem:<22} error: {result.error}")

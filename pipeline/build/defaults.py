@@ -29,16 +29,21 @@ RULES_OF = re.compile(
     r"(?:\s+(?:de\s+los|de\s+las|del|de))?"
     r"|c[óo]mo\s+(?:se\s+)?(?:jugar?|juega)(?:\s+(?:al|a\s+la|a\s+los|a\s+las|a))?"
     r"|documento\s+de\s+referencia(?:\s+del\s+(?:sistema|juego))?"
-    r"|juego\s+de\s+(?:cartas|dados|mesa|tablero|rol)(?:\s+(?:de|del))?"
+    r"|juegos?\s+de\s+(?:cartas|dados|mesa|tablero|rol)(?:\s+(?:de|del))?"
     r"|(?:gu[íi]a|chuleta|hoja|resumen|libro)(?:\s+r[áa]pida)?\s+de\s+reglas(?:\s+(?:de|del))?"
     r"|preguntas\s+frecuentes(?:\s+y\s+aclaraciones)?(?:\s+(?:de|del|sobre))?"
     r"|(?:en|al)\s+(?:espa[ñn]ol|castellano))\b",
     re.IGNORECASE,
 )
-# "La Campaña es un juego de cartas...", "Brisca Rápida es un juego...": an opening sentence that names the game.
+# "La Campaña es un juego de cartas...", "La Brisca pertenece a la familia de juegos...", "las reglas oficiales para
+# La Generala y El 10.000": a sentence of the opening paragraphs that names the game.
+NAME = r"(?:(?:El|La|Los|Las)\s+)?[A-ZÁÉÍÓÚÑ0-9][\w'’.-]*(?:\s+(?:(?:El|La|Los|Las)\s+)?(?:[A-ZÁÉÍÓÚÑ0-9][\w'’.-]*|de|del|y)){0,4}"
 DEFINES_GAME = re.compile(
-    r"((?:(?:El|La|Los|Las)\s+)?[A-ZÁÉÍÓÚÑ][\w'’.-]*(?:\s+(?:[A-ZÁÉÍÓÚÑ0-9][\w'’.-]*|de|del|y)){0,4})\s+es\s+un\s+juego\b"
+    rf"(?:^|[.!?]\s+)({NAME})\s+(?:es\s+un\s+juego|pertenece\s+a\s+(?:la\s+)?(?:\w+\s+)?familia)\b"
+    rf"|\breglas\s+(?:oficiales\s+|completas\s+)?(?:de|del|para)\s+({NAME})"
 )
+ARTICLES = ("El", "La", "Los", "Las")
+OPENING_PARAGRAPHS = 3  # the paragraphs of the text's opening that may name the game
 NAME_SEPARATOR = re.compile(rf"\s+[-–—|]\s+|:\s+|\s*\|\s*|{RULES_OF.pattern}", re.IGNORECASE)
 VERSION = re.compile(r"\((?:v(?:ersi[óo]n)?\.?\s*[\d.]+|[^()]*\b(?:edit|beta|borrador)\b)[^()]*\)|\bv\.?\d+(?:\.\d+)*\b", re.IGNORECASE)
 PARENTHESES = re.compile(r"\([^()]*\)")
@@ -80,12 +85,15 @@ def title_from_text(raw: RawText, document: Document) -> str:
 
 
 def _defined_name(document: Document) -> str:
-    """The name the text's opening paragraph gives the game: 'La Campaña es un juego de cartas...'."""
-    for section in document.sections[:2]:
-        paragraph = next((block.text for block in section.blocks if block.kind == "paragraph"), "")
-        found = DEFINES_GAME.match(paragraph.strip())
-        if found:
-            return game_name(found.group(1))
+    """The name a sentence of the text's opening paragraphs gives the game: 'La Campaña es un juego de cartas...'."""
+    opening = [[block.text for block in s.blocks if block.kind == "paragraph"][:OPENING_PARAGRAPHS] for s in document.sections[:2]]
+    said = " ".join(" ".join(paragraphs) for paragraphs in opening)
+    for paragraph in (paragraph for paragraphs in opening for paragraph in paragraphs):
+        found = DEFINES_GAME.search(paragraph.strip())
+        if found and (name := game_name((found.group(1) or found.group(2)).strip(" .,;:"))):
+            # A sentence's capital article is the name's only if the text never writes it small ("en la Brisca").
+            article, _, rest = name.partition(" ")
+            return rest if found.group(1) and article in ARTICLES and f" {article.lower()} {rest}" in said else name
     return ""
 
 

@@ -185,7 +185,8 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|en varias tandas|me lo salto|lo dej[ée] parado|lo siguientes? es\b|seguir[ée] (?:ma[ñn]ana|luego)|continuar[áa]\.\.\.",
         ),
         ("question to the thread", r"^\W*(?:¿\s*)?(?:alguien|hay alguien|sab[ée]is|sabe alguien|alguno)\b[^.]*\?"),
-        (TRANSLATION_TALK, r"\btradu(?:c|z|j|maquet)\w*"),
+        # Not a rule's "esto se traduce en modificadores" (results in): talk about translating, not its effect.
+        (TRANSLATION_TALK, r"(?<!\bse )\btradu(?:c|z|j|maquet)\w*|\btradu(?:c|z|j|maquet)\w*\b(?!\s+en\b)"),
         (RULEBOOK_OPINION, r"en mi opini[óo]n|hoja de ayuda|\bos digo\b|no s[ée] si con\b"),
         ("laughter or shouting", r"\b(?:ja){2,}\b|\b(?:je){2,}\b|\bxd\b|[!?¡¿]{3,}|([a-záéíóú])\1{4,}|[:;]-?[()dp]\B"),
         ("talk about the forum", r"\b(?:foro|subforo|hilo|mensaje privado|me apunto|se apunta|finde|quedada)\b"),
@@ -272,6 +273,9 @@ RULE_WORDS = frozenset(
     "mueve tira añade pon coge toma gasta paga mira consulta retira suma resta juega lanza usa utiliza "
     "si cada cuando excepto salvo".split()
 )
+# What a rule says a player may or must do ("puede decir Uno", "se recomienda esperar"): the voice of a rule,
+# even around a past tense ("después de que este apoyó y soltó la carta").
+MODAL_VERBS = frozenset("puede pueden debe deben podrá podrán deberá deberán recomienda".split())
 WORD = re.compile(r"[\wáéíóúüñÁÉÍÓÚÜÑ]+")
 
 
@@ -365,7 +369,7 @@ def voice(text: str, options: CleanOptions) -> Voice:
     names = {name.casefold() for name in options.flavor_names}
     narrative += 2 * sum(token in names for token in tokens)
     narrative += len(CONVERSATIONAL.findall(text))
-    rules = sum(0.5 if token in WEAK_RULE_WORDS else 1 for token in tokens if token in rule_set)
+    rules = sum(0.5 if token in WEAK_RULE_WORDS else 1 for token in tokens if token in rule_set or token in MODAL_VERBS)
     return Voice(words=len(tokens), narrative=narrative, rules=rules)
 
 

@@ -1,7 +1,8 @@
 """Code and drawings among the rules: a fenced block, a <pre>, that a program or a diagram tool wrote.
 
-A block is code when its fence names a language (```mermaid, ```js) or when its characters are more marks
-than words: programs and ASCII diagrams are full of braces, operators and frames, sentences are not. Such a
+A block is code when its fence names a language (```mermaid, ```js), when its characters are more marks
+than words (programs and ASCII diagrams are full of braces, operators and frames, sentences are not), or
+when it sets places out in padded columns that do not line up as a table's do (a board's layout). Such a
 block never reaches a sheet (the readers drop it, reported as a code block); a fence around plain sentences
 (an example set apart, a quoted rule) stays text. In a plain text, a drawing has no fence: a run of framed
 lines shaped as a drawn box (`drawings`) goes too.
@@ -30,9 +31,19 @@ def is_code(lines: list[str], *, info: str = "") -> bool:
     visible = [char for line in lines for char in line if not char.isspace()]
     if not visible:
         return False
-    if sum(char in MARKS for char in visible) / len(visible) > MARK_SHARE:
+    if sum(char in MARKS for char in visible) / len(visible) > MARK_SHARE or _laid_out(lines):
         return True
     return sum(1 for line in lines if CODE_LINE.match(line)) * 3 >= max(1, len([line for line in lines if line.strip()]))
+
+
+def _laid_out(lines: list[str]) -> bool:
+    """Places of a board set out in padded columns ("Castillo   |   Descarte   |   Mazo" over "Jugador   |   |
+    Oponente"): rows of cells that do not line up (four over three), as no table's rows are."""
+    rows = [line.strip().strip("|") for line in lines if line.strip()]
+    return (
+        len(rows) >= 2 and all("|" in row for row in rows) and len({row.count("|") for row in rows}) > 1
+        and any(PADDING.search(row) for row in rows)
+    )
 
 
 # A drawing in a plain text: lines that open and close on a frame's character ("[=====]", "|Zombi   5|"),

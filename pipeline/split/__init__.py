@@ -2,33 +2,28 @@
 
 pipeline.structure says which lines are headings and in which style; this module gives each heading a level
 and a parent (styles rank: chapter > ALL-CAPS / capitalised page title > page title > numbered >
-lettered / title > run-in > label), decides kinds (rules, flavor, example, card, table, note, credits)
+lettered / title > run-in > label), takes each section's kind from `kinds.py` (rules, flavor, card, credits...)
 and builds ids from the titles of a section and its parents, never from positions.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from pipeline.errors import ConfigError
-from pipeline.model import Block, CleanLine, CleanText, CorrectedLine, Document, GameInfo, RenamedId, Section
-from pipeline.modelkinds import BlockKind, HeadingStyle, LineKind, SectionKind
+from pipeline.model import CleanLine, CleanText, CorrectedLine, Document, GameInfo, RenamedId, Section
+from pipeline.modelkinds import HeadingStyle, LineKind, SectionKind
 from pipeline.split.blocks import build_blocks
 from pipeline.split.inline import label_vocabulary, restructure
 from pipeline.split.follow import follow_corrections, unmatched_hints
 from pipeline.split.order import missing_chunks, reading_order
 from pipeline.split.stories import separate_flavor, story_block, titled_story
 from pipeline.split.headings import decide_headings
+from pipeline.split.kinds import section_kind
 from pipeline.structure import Heading, SplitOptions, card_title, heading_candidate
 from pipeline.text import slug
 
-EXAMPLE_TITLE = re.compile(r"^(?:por\s+)?ejemplos?\b", re.IGNORECASE)
-# Words of a translator's or collector's note ("Traducción casera...", "cortesía de Munny").
-CREDIT_WORDS = re.compile(r"\b(?:traducci[óo]n|traducido|cortes[íi]a|gracias a|recogido|ficha en)\b", re.IGNORECASE)
-MAX_CREDITS_CHARS = 500
-CREDITS_TITLE = re.compile(r"^(?:cr[ée]ditos|agradecimientos|traducci[óo]n|sobre esta traducci[óo]n)\b", re.IGNORECASE)
 MAX_SLUG = 60
 # Styles a sentence-case title heading nests under (its "anchor").
 TITLE_ANCHORS = (HeadingStyle.MARKUP, HeadingStyle.CHAPTER, HeadingStyle.CAPS, HeadingStyle.PAGE, HeadingStyle.PREAMBLE)
@@ -275,7 +270,7 @@ def _sections(  # long: one pass that names, nests and fills every section, then
         ids.append(section_id)
         own, stories = separate_flavor(entry.lines)
         blocks = build_blocks(own)
-        kind = _kind(entry, title, blocks, has_text=any(line.text.strip() for line in own), has_flavor=bool(stories))
+        kind = section_kind(title, blocks, card=entry.card, has_text=any(line.text.strip() for line in own), has_flavor=bool(stories))
         if kind == SectionKind.FLAVOR:
             blocks = tuple(story_block(story) for story in stories)  # a heading over nothing but a story
         # Otherwise (a card or rules heading that opens with a story) the stories become children ("Relato", or
@@ -375,25 +370,6 @@ def _unique(candidate: str, used: dict[str, int]) -> str:
     used[candidate] = counter
     used.setdefault(result, 2)
     return result
-
-
-def _kind(entry: _Entry, title: str, blocks: tuple[Block, ...], *, has_text: bool, has_flavor: bool) -> SectionKind:
-    if entry.card:
-        return SectionKind.CARD
-    if EXAMPLE_TITLE.match(title):
-        return SectionKind.EXAMPLE
-    if CREDITS_TITLE.match(title):
-        return SectionKind.CREDITS
-    if has_flavor and not has_text:
-        return SectionKind.FLAVOR
-    text = " ".join(block.text for block in blocks)
-    if blocks and len(text) <= MAX_CREDITS_CHARS and CREDIT_WORDS.search(text) and all(b.kind == BlockKind.PARAGRAPH for b in blocks):
-        return SectionKind.CREDITS
-    if blocks and all(block.kind == BlockKind.TABLE for block in blocks):
-        return SectionKind.TABLE
-    if blocks and all(block.kind == BlockKind.NOTE for block in blocks):
-        return SectionKind.NOTE
-    return SectionKind.RULES
 
 
 __all__ = ["split"]

@@ -34,6 +34,9 @@ MIN_TABLE_ROWS = 3
 # Rows whose cells are marked ('Cartas de animal | 36': a <tr>, a Markdown or BBCode row, a typed pipe table)
 # are a table by what they say they are: two of them are enough.
 MIN_MARKED_ROWS = 2
+# Words of a row: one whose cells are marked may hold sentences (Tapiz's carrying table: 45 words a row).
+MAX_SEPARATED_ROW_WORDS = 30
+MAX_MARKED_ROW_WORDS = 90
 
 
 def is_table_row(text: str) -> bool:
@@ -123,7 +126,8 @@ def separator_run(lines: list[CleanLine], index: int) -> list[CleanLine]:
         if i >= len(lines) or lines[i].kind != LineKind.TEXT:
             return False
         text = lines[i].text.strip()
-        return bool(text) and not BULLET.match(lines[i].text) and bool(ROW_SEPARATOR.search(text)) and len(text.split()) <= 30
+        longest = MAX_MARKED_ROW_WORDS if MARKED_ROW.search(text) else MAX_SEPARATED_ROW_WORDS
+        return bool(text) and not BULLET.match(lines[i].text) and bool(ROW_SEPARATOR.search(text)) and len(text.split()) <= longest
 
     if not row(index):
         return []

@@ -62,3 +62,32 @@ def test_an_opening_sentence_that_says_what_the_game_is_names_it() -> None:
     prose = Block(kind="paragraph", text="Se trata de un juego de baraja española de 40 cartas. " * 10, first=3, last=3)
     plain = Section(id="descripcion", title="Descripción", level=1, kind="rules", blocks=(prose,), first=1, last=3)
     assert title_from_text(raw, Document(game=game, sections=(plain,))) == ""
+
+
+@pytest.mark.parametrize(
+    ("paragraphs", "name"),
+    [
+        # Brisca: the first paragraph names no game, the second does; the text writes "en la Brisca", so "La" is no part of it.
+        (["Se trata de un juego de baraja española de 40 cartas.",
+          "La Brisca pertenece a la gran familia de juegos de cartas del Tute.", "En la Brisca juegan de 2 a 4."], "Brisca"),
+        # Generala: the rules of two games, their articles written capital in mid-sentence.
+        (["Este documento contiene las reglas oficiales para La Generala y El 10.000, transcritas de las instrucciones."],
+         "La Generala y El 10.000"),
+        (["Las reglas del juego son simples.", "Cada jugador es un juego aparte."], ""),
+    ],
+)
+def test_a_sentence_of_the_opening_paragraphs_that_names_the_game_gives_the_title(paragraphs: list[str], name: str) -> None:
+    from pipeline.build.defaults import title_from_text
+    from pipeline.model import Block, Document, GameInfo, RawText, Section
+
+    game = GameInfo(id="juego", title_es="Juego", title_en="Juego")
+    blocks = tuple(Block(kind="paragraph", text=text, first=n, last=n) for n, text in enumerate(paragraphs, start=2))
+    opening = Section(id="introduccion", title="Introducción", level=1, kind="rules", blocks=blocks, first=1, last=len(paragraphs) + 1)
+    raw = RawText(game=game.id, path="raw.md", text="", encoding="utf-8", sha256="0")
+    assert title_from_text(raw, Document(game=game, sections=(opening,))) == name
+
+
+def test_a_kind_of_game_is_no_games_name() -> None:
+    from pipeline.build.defaults import game_name
+
+    assert game_name("Reglamento de Juegos de Dados") == ""

@@ -210,6 +210,37 @@ def test_a_rule_paragraph_whose_last_sentence_is_chatter_keeps_its_rule() -> Non
     assert chatter not in kept_text(clean(raw_of(f"Preparación\n{RULE}\n\n{chatter}\n")))
 
 
+@pytest.mark.parametrize(
+    ("text", "chatter"),
+    [
+        ("Muchas gracias por la traducción.", True),
+        ("La traducción en castellano la hice yo en dos tardes.", True),
+        ("No sé si se traduce como Ataque o Asalto.", True),
+        # Tapiz: "traducirse en" is "result in", a rule's word.
+        ("Esto se traduce en modificadores a la tirada de acción como un bonus de rasgo más.", False),
+    ],
+)
+def test_talk_about_the_translation_is_chatter_a_rule_that_results_in_something_is_not(text: str, chatter: bool) -> None:
+    from pipeline.clean.resources import CleanOptions, chatter_reason
+
+    assert (chatter_reason(text, CleanOptions()) is not None) is chatter
+
+
+@pytest.mark.parametrize(
+    ("text", "story"),
+    [
+        ("Me encontré con Erik en el bar. Pensé que era una broma, pero no lo era.", True),
+        # Uno Xtreme: a past tense inside a rule ("después de que apoyó y soltó la carta") is no narrator.
+        ("Se recomienda dejar pasar 2 segundos luego de que el jugador apoyó y soltó la carta antes del anuncio.", False),
+        ("Después de que apoyó y soltó la carta, el jugador puede decir Uno sin consecuencias.", False),
+    ],
+)
+def test_a_story_is_told_a_rule_says_what_a_player_may_do(text: str, story: bool) -> None:
+    from pipeline.clean.resources import CleanOptions, voice
+
+    assert voice(text, CleanOptions()).flavor is story
+
+
 def test_a_chat_assistants_preface_and_offer_around_the_rules_go_and_the_rules_stay() -> None:
     """La Campaña's rules came out of a chat assistant: "Perfecto ✅" / "A continuación te dejo todo el texto..."
     over them, "¿Querés que te prepare también una versión...? Puedo hacerlo..." under them."""

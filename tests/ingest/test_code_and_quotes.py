@@ -17,6 +17,9 @@ PROSE = ["Ejemplo: Ana vuela 2 losetas y después recolecta 1 cubo de miel."]
     (MERMAID, "", True), (SCRIPT, "", True), (["echo \"$(( RANDOM % 72 + 30 ))\""], "", True),
     (["#include <stdio.h>", "int main() { return 0; }"], "", True), (PROSE, "", False), (PROSE, "js", True),
     (["Roba dos cartas.", "Descarta una."], "text", False),
+    # A board laid out in a fence (La Campaña): four places over three, padded; a table's rows line up.
+    (["Castillo      |   Descarte   |   Mazo central   |   Cementerio", "Jugador       |              |   Oponente"], "", True),
+    (["Puntos | Premio", "3 | 10 monedas", "5 | 20 monedas"], "", False),
 ])
 def test_what_is_code(lines: list[str], info: str, code: bool) -> None:
     assert is_code(lines, info=info) is code

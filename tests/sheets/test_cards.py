@@ -520,7 +520,8 @@ def test_a_table_cut_across_panels_keeps_its_columns_and_its_entries_whole(proje
     """Alternity's system damage matrix: every part has the whole table's column widths (they changed from
     page to page), and an entry's name row is never parted from its values row."""
     from pipeline.sheets.cards.matrix import table_text
-    from pipeline.sheets.flowables import RUN_IN, column_widths
+    from pipeline.sheets.flowables import RUN_IN
+    from pipeline.sheets.tablewidths import column_widths
 
     levels = "\n".join(f"{label}\t{label} del sistema {'largo ' * (3 + 4 * index)}" for index, label in enumerate(("Leve", "Grave")))
     cards = [
@@ -550,12 +551,45 @@ def test_column_widths_go_where_they_save_lines() -> None:
     """A short label column and a long text column: the text column gets the width."""
     from reportlab.lib.styles import ParagraphStyle
 
-    from pipeline.sheets.flowables import column_widths
+    from pipeline.sheets.tablewidths import column_widths
 
     style = ParagraphStyle("t", fontName="Helvetica", fontSize=7.5, leading=9)
     rows = [["Nombre", "Uno", "Dos"], ["A", "corto", "texto " * 60], ["B", "corto " * 3, "texto " * 50]]
     widths = column_widths(rows, style, 300)
     assert abs(sum(widths) - 300) < 0.5 and widths[2] > 5 * max(widths[:2])
+
+
+@pytest.mark.parametrize(
+    ("row", "runs"),
+    [
+        (["Leve", "Igual que un fallo menor", "Igual que un fallo menor"], [(0, 0), (1, 2)]),  # words: one cell across
+        (["Estándar", "12", "3", "3", "30-45 min"], [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)]),  # a number in each column
+        (["Leve", "Leve", "x"], [(0, 0), (1, 1), (2, 2)]),  # never into the row's label
+    ],
+)
+def test_a_cell_of_words_repeated_to_its_right_is_one_cell_a_number_is_not(row: list[str], runs: list[tuple[int, int]]) -> None:
+    from pipeline.sheets.tablewidths import cell_runs
+
+    assert cell_runs(row) == runs
+
+
+def test_a_table_too_wide_for_its_words_breaks_its_longest_words_not_its_numbers() -> None:
+    """Cairn's d100 spell table (four number-and-name pairs) in a narrow column: the numbers' columns keep
+    their width ("26", never "2/6"), and the names' columns share what is left."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from pipeline.sheets.tablewidths import CELL_PADDING, column_widths
+
+    style = ParagraphStyle("t", fontName="Helvetica", fontSize=7.5, leading=9)
+    names = ("Antropomorfizar", "Esculpir materia", "Intercambiar", "Oír susurros")
+    rows = [[cell for part, name in enumerate(names) for cell in (str(n + 25 * part), name)] for n in range(1, 26)]
+    widths = column_widths(rows, style, 150)
+    assert abs(sum(widths) - 150) < 0.5
+    for col in (0, 2, 4, 6):  # the first column is the rows' labels, in bold
+        font = "Helvetica-Bold" if col == 0 else style.fontName
+        assert widths[col] >= max(stringWidth(row[col], font, style.fontSize) for row in rows) + CELL_PADDING
+    assert len({round(widths[col], 2) for col in (1, 3, 5, 7)}) == 1
 
 
 @pytest.mark.parametrize(("game", "sheet"), CARD_SHEETS)
@@ -648,7 +682,8 @@ def test_a_table_too_wide_for_its_words_is_set_smaller_not_broken_letter_by_lett
     and "10" as "1" over "0"."""
     from reportlab.lib.styles import ParagraphStyle
 
-    from pipeline.sheets.flowables import MIN_TABLE_SCALE, table_flowables
+    from pipeline.sheets.flowables import table_flowables
+    from pipeline.sheets.tablewidths import MIN_TABLE_SCALE
 
     style = ParagraphStyle("t", fontName="Helvetica", fontSize=7.5, leading=9)
     names = ["Agune", "Beatrice", "Breagan", "Bronwyn", "Cannora"]

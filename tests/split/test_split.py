@@ -229,6 +229,21 @@ def test_flavor_runs_become_their_own_sections() -> None:
     assert story.kind == "flavor" and story.parent == rules.id and "academia" in story.text
 
 
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Traducción casera de Pepe, cortesía de la comunidad.", "credits"),
+        ("Texto recogido en un solo documento gracias a López de Aguirre.", "credits"),
+        ("Gracias a todos los que habéis probado la traducción.", "credits"),
+        # Cairn's attack modifiers: "gracias a" a manoeuvre is a rule's cause, not thanks to someone.
+        ("Si se pelea desde una posición de ventaja (gracias a una audaz maniobra), el ataque tira 1d12.", "rules"),
+    ],
+)
+def test_a_short_section_is_credits_when_it_thanks_someone(text: str, kind: str) -> None:
+    document = split(_clean(f"NOTAS\n\n{text}"), game=GAME)
+    assert [section.kind for section in document.sections] == [kind]
+
+
 def test_page_anchors_give_pages_and_continue_sections() -> None:
     text = (
         "Página 5 - MANIOBRAS\n\nUna maniobra es una ruta.\n\nPágina 6\n\nLa maniobra sigue en esta página.\n\n"
@@ -524,6 +539,9 @@ def test_two_marked_rows_are_a_table_two_dashed_rows_are_not() -> None:
         ("table", "Cartas de animal\t36\nFichas de luna\t12")
     ]
     assert "table" not in [kind for kind, _ in _blocks(["Cohetes - 4", "Cápsulas - 2"])]
+    # A marked row may hold sentences: Tapiz's carrying table has rows of 45 words, a table all the same.
+    long_row = "Hasta el valor de Carga + CON | " + " | ".join(["Consecuencia menor a todas las tiradas de movimiento y combate"] * 4)
+    assert [kind for kind, _ in _blocks(["Carga | En combate | Fuera de combate | Impedimento | Notas", long_row, long_row])] == ["table"]
 
 
 @pytest.mark.parametrize(
