@@ -111,5 +111,5 @@ def test_the_short_items_of_a_list_whose_lead_in_was_left_out_go_with_it() -> No
     # A label alone ("Fichas.") introduces its list as a colon does; a longer paragraph that was left out does not.
     labelled = replace(section, blocks=(block("paragraph", "Fichas."), block("item", "Diez fichas de oro.")))
     assert _without_orphans(labelled, [[], [(0, 19)]]) == [[], []]
-    prose = replace(section, blocks=(block("paragraph", "El oro se guarda en la torre del castillo."), block("item", "Diez fichas de oro.")))
+    prose = replace(section, blocks=(block("paragraph", "El oro se guarda en la torre del castillo."), labelled.blocks[1]))
     assert _without_orphans(prose, [[], [(0, 19)]]) == [[], [(0, 19)]]
