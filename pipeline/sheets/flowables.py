@@ -101,8 +101,8 @@ def table_cells(rows: list[list[str]], style: ParagraphStyle, *, header: bool, e
         if not mark:
             # A label too long for its column breaks before its English name, never between "·" and it.
             return decorate(cell, cell_style, markup=escape(cell).replace(" · ", " ·\u00a0")) if named else escape(cell)
-        title = decorate(name, cell_style, markup=f"<b>{escape(name)}</b>")
-        return f"{title} — {escape(text)}" if text.strip() else title
+        title = decorate(name, cell_style, markup=f"<b>{escape(name)}</b>") if name else ""  # no name: the entry goes on
+        return (f"{title} — " if title else "") + escape(text) if text.strip() else title
 
     cells = []
     for index, row in enumerate(rows):
@@ -151,8 +151,8 @@ def smaller_style(style: ParagraphStyle, scale: float) -> ParagraphStyle:
 
 
 def table_commands(rows: list[list[str]], style: ParagraphStyle, *, header: bool) -> list[tuple]:
-    # The values row under an entry row (RUN_IN) belongs to it: no hairline between them.
-    continues = [index + 1 for index in sorted(entry_rows(rows)) if index + 1 < len(rows)]
+    # The values row under an entry row (RUN_IN) belongs to it, as does a nameless one (more of it): no hairline above.
+    continues = {index + (rows[index][0][:1] != RUN_IN) for index in entry_rows(rows)} - {len(rows)}
     hairlines = (
         [("LINEBELOW", (0, i - 1), (-1, i - 1), 0.3, HexColor(RULE_COLOR)) for i in range(1, len(rows) + 1) if i not in continues]
         if continues

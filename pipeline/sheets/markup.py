@@ -147,7 +147,7 @@ def term_markup(
         if hit.es in shown or is_english(surface, hit.en):
             continue
         shown.add(hit.es)
-        if _states_english(text, hit):
+        if states_english(text, hit):
             continue
         end = quote_end(text, hit.start, hit.end)
         out.append(escape_piece(text[position:end]))
@@ -220,7 +220,7 @@ PIECE = re.compile(r"[^\s/()\[\]\"'“”«»‘’]+")  # what stands between s
 TRAILING = ".,;:"
 
 
-def _states_english(text: str, hit: TermHit) -> bool:
+def states_english(text: str, hit: TermHit) -> bool:
     """True when the text already gives the English name next to the term: no need to print it twice.
 
     Either the whole name within STATED_WINDOW characters, or its first word (when that is no word of the

@@ -47,8 +47,8 @@ LABEL_SHARE = 3  # the paragraph a label heads is at least this many times as lo
 
 def is_label(block, before, following) -> bool:
     """The label of what follows: of the list under it (is_list_label), or a short phrase alone over a much
-    longer paragraph ("Rondas de acción.", "Durante la misión:" over their rules), but not one of a run of
-    short lines (a list that lost its markers: "Comprar un componente." / "Ensamblar una nave.")."""
+    longer paragraph ("Rondas de acción.", "Durante la misión:", an unstopped "Cartas de oro" over their rules),
+    but not one of a run of short lines (a list that lost its markers: "Comprar un componente." / "Ensamblar una nave.")."""
     if is_list_label(block, following):
         return True
     text = block.text.strip()
@@ -58,7 +58,9 @@ def is_label(block, before, following) -> bool:
         and following is not None
         and following.kind == BlockKind.PARAGRAPH
         and len(following.text) >= LABEL_SHARE * len(text)
-        and text.endswith((".", ":"))  # "Durante la misión:" over the paragraph it heads
+        # "Durante la misión:" over the paragraph it heads; or a title the splitter left in the text, unstopped
+        # between two paragraphs ("Suministros 1 vs 5")
+        and (text.endswith((".", ":")) or text[-1:].isalnum())
         and text[:1].isupper()
         and 0 < len(words(text)) <= MAX_LABEL_WORDS
         and not any(mark in text[:-1] for mark in ".:;?!")

@@ -18,7 +18,7 @@ from pipeline.sheets.icons import current as current_icons
 from pipeline.sheets.icons import extra_width
 
 # An entry row (matrix.py): "name RUN_IN text" in every cell is one cell across the table, the name in
-# bold; the row under it holds the entry's values, one per column, and has no label of its own.
+# bold (no name: more of the entry above); the row under it holds the entry's values, one per column.
 RUN_IN = "\u2063"
 
 

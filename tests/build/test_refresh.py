@@ -110,7 +110,7 @@ def test_one_sentence_edited_rebuilds_only_that_game(built: Path) -> None:
 def test_a_correction_rebuilds_only_that_game(built: Path) -> None:
     corrections = built / "sources/leaving-earth/corrections.yaml"
     corrections.write_text(
-        '- find: "puedes hacar tantas acciones"\n'
+        corrections.read_text(encoding="utf-8") + '- find: "puedes hacar tantas acciones"\n'
         '  replace: "puedes hacer tantísimas acciones"\n'
         "  note: typo\n",
         encoding="utf-8",
@@ -120,7 +120,7 @@ def test_a_correction_rebuilds_only_that_game(built: Path) -> None:
     output = run_build(built)
 
     assert rebuilt_sheets(output) == sheets_of(built, "leaving-earth")
-    assert "sources/leaving-earth/corrections.yaml added" in output
+    assert "sources/leaving-earth/corrections.yaml changed" in output  # "added": test_why_names_the_inputs_that_changed
     assert_only_game_changed(before, snapshot(built), "leaving-earth")
     assert "hacer tantísimas acciones" in pdf_text(built / "output/leaving-earth/leaving-earth-quickref.pdf")
     assert re.search(r'^  modified en-tu-turno  "En tu turno": hacar tantas → hacer tantísimas$', output, flags=re.M), output

@@ -499,19 +499,26 @@ def test_a_continued_card_carries_three_lines_on_each_panel(real_tagged, game: s
 
 
 def test_a_level_that_says_much_more_than_the_others_keeps_its_effect_and_sets_the_rest_across_the_table() -> None:
-    """Alternity's Defensas: 'Crítico' was 'El sistema está destruido.' and twenty lines on shield generators."""
+    """Alternity's Defensas: one level's cell held its effect and then a long passage about the whole system; the
+    passage goes on a row across the table with no label (labelled with the level, it read as a fifth level)."""
     from pipeline.sheets.cards.matrix import table_text
-    from pipeline.sheets.flowables import RUN_IN
+    from reportlab.lib.styles import ParagraphStyle
 
-    long = "El sistema está destruido. " + "Un caso especial son los generadores de escudo, que se degradan. " * 8
-    levels = f"Herida\tEl sistema queda fuera de servicio.\nCrítico\t{long.strip()}"
-    cards = [replace(_card("Defensas", ""), blocks=(Block("paragraph", "Un sistema defensivo.", 1, 1), Block("table", levels, 1, 1)))]
+    from pipeline.sheets.flowables import RUN_IN, table_commands
+
+    long = "La torre se pierde. " + "Mientras una torre esté dañada, las demás disparan con un dado menos. " * 8
+    levels = f"Leve\tLa torre no dispara este turno.\nGrave\t{long.strip()}"
+    cards = [replace(_card("Torres", ""), blocks=(Block("paragraph", "Una torre defiende.", 1, 1), Block("table", levels, 1, 1)))]
     rows = [row.split("\t") for row in table_text(cards, columns=("Sistema", "Efecto")).split("\n")]
-    assert rows[0] == ["Herida", "Crítico"]
-    assert rows[2] == ["El sistema queda fuera de servicio.", "El sistema está destruido."]
-    assert rows[3][0] == rows[3][1] and rows[3][0].startswith(f"Crítico{RUN_IN}Un caso especial")
+    assert rows[0] == ["Leve", "Grave"]
+    assert rows[2] == ["La torre no dispara este turno.", "La torre se pierde."]
+    assert rows[3][0] == rows[3][1] and rows[3][0].startswith(f"{RUN_IN}Mientras una torre")  # across, no label
     assert " ".join(rows[2][1:] + [rows[3][0].split(RUN_IN)[1]]) == long.strip()  # no word dropped
-    short = levels.replace(long.strip(), "El sistema está destruido. Las explosiones infligen 2d6 puntos de daño.")
+    # The row across belongs to its entry (no hairline above it) and the next entry is set off (a hairline below it).
+    rows += [[f"Muros{RUN_IN}Un muro para.", f"Muros{RUN_IN}Un muro para."], ["Sin efecto.", "Cae."]]
+    lines = {command[1][1] for command in table_commands(rows, ParagraphStyle("cell"), header=True) if command[0] == "LINEBELOW"}
+    assert 2 not in lines and 3 in lines and 4 not in lines
+    short = levels.replace(long.strip(), "La torre se pierde. Las torres vecinas pierden 2 puntos de vida.")
     cards = [replace(cards[0], blocks=(cards[0].blocks[0], Block("table", short, 1, 1)))]
     assert len(table_text(cards, columns=("Sistema", "Efecto")).split("\n")) == 3  # nothing overlong: no extra row
 

@@ -1,6 +1,8 @@
 """Condensing by sentence role (quickref/condense.py with `condense: [roles]`), and the overrides that still apply."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pipeline.model import Block, Section
 from pipeline.sheets.quickref.condense import CondenseOptions, condense, unmatched_overrides
 
@@ -80,3 +82,34 @@ def test_a_rule_that_points_back_keeps_the_sentence_it_points_to() -> None:
     (plain,) = condense([_section("El espacio es un lugar muy cruel. Un astronauta sin suministros muere al final del año.")],
                         options=CondenseOptions(roles=True))
     assert plain.blocks[0].text == "Un astronauta sin suministros muere al final del año."
+
+
+def test_the_short_items_of_a_list_whose_lead_in_was_left_out_go_with_it() -> None:
+    """Alternity printed 'b) Daño al sistema' and Space Alert '48 cartas de amenaza.' alone: what introduced each
+    list (a sentence ending with a colon, a label on its own) was left out, its items were not."""
+    from pipeline.sheets.quickref.condense import _without_orphans
+
+    def block(kind: str, text: str) -> Block:
+        return Block(kind=kind, text=text, first=1, last=1)
+
+    blocks = (
+        block("paragraph", "Hay mucho que aprender. Os sugerimos este orden:"),
+        block("item", "Los dados rojos."),
+        block("item", "Cada dado rojo que saque un seis obliga a su dueño a descartar una carta de su mano al final de la ronda."),
+        block("paragraph", "La caja trae:"),
+        block("item", "Diez fichas de oro."),
+        block("item", "Un tablero."),
+    )
+    section = Section(id="caja", title="Caja", level=1, kind="rules", blocks=blocks, first=1, last=1)
+    spans = [[(0, 24)], [(0, 16)], [(0, len(blocks[2].text))], [(0, 13)], [(0, 19)], [(0, 11)]]
+    kept = _without_orphans(section, spans)
+    # The lead-in "Os sugerimos este orden:" went: its short item goes, the long one reads on its own.
+    assert kept[:3] == [[(0, 24)], [], [(0, len(blocks[2].text))]]
+    # "La caja trae:" was kept: so are its items (and a list after a kept lead-in is never touched).
+    assert kept[3:] == [[(0, 13)], [(0, 19)], [(0, 11)]]
+    assert _without_orphans(section, [[], [(0, 16)], [], [], [(0, 19)], []]) == [[], [], [], [], [], []]
+    # A label alone ("Fichas.") introduces its list as a colon does; a longer paragraph that was left out does not.
+    labelled = replace(section, blocks=(block("paragraph", "Fichas."), block("item", "Diez fichas de oro.")))
+    assert _without_orphans(labelled, [[], [(0, 19)]]) == [[], []]
+    prose = replace(section, blocks=(block("paragraph", "El oro se guarda en la torre del castillo."), labelled.blocks[1]))
+    assert _without_orphans(prose, [[], [(0, 19)]]) == [[], [(0, 19)]]

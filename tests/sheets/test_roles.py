@@ -95,3 +95,7 @@ def test_a_short_phrase_alone_over_a_long_paragraph_is_its_label_but_not_a_run_o
     assert not is_label(_p("Ese jugador revela su mano entera."), None, rules)  # five words: a sentence
     assert not is_label(_p("Rondas de acción."), None, _p("Corto."))
     assert is_label(_p("Durante la misión:"), None, rules)
+    # A title the splitter left in the text, with no stop, between two paragraphs (Leaving Earth's "Suministros 1 vs 5").
+    assert is_label(_p("Monedas 1 y 3"), _p("Texto anterior, una frase larga que no es un rótulo."), rules)
+    assert not is_label(_p("Cartas de oro 1 y 3"), None, rules)  # six words: a sentence that lost its stop
+    assert not is_label(_p("Monedas 1 y 3"), None, _p("Corto"))

@@ -36,9 +36,9 @@ def table_text(cards: list, *, columns: tuple[str, ...]) -> str:
             # The entry's name and own text on a row across the table (an entry row: flowables.RUN_IN), its
             # levels on the row under it: the levels get the page's width instead of sharing it with a
             # column of names and one of prose.
-            values, notes = _overflow(values, labels)
+            values, notes = _overflow(values)
             rows += [[f"{name}{RUN_IN}{text}"] * len(labels)] + ([values] if any(values) else [])
-            rows += [[f"{label}{RUN_IN}{note}"] * len(labels) for label, note in notes]
+            rows += [[f"{RUN_IN}{note}"] * len(labels) for note in notes]
         else:
             rows.append([name, text])
     header = labels if labels else [columns[0], columns[1]]
@@ -48,17 +48,17 @@ def table_text(cards: list, *, columns: tuple[str, ...]) -> str:
 # A level's cell this long, and more than OVERFLOW_RATIO times the next longest of its row, holds more than the
 # level's effect: Alternity's Defensas "Crítico" was "El sistema está destruido." and then twenty lines on
 # shield generators, a column of one cell beside three short ones. Its first sentence (the effect) stays in
-# the cell; the rest is a row across the table under the levels, labelled with the level ("Crítico — Un caso
-# especial son...").
+# the cell; the rest is a row across the table under the levels, with no label: it goes on about the entry
+# (shield generators, whatever their damage), and a "Crítico" label made it read as a fifth level.
 OVERFLOW_CHARS = 450
 OVERFLOW_RATIO = 2.0
 
 
-def _overflow(values: list[str], labels: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
-    """`values` with each overlong cell cut after its first sentence, and (label, the rest) for each cut."""
+def _overflow(values: list[str]) -> tuple[list[str], list[str]]:
+    """`values` with each overlong cell cut after its first sentence, and the rest of each cut."""
     from pipeline.sheets.quickref.condense import sentences
 
-    kept, notes = list(values), list[tuple[str, str]]()
+    kept, notes = list(values), list[str]()
     for index, value in enumerate(values):
         others = sorted((len(other) for position, other in enumerate(values) if position != index), reverse=True)
         room = others[0] if others else 0
@@ -67,7 +67,7 @@ def _overflow(values: list[str], labels: list[str]) -> tuple[list[str], list[tup
         spans = sentences(value)
         cut = spans[0][1] if spans else len(value)
         if value[cut:].strip():
-            kept[index], notes = value[:cut].strip(), [*notes, (labels[index], value[cut:].strip())]
+            kept[index], notes = value[:cut].strip(), [*notes, value[cut:].strip()]
     return kept, notes
 
 

@@ -12,6 +12,7 @@ from pipeline.errors import BuildError
 from pipeline.model import Document, Section
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.quickref.condense import CondenseOptions, condense
+from pipeline.sheets.quickref.ladders import laddered
 from pipeline.sheets.quickref.pace import paced
 from pipeline.sheets.quickref.recipe import Recipe, select_sections
 
@@ -36,9 +37,9 @@ class Probe:
 
 
 def sheet_sections(document: Document, recipe: Recipe) -> list[Section]:
-    """The sections the sheet prints, condensed as the recipe asks."""
+    """The sections the sheet prints, condensed as the recipe asks, ladders of numbers as tables."""
     chosen = select_sections(document, recipe)
-    return paced(condense(chosen, options=CondenseOptions.of_recipe(recipe)))
+    return paced(laddered(condense(chosen, options=CondenseOptions.of_recipe(recipe))))
 
 
 def content_revision(sections: list[Section]) -> str:

@@ -99,14 +99,18 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
     kept: list[list[tuple[list[tuple[int, int]], str]]] = []  # per section, per block: (spans, folded statement)
     for section in sections:
         in_example = False
-        blocks = []
+        spans_per_block = []
         worked = example_blocks(section) if options.roles or options.examples else frozenset()
         for number, block in enumerate(section.blocks):
             keep = _Kept([], False) if number in worked else _kept_spans(block, options, patterns, in_example, flavor, section=section)
             in_example = keep.example_open
-            folded = fold(" ".join(block.text[s:e] for s, e in keep.spans), keep="=<>≤") if keep.spans and options.repeats else ""
-            blocks.append((keep.spans, folded))
-        kept.append(blocks)
+            spans_per_block.append(keep.spans)
+        if options.roles:
+            spans_per_block = _without_orphans(section, spans_per_block)
+        kept.append([
+            (spans, fold(" ".join(block.text[s:e] for s, e in spans), keep="=<>≤") if spans and options.repeats else "")
+            for block, spans in zip(section.blocks, spans_per_block)
+        ])
     seen = Statements(Counter(word for blocks in kept for _, folded in blocks for word in set(folded.split())))
     said: set[str] = set()  # the sheet's sentences so far, folded (a paragraph may repeat two of another's)
     result: list[Section] = []
@@ -272,6 +276,27 @@ def _rule_spans(
         dropped = None
         kept.extend(_without_cross_references(text, start, end))
     return kept
+
+
+# A list item this short ("Daño al sistema", "48 cartas de amenaza.") is a fragment of the sentence its lead-in opens;
+# a longer one reads on its own.
+MAX_ORPHAN_WORDS = 8
+
+
+def _without_orphans(section: Section, spans_per_block: list[list[tuple[int, int]]]) -> list[list[tuple[int, int]]]:
+    """The kept spans without the short items of a list whose lead-in the roles left out (the sentence before the
+    list, ending with a colon: "Nuevas amenazas:", "...recomendamos lo siguiente:"; or a label alone: "Acciones
+    dobles."): without it "Daño al sistema" or "48 cartas de amenaza." is printed as if it were a rule."""
+    result = [list(spans) for spans in spans_per_block]
+    lead_in_dropped = False
+    for number, block in enumerate(section.blocks):
+        if block.kind != BlockKind.ITEM:
+            text = block.text.rstrip()
+            introduces = text.endswith(":") or len(text.split()) <= MAX_LABEL_WORDS  # "La caja trae:", "Acciones dobles."
+            lead_in_dropped = introduces and not any(end >= len(text) for _, end in result[number])
+        elif lead_in_dropped and len(block.text.split()) <= MAX_ORPHAN_WORDS:
+            result[number] = []
+    return result
 
 
 # A sentence that opens by pointing back ("Esto…", "De ese modo…", "Pero…", "En ese caso…") is printed with the

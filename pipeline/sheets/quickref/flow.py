@@ -41,6 +41,7 @@ from pipeline.sheets.icondata import section_labels, section_texts
 from pipeline.sheets.icons import decorate, legend_markup
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
+from pipeline.sheets.quickref.tagbudget import untagged_terms
 from pipeline.sheets.roles import is_label, label_spans, lone_items_as_paragraphs
 from pipeline.sheets.markup import (
     bilingual_title,
@@ -325,6 +326,7 @@ def section_flowables(
     tagged: tuple[str, ...],
     english_names: str = "section",
     run_in: bool = False,
+    indexed: tuple[str, ...] = (),
 ) -> list[Flowable]:
     """Headings and blocks; a term's English name is shown at its first use in each top-level section (or once per sheet).
 
@@ -334,8 +336,9 @@ def section_flowables(
     """
     flowables: list[Flowable] = []
     base_level = min((section.level for section in sections), default=1)
-    sheet_shown: set[str] = set()
-    chapter_shown: set[str] = set()
+    untagged = untagged_terms(sections, tagged=tagged, english_names=english_names, indexed=indexed)  # the sheet's budget of tags
+    sheet_shown: set[str] = set(untagged)
+    chapter_shown: set[str] = set(untagged)
     index = 0
     while index < len(sections):
         entries = _entry_run(sections, index)
@@ -346,7 +349,7 @@ def section_flowables(
         section = sections[index]
         index += 1
         if section.level == base_level:
-            chapter_shown = set()  # a term's English name again at its first use in each top-level section
+            chapter_shown = set(untagged)  # a term's English name again at its first use in each top-level section
         shown: set[str] = sheet_shown if english_names == "sheet" else chapter_shown
         if english_names == "titles":
             section = replace(section, blocks=tuple(replace(block, terms=()) for block in section.blocks))
@@ -510,7 +513,9 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
         doc.addPageTemplates([PageTemplate(id="first", frames=first_frames, autoNextPageTemplate="columns"), later])
     else:
         doc.addPageTemplates([later])
-    story: list[Flowable] = section_flowables(sections, styles, tagged=tagged_kinds, english_names=english_names, run_in=run_in)
+    story: list[Flowable] = section_flowables(
+        sections, styles, tagged=tagged_kinds, english_names=english_names, run_in=run_in, indexed=index_kinds
+    )
     if index_kinds:
         story.extend(glossary_flowables(document, sections, styles, index_kinds))
     if not story:
