@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -193,12 +194,13 @@ def apply_corrections(
 
 def check_counts(
     corrections: tuple[Correction, ...], counts: dict[int, int], *, strict: bool, raw_lines: list[str] | None = None,
-    dropped: dict[int, str] | None = None,
+    dropped: dict[int, str] | None = None, origin: Callable[[int], int] = int,
 ) -> list[str]:
     """Warnings for corrections that matched nothing or not as often as expected; errors when strict.
 
-    One that matched nothing names the closest text of raw.txt (`raw_lines`), with its line and
-    similarity, and says when the cleaner drops that line (`dropped`: raw line -> reason).
+    One that matched nothing names the closest text of raw.txt (`raw_lines`), with its line (told as
+    `origin` gives it: a converted source's own line) and similarity, and says when the cleaner drops that
+    line (`dropped`: line of `raw_lines` -> reason).
     """
     problems = []
     for correction in corrections:
@@ -208,7 +210,7 @@ def check_counts(
             near = closest_text(correction, raw_lines or [])
             if near is not None:
                 line, score, text = near
-                problem += f"; closest raw text: line {line} ({score} % similar): {text!r}"
+                problem += f"; closest raw text: line {origin(line)} ({score} % similar): {text!r}"
                 if dropped and line in dropped:
                     problem += f" (the cleaner drops that line: {dropped[line]})"
             problems.append(problem)
@@ -257,9 +259,11 @@ def _partial_similarity(wanted: str, text: str) -> tuple[float, int, int]:
 
 
 def correct_lines(
-    kept: list[CleanLine], corrections: tuple[Correction, ...], raw_lines: list[str]
+    kept: list[CleanLine], corrections: tuple[Correction, ...], raw_lines: list[str], *, display: str = "raw.txt",
+    origin: Callable[[int], int] = int,
 ) -> tuple[list[CleanLine], list[CleaningRecord], dict[int, int], list[CorrectedLine]]:
-    """Apply the corrections to the kept lines; one "correct" record per change, counts per correction, and each corrected line."""
+    """Apply the corrections to the kept lines; one "correct" record per change, counts per correction, and each corrected line.
+    `display` and `origin` name a line in an error as the user's file does (a converted source's own line numbers)."""
     counts: dict[int, int] = {}
     records: list[CleaningRecord] = []
     corrected: list[CorrectedLine] = []
@@ -274,7 +278,7 @@ def correct_lines(
         try:
             text, applied = apply_corrections(line.text, corrections, spent=spent)
         except ConfigError as exc:
-            raise ConfigError(f"{exc.args[0]} (at raw.txt line {line.first})", path=exc.path, line=exc.line) from None
+            raise ConfigError(f"{exc.args[0]} (at {display} line {origin(line.first)})", path=exc.path, line=exc.line) from None
         for change in applied:
             counts[change.correction.index] = counts.get(change.correction.index, 0) + change.count
             fix = change.correction
