@@ -26,7 +26,7 @@ import regex
 from pipeline.errors import ConfigError
 from pipeline.model import CleaningRecord, CleanLine, CorrectedLine
 from pipeline.modelkinds import CleaningAction
-from pipeline.schema import check_fields, require_mapping
+from pipeline.schema import check_fields, kind_of, require_mapping
 from pipeline.yamlio import line_of, load_yaml
 
 # Seconds (wall clock, as the regex package counts them) one correction may spend over the whole text; the
@@ -104,18 +104,22 @@ def load_corrections(path: Path, *, display: str) -> tuple[Correction, ...]:
     data = load_yaml(path, display=display)
     if data is None:
         return ()
+    if isinstance(data, dict) and ("find" in data or "regex" in data):
+        raise ConfigError("a correction is an entry of a list: start it with '- find:' (or '- regex:'), its other lines"
+                          " indented under it", path=display, line=getattr(data, "line", None))
     if isinstance(data, dict):
         check_fields(data, display=display, where="corrections.yaml", optional=("corrections",), types={"corrections": list})
         data = data.get("corrections") or []
     if not isinstance(data, list):
-        raise ConfigError(f"expected a list of corrections, got {type(data).__name__}", path=display)
-    return tuple(_correction(entry, number, display=display) for number, entry in enumerate(data, start=1))
+        raise ConfigError(f"expected a list of corrections, got {kind_of(data)}", path=display, line=getattr(data, "line", None))
+    lines = getattr(data, "line_of_item", lambda index: None)
+    return tuple(_correction(entry, number, display=display, line=lines(number - 1)) for number, entry in enumerate(data, start=1))
 
 
-def _correction(entry: object, number: int, *, display: str) -> Correction:
+def _correction(entry: object, number: int, *, display: str, line: int | None = None) -> Correction:
     """One entry of corrections.yaml, checked field by field (errors name the entry and its line)."""
     where = f"corrections[{number}]"
-    entry = require_mapping(entry, display=display, where=where)
+    entry = require_mapping(entry, display=display, where=where, line=line)
     check_fields(
         entry,
         display=display,
