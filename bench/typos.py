@@ -3,9 +3,11 @@ for a person to judge (precision is a reading, not a number this script can know
 our own making in tests/desk/typo_slips.tsv, how often the meant word comes first, by kind. Not part of `make test`.
 
     python bench/typos.py            # candidates per game, recall and timing, then the first-suggestion figure
+    REFSHEETS_HUNSPELL=/usr/share/hunspell/es_ES python bench/typos.py   # and Hunspell's figure (needs spylls)
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -48,19 +50,32 @@ def main() -> None:
 def first_suggestions() -> None:
     """The meant word first (a valid word: not flagged), per kind of misspelling, and the misses."""
     words = lexicon(user_folder())
+    scored("refsheets typos", lambda word: judge_word(
+        word, sentence_start=word[:1].isupper(), glossary=frozenset(), glossary_words=(), words=words))
+    if os.environ.get("REFSHEETS_HUNSPELL"):  # the same cases through a Hunspell dictionary (.aff/.dic path stem)
+        from spylls.hunspell import Dictionary
+
+        dictionary = Dictionary.from_files(os.environ["REFSHEETS_HUNSPELL"])
+        scored("hunspell", lambda word: () if dictionary.lookup(word) else tuple(dictionary.suggest(word))[:3])
+
+
+def scored(name: str, judge) -> None:
+    """`judge`: word -> its suggestions, best first (() for a word it takes as valid)."""
     right: dict[str, list[int]] = {}
+    began = time.perf_counter()
     for line in (ROOT / "tests" / "desk" / "typo_slips.tsv").read_text(encoding="utf-8").splitlines():
         if not line or line.startswith("#"):
             continue
         word, meant, kind = line.split("\t")
-        found = judge_word(word, sentence_start=word[:1].isupper(), glossary=frozenset(), glossary_words=(), words=words)
+        found = judge(word)
         hit = found[:1] == ((meant,) if meant else ())
         right.setdefault(kind, []).append(hit)
         if not hit:
             print(f"  miss ({kind}): {word} -> {', '.join(found) or 'not flagged'}; meant {meant or 'a valid word'}")
     rows = [f"{kind} {sum(hits)}/{len(hits)}" for kind, hits in right.items()]
     every = [hit for hits in right.values() for hit in hits]
-    print(f"meant word first (typo_slips.tsv): {sum(every)} of {len(every)} ({', '.join(rows)})")
+    print(f"{name}: meant word first (typo_slips.tsv) {sum(every)} of {len(every)} ({', '.join(rows)}),"
+          f" {time.perf_counter() - began:.1f} s")
 
 
 if __name__ == "__main__":
