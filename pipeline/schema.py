@@ -60,6 +60,9 @@ def shown(value: Any) -> str:
     return repr(value)
 
 
+TYPE_WORDS = {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "a mapping"}
+
+
 def kind_of(value: Any) -> str:
     if isinstance(value, bool):
         return "true/false"
@@ -311,10 +314,11 @@ def regex_problem(pattern: str, *, flags: int = 0) -> str | None:
 # -- the older helpers, still used by the glossary and corrections loaders -------------------------------
 
 
-def require_mapping(value: Any, *, display: str, where: str, line: int | None = None) -> dict:
+def require_mapping(value: Any, *, display: str, where: str, line: int | None = None, hint: str = "") -> dict:
+    """`value`, or a ConfigError at its line saying what it is instead ('got a list'), and `hint`: how to write it."""
     if not isinstance(value, dict):
         line = getattr(value, "line", None) or line
-        raise ConfigError(f"{where}: expected a mapping, got {type(value).__name__}", path=display, line=line)
+        raise ConfigError(f"{where}: expected a mapping, got {kind_of(value)}{hint}", path=display, line=line)
     return value
 
 
@@ -343,7 +347,6 @@ def check_fields(
             problems.add(f"{where}: missing {name!r}", path=display, line=getattr(entry, "line", None))
     for name, expected in (types or {}).items():
         if name in entry and entry[name] is not None and not isinstance(entry[name], expected):
-            wanted = expected.__name__ if isinstance(expected, type) else " or ".join(t.__name__ for t in expected)
-            got = next(t.__name__ for t in (bool, int, float, str, list, dict, object) if isinstance(entry[name], t))
-            problems.add(f"{where}: {name!r} must be {wanted}, got {got}", path=display, line=at(name))
+            wanted = " or ".join(TYPE_WORDS.get(kind, kind.__name__) for kind in (expected if isinstance(expected, tuple) else (expected,)))
+            problems.add(f"{where}: {name!r} must be {wanted}, got {kind_of(entry[name])}", path=display, line=at(name))
     problems.raise_if_any()

@@ -264,7 +264,6 @@ def _render_sheets(
     from pipeline.build.printed import PrintedIndex, typeset
     from pipeline.sheets.glyphs import cover_layout
     from pipeline.sheets.icons import check_letters
-    from pipeline.sheets.quickref.condense import unmatched_overrides
 
     sections = tuple(digest.to_json() for digest in section_digests(document))
     made = {}
@@ -285,10 +284,8 @@ def _render_sheets(
         except RefsheetsError as exc:
             failures[key.sheet] = exc
             continue
-        warnings = [missing] if missing else []
-        warnings += [f"sources/{config.game.id}/game.yaml: sheet {key.sheet}: {problem}"
-                     for problem in unmatched_overrides(document.sections, sheet.recipes[key.paper])]
-        entry = replace(entry, warnings=tuple(dict.fromkeys(warnings)))
+        # (A recipe pattern that matches nothing is the document's warning, said once: sheets/patterns.py.)
+        entry = replace(entry, warnings=(missing,) if missing else ())
         # An input saved while we rendered: the PDF may mix old and new, so it must not be filed
         # under either key; an empty key in the manifest makes the next build make it again.
         if sheet_key(project, config.game.id, sheet.spec, paper=key.paper, template_files=layout.files).digest == key.digest:

@@ -19,7 +19,7 @@ from pipeline.clean.fixpoint import Reading, settle
 from pipeline.clean.furniture import mark_furniture, navigation_left
 from pipeline.clean.notes import emit_unit, split_inline_note
 from pipeline.clean.offtopic import off_topic_sections
-from pipeline.clean.origins import source_links, to_original_lines
+from pipeline.clean.origins import original_reason, source_links, to_original_lines
 from pipeline.clean.resources import (
     CREDIT_LABEL,
     FOOTNOTE_LINE,
@@ -82,9 +82,12 @@ def clean(
     correction costs only its own work)."""
     before = uncorrected if uncorrected is not None else clean_uncorrected(raw, options=options, split_options=split_options)
     raw_lines = list(before.raw_lines)
-    kept, corrected, counts, changed_lines = correct_lines(list(before.lines), corrections, raw_lines)
-    dropped = {record.line: record.reason for record in before.report if record.action in (CleaningAction.DROP, CleaningAction.DUPLICATE)}
-    warnings = list(raw.warnings) + check_counts(corrections, counts, strict=strict, raw_lines=raw_lines, dropped=dropped)
+    kept, corrected, counts, changed_lines = correct_lines(list(before.lines), corrections, raw_lines, display=raw.path, origin=raw.origin)
+    told = original_reason(raw)
+    removed = (CleaningAction.DROP, CleaningAction.DUPLICATE)
+    dropped = {record.line: told(record.reason) for record in before.report if record.action in removed}
+    warnings = list(raw.warnings) + check_counts(
+        corrections, counts, strict=strict, raw_lines=raw_lines, dropped=dropped, origin=raw.origin)
     warnings += _icon_holes(raw, kept)
     warnings += _unused_hints(raw, options or CleanOptions(), strict=strict)
     report = sorted(list(before.report) + corrected, key=lambda record: record.line)

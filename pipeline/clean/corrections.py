@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -25,7 +26,7 @@ import regex
 from pipeline.errors import ConfigError
 from pipeline.model import CleaningRecord, CleanLine, CorrectedLine
 from pipeline.modelkinds import CleaningAction
-from pipeline.schema import check_fields, require_mapping
+from pipeline.schema import check_fields, kind_of, require_mapping
 from pipeline.yamlio import line_of, load_yaml
 
 # Seconds (wall clock, as the regex package counts them) one correction may spend over the whole text; the
@@ -103,18 +104,22 @@ def load_corrections(path: Path, *, display: str) -> tuple[Correction, ...]:
     data = load_yaml(path, display=display)
     if data is None:
         return ()
+    if isinstance(data, dict) and ("find" in data or "regex" in data):
+        raise ConfigError("a correction is an entry of a list: start it with '- find:' (or '- regex:'), its other lines"
+                          " indented under it", path=display, line=getattr(data, "line", None))
     if isinstance(data, dict):
         check_fields(data, display=display, where="corrections.yaml", optional=("corrections",), types={"corrections": list})
         data = data.get("corrections") or []
     if not isinstance(data, list):
-        raise ConfigError(f"expected a list of corrections, got {type(data).__name__}", path=display)
-    return tuple(_correction(entry, number, display=display) for number, entry in enumerate(data, start=1))
+        raise ConfigError(f"expected a list of corrections, got {kind_of(data)}", path=display, line=getattr(data, "line", None))
+    lines = getattr(data, "line_of_item", lambda index: None)
+    return tuple(_correction(entry, number, display=display, line=lines(number - 1)) for number, entry in enumerate(data, start=1))
 
 
-def _correction(entry: object, number: int, *, display: str) -> Correction:
+def _correction(entry: object, number: int, *, display: str, line: int | None = None) -> Correction:
     """One entry of corrections.yaml, checked field by field (errors name the entry and its line)."""
     where = f"corrections[{number}]"
-    entry = require_mapping(entry, display=display, where=where)
+    entry = require_mapping(entry, display=display, where=where, line=line)
     check_fields(
         entry,
         display=display,
@@ -193,12 +198,13 @@ def apply_corrections(
 
 def check_counts(
     corrections: tuple[Correction, ...], counts: dict[int, int], *, strict: bool, raw_lines: list[str] | None = None,
-    dropped: dict[int, str] | None = None,
+    dropped: dict[int, str] | None = None, origin: Callable[[int], int] = int,
 ) -> list[str]:
     """Warnings for corrections that matched nothing or not as often as expected; errors when strict.
 
-    One that matched nothing names the closest text of raw.txt (`raw_lines`), with its line and
-    similarity, and says when the cleaner drops that line (`dropped`: raw line -> reason).
+    One that matched nothing names the closest text of raw.txt (`raw_lines`), with its line (told as
+    `origin` gives it: a converted source's own line) and similarity, and says when the cleaner drops that
+    line (`dropped`: line of `raw_lines` -> reason).
     """
     problems = []
     for correction in corrections:
@@ -208,7 +214,7 @@ def check_counts(
             near = closest_text(correction, raw_lines or [])
             if near is not None:
                 line, score, text = near
-                problem += f"; closest raw text: line {line} ({score} % similar): {text!r}"
+                problem += f"; closest raw text: line {origin(line)} ({score} % similar): {text!r}"
                 if dropped and line in dropped:
                     problem += f" (the cleaner drops that line: {dropped[line]})"
             problems.append(problem)
@@ -257,9 +263,11 @@ def _partial_similarity(wanted: str, text: str) -> tuple[float, int, int]:
 
 
 def correct_lines(
-    kept: list[CleanLine], corrections: tuple[Correction, ...], raw_lines: list[str]
+    kept: list[CleanLine], corrections: tuple[Correction, ...], raw_lines: list[str], *, display: str = "raw.txt",
+    origin: Callable[[int], int] = int,
 ) -> tuple[list[CleanLine], list[CleaningRecord], dict[int, int], list[CorrectedLine]]:
-    """Apply the corrections to the kept lines; one "correct" record per change, counts per correction, and each corrected line."""
+    """Apply the corrections to the kept lines; one "correct" record per change, counts per correction, and each corrected line.
+    `display` and `origin` name a line in an error as the user's file does (a converted source's own line numbers)."""
     counts: dict[int, int] = {}
     records: list[CleaningRecord] = []
     corrected: list[CorrectedLine] = []
@@ -274,7 +282,7 @@ def correct_lines(
         try:
             text, applied = apply_corrections(line.text, corrections, spent=spent)
         except ConfigError as exc:
-            raise ConfigError(f"{exc.args[0]} (at raw.txt line {line.first})", path=exc.path, line=exc.line) from None
+            raise ConfigError(f"{exc.args[0]} (at {display} line {origin(line.first)})", path=exc.path, line=exc.line) from None
         for change in applied:
             counts[change.correction.index] = counts.get(change.correction.index, 0) + change.count
             fix = change.correction

@@ -72,7 +72,7 @@ def compose(
     said = {(record.line, record.action, record.reason) for record in records}
     for record in second_report:
         start, end = spans[record.line - 1]
-        reason = _renumbered(record.reason, spans)
+        reason = renumbered(record.reason, spans)
         for number in range(start, end + 1):
             if (number, record.action, reason) not in said:  # (a note lifted again is said once)
                 said.add((number, record.action, reason))
@@ -80,14 +80,15 @@ def compose(
     return lines, sorted(records, key=lambda record: record.line)
 
 
-def _renumbered(reason: str, spans: list[tuple[int, int]]) -> str:
-    """'duplicate of lines 6-7', 'continues line 3': the second cleaning's line numbers as the raw text's."""
+def renumbered(reason: str, spans: list[tuple[int, int]]) -> str:
+    """'duplicate of lines 6-7', 'continues line 3' with each line number n read as the lines spans[n - 1] (the
+    second cleaning's numbers as the raw text's; a converted source's as its original file's)."""
 
     def raw(found: re.Match[str]) -> str:
         first, last = int(found.group(2)), int(found.group(3) or found.group(2))
         if not (1 <= first <= last <= len(spans)):
             return found.group(0)
         start, end = spans[first - 1][0], spans[last - 1][1]
-        return f"lines {start}-{end}" if found.group(3) or start != end else f"line {start}"
+        return f"lines {start}-{end}" if start != end else f"line {start}"
 
     return LINE_REFERENCE.sub(raw, reason)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from pipeline.clean.resources import (
+    chatter_reason,
     BARE_URL,
     BRACKETED,
     BREADCRUMB_TRAIL,
@@ -262,10 +263,12 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
         named, _, other = translator.group(1).partition(". ")  # "Irene Soto. Revisión: Dani G."
         named = NAME_TAIL.sub("", named)  # "Chema Ruiz para la comunidad hispana"
         names = re.split(r",\s*|\s+y\s+", named)
-        # (u/: a Reddit user; "2003", a year after the name, names nobody)
-        state.translators.extend(name.strip().removeprefix("u/") for name in names if name.strip() and not name.strip().isdigit())
-        if other.strip():
-            state.other_credits.append(other.strip().rstrip("."))
+        # (u/: a Reddit user; "2003", a year after the name, names nobody; "espero que os sirva" after a
+        # comma, or a sentence of thanks after the name, is the translator's chatter, not a credit)
+        state.translators.extend(name.strip().removeprefix("u/") for name in names
+                                 if name.strip() and not name.strip().isdigit() and not chatter_reason(name, state.options))
+        state.other_credits.extend(part.strip().rstrip(".") for part in re.split(r"(?<=[.!?])\s+", other)
+                                   if part.strip() and not chatter_reason(part, state.options))
     elif _version_line(state.lines, index, text):
         fate[index] = (CleaningAction.DROP, "version or revision date of the document")
     elif COPYRIGHT_LINE.match(text):

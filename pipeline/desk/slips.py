@@ -4,11 +4,16 @@ typo's candidates by it and by how common each candidate is."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pipeline.text import strip_accents
 
 # Edit costs of the distance suggestions are ranked by: an accent added or taken away is hardly an edit, a
 # neighbouring key or a sound-alike letter (b/v, g/j, c/s/z, y/ll) is a likelier slip than any other letter.
 ACCENT_COST, NEAR_KEY_COST, SOUND_COST, SWAP_COST = 0.1, 0.6, 0.6, 0.5
+DOUBLE_COST = 0.5  # a letter typed twice ('defensaa') or once where it is double: a key held or bounced
+# Spellings Spanish says alike, written the one for the other ('haver', 'llendo', 'hechar'): one of them replaced.
+SOUND_SPELLINGS = (("b", "v"), ("v", "b"), ("g", "j"), ("j", "g"), ("ll", "y"), ("y", "ll"), ("s", "z"), ("z", "s"), ("s", "c"), ("c", "s"))
 KEYBOARD_ROWS = ("qwertyuiop", "asdfghjklñ", "zxcvbnm")
 SOUND_ALIKE = (frozenset("bv"), frozenset("gj"), frozenset("cs"), frozenset("sz"), frozenset("cz"), frozenset("yi"), frozenset("hx"))
 FREQUENCY_WEIGHT = 0.5  # at most this much is added to a rare candidate's distance (spaCy log-probability -20 .. -3)
@@ -41,14 +46,38 @@ def _substitution(a: str, b: str) -> float:
     return 1.0
 
 
+@lru_cache(maxsize=4096)
+def sound_variants(word: str) -> frozenset[str]:
+    """`word` with one sound-alike spelling replaced by the other (SOUND_SPELLINGS) or one silent h put in or
+    taken out ('aora' -> 'ahora', 'hiba' -> 'iba'): the spellings a person who writes by ear may have meant."""
+    vowels = "aeiouáéíóú"
+    found = {word[:at] + word[at + 1:] for at, letter in enumerate(word) if letter == "h" and word[at - 1:at] != "c"}  # (not a ch)
+    found |= {word[:at] + "h" + word[at:] for at in range(len(word)) if at == 0 or word[at] in vowels and word[at - 1] in vowels}
+    for old, new in SOUND_SPELLINGS:
+        at = word.find(old)
+        while at >= 0:
+            found.add(word[:at] + new + word[at + len(old):])
+            at = word.find(old, at + 1)
+    return frozenset(found - {word})
+
+
+def _indel(text: str, at: int) -> float:
+    """What putting in or leaving out text[at] costs: less when it doubles the letter before it."""
+    return DOUBLE_COST if at > 0 and text[at] == text[at - 1] else 1.0
+
+
 def slip_distance(word: str, candidate: str) -> float:
     """An edit distance (optimal string alignment) weighted by how likely each slip is: accents, neighbouring
-    keys and sound-alike letters cost less than other edits ('atras' -> 'atrás' 0.1, 'atras' -> 'otras' 1)."""
+    keys, sound-alike letters and doubled letters cost less than other edits ('atras' -> 'atrás' 0.1, 'atras' ->
+    'otras' 1); a spelling by ear (sound_variants: 'llendo' -> 'yendo') costs what a sound-alike letter does."""
+    if candidate in sound_variants(word):
+        return SOUND_COST
     rows = [[float(column) for column in range(len(candidate) + 1)]]
     for i in range(1, len(word) + 1):
-        row = [float(i)] + [0.0] * len(candidate)
+        row = [rows[i - 1][0] + _indel(word, i - 1)] + [0.0] * len(candidate)
         for j in range(1, len(candidate) + 1):
-            row[j] = min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + _substitution(word[i - 1], candidate[j - 1]))
+            row[j] = min(rows[i - 1][j] + _indel(word, i - 1), row[j - 1] + _indel(candidate, j - 1),
+                         rows[i - 1][j - 1] + _substitution(word[i - 1], candidate[j - 1]))
             if i > 1 and j > 1 and word[i - 1] == candidate[j - 2] and word[i - 2] == candidate[j - 1]:
                 row[j] = min(row[j], rows[i - 2][j - 2] + SWAP_COST)
         rows.append(row)

@@ -14,7 +14,7 @@ from typing import overload
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.desk.slips import rank_candidates
+from pipeline.desk.slips import rank_candidates, sound_variants
 from pipeline.desk.verdicts import CountReads, verdicts_for
 from pipeline.model import CleanText
 from pipeline.text import fold, strip_accents
@@ -32,6 +32,7 @@ COMMON, RARE = -9.5, -13.0
 REAL_WORD_RARE, REAL_WORD_RATIO = -14.0, 20
 # A rare word one b/v or g/j swap from a word this much more probable (log) is a spelling slip ("absorvido").
 SWAP_GAIN = 2.0
+ENGLISH_SWAP_GAIN = 4.0  # the same for a word the English list knows ('haver' / 'haber'): a Spanish text's English is mostly names
 SWAPS = (("v", "b"), ("b", "v"), ("j", "g"), ("g", "j"), ("y", "ll"), ("ll", "y"))
 CLITICS = re.compile(r"(?:me|te|se|nos|os|le|les|lo|los|la|las)$")
 DIMINUTIVE = re.compile(r"(?:it|cit|ecit)([oa]s?)$")
@@ -189,7 +190,7 @@ def _neighbours(word: str, words: Lexicon, *, max_distance: int, extra: tuple[st
         found = process.extract(word, pool + list(extra) if extra else pool, scorer=OSA.distance, score_cutoff=max_distance, limit=12)
     # Accent-only fixes first (asked of the lists directly: a rare form such as 'obtén' is in no pool), then the
     # likeliest slip (keyboard- and sound-aware) of the more probable word.
-    names = _accented(word, words) + [name for name, _, _ in found]
+    names = _accented(word, words) + sorted(form for form in sound_variants(word) if form in words.known) + [name for name, _, _ in found]
     return rank_candidates(word, [name for name in dict.fromkeys(names) if name != word], words.probability)
 
 
@@ -203,16 +204,16 @@ def _accented(word: str, words: Lexicon) -> list[str]:
     return [form for form in forms if form != word and form in words.known]
 
 
-def _swapped(word: str, words: Lexicon) -> str | None:
-    """The much more probable spelling one b/v, g/j or y/ll swap away ('protejer' -> 'proteger'), if any."""
+def _swapped(word: str, words: Lexicon, *, gain: float = SWAP_GAIN) -> str | None:
+    """The spelling one b/v, g/j or y/ll swap away that is `gain` (log) more probable ('protejer' -> 'proteger'), if any."""
     own = words.probability.get(word, -20.0)
     best = None
     for old, new in SWAPS:
         for match in re.finditer(old, word):
             candidate = word[: match.start()] + new + word[match.end():]
-            gain = words.probability.get(candidate, -20.0) - own
-            if candidate in words.known and gain >= SWAP_GAIN and (best is None or gain > best[1]):
-                best = (candidate, gain)
+            more = words.probability.get(candidate, -20.0) - own
+            if candidate in words.known and more >= gain and (best is None or more > best[1]):
+                best = (candidate, more)
     return best[0] if best else None
 
 
@@ -251,6 +252,11 @@ def _judge(
     if word.isupper() and len(word) <= 5:
         return ()  # an acronym
     own = words.probability.get(lower)
+    if lower not in words.known and lower not in EVERYDAY and not (word[:1].isupper() and not sentence_start):
+        # Common in careless writing ('despues', 'tambien') but no list's word: the accented form it lacks.
+        accented = [form for form in _accented(lower, words) if words.probability.get(form, -20.0) > (own or -20.0)]
+        if accented:
+            return (max(accented, key=lambda form: words.probability.get(form, -20.0)),)
     if _is_form(lower, words):
         if own is not None and own > RARE:
             return ()
@@ -266,7 +272,9 @@ def _judge(
                 return (neighbour,)
         return ()
     if lower in words.english:
-        return ()
+        # An English rarity that is an everyday Spanish word spelt by ear ('haver'): the Spanish word.
+        swapped = _swapped(lower, words, gain=ENGLISH_SWAP_GAIN)
+        return (swapped,) if swapped else ()
     capitalised = word[0].isupper() and not word.isupper()
     if capitalised and not sentence_start:
         # A proper name, unless it is one slip from a glossary term or an English word ('Landindg').

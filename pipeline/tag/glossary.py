@@ -68,7 +68,9 @@ def read_glossary_file(  # long: every entry of the file checked in one pass, so
     data = load_yaml(path, display=display)
     if data is None:
         raise ConfigError("empty glossary (expected a mapping with 'terms')", path=display)
-    data = require_mapping(data, display=display, where="glossary")
+    data = require_mapping(data, display=display, where="glossary",
+                           hint=" (its entries go under 'terms:', each line indented: see glossaries/common.yaml)"
+                           if isinstance(data, list) else "")
     lists = KIND_KEYS if source == "common" else ()  # the kinds are common.yaml's to list (tag/kinds.py reads them)
     check_fields(data, display=display, where="glossary", required=("terms",), optional=("game", *lists),
                  types={"terms": list, "game": str, **{key: list for key in lists}})

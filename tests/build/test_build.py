@@ -179,6 +179,8 @@ def test_a_sentence_pattern_that_matches_nothing_warns_with_its_line_and_fails_a
     assert (f"warning: sources/galaxy-defenders/game.yaml:{flavor_line}: sheet 'quickref': flavor_sentences pattern"
             " '^El universo entero tiembla' matches no sentence of the text") in relaxed.output
     assert "narration pattern '^Entonces Ana mueve' matches no sentence" in relaxed.output
+    # Each said once, counted once (a second check in the sheet's rendering said them again, without the line).
+    assert relaxed.output.count("'^Entonces Ana mueve'") == 1 and relaxed.output.count("'^El universo entero tiembla'") == 1
     strict = invoke(project_copy, "build", "galaxy-defenders", "--strict")
     assert strict.exit_code == 2
     assert f"error: sources/galaxy-defenders/game.yaml:{flavor_line}: sheet 'quickref': flavor_sentences pattern" in strict.output

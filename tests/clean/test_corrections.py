@@ -37,7 +37,11 @@ def test_missing_file_means_no_corrections(tmp_path: Path) -> None:
         ('- find: "a"\n  replace: "b"\n- regex: "(unclosed"\n  replace: "x"\n', r"c.yaml:3: corrections\[2\]: bad regex"),
         ('- find: "a"\n  replace: "b"\n  expect: -1\n', r"'expect' must be a count"),
         ('- find: "a"\n  replace: "b"\n  colour: red\n', r"unknown field 'colour'"),
-        ("just text\n", r"expected a list of corrections"),
+        ("just text\n", r"expected a list of corrections, got text"),
+        # issue 25: an entry without its dash, a scalar entry, a wrong type: said at the line, in words.
+        ('find: "a"\nreplace: "b"\n', r"c.yaml:1: a correction is an entry of a list: start it with '- find:'"),
+        ('- find: "a"\n  replace: "b"\n- 3\n', r"c.yaml:3: corrections\[2\]: expected a mapping, got a number"),
+        ('- find: "a"\n  replace: "b"\n  expect: "dos"\n', r"c.yaml:3: corrections\[1\]: 'expect' must be a number, got text"),
         ("- find: [\n", r"c.yaml:\d+: YAML error"),
     ],
 )

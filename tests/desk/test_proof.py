@@ -177,3 +177,38 @@ def test_the_unsure_lines_lie_between_the_labellers_thresholds(real_game) -> Non
     firsts = {line.first for line in cleaned.lines}
     found = unsure_headings(cleaned, config.split)
     assert all(VETO <= p <= ADOPT for p in found.values()) and set(found) <= firsts
+
+
+def test_a_pdf_s_report_reasons_and_warnings_name_the_lines_the_proof_page_shows(tmp_path: Path) -> None:
+    """issue 25: a PDF's converted text has more lines than the extracted text the page shows (a heading's
+    markup, a table's rows); the reasons' line numbers ('duplicate of lines 4-5') and a stale correction's
+    closest line were the converted text's, so the report said 'lines 6-7' of what the page shows as 4-5."""
+    import io
+
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Table
+
+    from pipeline.ingest import read_source
+
+    styles = getSampleStyleSheet()
+    body = "Cada jugador roba dos cartas al empezar su turno y puede jugar una de ellas si tiene energía para pagarla."
+    out = io.BytesIO()
+    SimpleDocTemplate(out, pagesize=A4, invariant=1).build([
+        Paragraph("Huerto lunar", styles["Title"]), Paragraph("Preparación", styles["Heading2"]),
+        Paragraph(body, styles["BodyText"]), Table([["Cultivo", "Noches"], ["Flor", "2"]]),
+        Paragraph("Turno", styles["Heading2"]), Paragraph("Mueve tu ficha.", styles["BodyText"]), Paragraph(body, styles["BodyText"])])
+    (tmp_path / "raw.pdf").write_bytes(out.getvalue())
+    (tmp_path / "c.yaml").write_text('- find: "empezar su turno y puede jugar dos"\n  replace: "x"\n', encoding="utf-8")
+    raw = read_source(tmp_path / "raw.pdf", game="demo", display="sources/demo/raw.pdf")
+    assert raw.origins and len(raw.lines) > len(raw.original_lines)  # the numberings differ
+    cleaned = clean(raw, corrections=load_corrections(tmp_path / "c.yaml", display="sources/demo/corrections.yaml"))
+    original = raw.original_lines
+    named = [(record, [int(n) for n in re.findall(r"\d+", span)])
+             for record in cleaned.report for span in re.findall(r"\blines? \d+(?:-\d+)?", record.reason)]
+    assert {record.action for record, _ in named} >= {"join", "duplicate"}
+    for record, numbers in named:
+        # Each line a reason names holds part of the text the record is about, in the file the page shows.
+        assert all(original[n - 1].strip() and original[n - 1] in body for n in numbers), (record, numbers)
+    stale = re.search(r"closest raw text: line (\d+)", cleaned.warnings[0])
+    assert stale and "empezar su turno" in original[int(stale.group(1)) - 1], cleaned.warnings

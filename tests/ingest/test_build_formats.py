@@ -69,3 +69,28 @@ def test_a_game_made_by_new_builds_as_it_is_even_when_the_text_names_no_one(tmp_
     assert '  # source_url: ""' in game_yaml and "  # translators: []" in game_yaml
     result = runner.invoke(main, ["--root", str(root), "build", "sin-nombre"])
     assert result.exit_code == 0, result.output
+
+
+def test_a_docx_credit_paragraph_keeps_the_names_and_leaves_the_chatter(tmp_path: Path) -> None:
+    """issue 25: a .docx paragraph is one line, so the translator's wishes after the name ('Traducido por Ana
+    López, espero que os sirva. ¡Gracias a todos!') reached game.yaml's translators and the sheet's credits."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("word_docx", FORMATS / "word-docx" / "make.py")
+    assert spec and spec.loader
+    maker = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(maker)
+    maker.BODY = [*maker.BODY[:2], ("", "Traducido por Ana López, espero que os sirva. ¡Gracias a todos!"),
+                  ("", "Traducción: Irene Soto. Revisión: Dani G. Cualquier duda, preguntad en el hilo."), *maker.BODY[2:]]
+    maker.make(tmp_path)
+    root = _project(tmp_path / "project")
+    runner = CliRunner()
+    assert runner.invoke(main, ["--root", str(root), "new", "sal", str(tmp_path / "raw.docx")]).exit_code == 0
+    game_yaml = (root / "sources" / "sal" / "game.yaml").read_text(encoding="utf-8")
+    assert 'translators: ["Ana López", "Irene Soto"]' in game_yaml, game_yaml
+    result = runner.invoke(main, ["--root", str(root), "build", "sal"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(pdf_text(root / "output" / "sal" / "sal-quickref.pdf").split())
+    assert "Revisión: Dani G" in text  # a credit after the name stays one
+    for chatter in ("espero", "Gracias a todos", "preguntad"):
+        assert chatter not in text, chatter

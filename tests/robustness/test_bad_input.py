@@ -219,12 +219,16 @@ def test_bad_game_yaml(tiny: Path, text: str, fragments: tuple[str, ...]) -> Non
             ("glossaries/tiny.yaml:4:", "duplicate es 'Amenaza'", "terms[1]"),
         ),
         ("terms:\n  - es: amenaza\n    en: threat\n    en: menace\n", ("glossaries/tiny.yaml:4:", "duplicate key 'en'")),
-        ("terms:\n  - es: amenaza\n    en: [threat]\n", ("glossaries/tiny.yaml:3: terms[1] (es: 'amenaza'): 'en' must be str, got list",)),
+        ("terms:\n  - es: amenaza\n    en: [threat]\n",
+         ("glossaries/tiny.yaml:3: terms[1] (es: 'amenaza'): 'en' must be text, got a list",)),
+        # The entries written without 'terms:' above them: said in words, not as the loader's type names.
+        ("- es: amenaza\n  en: threat\n",
+         ("glossaries/tiny.yaml:1: glossary: expected a mapping, got a list (its entries go under 'terms:'",)),
         ("terms:\n  - es: amenaza\n    english: threat\n",
          ("glossaries/tiny.yaml:3: terms[1] (es: 'amenaza'): unknown field 'english' (allowed: en, es, kind, note, variants, verified)",)),
         ("terms:\n  - es: amenaza\n    en: threat\n  - !!python/object:builtins.dict {}\n", ("glossaries/tiny.yaml:4:", "tag not allowed")),
     ],
-    ids=["duplicate-entry", "duplicate-key", "wrong-type", "unknown-key", "python-tag"],
+    ids=["duplicate-entry", "duplicate-key", "wrong-type", "entries-without-terms", "unknown-key", "python-tag"],
 )
 def test_bad_glossary(tiny: Path, text: str, fragments: tuple[str, ...]) -> None:
     (tiny / "glossaries" / "tiny.yaml").write_text(text, encoding="utf-8")

@@ -79,11 +79,11 @@ def test_a_correction_that_backtracks_without_end_fails_naming_its_entry(tmp_pat
     path.write_text('- find: "roba"\n  replace: "toma"\n- regex: "([a-z]+)+$"\n  replace: "x"\n', encoding="utf-8")
     corrections = load_corrections(path, display="sources/tiny/corrections.yaml")
     text = "REGLAS\n\nEl jugador roba una carta.\n\nEl jugador roba " + "abcdefghij" * 4_000 + "!\n"
-    raw = RawText(game="tiny", path="x", text=text, encoding="utf-8", sha256="0")
+    raw = RawText(game="tiny", path="sources/tiny/raw.txt", text=text, encoding="utf-8", sha256="0")  # (the message names it)
     started = time.monotonic()
     with pytest.raises(ConfigError) as caught:
         clean(raw, corrections=corrections)
     assert time.monotonic() - started < 10
     message = str(caught.value)
     assert message.startswith("sources/tiny/corrections.yaml:3: correction 2 (regex: '([a-z]+)+$')"), message
-    assert "simplify it" in message and "raw.txt line 5" in message
+    assert "simplify it" in message and "(at sources/tiny/raw.txt line 5)" in message

@@ -136,19 +136,6 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
     return [section for section in result if section.id in printed]
 
 
-def unmatched_overrides(sections, recipe) -> list[str]:
-    """Warnings for the recipe's `narration` and `flavor_sentences` patterns that match no sentence of `sections`:
-    an override that matches nothing is stale (the text changed) or was never needed."""
-    texts = [block.text[start:end] for section in sections for block in section.blocks for start, end in sentences(block.text)]
-    found = []
-    for key in ("narration", "flavor_sentences"):
-        for pattern in getattr(recipe, key, ()):
-            compiled = re.compile(pattern, re.IGNORECASE)
-            if not any(compiled.search(text) for text in texts):
-                found.append(f"recipe.{key}: {pattern!r} matches no sentence of the text; remove it")
-    return found
-
-
 # A sentence this long (folded) that the sheet already printed word for word is left out where it comes again:
 # "Cuando se destruye un sistema, se elimina del orden de daño de esa zona." opens two of Alternity's paragraphs.
 REPEATED_SENTENCE_CHARS = 60
