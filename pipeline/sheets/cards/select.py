@@ -14,6 +14,7 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
+from typing import Callable
 
 from pipeline.model import Block, Document, Section, TermHit
 from pipeline.modelkinds import BlockKind, PanelKind, SectionKind
@@ -105,9 +106,22 @@ def _default_groups(document: Document) -> tuple[Group, ...]:
 # ------------------------------------------------------------------------------------- selection
 
 
+# The last card set selected, with the document (held, so never another one at the same address) and recipe it
+# came from: a build asks a sheet's card set twice, for its printed key and to render it (documents are frozen).
+_LAST_SELECTED: list[tuple[Document, CardRecipe, CardSet]] = []
+
+
 def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
     """The cards a sheet prints: grouped as the recipe says, deduplicated by name, sorted."""
-    document = _condensed(document, recipe)
+    if _LAST_SELECTED and _LAST_SELECTED[0][0] is document and _LAST_SELECTED[0][1] == recipe:
+        return _LAST_SELECTED[0][2]
+    card_set = _selected(document, recipe)
+    _LAST_SELECTED[:] = [(document, recipe, card_set)]
+    return card_set
+
+
+def _selected(document: Document, recipe: CardRecipe) -> CardSet:
+    condensed = _condenser(recipe)
     groups = recipe.groups or _default_groups(document)
     by_id = {section.id: section for section in document.sections}
     cards: list[Card] = []
@@ -118,7 +132,7 @@ def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
             selector = _matching_selector(section, group, by_id)
             if selector is None or section.id in taken:
                 continue
-            parts = [section, *_merged(document, position, group, groups, by_id)]
+            parts = [condensed(part) for part in (section, *_merged(document, position, group, groups, by_id))]
             taken.update(part.id for part in parts)
             found.extend(_cards_of(parts, group, rename=selector.rename))
         # By the English name printed on the card (the player holds the English card) when every card of the
@@ -133,20 +147,25 @@ def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
     return CardSet(cards=tuple(cards), groups=groups, label=recipe.label)
 
 
-def _condensed(document: Document, recipe: CardRecipe) -> Document:
-    """The document with what the recipe leaves out of the cards' text removed (quickref/condense.py does
-    it, section by section: a card's text is never compared with another's). Sections keep their place
-    even when left empty, so selection by parent still finds them."""
+def _condenser(recipe: CardRecipe) -> Callable[[Section], Section]:
+    """A section with what the recipe leaves out of the cards' text removed (quickref/condense.py does it,
+    section by section: a card's text is never compared with another's); left empty, it keeps its place. Asked
+    only of the sections that make cards: condensing changes a section's blocks, never what selects it (its id,
+    kind, title, parent and title terms), and most sections of a text make no card."""
     if not (recipe.condense or recipe.flavor_sentences or recipe.leave_out_blocks):
-        return document
+        return lambda section: section
     from pipeline.sheets.quickref.condense import CondenseOptions, condense
 
     options = CondenseOptions.of_recipe(recipe)
-    sections = []
-    for section in document.sections:
-        kept = condense([section], options=options)
-        sections.append(kept[0] if kept else replace(section, blocks=()))
-    return replace(document, sections=tuple(sections))
+    done: dict[int, Section] = {}  # by identity: the document holds its sections while the cards are selected
+
+    def condensed(section: Section) -> Section:
+        if id(section) not in done:
+            kept = condense([section], options=options)
+            done[id(section)] = kept[0] if kept else replace(section, blocks=())
+        return done[id(section)]
+
+    return condensed
 
 
 def _table_card(cards: list[Card], group: Group) -> Card:
