@@ -4,6 +4,8 @@ typo's candidates by it and by how common each candidate is."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pipeline.text import strip_accents
 
 # Edit costs of the distance suggestions are ranked by: an accent added or taken away is hardly an edit, a
@@ -28,6 +30,7 @@ def _near_keys() -> dict[str, frozenset[str]]:
 NEAR_KEYS = _near_keys()
 
 
+@lru_cache(maxsize=1 << 14)  # pairs of letters: a suspected typo's candidates ask the same few hundred again and again
 def _substitution(a: str, b: str) -> float:
     if a == b:
         return 0.0
