@@ -141,12 +141,10 @@ class SentenceModel:
         self._roles: dict[tuple[str, tuple], str] = {}
 
     def probabilities(self, sentence: str, *, context: dict[str, object]) -> dict[str, float]:
-        scores = [0.0] * len(self.roles)
-        for feature in features(sentence, context=context):
-            weights = self.weights.get(feature)
-            if weights:
-                scores = [score + weight for score, weight in zip(scores, weights)]
-        scores = [score / self.scale for score in scores]
+        # The weights are integers (train_sentences.py rounds them): summed per role in any order, the same exact totals.
+        rows = [weights for feature in features(sentence, context=context) if (weights := self.weights.get(feature))]
+        totals = [sum(column) for column in zip(*rows)] if rows else [0] * len(self.roles)
+        scores = [float(total) / self.scale for total in totals]
         top = max(scores)
         exps = [math.exp(score - top) for score in scores]
         total = sum(exps)
