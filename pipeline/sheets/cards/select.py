@@ -106,8 +106,7 @@ def _default_groups(document: Document) -> tuple[Group, ...]:
 # ------------------------------------------------------------------------------------- selection
 
 
-# The last card set selected, with the document (held, so never another one at the same address) and recipe it
-# came from: a build asks a sheet's card set twice, for its printed key and to render it (documents are frozen).
+# The last card set, with the (frozen, held) document and recipe it came from: a build asks it for a sheet's printed key, then to render it.
 _LAST_SELECTED: list[tuple[Document, CardRecipe, CardSet]] = []
 
 
@@ -115,12 +114,6 @@ def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
     """The cards a sheet prints: grouped as the recipe says, deduplicated by name, sorted."""
     if _LAST_SELECTED and _LAST_SELECTED[0][0] is document and _LAST_SELECTED[0][1] == recipe:
         return _LAST_SELECTED[0][2]
-    card_set = _selected(document, recipe)
-    _LAST_SELECTED[:] = [(document, recipe, card_set)]
-    return card_set
-
-
-def _selected(document: Document, recipe: CardRecipe) -> CardSet:
     condensed = _condenser(recipe)
     groups = recipe.groups or _default_groups(document)
     by_id = {section.id: section for section in document.sections}
@@ -144,26 +137,22 @@ def _selected(document: Document, recipe: CardRecipe) -> CardSet:
             chosen = [_table_card(chosen, group)]
         cards.extend(chosen)
     cards = _dedupe(cards)  # a name selected by two groups stays with the first
-    return CardSet(cards=tuple(cards), groups=groups, label=recipe.label)
+    _LAST_SELECTED[:] = [(document, recipe, CardSet(cards=tuple(cards), groups=groups, label=recipe.label))]
+    return _LAST_SELECTED[0][2]
 
 
 def _condenser(recipe: CardRecipe) -> Callable[[Section], Section]:
-    """A section with what the recipe leaves out of the cards' text removed (quickref/condense.py does it,
-    section by section: a card's text is never compared with another's); left empty, it keeps its place. Asked
-    only of the sections that make cards: condensing changes a section's blocks, never what selects it (its id,
-    kind, title, parent and title terms), and most sections of a text make no card."""
+    """A section less what the recipe leaves out of cards (quickref/condense.py); left empty, it keeps its place. Asked only of
+    the sections that make cards: condensing changes a section's blocks, never what selects it (id, kind, title, parent)."""
     if not (recipe.condense or recipe.flavor_sentences or recipe.leave_out_blocks):
         return lambda section: section
     from pipeline.sheets.quickref.condense import CondenseOptions, condense
 
     options = CondenseOptions.of_recipe(recipe)
-    done: dict[int, Section] = {}  # by identity: the document holds its sections while the cards are selected
 
     def condensed(section: Section) -> Section:
-        if id(section) not in done:
-            kept = condense([section], options=options)
-            done[id(section)] = kept[0] if kept else replace(section, blocks=())
-        return done[id(section)]
+        kept = condense([section], options=options)
+        return kept[0] if kept else replace(section, blocks=())
 
     return condensed
 
