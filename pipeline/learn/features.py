@@ -80,7 +80,7 @@ def own_features(unit: Unit, options: SplitOptions) -> dict[str, str]:
     return {**first, "candidate": candidate.style if candidate is not None else "none", **rest}
 
 
-@lru_cache(maxsize=4096)  # more than the largest game's units (space-alert: ~1,200): a few MB
+@lru_cache(maxsize=4096)  # more than the largest game's units (space-alert: ~1,150): a few MB
 def _shape(unit: Unit) -> tuple[dict[str, str], dict[str, str]]:
     """What own_features sees of a unit but for the hints (which give only its `candidate`), in its order before and
     after it: remembered, as the splitter and the proof page read the same units with other hints (a followed hint

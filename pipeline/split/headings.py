@@ -36,7 +36,7 @@ def _proposed(lines: tuple[CleanLine, ...], options: SplitOptions) -> tuple[list
 
 
 # The last lines read, with their hints and model, the recognisers' proposals, the units and the labeller's readings:
-# a build's split and its proof page ask the same lines with the same hints (the two passes were a fifth of a refresh's split).
+# a build's split and its proof page ask the same lines, with the same hints unless corrections moved them.
 _LAST_READ: list[tuple[tuple[CleanLine, ...], SplitOptions, object, tuple[Heading | None, ...], list[Unit], list[Reading] | None]] = []
 
 
