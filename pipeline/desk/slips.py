@@ -33,6 +33,7 @@ def _near_keys() -> dict[str, frozenset[str]]:
 NEAR_KEYS = _near_keys()
 
 
+@lru_cache(maxsize=1 << 14)  # pairs of letters: a suspected typo's candidates ask the same few hundred again and again
 def _substitution(a: str, b: str) -> float:
     if a == b:
         return 0.0

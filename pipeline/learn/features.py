@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pipeline.structure import Heading, heading_candidate
 from pipeline.structure.options import SplitOptions
@@ -74,18 +75,28 @@ def _char_class(char: str) -> str:
 
 
 def own_features(unit: Unit, options: SplitOptions) -> dict[str, str]:
+    candidate = heading_candidate(unit.text, options=options)
+    first, rest = _shape(unit)
+    return {**first, "candidate": candidate.style if candidate is not None else "none", **rest}
+
+
+@lru_cache(maxsize=4096)  # more than the largest game's units (space-alert: ~1,150): a few MB
+def _shape(unit: Unit) -> tuple[dict[str, str], dict[str, str]]:
+    """What own_features sees of a unit but for the hints (which give only its `candidate`), in its order before and
+    after it: remembered, as the splitter and the proof page read the same units with other hints (a followed hint
+    is not the game.yaml one), and `watch` reads most of a game's units again on every save. Never mutated."""
     text = unit.text
     bare = MARKUP_HEADING.sub(r"\2", text).strip("*_ ")
     words = WORD.findall(bare)
     capitalised = sum(1 for word in words if word[0].isupper())
     digits = sum(char.isdigit() for char in bare)
-    candidate = heading_candidate(text, options=options)
     end = bare.rstrip()[-1:] or " "
     markup = MARKUP_HEADING.match(text)
-    features = {
+    first = {
         "kind": unit.kind,
         "verdict": unit.verdict.style if unit.verdict is not None else "none",
-        "candidate": candidate.style if candidate is not None else "none",
+    }
+    rest = {
         "words": _bucket(len(words), (1, 2, 3, 4, 6, 8, 10, 14, 20, 40)),
         "chars": _bucket(len(bare), (10, 20, 40, 60, 80, 120, 200)),
         "end": end if end in ".:?!,;)\"”»" else _char_class(end),
@@ -105,8 +116,8 @@ def own_features(unit: Unit, options: SplitOptions) -> dict[str, str]:
         "blank_after": str(unit.blank_after),
     }
     if unit.verdict is not None:
-        features["verdict_depth"] = str(unit.verdict.depth)
-    return features
+        rest["verdict_depth"] = str(unit.verdict.depth)
+    return first, rest
 
 
 def sequence_features(units: list[Unit], options: SplitOptions) -> list[list[str]]:

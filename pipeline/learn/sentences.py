@@ -19,6 +19,8 @@ ROLES = ("rule", "example", "explanation", "narration", "advice", "flavour", "cr
 # Roles a sheet keeps: a repeat ("Recuerda que...", "En resumen:") restates a rule printed elsewhere, so it goes too.
 KEPT_ROLES = ("rule",)
 MODEL = Path(__file__).resolve().parent / "models" / "sentences.json"
+# How many sentences' roles a process remembers: a cold build of all five games asks about 2,263.
+ROLES_KEPT = 4096
 
 # A sentence ends at . ! ? (or a closing bracket after one) followed by space and a capital, digit,
 # opening bracket or Spanish opening mark. Abbreviations like "p.e." or "n. del t." are not followed by a
@@ -134,14 +136,15 @@ class SentenceModel:
         self.weights: dict[str, list[int]] = data["weights"]
         self.scale: float = float(data.get("scale", 1))
         self.keep_below: float = float(data.get("keep_threshold", 0.5))
+        # A game's sentences are judged again by every sheet that prints them (each quickref and card sheet, on each
+        # paper, and a card sheet's printed check before its render): about 2.6 times each in a cold build.
+        self._roles: dict[tuple[str, tuple], str] = {}
 
     def probabilities(self, sentence: str, *, context: dict[str, object]) -> dict[str, float]:
-        scores = [0.0] * len(self.roles)
-        for feature in features(sentence, context=context):
-            weights = self.weights.get(feature)
-            if weights:
-                scores = [score + weight for score, weight in zip(scores, weights)]
-        scores = [score / self.scale for score in scores]
+        # The weights are integers (train_sentences.py rounds them): summed per role in any order, the same exact totals.
+        rows = [weights for feature in features(sentence, context=context) if (weights := self.weights.get(feature))]
+        totals = [sum(column) for column in zip(*rows)] if rows else [0] * len(self.roles)
+        scores = [float(total) / self.scale for total in totals]
         top = max(scores)
         exps = [math.exp(score - top) for score in scores]
         total = sum(exps)
@@ -149,7 +152,17 @@ class SentenceModel:
 
     def role(self, sentence: str, *, context: dict[str, object]) -> str:
         """The role a sheet acts on: a kept role whenever the kept roles together reach the model's threshold
-        (a rule left out costs a player more than a sentence too many), else the most likely one."""
+        (a rule left out costs a player more than a sentence too many), else the most likely one. Remembered for
+        the last ROLES_KEPT sentences (a game's; a pool worker's later games do not grow it)."""
+        key = (sentence, tuple(sorted(context.items())))
+        found = self._roles.get(key)
+        if found is None:
+            if len(self._roles) >= ROLES_KEPT:
+                self._roles.clear()
+            found = self._roles[key] = self._role(sentence, context=context)
+        return found
+
+    def _role(self, sentence: str, *, context: dict[str, object]) -> str:
         probabilities = self.probabilities(sentence, context=context)
         kept = sum(probabilities.get(role, 0.0) for role in KEPT_ROLES)
         if kept >= self.keep_below:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pipeline.learn.features import Unit, units_of
-from pipeline.learn.labeller import read_units
+from pipeline.learn.labeller import Reading, model_path, read_units
 from pipeline.model import CleanLine, CleanText
 from pipeline.modelkinds import HeadingStyle, LineKind
 from pipeline.split.order import reading_order
@@ -25,17 +25,36 @@ MAX_ADOPTED_WORDS = 10
 def reading_units(cleaned: CleanText, options: SplitOptions) -> tuple[list[Unit], tuple[CleanLine, ...]]:
     """The cleaned lines in reading order as the line labeller reads them, with the recognisers' verdicts."""
     lines = reading_order(cleaned.lines, options.chunks)
+    return _proposed(lines, options)[1], lines
+
+
+def _proposed(lines: tuple[CleanLine, ...], options: SplitOptions) -> tuple[list[Heading | None], list[Unit]]:
+    """The recognisers' proposals for `lines`, and the units the labeller reads."""
     texts = _texts(lines)
-    return units_of(texts, [line.kind for line in lines], _document_title_level(find_headings(texts, options=options))), lines
+    headings = _document_title_level(find_headings(texts, options=options))
+    return headings, units_of(texts, [line.kind for line in lines], headings)
+
+
+# The last lines read, with their hints and model, the recognisers' proposals, the units and the labeller's readings:
+# a build's split and its proof page ask the same lines, with the same hints unless corrections moved them.
+_LAST_READ: list[tuple[tuple[CleanLine, ...], SplitOptions, object, tuple[Heading | None, ...], list[Unit], list[Reading] | None]] = []
+
+
+def _read(lines: tuple[CleanLine, ...], options: SplitOptions) -> tuple[tuple[Heading | None, ...], list[Unit], list[Reading] | None]:
+    """`_proposed`, and the labeller's readings of the units (None: no model)."""
+    model = model_path()
+    if not (_LAST_READ and _LAST_READ[0][2] == model and _LAST_READ[0][1] == options and _LAST_READ[0][0] == lines):
+        headings, units = _proposed(lines, options)
+        _LAST_READ[:] = [(lines, options, model, tuple(headings), units, read_units(units, options))]
+    _, _, _, headings_read, units_read, readings = _LAST_READ[0]
+    return headings_read, units_read, readings
 
 
 def decide_headings(lines: tuple[CleanLine, ...], options: SplitOptions) -> list[Heading | None]:
     """Which lines open sections: the recognisers propose, the line labeller (pipeline.learn) confirms or
     overrules where it is sure; without a model the recognisers decide alone."""
-    texts = _texts(lines)
-    headings = _document_title_level(find_headings(texts, options=options))
-    units = units_of(texts, [line.kind for line in lines], headings)
-    readings = read_units(units, options)
+    proposed, units, readings = _read(lines, options)
+    headings = list(proposed)
     for unit, reading in zip(units, readings or ()):
         heading = headings[unit.index]
         if heading is not None and heading.style not in AUTHORITATIVE and reading.heading < VETO:
@@ -49,8 +68,8 @@ def unsure_headings(cleaned: CleanText, options: SplitOptions) -> dict[int, floa
     """Raw line -> how likely the labeller finds it opens a section, for the lines it left as they were without
     being sure (between VETO and ADOPT): the proof page marks them, and a game.yaml hint settles each one
     (`options.split.not_headings` unmakes a heading, `chapters` makes one)."""
-    units, lines = reading_units(cleaned, options)
-    readings = read_units(units, options)
+    lines = reading_order(cleaned.lines, options.chunks)
+    _, units, readings = _read(lines, options)
     return {
         lines[unit.index].first: reading.heading
         for unit, reading in zip(units, readings or ())

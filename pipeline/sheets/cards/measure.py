@@ -93,6 +93,8 @@ class Typesetter:
         # the same blocks at the same widths many times over (the game's icons are fixed for a Typesetter's life).
         self._measured: dict[tuple[PanelBlock, float, float], tuple[float, float, float]] = {}
         self._headers: dict[tuple, float] = {}  # a panel header's height, by what it prints and its width
+        # fill()'s answers: a third of a sheet's fills ask again what an earlier plan asked (the index's re-plans)
+        self._filled: dict[tuple, tuple[list[PanelBlock], list[PanelBlock]]] = {}
 
     def styles(self, size: float) -> dict[str, ParagraphStyle]:
         if size not in self._styles:
@@ -175,6 +177,13 @@ class Typesetter:
 
     def fill(self, blocks: list[PanelBlock], size: float, width: float, height: float) -> tuple[list[PanelBlock], list[PanelBlock]]:
         """As much of `blocks` as fits `height` (a block may be cut between words) and the rest."""
+        key = (tuple(blocks), size, width, height)
+        if key not in self._filled:
+            self._filled[key] = self._fill(blocks, size, width, height)
+        placed, rest = self._filled[key]
+        return list(placed), list(rest)
+
+    def _fill(self, blocks: list[PanelBlock], size: float, width: float, height: float) -> tuple[list[PanelBlock], list[PanelBlock]]:
         placed: list[PanelBlock] = []
         for index, block in enumerate(blocks):
             if self.body_height(placed + [block], size, width) <= height:

@@ -14,6 +14,7 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
+from typing import Callable
 
 from pipeline.model import Block, Document, Section, TermHit
 from pipeline.modelkinds import BlockKind, PanelKind, SectionKind
@@ -105,9 +106,15 @@ def _default_groups(document: Document) -> tuple[Group, ...]:
 # ------------------------------------------------------------------------------------- selection
 
 
+# The last card set, with the (frozen, held) document and recipe it came from: a build asks it for a sheet's printed key, then to render it.
+_LAST_SELECTED: list[tuple[Document, CardRecipe, CardSet]] = []
+
+
 def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
     """The cards a sheet prints: grouped as the recipe says, deduplicated by name, sorted."""
-    document = _condensed(document, recipe)
+    if _LAST_SELECTED and _LAST_SELECTED[0][0] is document and _LAST_SELECTED[0][1] == recipe:
+        return _LAST_SELECTED[0][2]
+    condensed = _condenser(recipe)
     groups = recipe.groups or _default_groups(document)
     by_id = {section.id: section for section in document.sections}
     cards: list[Card] = []
@@ -118,7 +125,7 @@ def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
             selector = _matching_selector(section, group, by_id)
             if selector is None or section.id in taken:
                 continue
-            parts = [section, *_merged(document, position, group, groups, by_id)]
+            parts = [condensed(part) for part in (section, *_merged(document, position, group, groups, by_id))]
             taken.update(part.id for part in parts)
             found.extend(_cards_of(parts, group, rename=selector.rename))
         # By the English name printed on the card (the player holds the English card) when every card of the
@@ -130,23 +137,24 @@ def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
             chosen = [_table_card(chosen, group)]
         cards.extend(chosen)
     cards = _dedupe(cards)  # a name selected by two groups stays with the first
-    return CardSet(cards=tuple(cards), groups=groups, label=recipe.label)
+    _LAST_SELECTED[:] = [(document, recipe, CardSet(cards=tuple(cards), groups=groups, label=recipe.label))]
+    return _LAST_SELECTED[0][2]
 
 
-def _condensed(document: Document, recipe: CardRecipe) -> Document:
-    """The document with what the recipe leaves out of the cards' text removed (quickref/condense.py does
-    it, section by section: a card's text is never compared with another's). Sections keep their place
-    even when left empty, so selection by parent still finds them."""
+def _condenser(recipe: CardRecipe) -> Callable[[Section], Section]:
+    """A section less what the recipe leaves out of cards (quickref/condense.py); left empty, it keeps its place. Asked only of
+    the sections that make cards: condensing changes a section's blocks, never what selects it (id, kind, title, parent)."""
     if not (recipe.condense or recipe.flavor_sentences or recipe.leave_out_blocks):
-        return document
+        return lambda section: section
     from pipeline.sheets.quickref.condense import CondenseOptions, condense
 
     options = CondenseOptions.of_recipe(recipe)
-    sections = []
-    for section in document.sections:
+
+    def condensed(section: Section) -> Section:
         kept = condense([section], options=options)
-        sections.append(kept[0] if kept else replace(section, blocks=()))
-    return replace(document, sections=tuple(sections))
+        return kept[0] if kept else replace(section, blocks=())
+
+    return condensed
 
 
 def _table_card(cards: list[Card], group: Group) -> Card:
