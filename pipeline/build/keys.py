@@ -17,6 +17,7 @@ from pipeline import __version__
 from pipeline.model import SheetSpec
 from pipeline.project import GameConfig, Project, load_game
 from pipeline.sheets.layout import load_layout
+from pipeline.learn.labeller import model_path
 from pipeline.store import Store, digest
 
 if TYPE_CHECKING:
@@ -81,6 +82,9 @@ def tool_fingerprint() -> str:
             continue
         hashed.update(f"{path.relative_to(package).as_posix()}\0".encode())
         hashed.update(hashlib.sha256(path.read_bytes()).digest())
+    # A line model named by REFSHEETS_LINE_MODEL (another file, or none) reads other headings: part of the key.
+    chosen = model_path()
+    hashed.update(b"line-model\0" + (hashlib.sha256(chosen.read_bytes()).digest() if chosen else b"none"))
     versions = _library_versions()
     for library in OUTPUT_LIBRARIES:
         hashed.update(f"{library}=={versions.get(_normal(library), ABSENT)}\n".encode())

@@ -453,3 +453,20 @@ def test_a_library_that_changes_what_a_sheet_says_is_in_its_key(library: str, mo
         fingerprints.append(keys.tool_fingerprint())
     keys.tool_fingerprint.cache_clear()
     assert fingerprints[0] != fingerprints[1]
+
+
+def test_the_line_model_a_build_reads_with_is_in_its_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """REFSHEETS_LINE_MODEL names another model (the evaluation's folds) or none: another reading of the
+    headings, so a project folder built with one must not hand its stage results to a build with another."""
+    from pipeline.build import keys
+    from pipeline.learn.labeller import DEFAULT_MODEL, MODEL_VARIABLE
+
+    other = tmp_path / "other.crfsuite"
+    other.write_bytes(DEFAULT_MODEL.read_bytes() + b"\0")
+    fingerprints = []
+    for chosen in ("", "none", str(other)):
+        monkeypatch.setenv(MODEL_VARIABLE, chosen)
+        keys.tool_fingerprint.cache_clear()
+        fingerprints.append(keys.tool_fingerprint())
+    keys.tool_fingerprint.cache_clear()
+    assert len(set(fingerprints)) == 3
