@@ -15,8 +15,11 @@ from pipeline.model import CleaningRecord
 from pipeline.modelkinds import Artefact, CleaningAction
 
 CONTENTS_TITLE = re.compile(r"^(?:[íi]ndice(?: de contenidos?)?|contenidos?|tabla de contenidos?|sumario)\s*:?\s*$", re.IGNORECASE)
-# Pictographs, and symbols asked to show as emoji (U+FE0F), with their joiners; "★" or "✓" alone stay (icons).
-EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2B50\u2B55]\uFE0F?|[\u2600-\u27BF]\uFE0F|[\uFE0F\u200D]")
+# Pictographs (the technical symbols shown as emoji by default too: ⌚ ⌛ ⏩-⏬ ⏰ ⏳), and symbols asked to show
+# as emoji (U+FE0F), with their joiners; "★" or "✓" alone stay (icons).
+EMOJI = re.compile(
+    "[\U0001F000-\U0001FAFF\u2B50\u2B55\u231A\u231B\u23E9-\u23EC\u23F0\u23F3]\uFE0F?|[\u2300-\u23FF\u2600-\u27BF]\uFE0F|[\uFE0F\u200D]"
+)
 SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")  # HTML whitespace, line breaks included
 
 
