@@ -704,3 +704,19 @@ def test_a_table_too_wide_for_its_words_is_set_smaller_not_broken_letter_by_lett
     sizes, cells = printed_words(table_flowables(rows, style, header=False, escape=str)[1])
     assert len(sizes) == 1 and MIN_TABLE_SCALE * 7.5 <= sizes.pop() < 7.5
     assert all(printed == words for words, printed in cells)
+
+
+def test_one_order_for_a_whole_sheet_english_first_when_most_cards_have_english() -> None:
+    """A group with one card lacking its English name no longer flips to Spanish order: the sheet (and its
+    index) goes by the English names, and that card by its Spanish name among them."""
+    from pipeline.sheets.cards.plan import index_card
+    from pipeline.sheets.cards.select import Card, CardSet, english_first
+
+    def card(key: str, title: str, english: str, group: str) -> Card:
+        return Card(key=key, title=title, title_en=english, group=group, tone="", blocks=())
+
+    outside = [card("a", "Araña", "Spider", "fuera"), card("b", "Bola", "Ball", "fuera")]
+    inside = [card("c", "Zorro", "Fox", "dentro"), card("d", "Mono", "", "dentro")]
+    assert english_first(outside + inside) and not english_first([inside[1], outside[0], card("e", "Eco", "", "x")])
+    entries = [block.text.split("\t")[0] for block in index_card(CardSet(cards=tuple(outside + inside), label="x"), {}).blocks]
+    assert entries == ["Spider · Araña", "Ball · Bola", "Fox · Zorro", "Mono"]

@@ -13,7 +13,7 @@ from pipeline.sheets.cards.geometry import (
 )
 from pipeline.sheets.cards.measure import Typesetter
 from pipeline.modelkinds import BlockKind, PanelKind
-from pipeline.sheets.cards.select import Card, CardSet, PanelBlock
+from pipeline.sheets.cards.select import Card, CardSet, PanelBlock, english_first
 from pipeline.sheets.layout import Layout
 
 SIZE_STEP = 0.25
@@ -182,12 +182,12 @@ def _too_tall(card: Card, remaining: list[PanelBlock], where: str) -> str:
 
 
 def index_card(card_set: CardSet, pages: dict[str, int]) -> Card:
-    """The index on the first page: per group, one line per card, dot leaders to "p. N". A group sorted by
+    """The index on the first page: per group, one line per card, dot leaders to "p. N". A sheet sorted by
     the English names printed on its cards lists them first ("Spinning Saucer · Platillo giratorio")."""
     blocks: list[PanelBlock] = []
+    english = english_first(card_set.cards)  # as select.py sorts the sheet
 
     def entries(cards: list[Card]) -> list[PanelBlock]:
-        english = bool(cards) and all(card.title_en for card in cards)  # as select.py sorts the group
         return [PanelBlock(PanelKind.INDEX, f"{index_name(card, english=english)}\tp.\u00a0{pages.get(card.key, 1)}") for card in cards]
 
     for group in card_set.groups or ():

@@ -117,7 +117,7 @@ def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
     condensed = _condenser(recipe)
     groups = recipe.groups or _default_groups(document)
     by_id = {section.id: section for section in document.sections}
-    cards: list[Card] = []
+    chosen_by_group: list[tuple[Group, list[Card]]] = []
     for group in groups:
         found: list[Card] = []
         taken: set[str] = set()
@@ -128,14 +128,14 @@ def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
             parts = [condensed(part) for part in (section, *_merged(document, position, group, groups, by_id))]
             taken.update(part.id for part in parts)
             found.extend(_cards_of(parts, group, rename=selector.rename))
-        # By the English name printed on the card (the player holds the English card) when every card of the
-        # group has one; a mix of English and Spanish names would read as no order at all.
-        found = _dedupe(found)
-        english = bool(found) and all(card.title_en for card in found)
-        chosen = sorted(found, key=lambda card: (fold(card.title_en if english else card.title, keep_punctuation=True), card.key))
-        if group.table and chosen:
-            chosen = [_table_card(chosen, group)]
-        cards.extend(chosen)
+        chosen_by_group.append((group, _dedupe(found)))
+    # A table's rows print the Spanish name first ("Munición · Ammo"): they go by it, whatever the cards do.
+    english = english_first([card for group, found in chosen_by_group if not group.table for card in found])
+    cards: list[Card] = []
+    for group, found in chosen_by_group:
+        by_english = english and not group.table
+        chosen = sorted(found, key=lambda card: (fold(by_english and card.title_en or card.title, keep_punctuation=True), card.key))
+        cards.extend([_table_card(chosen, group)] if group.table and chosen else chosen)
     cards = _dedupe(cards)  # a name selected by two groups stays with the first
     _LAST_SELECTED[:] = [(document, recipe, CardSet(cards=tuple(cards), groups=groups, label=recipe.label))]
     return _LAST_SELECTED[0][2]
@@ -376,6 +376,12 @@ def _display_title(title: str) -> str:
     if is_shouting(title, min_letters=5):  # not acronyms ("GD", "FTL")
         title = title[:1].upper() + title[1:].lower()
     return title
+
+
+def english_first(cards: list[Card] | tuple[Card, ...]) -> bool:
+    """One order for a whole sheet, its index included: by the English names printed on the cards (the player
+    holds the English card) when most of its cards have one, a card without one going by its Spanish name."""
+    return 2 * sum(1 for card in cards if card.title_en) > len(cards)
 
 
 def _dedupe(cards: list[Card]) -> list[Card]:
