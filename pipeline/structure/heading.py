@@ -28,12 +28,17 @@ class Heading:
     letter: str = ""  # lettered outlines: "c. Acción" -> "c"
 
 
+# An outline's dash before a heading ("-Criaturas:", "– Fase de juego"), and a banner's frame ("| Mystic |").
+OUTLINE_MARK = re.compile(r"^[-–—|]+\s*(?=[^\W\d_])|(?<=\w)\s*\|+$|^\|\s*(?=[\w¿¡])")
+
+
 def readable_title(text: str) -> str:
     """A heading's display title: no trailing colon/full stop, no enclosing quotes, no remark on the translation,
     ALL CAPS in sentence case."""
     title = TRANSLATOR_REMARK.sub("", text.strip())
     title = TRANSLATION_REMARK.sub("", title) or title  # "Juego de Tronos (traducción no oficial)" -> "Juego de Tronos"
     title = title.strip().rstrip(":.;,").strip()
+    title = OUTLINE_MARK.sub("", title) or title  # "-Objetivo del juego", "| Juego de cartas |": the outline's marks
     if len(title) > 1 and title[0] in QUOTES and title[-1] in QUOTES:
         title = title[1:-1].strip()
     if is_shouting(title) and (len(title.split()) > 1 or len(title) > 4):  # "FTL" stays an acronym

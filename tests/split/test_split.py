@@ -670,3 +670,12 @@ def test_steps_numbered_with_a_colon_are_a_numbered_list() -> None:
     blocks = _blocks(["En resumen:", "1: Ejecuta la primera acción.", "2: Desplaza la carta.", "3: Mueve la carta.", "", "Fin."])
     assert blocks[1:4] == [("item", "Ejecuta la primera acción."), ("item", "Desplaza la carta."), ("item", "Mueve la carta.")]
     assert [kind for kind, _ in _blocks(["Texto.", "", "3: 2 es la proporción."])] == ["paragraph", "paragraph"]
+
+
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [("-Objetivo del juego:", "Objetivo del juego"), ("– Fase de combate", "Fase de combate"),
+     ("| Juego de cartas |", "Juego de cartas"), ("-5 puntos de vida", "-5 puntos de vida"), ("X-Wing", "X-Wing")],
+)
+def test_an_outline_dash_or_a_banner_frame_is_no_part_of_a_title(line: str, title: str) -> None:
+    assert readable_title(line) == title
