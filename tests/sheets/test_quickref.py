@@ -79,6 +79,11 @@ def test_condense_never_touches_formulas_and_drops_a_repeated_statement() -> Non
         ("Todos los controles de la tripulación sufren un +1.", "Todos los controles de la tripulación sufren un +2."),
         ("La clase de maniobra de la nave disminuye en un punto.", "La clase de maniobra de la nave disminuye en dos puntos."),
         ("Tira los dados 2 según la tabla del viento:", "Tira los dados 3 según la tabla del viento:"),
+        # Two tables of modifiers (our own words) alike but for their signs: the second is no repeat of the first.
+        (
+            "Carga ligera: +1 a la velocidad, -1 al sigilo. Carga pesada: -2 a la velocidad, +2 al sigilo.",
+            "Carga ligera: -1 a la velocidad, +1 al sigilo. Carga pesada: +2 a la velocidad, −2 al sigilo.",
+        ),
     ],
 )
 def test_statements_that_differ_in_a_number_are_two_rules_not_a_repeat(earlier: str, later: str) -> None:

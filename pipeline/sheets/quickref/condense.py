@@ -18,7 +18,7 @@ from pipeline.learn.sentences import KEPT_ROLES, SENTENCE_END, load_model, sente
 from pipeline.model import Block, Section
 from pipeline.modelkinds import BlockKind
 from pipeline.sheets.quickref.examples import example_blocks
-from pipeline.sheets.quickref.repeats import Statements
+from pipeline.sheets.quickref.repeats import Statements, statement_key
 from pipeline.text import fold
 
 # Openers of a worked example in Spanish rulebooks. An example runs to the end of its paragraph.
@@ -108,7 +108,7 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
         if options.roles:
             spans_per_block = _without_orphans(section, spans_per_block)
         kept.append([
-            (spans, fold(" ".join(block.text[s:e] for s, e in spans), keep="=<>≤") if spans and options.repeats else "")
+            (spans, statement_key(" ".join(block.text[s:e] for s, e in spans)) if spans and options.repeats else "")
             for block, spans in zip(section.blocks, spans_per_block)
         ])
     seen = Statements(Counter(word for blocks in kept for _, folded in blocks for word in set(folded.split())))
