@@ -56,6 +56,12 @@ CROSS_REFERENCE = re.compile(
     r"|,?\s*como se (explica|describe|detalla|verá) (más adelante|después|en la (página|sección) \S+)",
     re.IGNORECASE,
 )
+# What a cross-reference points at: "(VER: Combate)", "(véase la sección «Vida y maná»)".
+CROSS_REFERENCE_TARGET = re.compile(
+    r"^\s*\((?:ver|v[ée]ase|vea|consulta|cf\.)\s*:?\s*(?:(?:la |el )?(?:secci[óo]n|apartado|cap[íi]tulo)\s+(?:de\s+)?)?"
+    r"[\"“«']?(?P<target>[^()\"”»']+?)[\"”»']?\s*[.,;]?\s*\)$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -97,12 +103,15 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
     patterns = tuple(re.compile(p, re.IGNORECASE) for p in options.narration_patterns)
     flavor = tuple(re.compile(p, re.IGNORECASE) for p in options.flavor_patterns)
     kept: list[list[tuple[list[tuple[int, int]], str]]] = []  # per section, per block: (spans, folded statement)
+    titles = frozenset(fold(section.title) for section in sections)  # what a kept cross-reference may point at
     for section in sections:
         in_example = False
         spans_per_block = []
         worked = example_blocks(section) if options.roles or options.examples else frozenset()
         for number, block in enumerate(section.blocks):
-            keep = _Kept([], False) if number in worked else _kept_spans(block, options, patterns, in_example, flavor, section=section)
+            keep = _Kept([], False) if number in worked else _kept_spans(
+                block, options, patterns, in_example, flavor, section=section, titles=titles
+            )
             in_example = keep.example_open
             spans_per_block.append(keep.spans)
         if options.roles:
@@ -160,11 +169,15 @@ class _Kept:
     example_open: bool  # the block ended inside an example that may continue in the next block
 
 
-def _without_cross_references(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The sentence's span cut around its cross-references (pieces are glued without a space)."""
+def _without_cross_references(text: str, start: int, end: int, titles: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
+    """The sentence's span cut around its cross-references (pieces are glued without a space), but those naming a
+    section of the sheet (folded in `titles`): "(VER: Combate)" points at a heading the reader finds there."""
     pieces: list[tuple[int, int]] = []
     cursor = start
     for match in CROSS_REFERENCE.finditer(text, start, end):
+        target = CROSS_REFERENCE_TARGET.match(match.group(0))
+        if target and fold(target.group("target")) in titles:
+            continue
         if match.start() > cursor:
             pieces.append((cursor, match.start()))
         cursor = match.end()
@@ -190,6 +203,7 @@ def _kept_spans(
     flavor: tuple[re.Pattern, ...] = (),
     *,
     section: Section | None = None,
+    titles: frozenset[str] = frozenset(),
 ) -> _Kept:
     text = block.text
     if block.kind in options.leave_out_blocks:
@@ -200,7 +214,7 @@ def _kept_spans(
     ):
         return _Kept(whole, False)
     if options.roles:
-        return _Kept(_rule_spans(block, section, patterns, flavor), False)
+        return _Kept(_rule_spans(block, section, patterns, flavor, titles), False)
     if options.examples and in_example and CONTINUATION.match(text):
         return _Kept([], True)
     kept: list[tuple[int, int]] = []
@@ -219,14 +233,15 @@ def _kept_spans(
         if any(pattern.search(sentence) for pattern in flavor):
             continue
         if options.asides:
-            kept.extend(_without_cross_references(text, start, end))
+            kept.extend(_without_cross_references(text, start, end, titles))
             continue
         kept.append((start, end))
     return _Kept(kept, False)
 
 
 def _rule_spans(
-    block: Block, section: Section | None, patterns: tuple[re.Pattern, ...], flavor: tuple[re.Pattern, ...]
+    block: Block, section: Section | None, patterns: tuple[re.Pattern, ...], flavor: tuple[re.Pattern, ...],
+    titles: frozenset[str] = frozenset(),
 ) -> list[tuple[int, int]]:
     """The spans of a block's sentences whose role the sheet keeps (cross-references cut out of them); a recipe's
     `narration` and `flavor_sentences` patterns still leave out the sentences they match."""
@@ -259,9 +274,9 @@ def _rule_spans(
             kept.append(label)
             label = None
         if dropped is not None and dropped[1] <= start and ANAPHORIC.match(sentence):
-            kept.extend(_without_cross_references(text, *dropped))  # "Pero puede ser reducida." needs what it reduces
+            kept.extend(_without_cross_references(text, *dropped, titles))  # "Pero puede ser reducida." needs what it reduces
         dropped = None
-        kept.extend(_without_cross_references(text, start, end))
+        kept.extend(_without_cross_references(text, start, end, titles))
     return kept
 
 
