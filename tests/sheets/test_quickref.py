@@ -60,10 +60,10 @@ def test_condense_drops_examples_and_narration_and_keeps_rules(text: str, kept: 
 
 
 def test_a_cross_reference_to_a_section_of_the_sheet_is_kept_one_elsewhere_goes() -> None:
-    rules = one("Al empezar tu turno tus soldados se curan (VER: Asalto). Roba (ver Reservas) una carta.")
+    rules = one("Al empezar tu turno tus soldados se curan (VER: Asalto). Roba (ver Reservas) una carta. Paga (ver asalto, más abajo).")
     assault = replace(one("Cada soldado ataca una vez."), id="asalto", title="Asalto")
     result = condense([rules, assault], options=ALL)
-    assert result[0].text == "Al empezar tu turno tus soldados se curan (VER: Asalto). Roba una carta."
+    assert result[0].text == "Al empezar tu turno tus soldados se curan (VER: Asalto). Roba una carta. Paga (ver asalto, más abajo)."
 
 
 def test_flavor_sentences_of_the_recipe_are_left_out_and_nothing_else() -> None:

@@ -18,7 +18,7 @@ from pipeline.learn.sentences import KEPT_ROLES, SENTENCE_END, load_model, sente
 from pipeline.model import Block, Section
 from pipeline.modelkinds import BlockKind
 from pipeline.sheets.quickref.examples import example_blocks
-from pipeline.sheets.quickref.repeats import Statements, statement_key
+from pipeline.sheets.quickref.repeats import NUMBER, Statements, statement_key
 from pipeline.text import fold
 
 # Openers of a worked example in Spanish rulebooks. An example runs to the end of its paragraph.
@@ -56,10 +56,10 @@ CROSS_REFERENCE = re.compile(
     r"|,?\s*como se (explica|describe|detalla|verá) (más adelante|después|en la (página|sección) \S+)",
     re.IGNORECASE,
 )
-# What a cross-reference points at: "(VER: Combate)", "(véase la sección «Vida y maná»)".
+# What a cross-reference points at: "(VER: Combate)", "(véase la sección «Vida y maná»)", "(ver tiradas, más adelante)".
 CROSS_REFERENCE_TARGET = re.compile(
     r"^\s*\((?:ver|v[ée]ase|vea|consulta|cf\.)\s*:?\s*(?:(?:la |el )?(?:secci[óo]n|apartado|cap[íi]tulo)\s+(?:de\s+)?)?"
-    r"[\"“«']?(?P<target>[^()\"”»']+?)[\"”»']?\s*[.,;]?\s*\)$",
+    r"[\"“«']?(?P<target>[^()\"”»']+?)[\"”»']?(?:,?\s*(?:m[áa]s adelante|m[áa]s abajo|abajo|arriba|antes|despu[ée]s))?\s*[.,;]?\s*\)$",
     re.IGNORECASE,
 )
 
@@ -267,7 +267,8 @@ def _rule_spans(
         if number == 0 and len(spans) > 1 and len(sentence.split()) <= MAX_LABEL_WORDS:
             label = (start, end)  # kept only if something after it is
             continue
-        if model.role(_ruling_part(sentence), context=context) not in KEPT_ROLES:
+        previous = spans[number - 1] if number and kept and kept[-1][1] == spans[number - 1][1] else None
+        if model.role(_ruling_part(sentence), context=context) not in KEPT_ROLES and not _gives_the_figures(text, previous, sentence):
             dropped = (start, end)
             continue
         if label is not None:
@@ -278,6 +279,21 @@ def _rule_spans(
         dropped = None
         kept.extend(_without_cross_references(text, start, end, titles))
     return kept
+
+
+# An example of a case, not of a player: "Por ejemplo, si se necesita un d3, …" (impersonal), not "si un crucero…".
+IMPERSONAL_EXAMPLE = re.compile(r"^\W*por ejemplo,?\s+(?:si|cuando)\s+se\s", re.IGNORECASE)
+
+
+def _gives_the_figures(text: str, rule: tuple[int, int] | None, sentence: str) -> bool:
+    """Whether `sentence` is an impersonal example giving the only figures of the rule kept just before it ("Algunos
+    dados se simulan con otros. Por ejemplo, si se necesita un d2, …"): without it the rule says how, not how much."""
+    return (
+        rule is not None
+        and bool(IMPERSONAL_EXAMPLE.match(sentence))
+        and not NUMBER.search(statement_key(text[rule[0] : rule[1]]))
+        and bool(NUMBER.search(statement_key(sentence)))
+    )
 
 
 # A list item this short ("Daño al sistema", "48 cartas de amenaza.") is a fragment of the sentence its lead-in opens;
