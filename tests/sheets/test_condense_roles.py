@@ -101,3 +101,15 @@ def test_the_short_items_of_a_list_whose_lead_in_was_left_out_go_with_it() -> No
     assert _without_orphans(labelled, [[], [(0, 19)]]) == [[], []]
     prose = replace(section, blocks=(block("paragraph", "El oro se guarda en la torre del castillo."), labelled.blocks[1]))
     assert _without_orphans(prose, [[], [(0, 19)]]) == [[], [(0, 19)]]
+
+
+def test_an_impersonal_example_that_gives_the_only_figures_of_its_rule_is_kept() -> None:
+    """Tapiz says how to make a die of another ("dividing the roll") and gives the numbers only in its 'Por ejemplo'
+    sentence; an example of a player's case, or after a rule with figures of its own, still goes."""
+    rule = "Los dados que faltan se sustituyen por otro dado y se reparte su resultado entre las caras que faltan."
+    example = "Por ejemplo, si se necesita un d2, se tira un d6 y se divide entre tres, de forma que 1-3 cuenta como 1 y 4-6 cuenta como 2."
+    (kept,) = condense([_section(f"{rule} {example}")], options=CondenseOptions(roles=True))
+    assert kept.blocks[0].text == f"{rule} {example}"
+    players = "Por ejemplo, si Ana necesita un d2, tira un d6 y lo divide entre tres: con un 5 saca un 2."
+    (kept,) = condense([_section(f"{rule} {players}")], options=CondenseOptions(roles=True))
+    assert kept.blocks[0].text == rule

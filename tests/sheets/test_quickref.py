@@ -59,6 +59,13 @@ def test_condense_drops_examples_and_narration_and_keeps_rules(text: str, kept: 
     assert section.text == kept
 
 
+def test_a_cross_reference_to_a_section_of_the_sheet_is_kept_one_elsewhere_goes() -> None:
+    rules = one("Al empezar tu turno tus soldados se curan (VER: Asalto). Roba (ver Reservas) una carta. Paga (ver asalto, más abajo).")
+    assault = replace(one("Cada soldado ataca una vez."), id="asalto", title="Asalto")
+    result = condense([rules, assault], options=ALL)
+    assert result[0].text == "Al empezar tu turno tus soldados se curan (VER: Asalto). Roba una carta. Paga (ver asalto, más abajo)."
+
+
 def test_flavor_sentences_of_the_recipe_are_left_out_and_nothing_else() -> None:
     options = CondenseOptions(flavor_patterns=("^El espacio es un lugar muy cruel",))
     (section,) = condense([one("Un astronauta sin suministros muere. El espacio es un lugar muy cruel. Roba una carta.")], options=options)
@@ -79,6 +86,11 @@ def test_condense_never_touches_formulas_and_drops_a_repeated_statement() -> Non
         ("Todos los controles de la tripulación sufren un +1.", "Todos los controles de la tripulación sufren un +2."),
         ("La clase de maniobra de la nave disminuye en un punto.", "La clase de maniobra de la nave disminuye en dos puntos."),
         ("Tira los dados 2 según la tabla del viento:", "Tira los dados 3 según la tabla del viento:"),
+        # Two tables of modifiers (our own words) alike but for their signs: the second is no repeat of the first.
+        (
+            "Carga ligera: +1 a la velocidad, -1 al sigilo. Carga pesada: -2 a la velocidad, +2 al sigilo.",
+            "Carga ligera: -1 a la velocidad, +1 al sigilo. Carga pesada: +2 a la velocidad, −2 al sigilo.",
+        ),
     ],
 )
 def test_statements_that_differ_in_a_number_are_two_rules_not_a_repeat(earlier: str, later: str) -> None:
@@ -276,7 +288,7 @@ def test_alternity_sheet_meets_its_budget_and_leaves_the_damage_cards_to_their_s
     text = " ".join(" ".join((page.extract_text() or "").split()) for page in reader.pages)
     assert len(reader.pages) <= 4
     assert "Daño a los sistemas" in text  # the title block says where the system effects are
-    assert "(ver Movimiento)" not in text  # cross-references to pages the sheet does not have are gone
+    assert "(ver Movimiento)" in text and "Movimiento. Las reglas" in text  # it points at a section the sheet prints
 
 
 def test_a_wall_of_prose_is_cut_into_paragraphs_at_sentence_ends() -> None:

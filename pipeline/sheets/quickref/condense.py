@@ -18,7 +18,7 @@ from pipeline.learn.sentences import KEPT_ROLES, SENTENCE_END, load_model, sente
 from pipeline.model import Block, Section
 from pipeline.modelkinds import BlockKind
 from pipeline.sheets.quickref.examples import example_blocks
-from pipeline.sheets.quickref.repeats import Statements
+from pipeline.sheets.quickref.repeats import NUMBER, Statements, statement_key
 from pipeline.text import fold
 
 # Openers of a worked example in Spanish rulebooks. An example runs to the end of its paragraph.
@@ -54,6 +54,12 @@ ASIDE = re.compile(
 CROSS_REFERENCE = re.compile(
     r"\s*\((?:ver|v[ée]ase|vea|consulta|cf\.)[^()]{0,60}\)|\s*\((?:en )?(?:la )?p[áa]g(?:ina|\.)\s*\d+[^()]{0,20}\)"
     r"|,?\s*como se (explica|describe|detalla|verá) (más adelante|después|en la (página|sección) \S+)",
+    re.IGNORECASE,
+)
+# What a cross-reference points at: "(VER: Combate)", "(véase la sección «Vida y maná»)", "(ver tiradas, más adelante)".
+CROSS_REFERENCE_TARGET = re.compile(
+    r"^\s*\((?:ver|v[ée]ase|vea|consulta|cf\.)\s*:?\s*(?:(?:la |el )?(?:secci[óo]n|apartado|cap[íi]tulo)\s+(?:de\s+)?)?"
+    r"[\"“«']?(?P<target>[^()\"”»']+?)[\"”»']?(?:,?\s*(?:m[áa]s adelante|m[áa]s abajo|abajo|arriba|antes|despu[ée]s))?\s*[.,;]?\s*\)$",
     re.IGNORECASE,
 )
 
@@ -97,18 +103,21 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
     patterns = tuple(re.compile(p, re.IGNORECASE) for p in options.narration_patterns)
     flavor = tuple(re.compile(p, re.IGNORECASE) for p in options.flavor_patterns)
     kept: list[list[tuple[list[tuple[int, int]], str]]] = []  # per section, per block: (spans, folded statement)
+    titles = frozenset(fold(section.title) for section in sections)  # what a kept cross-reference may point at
     for section in sections:
         in_example = False
         spans_per_block = []
         worked = example_blocks(section) if options.roles or options.examples else frozenset()
         for number, block in enumerate(section.blocks):
-            keep = _Kept([], False) if number in worked else _kept_spans(block, options, patterns, in_example, flavor, section=section)
+            keep = _Kept([], False) if number in worked else _kept_spans(
+                block, options, patterns, in_example, flavor, section=section, titles=titles
+            )
             in_example = keep.example_open
             spans_per_block.append(keep.spans)
         if options.roles:
             spans_per_block = _without_orphans(section, spans_per_block)
         kept.append([
-            (spans, fold(" ".join(block.text[s:e] for s, e in spans), keep="=<>≤") if spans and options.repeats else "")
+            (spans, statement_key(" ".join(block.text[s:e] for s, e in spans)) if spans and options.repeats else "")
             for block, spans in zip(section.blocks, spans_per_block)
         ])
     seen = Statements(Counter(word for blocks in kept for _, folded in blocks for word in set(folded.split())))
@@ -160,11 +169,15 @@ class _Kept:
     example_open: bool  # the block ended inside an example that may continue in the next block
 
 
-def _without_cross_references(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The sentence's span cut around its cross-references (pieces are glued without a space)."""
+def _without_cross_references(text: str, start: int, end: int, titles: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
+    """The sentence's span cut around its cross-references (pieces are glued without a space), but those naming a
+    section of the sheet (folded in `titles`): "(VER: Combate)" points at a heading the reader finds there."""
     pieces: list[tuple[int, int]] = []
     cursor = start
     for match in CROSS_REFERENCE.finditer(text, start, end):
+        target = CROSS_REFERENCE_TARGET.match(match.group(0))
+        if target and fold(target.group("target")) in titles:
+            continue
         if match.start() > cursor:
             pieces.append((cursor, match.start()))
         cursor = match.end()
@@ -190,6 +203,7 @@ def _kept_spans(
     flavor: tuple[re.Pattern, ...] = (),
     *,
     section: Section | None = None,
+    titles: frozenset[str] = frozenset(),
 ) -> _Kept:
     text = block.text
     if block.kind in options.leave_out_blocks:
@@ -200,7 +214,7 @@ def _kept_spans(
     ):
         return _Kept(whole, False)
     if options.roles:
-        return _Kept(_rule_spans(block, section, patterns, flavor), False)
+        return _Kept(_rule_spans(block, section, patterns, flavor, titles), False)
     if options.examples and in_example and CONTINUATION.match(text):
         return _Kept([], True)
     kept: list[tuple[int, int]] = []
@@ -219,14 +233,15 @@ def _kept_spans(
         if any(pattern.search(sentence) for pattern in flavor):
             continue
         if options.asides:
-            kept.extend(_without_cross_references(text, start, end))
+            kept.extend(_without_cross_references(text, start, end, titles))
             continue
         kept.append((start, end))
     return _Kept(kept, False)
 
 
 def _rule_spans(
-    block: Block, section: Section | None, patterns: tuple[re.Pattern, ...], flavor: tuple[re.Pattern, ...]
+    block: Block, section: Section | None, patterns: tuple[re.Pattern, ...], flavor: tuple[re.Pattern, ...],
+    titles: frozenset[str] = frozenset(),
 ) -> list[tuple[int, int]]:
     """The spans of a block's sentences whose role the sheet keeps (cross-references cut out of them); a recipe's
     `narration` and `flavor_sentences` patterns still leave out the sentences they match."""
@@ -252,17 +267,33 @@ def _rule_spans(
         if number == 0 and len(spans) > 1 and len(sentence.split()) <= MAX_LABEL_WORDS:
             label = (start, end)  # kept only if something after it is
             continue
-        if model.role(_ruling_part(sentence), context=context) not in KEPT_ROLES:
+        previous = spans[number - 1] if number and kept and kept[-1][1] == spans[number - 1][1] else None
+        if model.role(_ruling_part(sentence), context=context) not in KEPT_ROLES and not _gives_the_figures(text, previous, sentence):
             dropped = (start, end)
             continue
         if label is not None:
             kept.append(label)
             label = None
         if dropped is not None and dropped[1] <= start and ANAPHORIC.match(sentence):
-            kept.extend(_without_cross_references(text, *dropped))  # "Pero puede ser reducida." needs what it reduces
+            kept.extend(_without_cross_references(text, *dropped, titles))  # "Pero puede ser reducida." needs what it reduces
         dropped = None
-        kept.extend(_without_cross_references(text, start, end))
+        kept.extend(_without_cross_references(text, start, end, titles))
     return kept
+
+
+# An example of a case, not of a player: "Por ejemplo, si se necesita un d3, …" (impersonal), not "si un crucero…".
+IMPERSONAL_EXAMPLE = re.compile(r"^\W*por ejemplo,?\s+(?:si|cuando)\s+se\s", re.IGNORECASE)
+
+
+def _gives_the_figures(text: str, rule: tuple[int, int] | None, sentence: str) -> bool:
+    """Whether `sentence` is an impersonal example giving the only figures of the rule kept just before it ("Algunos
+    dados se simulan con otros. Por ejemplo, si se necesita un d2, …"): without it the rule says how, not how much."""
+    return (
+        rule is not None
+        and bool(IMPERSONAL_EXAMPLE.match(sentence))
+        and not NUMBER.search(statement_key(text[rule[0] : rule[1]]))
+        and bool(NUMBER.search(statement_key(sentence)))
+    )
 
 
 # A list item this short ("Daño al sistema", "48 cartas de amenaza.") is a fragment of the sentence its lead-in opens;

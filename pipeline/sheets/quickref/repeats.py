@@ -11,15 +11,28 @@ import math
 import re
 from collections import Counter
 
+from pipeline.text import fold
+
 REPEAT_RATIO = 0.9
-# The numbers of a statement, in figures or words: two statements that differ in one are never repeats.
-NUMBER = re.compile(r"\d+|\b(?:cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|veinte|cien|mitad|doble|triple)\b")
+# The numbers of a statement, in figures (with their sign) or words: two statements that differ in one are never repeats.
+NUMBER = re.compile(r"[+-]?\d+|\b(?:cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|veinte|cien|mitad|doble|triple)\b")
 # Share of their words two statements must have in common before difflib compares them.
 WORD_SHARE = 0.6
 # Statements longer than this are repeats only when equal (difflib on two long texts costs their product).
 MAX_COMPARED_CHARS = 5000
 # Earlier statements a new one is compared with, at most (see Statements).
 MAX_CANDIDATES = 16
+
+
+# A plus or minus that is no figure's sign: inside a word or range ("anti-nave", "2-4") or standing alone.
+_NOT_A_SIGN = re.compile(r"(?<=\w)[+-]|[+-](?!\d)")
+
+
+def statement_key(text: str) -> str:
+    """What `same` compares of a statement: its folded words (formulas' "=<>≤" kept) and its figures' signs, so two
+    tables of modifiers alike but for them ("+2 a la defensa" / "-2 a la defensa") are two rules."""
+    key = fold(text, keep="=<>≤+-−").replace("−", "-")
+    return " ".join(_NOT_A_SIGN.sub(" ", key).split())
 
 
 def same(a: str, b: str, *, words_a: set[str] | None = None, words_b: set[str] | None = None) -> bool:
