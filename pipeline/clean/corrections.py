@@ -241,7 +241,7 @@ def closest_text(correction: Correction, raw_lines: list[str]) -> tuple[int, int
     if best is None or best[0] < MIN_SIMILARITY:
         return None
     score, number, start, end = best
-    return number, round(score), raw_lines[number - 1][start:end].strip()
+    return number, int(score), raw_lines[number - 1][start:end].strip()  # down: a near miss never reads "100 % similar"
 
 
 def _partial_similarity(wanted: str, text: str) -> tuple[float, int, int]:

@@ -241,3 +241,13 @@ def test_a_clean_hint_the_text_never_uses_is_a_warning_and_an_error_when_strict(
         " fix its spelling or remove it"]
     with pytest.raises(ConfigError, match=r"options.clean.noise_phrases: 'un abrazo' occurs nowhere"):
         clean(raw_of(text), options=options, strict=True)
+
+
+def test_a_near_miss_is_never_called_100_percent_similar(tmp_path: Path) -> None:
+    """One letter off in a long find is 99.x % similar: rounded, the warning said "100 % similar" of a text
+    the correction did not match."""
+    find = " ".join(["cada jugador roba dos cartas del mazo de suministros al comienzo de su turno, salvo en la primera ronda,"] * 3)
+    corrections = load_corrections(write(tmp_path, f'- find: "{find}"\n  replace: "x"\n'), display="c.yaml")
+    result = clean(raw_of("REGLAS\n\n" + find.replace("suministros", "sumimistros", 1) + ".\n"), corrections=corrections)
+    assert len(result.warnings) == 1 and "% similar" in result.warnings[0]
+    assert "(100 % similar)" not in result.warnings[0]
