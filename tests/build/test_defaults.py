@@ -59,7 +59,7 @@ def test_an_opening_sentence_that_says_what_the_game_is_names_it() -> None:
     opening = Section(id="comienza", title="Comienza la aventura", level=1, kind="rules", blocks=(intro,), first=2, last=10)
     raw = RawText(game=game.id, path="raw.pdf", text="", encoding="utf-8", sha256="0")
     assert title_from_text(raw, Document(game=game, sections=(opening,))) == "La Campaña"
-    prose = Block(kind="paragraph", text="Se trata de un juego de baraja española de 40 cartas. " * 10, first=3, last=3)
+    prose = Block(kind="paragraph", text="Se juega con una baraja española completa, de cuarenta naipes. " * 10, first=3, last=3)
     plain = Section(id="descripcion", title="Descripción", level=1, kind="rules", blocks=(prose,), first=1, last=3)
     assert title_from_text(raw, Document(game=game, sections=(plain,))) == ""
 
@@ -68,10 +68,10 @@ def test_an_opening_sentence_that_says_what_the_game_is_names_it() -> None:
     ("paragraphs", "name"),
     [
         # Brisca: the first paragraph names no game, the second does; the text writes "en la Brisca", so "La" is no part of it.
-        (["Se trata de un juego de baraja española de 40 cartas.",
-          "La Brisca pertenece a la gran familia de juegos de cartas del Tute.", "En la Brisca juegan de 2 a 4."], "Brisca"),
+        (["Se juega con una baraja española completa, de cuarenta naipes.",
+          "La Brisca pertenece a la misma familia que el Tute: la de los juegos de bazas.", "En la Brisca juegan de 2 a 4."], "Brisca"),
         # Generala: the rules of two games, their articles written capital in mid-sentence.
-        (["Este documento contiene las reglas oficiales para La Generala y El 10.000, transcritas de las instrucciones."],
+        (["Aquí van las reglas oficiales para La Generala y El 10.000, copiadas de la tapa de la caja."],
          "La Generala y El 10.000"),
         (["Las reglas del juego son simples.", "Cada jugador es un juego aparte."], ""),
     ],

@@ -7,6 +7,10 @@ from pipeline.model import Block, Section
 from pipeline.sheets.quickref.condense import CondenseOptions, condense
 
 
+def block(kind: str, text: str) -> Block:
+    return Block(kind=kind, text=text, first=1, last=1)
+
+
 def _section(*texts: str) -> Section:
     blocks = tuple(Block(kind="paragraph", text=text, first=1, last=1) for text in texts)
     return Section(id="combate", title="Combate", level=1, kind="rules", blocks=blocks, first=1, last=1)
@@ -43,22 +47,19 @@ def test_the_stump_of_a_sentence_the_source_lost_is_not_printed() -> None:
 
 
 def test_an_example_labelled_on_a_line_of_its_own_goes_with_its_situation_and_outcomes() -> None:
-    """La Campaña (a ChatGPT-made text): 'Ejemplo:', 'Un mago ataca con una carta de 8 pociones:' and the list of what
-    it does to each class were printed as rules, the label alone merged away as a repeat."""
-    def block(kind: str, text: str) -> Block:
-        return Block(kind=kind, text=text, first=1, last=1)
-
+    """A label alone ('Ejemplo:'), the example's situation ending in a colon and the list of what it does to each
+    class were printed as rules (a real text of this shape: la-campana-chatgpt), the label merged away as a repeat."""
     blocks = (
-        block("item", "Utilizan POCIONES para atacar."),
+        block("item", "Las arqueras atacan con FLECHAS."),
         block("paragraph", "Ejemplo:"),
-        block("paragraph", "Un mago ataca con una carta de 8 pociones:"),
-        block("item", "A un caballero → le quita 8 vidas (daño puro)"),
-        block("item", "A otro mago o arquero → le quita 4 vidas (daño impuro)"),
-        block("paragraph", "El daño impuro es la mitad del valor del recurso."),
+        block("paragraph", "Una arquera dispara una carta de 6 flechas:"),
+        block("item", "Contra un gigante → le resta 6 puntos (golpe pleno)"),
+        block("item", "Contra otra arquera → le resta 3 puntos (golpe rozado)"),
+        block("paragraph", "Un golpe rozado vale la mitad de la carta."),
     )
     section = Section(id="magos", title="Magos", level=2, kind="rules", blocks=blocks, first=1, last=1)
     (kept,) = condense([section], options=CondenseOptions(roles=True))
-    assert [b.text for b in kept.blocks] == ["Utilizan POCIONES para atacar.", "El daño impuro es la mitad del valor del recurso."]
+    assert [b.text for b in kept.blocks] == ["Las arqueras atacan con FLECHAS.", "Un golpe rozado vale la mitad de la carta."]
 
 
 def test_a_rule_that_points_back_keeps_the_sentence_it_points_to() -> None:
@@ -76,9 +77,6 @@ def test_the_short_items_of_a_list_whose_lead_in_was_left_out_go_with_it() -> No
     """Alternity printed 'b) Daño al sistema' and Space Alert '48 cartas de amenaza.' alone: what introduced each
     list (a sentence ending with a colon, a label on its own) was left out, its items were not."""
     from pipeline.sheets.quickref.condense import _without_orphans
-
-    def block(kind: str, text: str) -> Block:
-        return Block(kind=kind, text=text, first=1, last=1)
 
     blocks = (
         block("paragraph", "Hay mucho que aprender. Os sugerimos este orden:"),

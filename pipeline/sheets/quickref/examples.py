@@ -1,7 +1,7 @@
 """The blocks of a worked example that a label opens on a line of its own ("Ejemplo:"), which condensing leaves out.
 
-A sentence-by-sentence reading misses them: the label is one block, the example's situation another ("Un mago ataca
-con una carta de 8 pociones:") and its outcomes a list ("• A un caballero → le quita 8 vidas"), each of which reads
+A sentence-by-sentence reading misses them: the label is one block, the example's situation another ("Una arquera
+dispara una carta de 6 flechas:") and its outcomes a list ("• Contra un gigante → le resta 6 puntos"), each of which reads
 like a rule on its own.
 """
 from __future__ import annotations
