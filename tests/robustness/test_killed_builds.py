@@ -163,7 +163,7 @@ def test_a_released_lock_names_no_build(built: Path) -> None:
 
 def test_an_interrupted_build_keeps_previous_pdfs_and_a_consistent_cache(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import pipeline.sheets
-    from pipeline.build.printed import PrintedIndex
+    from pipeline.build.cache import SheetCache
 
     before = pdfs(built)
     manifests = {p: p.read_bytes() for p in (built / "output").rglob("manifest.json")}
@@ -175,7 +175,7 @@ def test_an_interrupted_build_keeps_previous_pdfs_and_a_consistent_cache(built: 
     monkeypatch.setattr(pipeline.sheets, "render", interrupted)
     # The sentence added prints on no sheet, so the printed index would spare every sheet its typesetting:
     # here each stale sheet is typeset, and the interrupt comes while it is.
-    monkeypatch.setattr(PrintedIndex, "reuse", lambda self, *args, **kwargs: None)
+    monkeypatch.setattr(SheetCache, "reuse_printed", lambda self, *args, **kwargs: None)
     result = run(built, "build", *GAMES)
     assert result.exit_code == 130
     assert pdfs(built) == before
