@@ -111,26 +111,13 @@ def cores() -> int:
 
 
 def _build_options(command):
-    """--paper, --out and --jobs, shared by build and watch."""
-    for option in reversed(
-        (
-            click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default=None,
-                         help="Paper size (default: the game's, A4)."),
-            click.option(
-                "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Output folder (default: output/)."
-            ),
-            click.option(
-                "--jobs",
-                "-j",
-                type=click.IntRange(min=1),
-                default=cores(),
-                show_default="the number of cores",
-                help="Build this many games at once, one process each (the output is the same for any number).",
-            ),
-        )
-    ):
-        command = option(command)
-    return command
+    """--paper, --out and --jobs, shared by build and watch (in that order in --help)."""
+    command = click.option("--jobs", "-j", type=click.IntRange(min=1), default=cores(), show_default="the number of cores",
+                           help="Build this many games at once, one process each (the output is the same for any number).")(command)
+    command = click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+                           help="Output folder (default: output/).")(command)
+    return click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default=None,
+                        help="Paper size (default: the game's, A4).")(command)
 
 
 @main.command()

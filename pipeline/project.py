@@ -3,12 +3,10 @@ ingest/) and its game.yaml and templates into a GameConfig."""
 from __future__ import annotations
 
 import os
-
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from pipeline.errors import InputError

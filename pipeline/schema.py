@@ -64,17 +64,9 @@ TYPE_WORDS = {bool: "true/false", int: "a number", float: "a number", str: "text
 
 
 def kind_of(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return "null" if value is None else type(value).__name__
+    if value is None:
+        return "null"
+    return next((word for kind, word in TYPE_WORDS.items() if isinstance(value, kind)), type(value).__name__)
 
 
 def did_you_mean(wanted: Any, allowed: Iterable[str]) -> str:
@@ -294,11 +286,7 @@ def number_problem(value: Any, *, low: float, high: float, whole: bool = False, 
     wanted = f"{'a whole number' if whole else 'a number'} from {span}"
     if not is_number(value):
         return f"must be {wanted}, got {kind_of(value)} {shown(value)}"
-    if not math.isfinite(value):
-        return f"must be {wanted}, got {shown(value)}"
-    if whole and not float(value).is_integer():
-        return f"must be {wanted}, got {shown(value)}"
-    if not low <= value <= high:
+    if not math.isfinite(value) or (whole and not float(value).is_integer()) or not low <= value <= high:
         return f"must be {wanted}, got {shown(value)}"
     return None
 

@@ -19,7 +19,7 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from pipeline.errors import InputError
 from pipeline.store import write_atomic
@@ -48,16 +48,105 @@ class WordData:
     lemmas: dict[str, str]  # spaCy's es_lemma_lookup, as it is
 
 
-class WordStore:
-    """Flags and probability of any word, from the file (memoised per process); the suggestion pool kept whole."""
+class TableFile:
+    """An SQLite file of tables made once from the libraries (`make`, then `_fill`), only read after: from `path` when
+    it is there with this `stamp`, else made and written there whole; in memory when it cannot be written (`unsaved`
+    says why) or without a path. A file that is missing, damaged or of another stamp is made again, and so is one
+    damaged past what opening reads, when a query meets the damage (then memory, if it is damaged again)."""
 
-    def __init__(self, path: Path | None, *, stamp: str, make: Callable[[], WordData]) -> None:
-        self.path, self.stamp, self._make = path, f"{STORE_FORMAT} {stamp}", make
-        self._memo: dict[str, tuple[int, float | None, str | None]] = {}
+    WHAT = "the tables"  # for the first-run message (firstrun.preparing)
+
+    def __init__(self, path: Path | None, *, stamp: str, make: Callable[[], Any]) -> None:
+        self.path, self.stamp, self._make = path, stamp, make
         self._connection: sqlite3.Connection | None = None
         self._pid = -1
-        self.by_length: dict[int, tuple[str, ...]] = {}
+        self.unsaved = ""  # why the tables are in memory only (each run then makes them again: seconds)
         self._open()
+
+    def _fill(self, connection: sqlite3.Connection, data: Any) -> None:
+        raise NotImplementedError
+
+    def _ready(self, connection: sqlite3.Connection) -> bool:
+        """Whether `connection` holds this stamp's tables (a subclass reads what it keeps in memory here)."""
+        return dict(connection.execute("SELECT key, value FROM meta")).get("stamp") == self.stamp
+
+    def _db(self) -> sqlite3.Connection:
+        """The open connection: there is always one once the file is made (or the memory copy)."""
+        if self._connection is None:
+            raise RuntimeError(f"{self.WHAT} have no connection")
+        return self._connection
+
+    def _query(self, sql: str, parameters) -> list[tuple]:
+        """The rows of a query, all read (a damaged page can fail any step, not only the first)."""
+        if self._pid != os.getpid():  # a forked worker: its own connection to the file, never the parent's
+            if self.path is not None:
+                self._connection = connect_readonly(self.path)
+            self._pid = os.getpid()
+        try:
+            return self._db().execute(sql, parameters).fetchall()
+        except sqlite3.DatabaseError:
+            if self.path is None:
+                raise  # the memory copy is ours: a failure there is a bug
+        # The stamp read but a page did not ("database disk image is malformed"): the file is made again
+        # (memory, if that fails too), never an internal error on every run from now on.
+        self._db().close()
+        self._open(trust_file=False)
+        try:
+            return self._db().execute(sql, parameters).fetchall()
+        except sqlite3.DatabaseError:
+            if self.path is None:
+                raise
+        self._db().close()
+        self._in_memory(self._make(), f"{self.path} is damaged again after it was made")
+        return self._db().execute(sql, parameters).fetchall()
+
+    def _open(self, *, trust_file: bool = True) -> None:
+        if self.path is not None and trust_file and self._connect(self.path):
+            return
+        from pipeline.firstrun import preparing
+
+        with preparing(self.WHAT, self.path.parent if self.path is not None else None):
+            data = self._make()
+        if self.path is not None:
+            try:
+                write_database(self.path, lambda connection: self._fill(connection, data))
+                if self._connect(self.path):
+                    return
+            except InputError as exc:
+                self.unsaved = str(exc)
+            except sqlite3.Error as exc:
+                self.unsaved = f"cannot write {self.path}: {exc}"
+        self._in_memory(data, self.unsaved)
+
+    def _connect(self, path: Path) -> bool:
+        """The file at `path` opened, when it holds this stamp's tables."""
+        try:
+            connection = connect_readonly(path)
+            if self._ready(connection):
+                self._connection, self._pid = connection, os.getpid()
+                return True
+            connection.close()
+        except (sqlite3.Error, ValueError, KeyError, AttributeError):
+            pass  # missing or damaged: made again
+        return False
+
+    def _in_memory(self, data: Any, why: str) -> None:
+        self.path, self.unsaved = None, why  # a memory database cannot be reopened after a fork: the inherited one is used
+        self._connection = sqlite3.connect(":memory:", check_same_thread=False)
+        self._fill(self._connection, data)
+        self._ready(self._connection)
+        self._pid = os.getpid()
+
+
+class WordStore(TableFile):
+    """Flags and probability of any word, from the file (memoised per process); the suggestion pool kept whole."""
+
+    WHAT = "the Spanish and English word lists"
+
+    def __init__(self, path: Path | None, *, stamp: str, make: Callable[[], WordData]) -> None:
+        self._memo: dict[str, tuple[int, float | None, str | None]] = {}
+        self.by_length: dict[int, tuple[str, ...]] = {}
+        super().__init__(path, stamp=f"{STORE_FORMAT} {stamp}", make=make)
 
     def entry(self, word: str) -> tuple[int, float | None, str | None]:
         """(flags, log-probability or None, lemma or None) of `word`; (0, None, None) for a word no list has."""
@@ -92,84 +181,42 @@ class WordStore:
         sql = f"SELECT word FROM near WHERE key IN ({','.join('?' * len(keys))})"  # noqa: S608 - only "?"s
         return {found for (found,) in self._query(sql, keys)}
 
-    def _db(self) -> sqlite3.Connection:
-        """The open connection: there is always one once the store is made (a file, or the memory copy)."""
-        if self._connection is None:
-            raise RuntimeError("the word store has no connection")
-        return self._connection
-
-    def _query(self, sql: str, parameters) -> list[tuple]:
-        """The rows of a query, all read (a damaged page can fail any step, not only the first)."""
-        if self._pid != os.getpid():  # a forked worker: its own connection to the file, never the parent's
-            if self.path is not None:
-                self._connection = connect_readonly(self.path)
-            self._pid = os.getpid()
-        try:
-            return self._db().execute(sql, parameters).fetchall()
-        except sqlite3.DatabaseError:
-            if self.path is None:
-                raise  # the memory copy is ours: a failure there is a bug
-        # The stamp read but a page did not ("database disk image is malformed"): the file is made again
-        # (memory, if that fails too), never an internal error on every proof page from now on.
-        self._db().close()
-        self._open(trust_file=False)
-        try:
-            return self._db().execute(sql, parameters).fetchall()
-        except sqlite3.DatabaseError:
-            if self.path is None:
-                raise
-        self._db().close()
-        self._in_memory(self._make())
-        return self._db().execute(sql, parameters).fetchall()
-
-    def _open(self, *, trust_file: bool = True) -> None:
-        if self.path is not None and trust_file:
-            try:
-                connection = connect_readonly(self.path)
-                if self._read_meta(connection):
-                    self._connection, self._pid = connection, os.getpid()
-                    return
-                connection.close()
-            except (sqlite3.Error, ValueError, KeyError, AttributeError):
-                pass  # missing or damaged: made again below
-        from pipeline.firstrun import preparing
-
-        with preparing("the Spanish and English word lists", self.path.parent if self.path is not None else None):
-            data = self._make()
-        if self.path is not None:
-            try:
-                _write(self.path, data, stamp=self.stamp)
-                connection = connect_readonly(self.path)
-                if self._read_meta(connection):
-                    self._connection, self._pid = connection, os.getpid()
-                    return
-            except (InputError, sqlite3.Error, ValueError, KeyError, AttributeError):
-                pass  # a read-only cache folder still gets its typos, from memory
-        self._in_memory(data)
-
-    def _in_memory(self, data: WordData) -> None:
-        self.path = None  # a memory database cannot be reopened after a fork: the inherited one is used as it is
-        self._connection = sqlite3.connect(":memory:", check_same_thread=False)
-        _fill(self._connection, data, stamp=self.stamp)
-        self._read_meta(self._connection)
-        self._pid = os.getpid()
-
-    def _read_meta(self, connection: sqlite3.Connection) -> bool:
+    def _ready(self, connection: sqlite3.Connection) -> bool:
         meta = dict(connection.execute("SELECT key, value FROM meta"))
         if meta.get("stamp") != self.stamp:
             return False
         self.by_length = {int(length): tuple(words) for length, words in json.loads(meta["by_length"]).items()}
         return True
 
+    def _fill(self, connection: sqlite3.Connection, data: WordData) -> None:
+        words = data.known | data.folded | data.english | data.probability.keys() | data.lemmas.keys()
+        rows = (
+            (word, (KNOWN if word in data.known else 0) | (FOLDED if word in data.folded else 0) | (ENGLISH if word in data.english else 0),
+             data.probability.get(word), data.lemmas.get(word))
+            for word in sorted(words)
+        )
+        connection.execute("PRAGMA journal_mode = OFF")  # a file written whole, then renamed: a crash leaves only a temp file
+        connection.execute("PRAGMA synchronous = OFF")
+        with connection:
+            connection.execute(
+                "CREATE TABLE words (word TEXT PRIMARY KEY, flags INTEGER NOT NULL, probability REAL, lemma TEXT) WITHOUT ROWID"
+            )
+            connection.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            connection.executemany("INSERT INTO words VALUES (?, ?, ?, ?)", rows)
+            connection.execute("CREATE TABLE near (key TEXT NOT NULL, word TEXT NOT NULL)")
+            connection.executemany("INSERT INTO near VALUES (?, ?)", (
+                (key, word) for found in data.by_length.values() for word in found
+                for key in {word} | {word[:cut] + word[cut + 1:] for cut in range(len(word))}
+            ))
+            connection.execute("CREATE INDEX near_key ON near (key)")
+            by_length = json.dumps({str(length): list(found) for length, found in data.by_length.items()}, ensure_ascii=False)
+            connection.executemany("INSERT INTO meta VALUES (?, ?)", [("stamp", self.stamp), ("by_length", by_length)])
+
 
 def connect_readonly(path: Path) -> sqlite3.Connection:
-    """A connection to a finished word file (this one, tag/frequencies.py's)."""
+    """A connection to a finished TableFile (the word store, tag/frequencies.py's)."""
     # immutable: the file is never written once renamed into place, so no locks and no journal are needed.
     return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False)
-
-
-def _write(path: Path, data: WordData, *, stamp: str) -> None:
-    write_database(path, lambda connection: _fill(connection, data, stamp=stamp))
 
 
 def write_database(path: Path, fill: Callable[[sqlite3.Connection], None]) -> None:
@@ -183,29 +230,6 @@ def write_database(path: Path, fill: Callable[[sqlite3.Connection], None]) -> No
             connection.close()
 
     write_atomic(path, filled)
-
-
-def _fill(connection: sqlite3.Connection, data: WordData, *, stamp: str) -> None:
-    words = data.known | data.folded | data.english | data.probability.keys() | data.lemmas.keys()
-    rows = (
-        (word, (KNOWN if word in data.known else 0) | (FOLDED if word in data.folded else 0) | (ENGLISH if word in data.english else 0),
-         data.probability.get(word), data.lemmas.get(word))
-        for word in sorted(words)
-    )
-    connection.execute("PRAGMA journal_mode = OFF")  # a file written whole, then renamed: a crash leaves only a temp file
-    connection.execute("PRAGMA synchronous = OFF")
-    with connection:
-        connection.execute("CREATE TABLE words (word TEXT PRIMARY KEY, flags INTEGER NOT NULL, probability REAL, lemma TEXT) WITHOUT ROWID")
-        connection.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        connection.executemany("INSERT INTO words VALUES (?, ?, ?, ?)", rows)
-        connection.execute("CREATE TABLE near (key TEXT NOT NULL, word TEXT NOT NULL)")
-        connection.executemany("INSERT INTO near VALUES (?, ?)", (
-            (key, word) for found in data.by_length.values() for word in found
-            for key in {word} | {word[:cut] + word[cut + 1:] for cut in range(len(word))}
-        ))
-        connection.execute("CREATE INDEX near_key ON near (key)")
-        by_length = json.dumps({str(length): list(found) for length, found in data.by_length.items()}, ensure_ascii=False)
-        connection.executemany("INSERT INTO meta VALUES (?, ?)", [("stamp", stamp), ("by_length", by_length)])
 
 
 _OPENED: list[WordStore] = []  # the process's store, whichever cache folder it came from

@@ -51,13 +51,11 @@ class LineList(list):
 
 
 class _LineLoader(yaml.SafeLoader):
-    """SafeLoader (no arbitrary tags) whose mappings and lists carry their file and lines."""
+    """SafeLoader (no arbitrary tags) whose mappings and lists carry their file and lines (`_load` sets `display`
+    and `problems`)."""
 
     display: str | None = None
-
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self.problems: list[Problem] = []
+    problems: list[Problem]
 
 
 _FastLineLoader: type[yaml.CSafeLoader] | None = None
@@ -68,10 +66,7 @@ if getattr(yaml, "__with_libyaml__", False):
         differently, so a file it cannot read is read again by _LineLoader, whose account is the one reported."""
 
         display: str | None = None
-
-        def __init__(self, stream: str) -> None:
-            super().__init__(stream)
-            self.problems: list[Problem] = []
+        problems: list[Problem]
 
     _FastLineLoader = _CLineLoader
 
@@ -154,7 +149,7 @@ def parse_yaml(text: str, *, display: str) -> Any:
 def _load(loader_class: type, text: str, *, display: str) -> Any:
     """One document, its aliases checked before anything walks it; problems noted while building it are raised together."""
     loader = loader_class(text)
-    loader.display = display
+    loader.display, loader.problems = display, []
     try:
         node = loader.get_single_node()
         if node is None:

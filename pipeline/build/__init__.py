@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from pipeline.build.cache import SheetCache
-from pipeline.build.lock import BuildLock
+from pipeline.build.lock import build_lock
 from pipeline.build.game import make_game
 from pipeline.build.keys import ParseMemo
 from pipeline.build.manifest import build_date
@@ -49,7 +49,7 @@ def build(
     come back in the report in the order of `game_ids`, whatever the number of jobs.
     """
     report = BuildReport()
-    with BuildLock(project.root).lock(wait=wait, on_wait=notice):
+    with build_lock(project.root, wait=wait, on_wait=notice):
         plans: dict[str, GamePlan | GameOutcome] = {}
         memo = ParseMemo(project.root)
         # Every game's configuration (game.yaml, recipes, templates) is read and checked before any text is cleaned.

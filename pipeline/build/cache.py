@@ -1,20 +1,31 @@
-"""Sheets kept in the project's store (pipeline/store.py): a PDF with what the build knows of it, by the sheet's key.
+"""Sheets kept in the project's store (pipeline/store.py): a PDF with what the build knows of it, by the sheet's key;
+and the printed index, which makes a sheet again from the store when what it prints is unchanged.
 
 Nothing here imports spaCy or reportlab: deciding that a sheet is up to date must stay instant. An entry's
 payload is one JSON line (pages, revision, paper, section digests, what it prints) and the PDF; one that
 does not read back exactly as written is a miss. Entries are grouped by game, sheet and paper, so building
 on Letter now and then never pushes out the A4 entries; a game's proof pages are kept the same way.
+
+A sheet's key (keys.py) changes with any of its game's files, so one correction makes every sheet of the game
+stale, though most of them print none of the corrected text. The printed key hashes what the renderer reads
+(sheets.printed_inputs: the sheet's configuration, the document but its sections, the sections or cards it
+prints) with the tool and every input that reaches the PDF other than through the document (templates, fonts,
+game.yaml: all inputs but the game's text, corrections and glossaries). An index entry (kind "printed", grouped
+as the sheets are) maps it to the sheet entry it made and the date that PDF printed; a sheet is taken from there
+only while the build would print the same date, so its bytes are exactly a fresh render's.
 """
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Callable
 
-from pipeline.build.keys import project_store
-from pipeline.store import sweep_temp_files
+from pipeline.build.keys import SheetKey, project_store, tool_fingerprint
+from pipeline.model import Document
+from pipeline.store import digest, sweep_temp_files
 
-SHEET, PROOF = "sheets", "proofs"
+SHEET, PROOF, PRINTED = "sheets", "proofs", "printed"
 
 
 @dataclass(frozen=True)
@@ -85,3 +96,61 @@ class SheetCache:
 
     def has_proof(self, game: str, key: str) -> bool:
         return self.store.has(PROOF, key, game)
+
+    def reuse_printed(self, key: SheetKey, printed: str, *, dated: Callable[[str], str]) -> CachedSheet | None:
+        """The cached sheet these printed inputs made, if the build would print it with the same date."""
+        group = sheet_group(key.game, key.sheet, key.paper)
+        record = self.store.get(PRINTED, printed, group)
+        try:
+            entry = self.get(str(record["sheet_key"]), group) if record else None
+            if entry is not None and dated(entry.revision) == record["date"]:
+                return entry
+        except (KeyError, TypeError):
+            pass  # damaged: typeset it
+        return None
+
+
+def printed_key(key: SheetKey, printed: str, *, root: Path) -> str:
+    """The printed key of a sheet whose renderer reads `printed` (sheets.printed_inputs) in the project at `root`.
+
+    The project's own folder is taken out of it (the layout names its fonts by path; their contents are in
+    the sheet's inputs), so a project moved or copied elsewhere still finds its sheets."""
+    printed = printed.replace(str(root.resolve()), "<project>").replace(str(root), "<project>")
+    through_document = {f"sources/{key.game}/corrections.yaml"}
+    files = {
+        path: found for path, found in key.inputs.items()
+        if path not in through_document and not path.startswith((f"sources/{key.game}/raw.", "glossaries/"))
+    }
+    return digest(tool_fingerprint(), key.game, key.sheet, key.paper, files, printed)
+
+
+def typeset(
+    cache: SheetCache, key: SheetKey, document: Document, *, sheet, sections: tuple[dict, ...], dated: Callable[[str], str], root: Path,
+    force: bool = False,
+) -> tuple[CachedSheet, Callable[[], None]]:
+    """The sheet's entry under `key`: the PDF its printed content made before (never with `force`), or rendered now;
+    and what records it in the printed index (called once the build has filed the entry under its key)."""
+    from pipeline.sheets import printed_inputs, render
+
+    dates: list[str] = []  # the day the PDF prints beside its revision, as `dated` gave it
+
+    def recorded(revision: str) -> str:
+        dates.append(dated(revision))
+        return dates[-1]
+
+    printed = printed_key(key, printed_inputs(document, sheet=sheet, paper=key.paper), root=root)
+    same = None if force else cache.reuse_printed(key, printed, dated=recorded)
+    if same is not None:
+        entry = replace(same, key=key.digest, sections=sections)
+    else:
+        rendered = render(document, sheet=sheet, paper=key.paper, dated=recorded)
+        entry = CachedSheet(
+            key=key.digest, game=key.game, sheet=key.sheet, pdf=rendered.pdf, pages=rendered.pages, revision=rendered.revision,
+            paper=sheet.layouts[key.paper].paper, sections=sections, printed=tuple(part.to_json() for part in rendered.printed),
+        )
+
+    def remember() -> None:
+        if dates:
+            cache.store.put(PRINTED, printed, {"sheet_key": key.digest, "date": dates[-1]}, sheet_group(key.game, key.sheet, key.paper))
+
+    return entry, remember

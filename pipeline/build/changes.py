@@ -21,10 +21,9 @@ ABSENT = "absent"  # as cache.ABSENT: an input file that does not exist
 MAX_LISTED = 12
 # Words shown per side of one change ("hacar → hacer"); a rewritten paragraph is cut with "…".
 MAX_WORDS = 10
-# Changes listed per section before "and N more".
 # Word pairs difflib may weigh when it words a section's change (see word_changes).
 MAX_DIFF_CELLS = 4_000_000
-MAX_EDITS = 4
+MAX_EDITS = 4  # changes listed per section before "and N more"
 # Entries of changes.md kept per sheet.
 HISTORY = 10
 _WORD = re.compile(r"\S+")
@@ -217,33 +216,16 @@ def digest_changes(previous_sections: object, sections: tuple[SectionDigest, ...
     )
 
 
-def compare(
-    previous_sheet: dict | None,
-    *,
-    game: str,
-    sheet: str,
-    how: SheetStatus,
-    sections: tuple[SectionChange, ...],
-    pages: int,
-    revision: str,
-    reasons: tuple[str, ...],
-    label: str = "",
-) -> SheetChanges:
+def compare(previous_sheet: dict | None, *, game: str, sheet: str, how: SheetStatus, sections: tuple[SectionChange, ...], pages: int,
+            revision: str, reasons: tuple[str, ...], label: str = "") -> SheetChanges:
     """The change between a sheet's previous manifest entry (None: first build) and what was just made."""
-    pages_before = previous_sheet.get("pages") if previous_sheet else None
-    revision_before = previous_sheet.get("revision") if previous_sheet else None
+    before = previous_sheet or {}
+    pages_before, revision_before = before.get("pages"), before.get("revision")
     return SheetChanges(
-        game=game,
-        sheet=sheet,
-        how=how,
-        first_build=previous_sheet is None,
-        sections=sections if previous_sheet else (),
-        pages_before=pages_before if isinstance(pages_before, int) else None,
-        pages_after=pages,
-        revision_before=revision_before if isinstance(revision_before, str) else None,
-        revision_after=revision,
-        reasons=reasons,
-        label=label or f"{game}/{sheet}",
+        game=game, sheet=sheet, first_build=previous_sheet is None, sections=sections if previous_sheet else (),
+        pages_before=pages_before if isinstance(pages_before, int) else None, pages_after=pages,
+        revision_before=revision_before if isinstance(revision_before, str) else None, revision_after=revision,
+        how=how, reasons=reasons, label=label or f"{game}/{sheet}",
     )
 
 

@@ -261,14 +261,13 @@ def _render_sheets(
 ) -> dict[str, tuple[CachedSheet, SheetStatus]]:
     """Render each sheet (one whose printed content is unchanged comes from the printed index, but with `force`),
     its warnings in its entry; one that fails is recorded in `failures` and does not stop the others."""
-    from pipeline.build.printed import PrintedIndex, typeset
+    from pipeline.build.cache import typeset
     from pipeline.sheets.glyphs import cover_layout
     from pipeline.sheets.icons import check_letters
 
     sections = tuple(digest.to_json() for digest in section_digests(document))
     made = {}
     covered: dict = {}  # layout.fonts -> cover_layout's (document, warning)
-    index = PrintedIndex(cache, reuse=not force)
     for key in keys:
         sheet = config.sheet(key.sheet)
         layout = sheet.layouts[key.paper]
@@ -279,8 +278,8 @@ def _render_sheets(
             if layout.fonts not in covered:  # the same for every sheet in the same fonts: map the document once
                 covered[layout.fonts] = cover_layout(document, layout)  # characters the font lacks -> a visible mark
             sheet_document, missing = covered[layout.fonts]
-            entry, remember = typeset(index, key, sheet_document, sheet=sheet, sections=sections, dated=dated(key.sheet),
-                                     root=project.root)
+            entry, remember = typeset(cache, key, sheet_document, sheet=sheet, sections=sections, dated=dated(key.sheet),
+                                     root=project.root, force=force)
         except RefsheetsError as exc:
             failures[key.sheet] = exc
             continue

@@ -1,7 +1,8 @@
 """Sheet keys: the hash of every input a sheet depends on, decided from file bytes alone (no cleaning, no spaCy).
 
 A key covers the game's folder, its glossaries, its template chain and fonts, the paper and refsheets itself
-(code and output-library versions). ParseMemo keeps what the fast path reads from YAML, by file hash.
+(code and output-library versions); a stage result's key (stage_key) the files that stage reads. ParseMemo keeps
+what the fast path reads from YAML, by file hash.
 """
 from __future__ import annotations
 
@@ -129,6 +130,25 @@ def game_inputs(project: Project, game_id: str) -> dict[str, str]:
         path = project.glossaries / name
         inputs[project.display(path)] = file_digest(project.inside(path)) if path.is_file() else ABSENT
     return inputs
+
+
+SPLIT, TAG = "split", "tag"  # stage results: the game cleaned and split; the same document tagged with its glossaries
+UNCORRECTED = "uncorrected"  # the game cleaned but for its corrections: what a correction does not change
+GLOSSARY = "glossary"  # not a stage of its own: the key of a game's glossaries, under which texts' hits are reused
+
+
+def stage_key(project: Project, game_id: str, stage: str) -> str:
+    """The key of a stage result in the project's store (kind the stage, group the game), as a sheet key is made:
+    the tool and the files `stage` reads. For TAG the game's inputs (its folder and its two glossaries), for SPLIT
+    the folder alone, for UNCORRECTED the folder but its corrections.yaml, for GLOSSARY the glossaries alone (what
+    a text's hits depend on besides the text). So a correction re-runs only its game's stages, a glossary change
+    re-tags without re-cleaning and a template change re-typesets without either."""
+    inputs = game_inputs(project, game_id)
+    glossaries = {project.display(project.glossaries / name) for name in ("common.yaml", f"{game_id}.yaml")}
+    if stage != TAG:
+        corrections = project.display(project.game_dir(game_id) / "corrections.yaml") if stage == UNCORRECTED else None
+        inputs = {path: found for path, found in inputs.items() if (path in glossaries) == (stage == GLOSSARY) and path != corrections}
+    return digest({"tool": tool_fingerprint(), "game": game_id, "stage": stage, "inputs": inputs})
 
 
 class ParseMemo:

@@ -1,4 +1,12 @@
-"""The project's build lock (.refsheets-cache/lock): one build at a time writes a project's outputs and store."""
+"""The project's build lock (.refsheets-cache/lock): one build at a time writes a project's outputs and store.
+
+A second build waits for the first (saying so once through `on_wait`), or with wait=False fails at once with
+BuildLocked (exit 2): builds last seconds, and `watch`, a test run and a manual build often overlap. Only flock
+decides: the OS releases the lock when its process dies (forked workers close their copies), and a lock flock
+reports held is never taken over, whatever pid its file names (a killed build's text may still be there while a
+new build has just taken the lock, and a pid of another pid namespace looks dead from here). The file is emptied
+before the lock is let go, so the next holder is never judged by our text.
+"""
 from __future__ import annotations
 
 import errno
@@ -13,99 +21,84 @@ from pipeline.build.output import links_inside_project
 from pipeline.errors import InputError
 from pipeline.store import sweep_temp_files
 
+LOCK_POLL_SECONDS = 0.2  # how often a waiting build looks at the lock again
+_held_lock: int | None = None  # the lock file's descriptor while this process holds it (workers.py closes it)
+
 
 class BuildLocked(InputError):
     """Another build holds the project's lock (exit 2: try again when it has finished)."""
 
 
-class BuildLock:
-    """The lock of the project at `root`."""
-
-    def __init__(self, root: Path) -> None:
-        self.root, self.folder = root, root / CACHE_DIR
-
-    @contextmanager
-    def lock(self, *, wait: bool = True, on_wait: Callable[[str], None] = lambda message: None) -> Iterator[None]:
-        """Hold the project's build lock for the duration of a build.
-
-        A second build waits for the first (saying so once through `on_wait`), or with wait=False
-        fails at once with BuildLocked (exit 2). Waiting is the default because builds last seconds
-        and `watch`, a test run and a manual build often overlap. The OS releases the lock when its
-        process dies (workers close their copies), and a lock flock reports held is never taken over,
-        whatever pid its file names: the file may still hold a killed build's text while a new build has
-        just taken the lock, and a pid of another pid namespace looks dead from here. The file is
-        emptied before the lock is let go.
-        """
+@contextmanager
+def build_lock(root: Path, *, wait: bool = True, on_wait: Callable[[str], None] = lambda message: None) -> Iterator[None]:
+    """Hold the build lock of the project at `root` for the duration of a build."""
+    global _held_lock
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock, but every write is still atomic
+        yield
+        return
+    folder = root / CACHE_DIR
+    links_inside_project(root, folder, display=CACHE_DIR)  # every write of a build is under this lock
+    handle = _acquire(fcntl, folder / "lock", wait=wait, on_wait=on_wait)
+    _held_lock = handle.fileno()
+    try:
+        sweep_temp_files(folder)
+        yield
+    finally:
+        _held_lock = None
         try:
-            import fcntl
-        except ImportError:  # not POSIX: no lock, but every write is still atomic
-            yield
-            return
-        links_inside_project(self.root, self.folder, display=CACHE_DIR)  # every write of a build is under this lock
-        handle = self._acquire(fcntl, wait=wait, on_wait=on_wait)
-        global _held_lock
-        _held_lock = handle.fileno()
-        try:
-            sweep_temp_files(self.folder)
-            yield
+            handle.seek(0)
+            handle.truncate()
         finally:
-            _held_lock = None
-            try:
-                handle.seek(0)
-                handle.truncate()  # the next holder is never judged by our text
-            finally:
+            handle.close()
+
+
+def _acquire(fcntl, path: Path, *, wait: bool, on_wait: Callable[[str], None]):
+    """An open lock file this process holds the lock of, written with our pid and start time."""
+    told = False
+    while True:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(path, "a+", encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"cannot create the build cache: {exc.strerror}", path=CACHE_DIR) from None
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
                 handle.close()
-
-    def _acquire(self, fcntl, *, wait: bool, on_wait: Callable[[str], None]):
-        """An open lock file this process holds the lock of (written with our pid and start time); only flock decides."""
-        lock_path = self.folder / "lock"
-        told = False
-        while True:
-            try:
-                self.folder.mkdir(parents=True, exist_ok=True)
-                handle = open(lock_path, "a+", encoding="utf-8")
-            except OSError as exc:
-                raise InputError(f"cannot create the build cache: {exc.strerror}", path=CACHE_DIR) from None
-            try:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError as exc:
-                if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                    handle.close()
-                    raise
-                handle.seek(0)
-                holder = handle.read().split()
-                handle.close()
-                message = f"another refsheets build is running in this project ({_holder_words(holder)})"
-                if not wait:
-                    raise BuildLocked(f"{message}; run the command again when it has finished", path=f"{CACHE_DIR}/lock") from None
-                if not told:
-                    on_wait(f"{message}; waiting for it to finish")
-                    told = True
-                time.sleep(LOCK_POLL_SECONDS)
-                continue
-            if _same_file(handle, lock_path):
-                handle.seek(0)
-                handle.truncate()
-                handle.write(f"{os.getpid()} {_start_time(os.getpid())}\n")
-                handle.flush()
-                return handle
-            handle.close()  # locked a file another build had just replaced: lock the new one
-
-
-
-# The lock file's descriptor while this process holds the lock: a forked worker closes its copy (workers.py).
-_held_lock: int | None = None
-# How often a waiting build looks at the lock again (and at whether its holder is still alive).
-LOCK_POLL_SECONDS = 0.2
+                raise
+            handle.seek(0)
+            holder = handle.read().split()
+            handle.close()
+            message = f"another refsheets build is running in this project ({_holder_words(holder)})"
+            if not wait:
+                raise BuildLocked(f"{message}; run the command again when it has finished", path=f"{CACHE_DIR}/lock") from None
+            if not told:
+                on_wait(f"{message}; waiting for it to finish")
+                told = True
+            time.sleep(LOCK_POLL_SECONDS)
+            continue
+        try:
+            same_file = os.fstat(handle.fileno()).st_ino == path.stat().st_ino
+        except OSError:
+            same_file = False
+        if same_file:
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"{os.getpid()} {_start_time(os.getpid())}\n")
+            handle.flush()
+            return handle
+        handle.close()  # locked a file another build had just replaced: lock the new one
 
 
 def forget_inherited_lock() -> None:
-    """In a forked worker: close the inherited descriptor of the parent's lock, so that only the parent
-    holds it (flock is released when every descriptor of the open file is closed)."""
+    """In a forked worker: close the inherited descriptor of the parent's lock, so that only the parent holds it
+    (flock is released when every descriptor of the open file is closed). /dev/null is put in its place, not a bare
+    close, so the number is not reused while the inherited file object that still names it lives on."""
     global _held_lock
     if _held_lock is not None:
-        # /dev/null put in its place (not a bare close), so the number is not reused while the inherited
-        # file object that still names it lives on in this process.
         try:
             null = os.open(os.devnull, os.O_RDWR)
             os.dup2(null, _held_lock)
@@ -124,30 +117,17 @@ def _start_time(pid: int) -> str:
         return "?"
 
 
-def _alive(holder: list[str]) -> bool:
-    """Is the build that wrote `holder` ("pid start-time") still running?"""
-    try:
-        pid = int(holder[0])
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (ValueError, PermissionError, OSError):
-        return True  # cannot tell (or another user's process): assume it is
-    started = holder[1] if len(holder) > 1 else "?"
-    return started == "?" or _start_time(pid) in ("?", started)
-
-
-def _same_file(handle, path: Path) -> bool:
-    try:
-        return os.fstat(handle.fileno()).st_ino == path.stat().st_ino
-    except OSError:
-        return False
-
-
 def _holder_words(holder: list[str]) -> str:
-    """Who holds the lock, as far as its file tells (the text may be a killed build's, not yet overwritten)."""
+    """Who holds the lock, as far as its file ("pid start-time") tells: its text may be a killed build's."""
     if not holder:
         return "pid unknown"
-    if _alive(holder):
+    try:
+        os.kill(int(holder[0]), 0)
+        alive = len(holder) < 2 or holder[1] == "?" or _start_time(int(holder[0])) in ("?", holder[1])
+    except ProcessLookupError:
+        alive = False
+    except (ValueError, OSError):
+        alive = True  # cannot tell (or another user's process): assume it is
+    if alive:
         return f"pid {holder[0]}"
     return f"or a process left by one: pid {holder[0]}, which took the lock, is gone; end what it started if this lasts"

@@ -1,7 +1,7 @@
 """One game through the stages: load -> clean -> split (-> tag), and the cleaning report as TSV.
 
 Used by the build and by the commands that show a stage's result (`clean`, `sections`, `glossary`).
-Results come from the project's store (`store.memoized`, keys from stagecache.py) when their inputs are the ones
+Results come from the project's store (`store.memoized`, keys from keys.stage_key) when their inputs are the ones
 they were made from.
 """
 from __future__ import annotations
@@ -11,9 +11,8 @@ from typing import Any, Callable, TypeVar
 
 from pipeline.build.defaults import title_from_text, titled, untitled
 from pipeline.errors import ConfigError
-from pipeline.build.keys import project_store
+from pipeline.build.keys import GLOSSARY, SPLIT, TAG, UNCORRECTED, project_store, stage_key
 from pipeline.build.report import Stage
-from pipeline.build.stagecache import GLOSSARY, SPLIT, TAG, UNCORRECTED, stage_key
 from pipeline.model import CleanText, Credits, Document, Section, TermHit, Uncorrected, from_data, to_data
 from pipeline.project import GameConfig, Project, load_game, load_raw
 from pipeline.store import Store, memoized
@@ -65,7 +64,7 @@ def prepare(
 
 def _stage_result(project: Project, game_id: str, stage: str, make: Callable[[], T], *, load: Callable[[Any], T],
                   dump: Callable[[T], Any]) -> T:
-    """The stage's result from the store under its key (stagecache.py), else made and stored: unless an input
+    """The stage's result from the store under its key (keys.stage_key), else made and stored: unless an input
     changed while it was made, which leaves the result unstored."""
     key = stage_key(project, game_id, stage)
     return memoized(project_store(project.root), stage, key, make, group=game_id, load=load, dump=dump,

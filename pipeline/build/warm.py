@@ -11,7 +11,7 @@ import multiprocessing
 
 from pipeline.build.cache import SheetCache, sheet_group
 from pipeline.build.plan import GamePlan
-from pipeline.build.stagecache import TAG, stage_key
+from pipeline.build.keys import TAG, stage_key
 from pipeline.project import Project
 
 

@@ -15,68 +15,14 @@ from pipeline.ingest.inline import render
 from pipeline.ingest.htmlpage import ENTRY_TITLE, TITLE_CLASS, layout_row, menu_cell, read_metadata
 from pipeline.ingest.lines import QUOTE_AUTHOR, Converted, tidy
 
-SKIP = {
-    "script",
-    "style",
-    "noscript",
-    "template",
-    "svg",
-    "iframe",
-    "form",
-    "button",
-    "select",
-    "input",
-    "textarea",
-    "object",
-    "embed",
-    "canvas",
-    "audio",
-    "video",
-    "nav",
-    "aside",
-    "footer",
-    "head",
-    "map",
-}
-BLOCKS = {
-    "p",
-    "div",
-    "section",
-    "article",
-    "main",
-    "header",
-    "body",
-    "html",
-    "center",
-    "address",
-    "dl",
-    "dt",
-    "dd",
-    "ul",
-    "ol",
-    "li",
-    "table",
-    "thead",
-    "tbody",
-    "tfoot",
-    "tr",
-    "td",
-    "th",
-    "blockquote",
-    "pre",
-    "figure",
-    "hr",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "caption",
-    "details",
-    "summary",
-    "fieldset",
-}
+SKIP = set(
+    "script style noscript template svg iframe form button select input textarea object embed canvas audio video "
+    "nav aside footer head map".split()
+)
+BLOCKS = set(
+    "p div section article main header body html center address dl dt dd ul ol li table thead tbody tfoot tr td th "
+    "blockquote pre figure hr h1 h2 h3 h4 h5 h6 caption details summary fieldset".split()
+)
 BOLD = {"strong", "b"}
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 # phpBB and other forum software set emphasis with inline styles: <span style="font-weight: bold">, font-size: 150%.

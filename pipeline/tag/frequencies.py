@@ -5,8 +5,8 @@ million words per language) and spaCy's Spanish stop words. Loading those whole 
 CPU and ~350 MB (with spaCy's import) to ask about a few hundred words. They are written once per user
 and library version into `frequencies-<hash>.sqlite` in the user's folder (store.user_folder, beside the word
 store, made the same way: whole, by store.write_atomic; opened read-only), and read a word at a
-time. A file that is missing, damaged or of other library versions is made again; one that cannot be
-written leaves the tables in memory.
+time (wordstore.TableFile: a file that is missing, damaged or of other library versions is made again; one that
+cannot be written leaves the tables in memory).
 """
 from __future__ import annotations
 
@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pipeline.errors import InputError
 from pipeline.store import user_folder
-from pipeline.wordstore import connect_readonly, read_table, write_database
+from pipeline.wordstore import TableFile, read_table
 
 # Bump when the file's tables or their making change: an older file is then made again.
 FORMAT = 1
@@ -44,97 +43,44 @@ class Column:
         return default if found is None else found
 
 
-class FrequencyFile:
+class FrequencyFile(TableFile):
     """The tables, from the file at `path` (made there when it is missing, damaged or of other library versions)."""
 
+    WHAT = "the word frequencies"
+
     def __init__(self, path: Path, *, stamp: str) -> None:
-        self.path, self.stamp = path, stamp
         self._memo: dict[str, tuple[float | None, float | None]] = {}
-        self._tables: Tables | None = None  # only when the file could not be had
-        self._connection: sqlite3.Connection | None = None
-        self.unsaved = ""  # why the tables are in memory only (each run then makes them again: seconds)
-        self._open()
+        super().__init__(path, stamp=stamp, make=lambda: make_tables())
 
     def entry(self, word: str) -> tuple[float | None, float | None]:
         """(Spanish, English) log-probability of `word`, None where a table lacks it."""
         found = self._memo.get(word)
         if found is None:
-            if self._tables is not None:
-                found = (self._tables.spanish.get(word), self._tables.english.get(word))
-            else:
-                rows = self._query("SELECT es, en FROM words WHERE word = ?", (word,))
-                found = (rows[0][0], rows[0][1]) if rows else (None, None)
-            self._memo[word] = found
+            rows = self._query("SELECT es, en FROM words WHERE word = ?", (word,))
+            found = self._memo[word] = (rows[0][0], rows[0][1]) if rows else (None, None)
         return found
 
     def stop_words(self) -> frozenset[str]:
-        if self._tables is not None:
-            return self._tables.stop_words
         return frozenset(word for (word,) in self._query("SELECT word FROM stop_words", ()))
 
-    def _query(self, sql: str, parameters) -> list[tuple]:
-        """The rows, all read; a page damaged past the checks `_open` makes has the file made again (then memory)."""
-        for remade in (False, True):
-            connection = self._connection
-            if self._tables is not None or connection is None:  # (no file open: the tables are in memory)
-                break
-            try:
-                return connection.execute(sql, parameters).fetchall()
-            except sqlite3.DatabaseError:
-                connection.close()
-                if remade:
-                    self._keep(make_tables(), f"{self.path} is damaged again after it was made")
-                else:
-                    self._open(trust_file=False)
-        return self._from_tables(sql, parameters)
+    def _ready(self, connection: sqlite3.Connection) -> bool:
+        if not super()._ready(connection):
+            return False
+        connection.execute("SELECT es, en FROM words LIMIT 1").fetchall()
+        return True
 
-    def _from_tables(self, sql: str, parameters) -> list[tuple]:
-        tables = self._tables
-        if tables is None:
-            raise RuntimeError("the word frequencies have neither a file nor tables")
-        if "stop_words" in sql:
-            return [(word,) for word in sorted(tables.stop_words)]
-        word = parameters[0]
-        found = (tables.spanish.get(word), tables.english.get(word))
-        return [] if found == (None, None) else [found]
-
-    def _open(self, *, trust_file: bool = True) -> None:
-        if trust_file:
-            try:
-                connection = connect_readonly(self.path)
-                if dict(connection.execute("SELECT key, value FROM meta")).get("stamp") == self.stamp:
-                    connection.execute("SELECT es, en FROM words LIMIT 1").fetchall()
-                    self._connection = connection
-                    return
-                connection.close()
-            except sqlite3.Error:
-                pass  # missing, damaged or another version's: made again below
-        from pipeline.firstrun import preparing
-
-        with preparing("the word frequencies", self.path.parent):
-            tables = make_tables()
-        try:
-            write_database(self.path, lambda connection: _fill(connection, tables, stamp=self.stamp))
-            self._connection = connect_readonly(self.path)
-        except (InputError, sqlite3.Error) as exc:
-            self._keep(tables, str(exc) if isinstance(exc, InputError) else f"cannot write {self.path}: {exc}")
-
-    def _keep(self, tables: Tables, why: str) -> None:
-        self._tables, self.unsaved = tables, why
-
-
-def _fill(connection: sqlite3.Connection, tables: Tables, *, stamp: str) -> None:
-    words = sorted(tables.spanish.keys() | tables.english.keys())
-    connection.execute("PRAGMA journal_mode = OFF")  # written whole, then renamed: a crash leaves only a temp file
-    connection.execute("PRAGMA synchronous = OFF")
-    with connection:
-        connection.execute("CREATE TABLE words (word TEXT PRIMARY KEY, es REAL, en REAL) WITHOUT ROWID")
-        connection.executemany("INSERT INTO words VALUES (?, ?, ?)",
-                               ((word, tables.spanish.get(word), tables.english.get(word)) for word in words))
-        connection.execute("CREATE TABLE stop_words (word TEXT PRIMARY KEY) WITHOUT ROWID")
-        connection.executemany("INSERT INTO stop_words VALUES (?)", ((word,) for word in sorted(tables.stop_words)))
-        connection.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        connection.execute("INSERT INTO meta VALUES ('stamp', ?)", (stamp,))
+    def _fill(self, connection: sqlite3.Connection, tables: Tables) -> None:
+        words = sorted(tables.spanish.keys() | tables.english.keys())
+        connection.execute("PRAGMA journal_mode = OFF")  # written whole, then renamed: a crash leaves only a temp file
+        connection.execute("PRAGMA synchronous = OFF")
+        with connection:
+            connection.execute("CREATE TABLE words (word TEXT PRIMARY KEY, es REAL, en REAL) WITHOUT ROWID")
+            connection.executemany("INSERT INTO words VALUES (?, ?, ?)",
+                                   ((word, tables.spanish.get(word), tables.english.get(word)) for word in words))
+            connection.execute("CREATE TABLE stop_words (word TEXT PRIMARY KEY) WITHOUT ROWID")
+            connection.executemany("INSERT INTO stop_words VALUES (?)", ((word,) for word in sorted(tables.stop_words)))
+            connection.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            connection.execute("INSERT INTO meta VALUES ('stamp', ?)", (self.stamp,))
 
 
 def make_tables() -> Tables:

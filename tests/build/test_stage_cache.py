@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from pipeline.build import stages
 from pipeline.build.keys import project_store
-from pipeline.build.stagecache import SPLIT, TAG, stage_key
+from pipeline.build.keys import SPLIT, TAG, stage_key
 from pipeline.cli import main
 from pipeline.model import CleanText, Document, from_data, to_data
 from pipeline.project import Project

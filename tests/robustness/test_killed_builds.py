@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pipeline.build.lock import BuildLock
+from pipeline.build.lock import build_lock
 
 from .helpers import run
 
@@ -92,7 +92,7 @@ def wait_until(condition, seconds: float) -> bool:
 
 
 def test_a_second_build_fails_clearly_with_no_wait(built: Path) -> None:
-    with BuildLock(built).lock():
+    with build_lock(built):
         result = run(built, "build", "--no-wait", *GAMES)
     assert result.exit_code == 2
     assert "error: .refsheets-cache/lock: another refsheets build is running in this project" in result.output
@@ -103,7 +103,7 @@ def test_a_second_build_waits_for_the_first_by_default(built: Path) -> None:
     holding = threading.Event()
 
     def hold() -> None:
-        with BuildLock(built).lock():
+        with build_lock(built):
             holding.set()
             time.sleep(0.6)
 
@@ -153,7 +153,7 @@ def test_a_lock_still_held_is_never_taken_over_whatever_its_file_says(built: Pat
 def test_a_released_lock_names_no_build(built: Path) -> None:
     """A build clears its pid from the lock file before it lets the lock go: the next holder is never judged
     by the text of the one before."""
-    with BuildLock(built).lock():
+    with build_lock(built):
         assert (built / ".refsheets-cache" / "lock").read_text(encoding="utf-8").split()[0] == str(os.getpid())
     assert (built / ".refsheets-cache" / "lock").read_text(encoding="utf-8") == ""
 
@@ -163,7 +163,7 @@ def test_a_released_lock_names_no_build(built: Path) -> None:
 
 def test_an_interrupted_build_keeps_previous_pdfs_and_a_consistent_cache(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import pipeline.sheets
-    from pipeline.build.printed import PrintedIndex
+    from pipeline.build.cache import SheetCache
 
     before = pdfs(built)
     manifests = {p: p.read_bytes() for p in (built / "output").rglob("manifest.json")}
@@ -175,7 +175,7 @@ def test_an_interrupted_build_keeps_previous_pdfs_and_a_consistent_cache(built: 
     monkeypatch.setattr(pipeline.sheets, "render", interrupted)
     # The sentence added prints on no sheet, so the printed index would spare every sheet its typesetting:
     # here each stale sheet is typeset, and the interrupt comes while it is.
-    monkeypatch.setattr(PrintedIndex, "reuse", lambda self, *args, **kwargs: None)
+    monkeypatch.setattr(SheetCache, "reuse_printed", lambda self, *args, **kwargs: None)
     result = run(built, "build", *GAMES)
     assert result.exit_code == 130
     assert pdfs(built) == before
