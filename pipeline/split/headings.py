@@ -9,6 +9,7 @@ from pipeline.learn.features import Unit, units_of
 from pipeline.learn.labeller import Reading, model_path, read_units
 from pipeline.model import CleanLine, CleanText
 from pipeline.modelkinds import HeadingStyle, LineKind
+from pipeline.split.follow import follow_corrections
 from pipeline.split.order import reading_order
 from pipeline.structure import BOLD_RUN_IN, Heading, SplitOptions, find_headings, looks_like_sentence, readable_title
 
@@ -67,7 +68,9 @@ def decide_headings(lines: tuple[CleanLine, ...], options: SplitOptions) -> list
 def unsure_headings(cleaned: CleanText, options: SplitOptions) -> dict[int, float]:
     """Raw line -> how likely the labeller finds it opens a section, for the lines it left as they were without
     being sure (between VETO and ADOPT): the proof page marks them, and a game.yaml hint settles each one
-    (`options.split.not_headings` unmakes a heading, `chapters` makes one)."""
+    (`options.split.not_headings` unmakes a heading, `chapters` makes one). The hints follow the corrections as
+    the split's do, so the page shows the readings the build decided by (and reads them from `_LAST_READ`)."""
+    options = follow_corrections(options, cleaned.corrected)
     lines = reading_order(cleaned.lines, options.chunks)
     _, units, readings = _read(lines, options)
     return {
