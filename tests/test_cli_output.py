@@ -19,6 +19,7 @@ from pipeline.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 UNO = "FASE DE ACCIÓN\nCada jugador puede hacar dos acciones en su turno.\n\nFASE FINAL\nSe cuentan los puntos al final.\n"
 DOS = "REGLAS\nEl primer jugador roba una carta.\n"
+HACAR = "uno: 1 likely typo — see `refsheets typos uno`\n"  # what every build says of UNO's typo until it is corrected
 
 
 def make_project(root: Path) -> Path:
@@ -85,8 +86,23 @@ def test_quiet_keeps_the_summary_and_verbose_adds_the_sheets_up_to_date(tiny: Pa
     assert masked(verbose.stdout) == (
         "dos/quickref: up to date, rev REV, output/dos/dos-quickref.pdf\n"
         "uno/quickref: up to date, rev REV, output/uno/uno-quickref.pdf\n"
-        "0 rebuilt, 0 restored from cache, 2 up to date, 0 failed\n"
+        f"{HACAR}0 rebuilt, 0 restored from cache, 2 up to date, 0 failed\n"
     )
+
+
+def test_a_build_says_each_games_likely_typos_as_refsheets_typos_counts_them(tiny: Path) -> None:
+    typos = invoke(tiny, "typos", "uno")
+    assert typos.stdout.startswith("uno: 1 suspected typo ") and "hacar → hacer" in typos.stdout
+    (tiny / "sources/uno/raw.txt").write_text(UNO.replace("al final", "al finall"), encoding="utf-8")
+    made = invoke(tiny, "build")  # the proof page made again: its count is this build's
+    said = "uno: 2 likely typos — see `refsheets typos uno`\n"
+    assert made.exit_code == 0 and said in made.stdout and "dos:" not in made.stdout.replace("dos/", "")
+    assert invoke(tiny, "typos", "uno").stdout.startswith("uno: 2 suspected typos ")
+    again = invoke(tiny, "build")  # nothing to make: the manifest's count, said again
+    assert again.stdout.endswith(said + "0 rebuilt, 0 restored from cache, 2 up to date, 0 failed\n")
+    assert json.loads(invoke(tiny, "build", "--json").stdout)["typos"] == {"dos": 0, "uno": 2}
+    page = (tiny / "output/uno/uno-proof.html").read_text(encoding="utf-8")
+    assert '<a href="#typos">2 likely typos — see <code>refsheets typos uno</code></a>' in page
 
 
 def test_undoing_a_change_counts_as_restored_from_cache(tiny: Path) -> None:
@@ -98,7 +114,7 @@ def test_undoing_a_change_counts_as_restored_from_cache(tiny: Path) -> None:
     assert masked(result.stdout) == (
         "uno/quickref: restored from cache, rev REV -> REV, 1 page (sources/uno/corrections.yaml removed)\n"
         '  modified fase-de-accion  "Fase de acción": hacer → hacar\n'
-        "0 rebuilt, 1 restored from cache, 1 up to date, 0 failed\n"
+        f"{HACAR}0 rebuilt, 1 restored from cache, 1 up to date, 0 failed\n"
     )
 
 
@@ -191,12 +207,12 @@ def test_paper_in_the_file_name_both_papers_coexist_and_the_cache_keeps_both(tin
     letter = invoke(tiny, "build", "uno", "--paper", "letter")
     assert masked(letter.stdout) == (
         "uno/quickref (letter): built, rev REV, 1 page (no previous build)\n"
-        "1 rebuilt, 0 restored from cache, 0 up to date, 0 failed\n"
+        f"{HACAR}1 rebuilt, 0 restored from cache, 0 up to date, 0 failed\n"
     )
     assert (out / "uno-quickref.pdf").read_bytes() == a4  # the A4 sheet is not overwritten
     letter_pdf = (out / "uno-quickref-letter.pdf").read_bytes()
     plain = invoke(tiny, "build", "uno")
-    assert plain.stdout == "0 rebuilt, 0 restored from cache, 1 up to date, 0 failed\n"
+    assert plain.stdout == f"{HACAR}0 rebuilt, 0 restored from cache, 1 up to date, 0 failed\n"
     assert (out / "uno-quickref-letter.pdf").read_bytes() == letter_pdf  # nor turned back into A4
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     both = [("uno-quickref.pdf", "a4"), ("uno-quickref-letter.pdf", "letter")]
@@ -208,7 +224,7 @@ def test_paper_in_the_file_name_both_papers_coexist_and_the_cache_keeps_both(tin
     # Its manifest entry went with its PDF, so it is a first build again, but from the cache.
     assert masked(invoke(tiny, "build", "uno").stdout) == (
         "uno/quickref: restored from cache, rev REV, 1 page (no previous build)\n"
-        "0 rebuilt, 1 restored from cache, 0 up to date, 0 failed\n"
+        f"{HACAR}0 rebuilt, 1 restored from cache, 0 up to date, 0 failed\n"
     )
 
 

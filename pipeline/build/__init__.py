@@ -72,6 +72,7 @@ def build(
             plan = plans[game_id]
             if isinstance(plan, GamePlan) and not plan.refresh:
                 report.add_sheets(plan.fresh)
+                report.typos[game_id] = plan.typos
                 continue
             outcome = plan if isinstance(plan, GameOutcome) else next(outcomes)
             record_outcome(report, outcome)

@@ -1,6 +1,7 @@
 """What a game without a title in game.yaml takes from its own text: the document's title, else its first heading.
 
-The title comes from the source's metadata (front matter `title:`, <h1>, <title>) when it has some, or
+The title comes from the source's metadata (front matter `title:`, <h1>, <title>, or the one level-1 heading
+the converted text has: a Markdown `# X`, a Word Title) when it has some, or
 from a heading that opens the text with little under it (a title line, not a chapter). The folder name
 ("ho-high-moon" -> "Ho High Moon") is the last resort.
 """
@@ -15,6 +16,7 @@ from pipeline.modelkinds import BlockKind, SectionKind
 from pipeline.project import default_title
 from pipeline.structure import readable_title
 from pipeline.structure.lexicon import FUNCTION_WORDS, SECTION_OPENERS
+from pipeline.structure.patterns import MARKUP_HEADING
 from pipeline.text import fold
 
 MAX_TITLE_TEXT = 400  # a title heading has at most a short intro under it
@@ -72,16 +74,27 @@ def title_from_text(raw: RawText, document: Document) -> str:
         for s in document.sections[:FIRST_HEADINGS]
         if s.title != document.game.title_es and s.kind not in (SectionKind.FLAVOR, SectionKind.CREDITS)
     ]
-    candidates = [raw.title] + [section.title for section in heads] + [_opening_line(document)]
+    stated = stated_title(raw)
+    candidates = [stated] + [section.title for section in heads] + [_opening_line(document)]
     for candidate in candidates:
         if RULES_OF.search(candidate) and game_name(candidate):
             return game_name(candidate)
-    if game_name(raw.title):
-        return game_name(raw.title)
+    if game_name(stated):
+        return game_name(stated)
     first = document.sections[0] if document.sections else None
     if first is None or first not in heads or len(first.text) > MAX_TITLE_TEXT or names_a_section(first.title):
         return _defined_name(document)  # the text opens with prose (the preamble) or a chapter, not with a title
     return game_name(first.title) or _defined_name(document)
+
+
+def stated_title(raw: RawText) -> str:
+    """The title the source states: its metadata's, else its one top-level heading (ingest writes every format's
+    as `# X`: Markdown's own, an <h1>, Word's Title style), however much text stands under it. Several are
+    chapters (Word's Heading 1 throughout), none of them the title."""
+    if raw.title or raw.format in ("", "text"):
+        return raw.title
+    tops = [found.group(2) for found in map(MARKUP_HEADING.match, raw.text.split("\n")) if found and found.group(1) == "#"]
+    return tops[0] if len(tops) == 1 else ""
 
 
 def _defined_name(document: Document) -> str:

@@ -150,8 +150,9 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
         "sheets": sheets_json,
     }
     write_if_changed(game_out / "changes.md", changes_markdown(game.title_es, [entry for entry in sheets_json if entry]))
-    page = proof_page(project, plan, cache=cache, cleaned=cleaned, document=document, made=made, previous=previous,
-                  warnings=outcome.warnings, stage=stage)
+    page, outcome.typos = proof_page(project, plan, cache=cache, cleaned=cleaned, document=document, made=made, previous=previous,
+                                     warnings=outcome.warnings, stage=stage)
+    manifest["typos"] = outcome.typos  # said again by every build that leaves the game be
     write_if_changed(game_out / proof_file(plan.game), page)
     # The manifest last: until it is written the next build sees this game as unfinished and makes it again.
     write_if_changed(game_out / "manifest.json", json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=True) + "\n")

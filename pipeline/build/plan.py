@@ -81,6 +81,7 @@ class GamePlan:
     refresh: bool  # anything to write at all (a stale sheet, a missing cleaning report, a changed sheet list)
     config: GameConfig | None = None  # the game's configuration when this process read it (else the worker reads it)
     warnings: tuple[str, ...] = ()  # e.g. a damaged manifest, ignored
+    typos: int = 0  # the suspected typos its manifest records (the proof page's count when it was made)
 
 
 def recorded_warnings(entry: dict) -> tuple[str, ...]:
@@ -124,5 +125,10 @@ def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | Non
     warnings = tuple(f"{shown}: damaged ({damage}); ignored, and written again" for damage in problems)
     return GamePlan(
         game_id, tuple(keys), game_paper, tuple(stale), tuple(fresh), refresh=bool(stale) or not complete,
-        config=memo.configs.get(game_id), warnings=warnings,
+        config=memo.configs.get(game_id), warnings=warnings, typos=_recorded_typos(manifest),
     )
+
+
+def _recorded_typos(manifest: dict | None) -> int:
+    found = (manifest or {}).get("typos")
+    return found if isinstance(found, int) and not isinstance(found, bool) else 0

@@ -1,4 +1,5 @@
-"""A game's proof page within a build: from the store when the same sheet keys made it before, else made now."""
+"""A game's proof page within a build, with its count of suspected typos (the build says it): from the store when
+the same sheet keys made them before, else made now."""
 from __future__ import annotations
 
 from typing import Callable
@@ -16,10 +17,11 @@ from pipeline.store import memoized
 def proof_page(
     project: Project, plan: GamePlan, *, cache: SheetCache, cleaned: CleanText, document: Document | None, made: dict,
     previous: dict | None, warnings: list[str], stage: Callable[[Stage, str], None],
-) -> str:
-    """The game's proof page: from the store when these sheet keys made it before, else made now (tagging if need be)."""
+) -> tuple[str, int]:
+    """The game's proof page and how many suspected typos it lists: from the store when these sheet keys made
+    them before, else made now (tagging if need be)."""
 
-    def make() -> str:
+    def make() -> tuple[str, int]:
         from pipeline.desk.proof import game_proof
 
         tagged = document
@@ -36,10 +38,12 @@ def proof_page(
         return game_proof(project, plan.game, cleaned=shown, document=tagged, printed_by=printed_by, warnings=warnings,
                           options=config.split)
 
-    return memoized(cache.store, PROOF, proof_key(plan), make, group=plan.game, load=_page)
+    return memoized(cache.store, PROOF, proof_key(plan), make, group=plan.game, load=_page,
+                    dump=lambda made: {"page": made[0], "typos": made[1]})
 
 
-def _page(stored: object) -> str:
-    if not isinstance(stored, str):
+def _page(stored: object) -> tuple[str, int]:
+    """A stored proof page and its typo count; an entry of another shape (a page alone, as kept before) is a miss."""
+    if not isinstance(stored, dict) or not isinstance(stored.get("page"), str) or not isinstance(stored.get("typos"), int):
         raise TypeError("not a proof page")
-    return stored
+    return stored["page"], stored["typos"]

@@ -55,6 +55,7 @@ class GameOutcome:
     exit_code: int = 0
     # (sheet, message, exit code) for sheets that could not be made; the game's other sheets still are.
     failed_sheets: list[tuple[str, str, int]] = field(default_factory=list)
+    typos: int = 0  # suspected typos in its text (its proof page lists them)
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ class BuildReport:
     failures: list[Failure] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)  # said as notes, never counted as warnings nor failing --strict
+    typos: dict[str, int] = field(default_factory=dict)  # game -> suspected typos in its text, this build's or its manifest's
 
     def _with(self, *statuses: SheetStatus) -> list[SheetResult]:
         return [result for result in self.sheets if result.status in statuses]
@@ -135,6 +137,7 @@ class BuildReport:
             "failed": [{"name": f.name, "error": f.message, "exit_code": f.exit_code} for f in self.failures],
             "warnings": list(self.warnings),
             "notices": list(self.notices),
+            "typos": dict(self.typos),
             "summary": {
                 "rebuilt": len(self.rebuilt),
                 "restored": len(self.restored),
@@ -155,6 +158,8 @@ def record_outcome(report: BuildReport, outcome: GameOutcome) -> None:
     for sheet, message, exit_code in outcome.failed_sheets:
         report.failures.append(Failure(f"{outcome.game}/{sheet}", message, exit_code))
     report.add_sheets(outcome.results)
+    if outcome.results:  # (a game none of whose sheets could be made wrote no proof page)
+        report.typos[outcome.game] = outcome.typos
 
 
 def failed_game(game: str, exc: Exception, *, root: Path, debug: bool = False) -> GameOutcome:

@@ -119,6 +119,12 @@ class Console:
             elif self.verbosity > QUIET:
                 for line in result.report:
                     self.result(line)
+        if self.verbosity > QUIET:
+            from pipeline.desk import likely_typos
+
+            for game, count in report.typos.items():
+                if count:
+                    self.result(f"{game}: {likely_typos(game, count)}")
         for message in report.notices:
             self.note(message)
         for message in report.warnings:

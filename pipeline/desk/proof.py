@@ -13,6 +13,7 @@ import html
 import re
 from dataclasses import dataclass
 
+from pipeline.desk import likely_typos
 from pipeline.desk.typos import Typo
 from pipeline.model import CleanText, Document, RawText, Section
 from pipeline.modelkinds import CleaningAction
@@ -27,7 +28,7 @@ _LINE_REF = re.compile(r"(?:raw\.(?:txt|md|html|pdf|docx|odt|epub|rtf):|\bline )
 CSS = """
 body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#222;background:#fff}
 header{padding:.6em 1em;background:#243b53;color:#fff}header h1{font-size:1.2em;margin:0}
-header p{margin:.2em 0 0;font-size:.9em;opacity:.85}
+header p{margin:.2em 0 0;font-size:.9em;opacity:.85}header a{color:inherit}
 #layout{display:flex;align-items:flex-start}
 nav{position:sticky;top:0;max-height:100vh;overflow:auto;width:22em;flex:none;padding:.5em;border-right:1px solid #ccc;
 background:#f6f8fa;font-size:12px;box-sizing:border-box}
@@ -188,7 +189,9 @@ def proof_html(
         f"<style>{CSS}</style></head><body>",
         f"<header><h1>{html.escape(game.title_es)} — proof of {html.escape(raw.path)}</h1>",
         f"<p>{len(lines)} raw lines: {html.escape(summary)}. {len(document.sections)} sections. "
-        f"Sheets: {html.escape(', '.join(printed_by) or 'none')}.</p></header>",
+        f"Sheets: {html.escape(', '.join(printed_by) or 'none')}."
+        + (f' <a href="#typos">{likely_typos(html.escape(game.id), len(typos), command="<code>{}</code>")}</a>.' if typos else "")
+        + "</p></header>",
         '<div id="layout">',
         _outline(document, sheets_of),
         "<main>",
@@ -278,12 +281,12 @@ def _warnings(warnings: list[str], typos: list[Typo], raw_path: str) -> str:
 def game_proof(
     project: Project, game_id: str, *, cleaned: CleanText, document: Document, printed_by: dict[str, set[str]], warnings: list[str],
     options: SplitOptions,
-) -> str:
-    """The proof page of one game, its suspected typos found and marked."""
+) -> tuple[str, int]:
+    """The proof page of one game, its suspected typos found and marked; and how many there are (the build says it)."""
     from pipeline.desk.typos import find_typos
     from pipeline.split.headings import unsure_headings
 
     raw = load_raw(project, game_id)
     typos = find_typos(cleaned, project=project, game_id=game_id)
     unsure = unsure_headings(cleaned, options)  # the game's heading hints, as the build read them
-    return proof_html(raw, cleaned, document, printed_by=printed_by, warnings=warnings, typos=typos, unsure=unsure)
+    return proof_html(raw, cleaned, document, printed_by=printed_by, warnings=warnings, typos=typos, unsure=unsure), len(typos)

@@ -9,8 +9,9 @@ from pipeline.learn.features import Unit, units_of
 from pipeline.learn.labeller import Reading, model_path, read_units
 from pipeline.model import CleanLine, CleanText
 from pipeline.modelkinds import HeadingStyle, LineKind
+from pipeline.split.follow import follow_corrections
 from pipeline.split.order import reading_order
-from pipeline.structure import Heading, SplitOptions, find_headings, looks_like_sentence, readable_title
+from pipeline.structure import BOLD_RUN_IN, Heading, SplitOptions, find_headings, looks_like_sentence, readable_title
 
 # Headings the source's markup states ("## ", <h2>, a Word heading style), page markers ("Página 25 - ...") and
 # the headings a game.yaml hint names: the model reads them, it never overrules them.
@@ -57,7 +58,7 @@ def decide_headings(lines: tuple[CleanLine, ...], options: SplitOptions) -> list
     headings = list(proposed)
     for unit, reading in zip(units, readings or ()):
         heading = headings[unit.index]
-        if heading is not None and heading.style not in AUTHORITATIVE and reading.heading < VETO:
+        if heading is not None and not _stated(heading, unit.text) and reading.heading < VETO:
             headings[unit.index] = None
         elif heading is None and reading.heading > ADOPT and _could_title(unit.text):
             headings[unit.index] = Heading(readable_title(unit.text), HeadingStyle.TITLE)
@@ -67,15 +68,25 @@ def decide_headings(lines: tuple[CleanLine, ...], options: SplitOptions) -> list
 def unsure_headings(cleaned: CleanText, options: SplitOptions) -> dict[int, float]:
     """Raw line -> how likely the labeller finds it opens a section, for the lines it left as they were without
     being sure (between VETO and ADOPT): the proof page marks them, and a game.yaml hint settles each one
-    (`options.split.not_headings` unmakes a heading, `chapters` makes one)."""
+    (`options.split.not_headings` unmakes a heading, `chapters` makes one). The hints follow the corrections as
+    the split's do, so the page shows the readings the build decided by (and reads them from `_LAST_READ`)."""
+    options = follow_corrections(options, cleaned.corrected)
     lines = reading_order(cleaned.lines, options.chunks)
     _, units, readings = _read(lines, options)
     return {
         lines[unit.index].first: reading.heading
         for unit, reading in zip(units, readings or ())
         if VETO <= reading.heading <= ADOPT
-        and (unit.verdict.style not in AUTHORITATIVE if unit.verdict is not None else _could_title(unit.text))
+        and (not _stated(unit.verdict, unit.text) if unit.verdict is not None else _could_title(unit.text))
     }
+
+
+def _stated(heading: Heading, text: str) -> bool:
+    """A heading the labeller never overrules: an authoritative style, or the bold run-in ingest wrote for a bold
+    lead ("**Mover.** Mueve...", from any format's bold). Every reader writes that lead the same way, so the
+    decision is ingest's (`ingest/inline.py`), not the labeller's reading of the blank lines and heading
+    marks around it, which differ by format (a .docx paragraph, a Markdown line, a BBCode post line)."""
+    return heading.style in AUTHORITATIVE or (heading.style == HeadingStyle.RUNIN and BOLD_RUN_IN.match(text) is not None)
 
 
 def _could_title(text: str) -> bool:

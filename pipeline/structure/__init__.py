@@ -15,10 +15,11 @@ from pipeline.structure.heading import (
     readable_title,
 )
 from pipeline.structure.options import SPLIT_FIELDS, SplitOptions, read_split_options
-from pipeline.structure.patterns import SUBTITLE
+from pipeline.structure.patterns import BOLD_RUN_IN, SUBTITLE
 from pipeline.structure.styles import STYLES, heading_candidate, looks_like_sentence
 
 __all__ = [
+    "BOLD_RUN_IN",
     "SPLIT_FIELDS",
     "STYLES",
     "STYLES_WITH_BODY",

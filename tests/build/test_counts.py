@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_cli_output import invoke, make_project, masked
+from tests.test_cli_output import HACAR, invoke, make_project, masked
 
 BBCODE = "[b]FASE DE ACCIÓN[/b]\nCada jugador puede hacer dos acciones en su turno.\n\n[b]FASE FINAL[/b]\nSe cuentan los puntos.\n"
 NOTE = "note: sources/foro/raw.txt: read as bbcode; `refsheets clean foro --report` shows what became of each line\n"
@@ -72,7 +72,7 @@ def test_a_sheets_warning_is_said_again_by_the_builds_that_leave_it_be(project: 
 
     again = invoke(project, "build")  # nothing to do: the sheet is up to date, and its warning still true
     assert again.stderr == f"{glyph[0]} (from an earlier build)\n"
-    assert again.stdout == "0 rebuilt, 0 restored from cache, 4 up to date, 0 failed, 1 warning\n"
+    assert again.stdout == f"{HACAR}0 rebuilt, 0 restored from cache, 4 up to date, 0 failed, 1 warning\n"
     data = json.loads(invoke(project, "build", "--json", "-q").stdout)
     assert data["warnings"] == [f"{glyph[0][len('warning: '):]} (from an earlier build)"]
     assert [sheet["warnings"] for sheet in data["sheets"] if sheet["game"] == "nieve"] == [manifest["sheets"][0]["warnings"]]

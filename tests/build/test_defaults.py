@@ -91,3 +91,25 @@ def test_a_kind_of_game_is_no_games_name() -> None:
     from pipeline.build.defaults import game_name
 
     assert game_name("Reglamento de Juegos de Dados") == ""
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text", "name"),
+    [
+        ("markdown", "# Cosecha Lunar\n\n{intro}\n## Preparación\n\nCada jugador roba cinco cartas.", "Cosecha Lunar"),
+        ("docx", "# Cosecha Lunar\n\n{intro}\n\n###### Preparación", "Cosecha Lunar"),  # Word's Title style
+        ("markdown", "# Cosecha Lunar\n\n{intro}\n# Preparación\n\nCada jugador roba cinco cartas.", ""),  # chapters, no title
+        ("text", "# Cosecha Lunar\n\n{intro}", ""),  # a plain text's '#' is no markup
+    ],
+    ids=["markdown-h1", "docx-title", "several-h1", "plain-text"],
+)
+def test_the_one_top_heading_a_source_states_is_its_title_however_long_its_intro(fmt: str, text: str, name: str) -> None:
+    from pipeline.build.defaults import title_from_text
+    from pipeline.model import Block, Document, GameInfo, RawText, Section
+
+    game = GameInfo(id="x", title_es="X", title_en="X")
+    intro = "En este juego cada jugador cultiva un huerto bajo la luna llena y vende lo que recoge. " * 6  # no 'X es un juego'
+    opening = Section(id="cosecha-lunar", title="Cosecha Lunar", level=1, kind="rules",
+                      blocks=(Block(kind="paragraph", text=intro, first=3, last=3),), first=1, last=3)
+    raw = RawText(game=game.id, path=f"raw.{fmt}", text=text.format(intro=intro), encoding="utf-8", sha256="0", format=fmt)
+    assert title_from_text(raw, Document(game=game, sections=(opening,))) == name

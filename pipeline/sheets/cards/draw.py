@@ -77,11 +77,12 @@ def render_cards(
         rules=handout,
     )
     reserved = title_block_height(layout, furniture, styles) if handout else 0.0
-    plan = plan_sheet(card_set, layout, options, with_index=with_index, reserved=reserved)
+    plan = plan_sheet(card_set, layout, options, with_index=with_index, reserved=reserved, setter=setter)
     if furniture.legend and handout:
         # The icons' legend never costs a page: on a card sheet every symbol sits beside the name it stands for.
         bare = replace(furniture, legend="")
-        plain = plan_sheet(card_set, layout, options, with_index=with_index, reserved=title_block_height(layout, bare, styles))
+        plain = plan_sheet(card_set, layout, options, with_index=with_index, reserved=title_block_height(layout, bare, styles),
+                           setter=setter)
         if plain.pages < plan.pages:
             furniture, plan = bare, plain
     buffer = io.BytesIO()

@@ -211,10 +211,14 @@ def index_name(card: Card, *, english: bool) -> str:
 MIN_PAGE_FILL = 0.5
 
 
-def plan_sheet(card_set: CardSet, layout: Layout, options: CardOptions, *, with_index: bool = True, reserved: float = 0.0) -> Plan:
+def plan_sheet(
+    card_set: CardSet, layout: Layout, options: CardOptions, *, with_index: bool = True, reserved: float = 0.0,
+    setter: Typesetter | None = None,
+) -> Plan:
     """The whole sheet; the index's page numbers are settled by re-planning until they stop changing. A
-    sheet that fits one page without its index prints none: every entry would say "p. 1"."""
-    setter = Typesetter(layout, options)
+    sheet that fits one page without its index prints none: every entry would say "p. 1". `setter`: the
+    render's, so a second plan of the same cards (without the legend) and the drawing reuse its measurements."""
+    setter = setter or Typesetter(layout, options)
     cards = list(card_set.cards)
     bare = plan_cards(cards, layout, options, setter, reserved=reserved)
     # A page more for a few lines is a page half empty: cards then split at any column end (three lines
