@@ -343,6 +343,8 @@ def section_flowables(
     while index < len(sections):
         entries = _entry_run(sections, index)
         if entries:
+            for entry in entries:  # each label shows its English ("Escudo · SHIELD"): the text below need not tag it again
+                _title_shows_english(entry, sheet_shown if english_names == "sheet" else chapter_shown)
             flowables.extend(_entry_table(entries, styles, depth=min(entries[0].level - base_level, 2)))
             index += len(entries)
             continue
@@ -364,12 +366,7 @@ def _section(
     section: Section, styles: dict[str, ParagraphStyle], *, depth: int, shown: set[str], tagged: tuple[str, ...], run_in: bool
 ) -> list[Flowable]:
     section = replace(section, blocks=tuple(lone_items_as_paragraphs(section.blocks)))  # before a run-in takes the first block
-    title = bilingual_title(section)
-    if title != section.title.strip():
-        # The heading already shows the English name; the text need not repeat it.
-        shown.update(hit.es for hit in section.title_terms)
-    # A title that gives the English itself ("Activate/Activar"): the text below need not repeat it either.
-    shown.update(hit.es for hit in section.title_terms if title_states(section.title, hit))
+    title = _title_shows_english(section, shown)
     style = styles[f"heading{depth + 1}"]
     heading = Heading(decorate(title, style), style, outline_title=printable(title), level=depth, key=section.id)
     first = section.blocks[0] if section.blocks else None
@@ -395,6 +392,16 @@ def _section(
         heading.keepWithNext = 1  # a heading over subsections only: kept with the first of them
         return [heading]
     return [KeepTogether([heading, *body[:kept]]), *body[kept:]]
+
+
+def _title_shows_english(section: Section, shown: set[str]) -> str:
+    """The section's title as printed; the terms whose English it shows join `shown`, so the text below need not tag them."""
+    title = bilingual_title(section)
+    if title != section.title.strip():  # the heading (or a table's label) shows the English name
+        shown.update(hit.es for hit in section.title_terms)
+    # A title that gives the English itself ("Activate/Activar"): the text below need not repeat it either.
+    shown.update(hit.es for hit in section.title_terms if title_states(section.title, hit))
+    return title
 
 
 def _entry_run(sections: list[Section], index: int) -> list[Section]:
