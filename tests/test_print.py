@@ -250,9 +250,10 @@ def test_no_english_name_inside_quotation_marks_and_no_false_friend(sheets) -> N
 @pytest.mark.parametrize(
     ("sheet", "in_play_order"),
     [
-        # overview and components first, reference material last
+        # overview and components first, reference material last (the overview, the rulebook's «Reglamento», opens the
+        # sheet with no heading: the title block names it)
         # (the badges, «Insignias», state no rule: their sentences are advice and explanation, left out by role)
-        ("space-alert/quickref", ["Reglamento", "Nuevas amenazas", "Nuevas misiones", "Acciones dobles", "Especializaciones"]),
+        ("space-alert/quickref", ["Nuevas amenazas", "Nuevas misiones", "Acciones dobles", "Especializaciones"]),
         # setup, the year, the turn, what the turn uses, the end of the year and of the game
         ("leaving-earth/quickref", ["Setup", "Cada uno de todos los años", "En tu turno", "Maniobras", "Fin del año", "Fin del juego"]),
     ],
