@@ -63,3 +63,23 @@ def test_siblings_of_one_depth_share_one_style_chosen_by_most_of_them() -> None:
     faces = [_section(f"turno/{name}", "sin efecto") for name in ("impacto", "escudo", "energia")]
     tabled = frozenset(section.id for section in faces)
     assert heading_styles([top, *runs, *faces], sheet_titles=TITLES, run_in=True, tabled=tabled).run_in_depths == {1}
+
+
+def test_a_section_another_sheet_names_is_left_to_it_with_a_one_line_pointer(real_tagged) -> None:
+    """pipeline/sheets/elsewhere.py: Space Alert's «Experiencia y campañas» names three chapters by id; the quickref
+    prints one line pointing to it where they were, and none of their text; `point_to_other_sheets: false` prints them."""
+    from dataclasses import replace
+
+    from pipeline.sheets.quickref import sheet_sections
+
+    config, _, document = real_tagged("space-alert")
+    recipe = config.sheet("quickref").recipes["a4"]
+    assert {section_id for section_id, _ in recipe.elsewhere} == {
+        "sistema-de-experiencia", "recompensas-por-campanas", "el-explorador-experimentado"}
+    sections = sheet_sections(document, recipe)
+    pointers = [section for section in sections if not section.title]
+    assert [block.text for section in pointers for block in section.blocks] == [
+        "Sistema de experiencia, El explorador experimentado, Recompensas por campañas → hoja «Experiencia y campañas»"]
+    assert not any(section.id.startswith("sistema-de-experiencia/") for section in sections)
+    whole = sheet_sections(document, replace(recipe, point_to_other_sheets=False, elsewhere=()))
+    assert any(section.id.startswith("sistema-de-experiencia/") for section in whole) and not any(not s.title for s in whole)

@@ -68,6 +68,7 @@ def heading_styles(
     else:  # beside other top-level boxes, only one with no subsections: a heading over some would leave them orphans
         parents = {section.parent for section in sections}
         untitled = frozenset(section.id for section in generic if section.id not in parents)
+    untitled |= {section.id for section in sections if not section.title}  # a pointer to another sheet (elsewhere.py)
     styles = HeadingStyles(base_level=base, untitled=untitled)
     if not run_in:
         return styles
