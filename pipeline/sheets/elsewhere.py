@@ -7,13 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pipeline.model import Block, Section
-from pipeline.modelkinds import BlockKind, SectionKind
-
 if TYPE_CHECKING:
     from pipeline.sheets.config import SheetConfig
-
-POINTER = "{titles} → hoja «{label}»"
 
 
 def named_ids(sheet: SheetConfig) -> tuple[str, ...]:
@@ -47,16 +42,3 @@ def with_pointers(sheets: tuple[SheetConfig, ...]) -> tuple[SheetConfig, ...]:
 
 def _label(sheet: SheetConfig) -> str:
     return next(iter(sheet.recipes.values())).label
-
-
-def pointer(sections: list[Section], label: str) -> Section:
-    """One untitled section saying where `sections` (consecutive, left to the sheet `label`) are printed."""
-    first = sections[0]
-    text = POINTER.format(titles=", ".join(section.title.strip() for section in sections), label=label)
-    block = Block(BlockKind.PARAGRAPH, text, first.first, sections[-1].last)
-    return Section(first.id, "", first.level, SectionKind.RULES, (block,), first.first, sections[-1].last, parent=first.parent)
-
-
-def is_pointer(section: Section) -> bool:
-    """A pointer section (no section of a text is untitled: the splitter titles every one)."""
-    return not section.title

@@ -38,7 +38,7 @@ class Probe:
 
 def sheet_sections(document: Document, recipe: Recipe) -> list[Section]:
     """The sections the sheet prints, condensed as the recipe asks, ladders of numbers as tables."""
-    from pipeline.sheets.elsewhere import is_pointer
+    from pipeline.sheets.quickref.pointers import is_pointer
 
     chosen = select_sections(document, recipe)
     # A pointer to another sheet is the sheet's own words, not the text's: condensing never reads it.

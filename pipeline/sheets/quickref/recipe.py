@@ -273,7 +273,7 @@ def _claimed(document: Document, recipe: Recipe, *, left_out: set[str]) -> dict[
 
 def _with_pointers(document: Document, chosen: list[Section], claimed: dict[str, str]) -> list[Section]:
     """`chosen` with a pointer where each claimed section would have been (consecutive ones to one sheet on one line)."""
-    from pipeline.sheets.elsewhere import pointer
+    from pipeline.sheets.quickref.pointers import pointer
 
     if not claimed:
         return chosen
