@@ -266,7 +266,8 @@ def _claimed(document: Document, recipe: Recipe, *, left_out: set[str]) -> dict[
         while parent is not None:
             ancestors.add(parent)
             parent = by_id[parent].parent
-        if section_id not in left_out and not ancestors & set(wanted) and by_id[section_id].kind not in recipe.leave_out:
+        selected = any(by_id[section_id].kind in selector.kinds for selector in recipe.sections)  # else the sheet never prints it
+        if selected and section_id not in left_out and not ancestors & set(wanted) and by_id[section_id].kind not in recipe.leave_out:
             claimed[section_id] = label
     return claimed
 
