@@ -285,7 +285,9 @@ def load_game(project: Project, game_id: str, *, templates: Templates | None = N
     clean = read_clean_options(options.mapping("clean"))
     split = read_split_options(options.mapping("split"))
     options.finish()
-    sheets = _sheets(fields, templates=templates)
+    from pipeline.sheets.elsewhere import with_pointers
+
+    sheets = with_pointers(_sheets(fields, templates=templates))
     fields.finish()
     problems.raise_if_any()
     return GameConfig(

@@ -48,9 +48,10 @@ def papers(sheets, letter_project: Path) -> dict[str, dict[str, list[str]]]:
 
 def test_every_game_has_its_sheets(sheets) -> None:
     assert {name.split("/")[0] for name in sheets} == set(GAMES)
-    # Eleven sheets, and two that take what a quick reference of four pages cannot hold: Space Alert's
-    # between-missions rules (experience, campaigns) and Alternity's special orders and squadrons.
-    assert len(sheets) == 13
+    # Ten sheets, and two that take what a quick reference of four pages cannot hold: Space Alert's
+    # between-missions rules (experience, campaigns) and Alternity's special orders and squadrons. Galaxy
+    # Defenders' die faces are a table on its one-page quickref (a sheet of their own was a page 17 % full).
+    assert len(sheets) == 12
 
 
 def test_no_pilcrow_is_ever_printed(sheets) -> None:
@@ -71,17 +72,16 @@ def test_the_sequence_of_play_is_a_numbered_list(sheets) -> None:
 
 
 def test_die_faces_and_system_damage_are_tables(sheets) -> None:
-    dice = " ".join(sheets["galaxy-defenders/dice"]).split()
-    assert dice[dice.index("Cara") + 1] == "Efecto"  # the table's header row
+    # The faces, once, as a table where the attack rolls the dice: each face's label (with its English) beside its effect.
+    quickref = " ".join(sheets["galaxy-defenders/quickref"][0].split())  # a label may wrap beside its icon
+    attack = quickref[quickref.index("tira los dados apropiados:") :]
+    assert attack.index("Impacto · HIT sin efecto en defensa") < attack.index("Munición · Ammo") < attack.index("Defensa · Defense")
+    assert quickref.count("Munición · Ammo") == 1
     damage = " ".join(sheets["alternity-warships/system-damage"])
     # A matrix of system x damage level: a header row of the levels (each with its icon, game.yaml, whose
     # letter is text of the cell), each system's row across the table above its levels.
     assert "A Aturdimiento H Herida M Mortal C Crítico" in " ".join(damage.split())
     assert "Almacenes — Uno de los sistemas de apoyo" in " ".join(damage.split())
-    # The faces are printed once, in the dice sheet's table: the quickref says where they are and repeats none.
-    quickref = " ".join(sheets["galaxy-defenders/quickref"][0].split())  # a label may wrap beside its icon
-    assert "«Dados»" in quickref and "Munición · Ammo" not in quickref
-    assert "Munición · Ammo" in " ".join(dice)
 
 
 # --- one type scale, furniture inside the printable area (measured in the PDFs) ----------------------
@@ -250,9 +250,10 @@ def test_no_english_name_inside_quotation_marks_and_no_false_friend(sheets) -> N
 @pytest.mark.parametrize(
     ("sheet", "in_play_order"),
     [
-        # overview and components first, reference material last
+        # overview and components first, reference material last (the overview, the rulebook's «Reglamento», opens the
+        # sheet with no heading: the title block names it)
         # (the badges, «Insignias», state no rule: their sentences are advice and explanation, left out by role)
-        ("space-alert/quickref", ["Reglamento", "Nuevas amenazas", "Nuevas misiones", "Acciones dobles", "Especializaciones"]),
+        ("space-alert/quickref", ["Nuevas amenazas", "Nuevas misiones", "Acciones dobles", "Especializaciones"]),
         # setup, the year, the turn, what the turn uses, the end of the year and of the game
         ("leaving-earth/quickref", ["Setup", "Cada uno de todos los años", "En tu turno", "Maniobras", "Fin del año", "Fin del juego"]),
     ],
@@ -287,10 +288,9 @@ def _sentences(text: str) -> set[str]:
 
 
 def test_no_quickref_sentence_is_printed_again_on_the_games_card_sheets(sheets) -> None:
-    """Except Galaxy Defenders' dice sheet, the one-page die and action reference beside its one-page summary."""
     for name, pages in sheets.items():
         game, sheet = name.split("/")
-        if sheet != "quickref" or game == "galaxy-defenders":
+        if sheet != "quickref":
             continue
         quickref = _sentences(" ".join(pages))
         for other, other_pages in sheets.items():
@@ -305,7 +305,7 @@ def test_no_page_is_near_empty(papers, paper: str) -> None:
     """Every page but the last holds at least FULL of what the sheet's fullest page holds, on A4 and on Letter; the
     last ends where the rules end, but holds at least NEAR_EMPTY of it (issue 23: a summary prints fewer words,
     so a two-page sheet's second page may be short: Legendary Alien's holds its variants and English index)."""
-    assert len(papers[paper]) == 13
+    assert len(papers[paper]) == 12
     for name, pages in papers[paper].items():
         sizes = [len(page) for page in pages]
         assert min(sizes[:-1] or [max(sizes)]) >= FULL * max(sizes), (name, paper, sizes)

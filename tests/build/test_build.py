@@ -85,7 +85,7 @@ def test_paper_names_are_taken_in_any_case(built: Path) -> None:
 
 def test_watch_rebuilds_after_a_save_with_the_same_report(built: Path) -> None:
     lines: list[str] = []
-    raw = built / "sources/galaxy-defenders/raw.txt"
+    raw = built / "sources/legendary-alien/raw.txt"
 
     def edit_soon() -> None:
         time.sleep(0.5)
@@ -99,10 +99,10 @@ def test_watch_rebuilds_after_a_save_with_the_same_report(built: Path) -> None:
     threading.Thread(target=edit_soon).start()
     builds = watch(Project(built), list(GAMES), out_dir=built / "output", interval=0.1, quiet=0.2, console=console, should_stop=stop)
     assert builds == 2
-    assert "changed: sources/galaxy-defenders/raw.txt" in lines
-    assert any(line.startswith("galaxy-defenders/quickref: rebuilt") for line in lines), lines
-    # Only the quickref prints the sentence: the dice sheet, made again to the same bytes, counts as up to date.
-    assert any(line.startswith("galaxy-defenders/dice: up to date, same content") for line in lines), lines
+    assert "changed: sources/legendary-alien/raw.txt" in lines
+    assert any(line.startswith("legendary-alien/quickref: rebuilt") for line in lines), lines
+    # Only the quickref prints the sentence: the keywords sheet, made again to the same bytes, counts as up to date.
+    assert any(line.startswith("legendary-alien/keywords: up to date, same content") for line in lines), lines
     # (Galaxy Defenders warns of the icon its copy lost: "..., 0 failed, 1 warning")
     assert lines[-1].startswith(f"1 rebuilt, 0 restored from cache, {sheet_count(built) - 1} up to date, 0 failed")
 
@@ -120,21 +120,26 @@ def test_build_api_reports_up_to_date_sheets(built: Path) -> None:
 
 
 def test_a_sheet_that_fails_does_not_stop_the_other_sheets_of_its_game(built: Path) -> None:
-    out = built / "output" / "galaxy-defenders"
-    dice_before = (out / "galaxy-defenders-dice.pdf").read_bytes()
-    # A corrected translation that no longer has the die faces the card sheet selects.
-    (built / "sources" / "galaxy-defenders" / "raw.txt").write_text(
-        "FASE DE COMBATE\nCada agente mueve y ataca.\n", encoding="utf-8"
-    )
-    result = invoke(built, "build", "galaxy-defenders")
+    import yaml
+
+    out = built / "output" / "legendary-alien"
+    keywords_before = (out / "legendary-alien-keywords.pdf").read_bytes()
+    # A card sheet whose groups select sections the text no longer has (a renamed heading, say).
+    config = built / "sources" / "legendary-alien" / "game.yaml"
+    data = yaml.safe_load(config.read_text(encoding="utf-8"))
+    data["sheets"][1]["recipe"]["groups"][0]["select"] = [{"parent": "una sección que el texto ya no tiene"}]
+    config.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    raw = built / "sources" / "legendary-alien" / "raw.txt"  # and a sentence the quickref prints
+    raw.write_bytes(raw.read_bytes() + "\nCada jugador mueve y ataca una vez.\n".encode())
+    result = invoke(built, "build", "legendary-alien")
     assert result.exit_code == 1
     assert result.stderr.count("selects no cards") == 1  # each error once
-    assert "error: galaxy-defenders/dice: the recipe selects no cards" in result.stderr
-    assert "galaxy-defenders/quickref: rebuilt" in result.output
-    assert "mueve y ataca" in "".join(page.extract_text() for page in PdfReader(out / "galaxy-defenders-quickref.pdf").pages)
-    assert (out / "galaxy-defenders-dice.pdf").read_bytes() == dice_before  # the previous sheet is kept intact
+    assert "error: legendary-alien/keywords: the recipe selects no cards" in result.stderr
+    assert "legendary-alien/quickref: rebuilt" in result.output
+    assert "mueve y ataca" in "".join(page.extract_text() for page in PdfReader(out / "legendary-alien-quickref.pdf").pages)
+    assert (out / "legendary-alien-keywords.pdf").read_bytes() == keywords_before  # the previous sheet is kept intact
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    assert {sheet["name"] for sheet in manifest["sheets"]} == {"quickref", "dice"}
+    assert {sheet["name"] for sheet in manifest["sheets"]} == {"quickref", "keywords"}
 
 
 def test_strict_build_fails_on_a_stale_correction_even_when_sheets_are_up_to_date(project_copy: Path) -> None:

@@ -163,8 +163,8 @@ def all_sheets(root: Path) -> set[str]:
 
 
 # A change every game depends on is checked two ways: the build's own decision for every game (which sheets it
-# would make again, from hashes), and one real build of the quickest game (galaxy-defenders) that shows what
-# making them again does. Rendering all eleven real sheets again would prove nothing more and take ten seconds.
+# would make again, from hashes), and one real build of the quickest game with a card sheet (legendary-alien) that
+# shows what making them again does. Rendering all twelve real sheets again would prove nothing more and take ten seconds.
 
 
 def test_the_common_glossary_is_used_by_every_game(built: Path) -> None:
@@ -173,15 +173,15 @@ def test_the_common_glossary_is_used_by_every_game(built: Path) -> None:
     common.write_text(common.read_text(encoding="utf-8") + "\n# reviewed\n", encoding="utf-8")
     assert planned(built) == all_sheets(built)
     before = snapshot(built)
-    output = run_build(built, "galaxy-defenders")
-    assert rebuilt_sheets(output) == sheets_of(built, "galaxy-defenders")
+    output = run_build(built, "legendary-alien")
+    assert rebuilt_sheets(output) == sheets_of(built, "legendary-alien")
     assert "glossaries/common.yaml changed" in output
     # a comment changes no byte of any sheet: every file keeps its bytes and its mtime
     after = snapshot(built)
     for path, (digest, mtime) in before.items():
         if path.endswith(".pdf"):
             assert after[path] == (digest, mtime)
-    same = r"^galaxy-defenders/dice: up to date, same content \(rev [0-9a-f]{8}\), 1 page \(glossaries/common.yaml changed\)$"
+    same = r"^legendary-alien/keywords: up to date, same content \(rev [0-9a-f]{8}\), 1 page \(glossaries/common.yaml changed\)$"
     assert re.search(same, output, flags=re.M)
 
 
@@ -193,8 +193,8 @@ def test_a_template_change_rebuilds_the_sheets_that_use_it(built: Path) -> None:
         f"{game}/{sheet.name}" for game in games for sheet in load_game(Project(built), game).sheets if sheet.template == "quickref"
     }
     assert planned(built) == uses_quickref != all_sheets(built)
-    output = run_build(built, "galaxy-defenders")
-    assert rebuilt_sheets(output) == {"galaxy-defenders/quickref"}  # its dice sheet is a cards template
+    output = run_build(built, "legendary-alien")
+    assert rebuilt_sheets(output) == {"legendary-alien/quickref"}  # its keywords sheet is a cards template
 
 
 def test_undoing_a_change_restores_the_previous_sheet_from_the_cache(built: Path) -> None:
@@ -285,19 +285,19 @@ def test_a_sheet_removed_from_game_yaml_loses_its_pdfs(built: Path) -> None:
     build did not write stays."""
     import yaml
 
-    folder = built / "output/galaxy-defenders"
-    run_build(built, "galaxy-defenders", "--paper", "letter")
-    assert (folder / "galaxy-defenders-dice-letter.pdf").is_file()
+    folder = built / "output/legendary-alien"
+    run_build(built, "legendary-alien", "--paper", "letter")
+    assert (folder / "legendary-alien-keywords-letter.pdf").is_file()
     (folder / "mis-notas.pdf").write_bytes(b"%PDF-1.4 mine")
-    config = built / "sources/galaxy-defenders/game.yaml"
+    config = built / "sources/legendary-alien/game.yaml"
     data = yaml.safe_load(config.read_text(encoding="utf-8"))
-    data["sheets"] = [sheet for sheet in data["sheets"] if sheet["name"] != "dice"]
+    data["sheets"] = [sheet for sheet in data["sheets"] if sheet["name"] != "keywords"]
     config.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    result = CliRunner().invoke(main, ["--root", str(built), "build", "galaxy-defenders"])
+    result = CliRunner().invoke(main, ["--root", str(built), "build", "legendary-alien"])
     assert result.exit_code == 0, result.output
-    assert not (folder / "galaxy-defenders-dice.pdf").exists() and not (folder / "galaxy-defenders-dice-letter.pdf").exists()
-    assert (folder / "galaxy-defenders-quickref.pdf").is_file() and (folder / "mis-notas.pdf").is_file()
-    assert "removed galaxy-defenders-dice.pdf: its sheet is no longer in sources/galaxy-defenders/game.yaml" in result.output
+    assert not (folder / "legendary-alien-keywords.pdf").exists() and not (folder / "legendary-alien-keywords-letter.pdf").exists()
+    assert (folder / "legendary-alien-quickref.pdf").is_file() and (folder / "mis-notas.pdf").is_file()
+    assert "removed legendary-alien-keywords.pdf: its sheet is no longer in sources/legendary-alien/game.yaml" in result.output
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     assert {entry["name"] for entry in manifest["sheets"]} == {"quickref"}
 

@@ -458,7 +458,6 @@ def test_bilingual_names_keep_the_spanish_side(title: str, hit: TermHit, expecte
 
 CARD_SHEETS = [
     ("alternity-warships", "system-damage"),
-    ("galaxy-defenders", "dice"),
     ("leaving-earth", "cards"),
     ("legendary-alien", "keywords"),
     ("space-alert", "threats"),

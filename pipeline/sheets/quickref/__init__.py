@@ -38,8 +38,18 @@ class Probe:
 
 def sheet_sections(document: Document, recipe: Recipe) -> list[Section]:
     """The sections the sheet prints, condensed as the recipe asks, ladders of numbers as tables."""
+    from pipeline.sheets.quickref.pointers import is_pointer
+
     chosen = select_sections(document, recipe)
-    return paced(laddered(condense(chosen, options=CondenseOptions.of_recipe(recipe))))
+    # A pointer to another sheet is the sheet's own words, not the text's: condensing never reads it.
+    pointers = {index: section for index, section in enumerate(chosen) if is_pointer(section)}
+    condensed = condense([section for section in chosen if not is_pointer(section)], options=CondenseOptions.of_recipe(recipe))
+    after = {index: chosen[index - 1].id if index else None for index in pointers}
+    for index, section in sorted(pointers.items()):
+        fallback = 0 if after[index] is None else len(condensed)
+        where = next((place + 1 for place, kept in enumerate(condensed) if kept.id == after[index]), fallback)
+        condensed.insert(where, section)
+    return paced(laddered(condensed))
 
 
 def content_revision(sections: list[Section]) -> str:

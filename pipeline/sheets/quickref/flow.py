@@ -40,6 +40,7 @@ from pipeline.sheets.pagefurniture import (
 from pipeline.sheets.icondata import section_labels, section_texts
 from pipeline.sheets.icons import decorate, legend_markup
 from pipeline.sheets.layout import Layout
+from pipeline.sheets.quickref.headstyle import can_run_in, heading_styles
 from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
 from pipeline.sheets.quickref.tagbudget import untagged_terms
 from pipeline.sheets.roles import is_label, label_spans, lone_items_as_paragraphs
@@ -115,7 +116,6 @@ def frames_for(layout: Layout, *, columns: int, top_reserved: float = 0.0, frame
 
 
 # A run of at least SHORT_RUN bulleted items that each fit half a column is set in two columns.
-SHORT_LINE_CHARS = 44
 HALF_COLUMN_CHARS = 24
 SHORT_RUN = 4
 
@@ -327,15 +327,18 @@ def section_flowables(
     english_names: str = "section",
     run_in: bool = False,
     indexed: tuple[str, ...] = (),
+    sheet_titles: tuple[str, ...] = (),
 ) -> list[Flowable]:
     """Headings and blocks; a term's English name is shown at its first use in each top-level section (or once per sheet).
 
     With `run_in`, subsection titles open their first paragraph in bold ("Agencias. Cada jugador...")
-    instead of taking a line of their own: the dense style of hand-made rules summaries. Runs of
+    instead of taking a line of their own: the dense style of hand-made rules summaries, chosen per depth
+    (headstyle.py). A top-level section whose title repeats `sheet_titles` prints no heading. Runs of
     one-line sibling sections (die faces) are set as one table.
     """
     flowables: list[Flowable] = []
-    base_level = min((section.level for section in sections), default=1)
+    heads = heading_styles(sections, sheet_titles=sheet_titles, run_in=run_in, tabled=_tabled(sections))
+    base_level = heads.base_level
     untagged = untagged_terms(sections, tagged=tagged, english_names=english_names, indexed=indexed)  # the sheet's budget of tags
     sheet_shown: set[str] = set(untagged)
     chapter_shown: set[str] = set(untagged)
@@ -343,17 +346,23 @@ def section_flowables(
     while index < len(sections):
         entries = _entry_run(sections, index)
         if entries:
-            flowables.extend(_entry_table(entries, styles, depth=min(entries[0].level - base_level, 2)))
+            for entry in entries:  # each label shows its English ("Escudo · SHIELD"): the text below need not tag it again
+                _title_shows_english(entry, sheet_shown if english_names == "sheet" else chapter_shown)
+            flowables.extend(_entry_table(entries, styles, depth=heads.depth(entries[0])))
             index += len(entries)
             continue
         section = sections[index]
         index += 1
-        if section.level == base_level:
+        if section.level <= base_level:
             chapter_shown = set(untagged)  # a term's English name again at its first use in each top-level section
         shown: set[str] = sheet_shown if english_names == "sheet" else chapter_shown
         if english_names == "titles":
             section = replace(section, blocks=tuple(replace(block, terms=()) for block in section.blocks))
-        made = _section(section, styles, depth=min(section.level - base_level, 2), shown=shown, tagged=tagged, run_in=run_in)
+        if section.id in heads.untitled:  # its text under the title block, or under the sections before it
+            flowables.extend(block_flowables(replace(section, blocks=tuple(lone_items_as_paragraphs(section.blocks))),
+                                             styles, shown=shown, tagged=tagged))
+            continue
+        made = _section(section, styles, depth=heads.depth(section), shown=shown, tagged=tagged, run_in=heads.runs_in(section))
         if flowables and isinstance(flowables[-1], Heading) and flowables[-1].getKeepWithNext() and isinstance(made[0], OutlineAnchor):
             made[0].keepWithNext = 1  # a heading over subsections only stays with the first one's run-in lead
         flowables.extend(made)
@@ -364,17 +373,19 @@ def _section(
     section: Section, styles: dict[str, ParagraphStyle], *, depth: int, shown: set[str], tagged: tuple[str, ...], run_in: bool
 ) -> list[Flowable]:
     section = replace(section, blocks=tuple(lone_items_as_paragraphs(section.blocks)))  # before a run-in takes the first block
-    title = bilingual_title(section)
-    if title != section.title.strip():
-        # The heading already shows the English name; the text need not repeat it.
-        shown.update(hit.es for hit in section.title_terms)
-    # A title that gives the English itself ("Activate/Activar"): the text below need not repeat it either.
-    shown.update(hit.es for hit in section.title_terms if title_states(section.title, hit))
+    title = _title_shows_english(section, shown)
     style = styles[f"heading{depth + 1}"]
     heading = Heading(decorate(title, style), style, outline_title=printable(title), level=depth, key=section.id)
     first = section.blocks[0] if section.blocks else None
-    if run_in and depth >= 1 and first is not None and first.kind == BlockKind.PARAGRAPH and len(first.text) > SHORT_LINE_CHARS:
-        color = styles[f"heading{depth + 1}"].textColor.hexval()[2:]
+    color = style.textColor.hexval()[2:]
+    if run_in and depth >= 1 and not can_run_in(section):
+        # A depth set in run-in leads: a section that opens with a list, a table or a short line (or has no text of
+        # its own) takes its lead on a line of its own, in the same bold as its siblings', kept with what follows.
+        lead_style = ParagraphStyle("lead", parent=styles["body"], spaceBefore=styles["heading3"].spaceBefore, keepWithNext=1)
+        markup = decorate(title, styles["body"], markup=f'<font color="#{color}"><b>{safe_text(title)}</b></font>')
+        return [OutlineAnchor(outline_title=printable(title), level=depth, key=section.id), Paragraph(markup, lead_style),
+                *block_flowables(section, styles, shown=shown, tagged=tagged)]
+    if run_in and depth >= 1 and first is not None:
         markup = decorate(title, styles["body"], markup=f'<font color="#{color}"><b>{safe_text(title)}.</b></font> ') + term_markup(
             first.text, list(first.terms), shown=shown, term_style=styles["term_en"], tagged=tagged, strong=label_spans(first.text)
         )
@@ -397,6 +408,16 @@ def _section(
     return [KeepTogether([heading, *body[:kept]]), *body[kept:]]
 
 
+def _title_shows_english(section: Section, shown: set[str]) -> str:
+    """The section's title as printed; the terms whose English it shows join `shown`, so the text below need not tag them."""
+    title = bilingual_title(section)
+    if title != section.title.strip():  # the heading (or a table's label) shows the English name
+        shown.update(hit.es for hit in section.title_terms)
+    # A title that gives the English itself ("Activate/Activar"): the text below need not repeat it either.
+    shown.update(hit.es for hit in section.title_terms if title_states(section.title, hit))
+    return title
+
+
 def _entry_run(sections: list[Section], index: int) -> list[Section]:
     """The one-line sibling sections starting at `index` (none unless ENTRY_RUN or more)."""
 
@@ -411,6 +432,17 @@ def _entry_run(sections: list[Section], index: int) -> list[Section]:
             break
         run.append(section)
     return run if len(run) >= ENTRY_RUN else []
+
+
+def _tabled(sections: list[Section]) -> frozenset[str]:
+    """The sections set as rows of an entry table (their titles are labels, not headings)."""
+    found: set[str] = set()
+    index = 0
+    while index < len(sections):
+        run = _entry_run(sections, index)
+        found.update(section.id for section in run)
+        index += len(run) or 1
+    return frozenset(found)
 
 
 def _entry_table(entries: list[Section], styles: dict[str, ParagraphStyle], *, depth: int) -> list[Flowable]:
@@ -514,7 +546,8 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
     else:
         doc.addPageTemplates([later])
     story: list[Flowable] = section_flowables(
-        sections, styles, tagged=tagged_kinds, english_names=english_names, run_in=run_in, indexed=index_kinds
+        sections, styles, tagged=tagged_kinds, english_names=english_names, run_in=run_in, indexed=index_kinds,
+        sheet_titles=(game.title_es, game.title_en, sheet_label),
     )
     if index_kinds:
         story.extend(glossary_flowables(document, sections, styles, index_kinds))

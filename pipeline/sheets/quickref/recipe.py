@@ -63,6 +63,9 @@ class Recipe:
     card_kinds: tuple[str, ...] = ()
     # The project's tagged kinds (common.yaml): the terms whose English name the text prints beside them.
     tagged_kinds: tuple[str, ...] = ()
+    # Sections another sheet of the game names by id are left to it, with a pointer where they were (elsewhere.py).
+    point_to_other_sheets: bool = True
+    elsewhere: tuple[tuple[str, str], ...] = ()  # (section id, the label of the sheet naming it), set when the game loads
 
     @property
     def index_kinds(self) -> tuple[str, ...]:
@@ -167,6 +170,7 @@ _READERS: dict[str, _Reader] = {
     "glossary": lambda f, key, _: f.flag(key),
     "english_names": lambda f, key, _: f.choice(key, ENGLISH_NAMES),
     "run_in_headings": lambda f, key, _: f.flag(key),
+    "point_to_other_sheets": lambda f, key, _: f.flag(key),
     "order": lambda f, key, _: tuple(item.strip() for item in f.texts(key, REQUIRED) or ()),
 }
 
@@ -224,6 +228,9 @@ def select_sections(document: Document, recipe: Recipe) -> list[Section]:
     left_out_ids: set[str] = set()
     for section_id in recipe.leave_out_ids:
         left_out_ids |= _subtree(document, section_id)
+    claimed = _claimed(document, recipe, left_out=left_out_ids)
+    for section_id in claimed:
+        left_out_ids |= _subtree(document, section_id)
     # A left-out kind takes its subsections with it: a card's "Básica"/"Avanzada" parts are that card.
     for section in document.sections:
         if section.kind in recipe.leave_out:
@@ -238,8 +245,55 @@ def select_sections(document: Document, recipe: Recipe) -> list[Section]:
             if (wanted is not None and section.id in wanted) or section.kind in selector.kinds:
                 chosen.append(section)
                 seen.add(section.id)
+    chosen = _with_pointers(document, chosen, claimed)
     lines = {item[1]: (item[2], item[3]) for item in recipe.named_ids if item[0].startswith("order[")}
     return in_order(document, chosen, recipe.order, lines=lines)
+
+
+def _claimed(document: Document, recipe: Recipe, *, left_out: set[str]) -> dict[str, str]:
+    """Section id -> the label of the other sheet that prints it, for the sections this sheet would print but leaves to
+    it (the highest of a subtree only; sections this recipe names itself stay)."""
+    own: set[str] = set()
+    for selector in recipe.sections:
+        if selector.id:
+            own |= _subtree(document, selector.id)
+    ids = {section.id for section in document.sections}
+    wanted = {section_id: label for section_id, label in recipe.elsewhere if section_id in ids and section_id not in own}
+    by_id = {section.id: section for section in document.sections}
+    claimed = {}
+    for section_id, label in wanted.items():
+        ancestors, parent = set(), by_id[section_id].parent
+        while parent is not None:
+            ancestors.add(parent)
+            parent = by_id[parent].parent
+        selected = any(by_id[section_id].kind in selector.kinds for selector in recipe.sections)  # else the sheet never prints it
+        if selected and section_id not in left_out and not ancestors & set(wanted) and by_id[section_id].kind not in recipe.leave_out:
+            claimed[section_id] = label
+    return claimed
+
+
+def _with_pointers(document: Document, chosen: list[Section], claimed: dict[str, str]) -> list[Section]:
+    """`chosen` with a pointer where each claimed section would have been (consecutive ones to one sheet on one line)."""
+    from pipeline.sheets.quickref.pointers import pointer
+
+    if not claimed:
+        return chosen
+    position = {section.id: index for index, section in enumerate(document.sections)}
+    chosen_ids = {section.id for section in chosen}
+    merged: list[Section] = []
+    run: list[Section] = []
+    for section in document.sections:
+        if section.id in claimed:
+            if run and claimed[run[0].id] != claimed[section.id]:
+                merged.append(pointer(run, claimed[run[0].id]))
+                run = []
+            run.append(section)
+        elif section.id in chosen_ids and run:
+            merged.append(pointer(run, claimed[run[0].id]))
+            run = []
+    if run:
+        merged.append(pointer(run, claimed[run[0].id]))
+    return sorted([*chosen, *merged], key=lambda section: position[section.id])
 
 
 def in_order(
