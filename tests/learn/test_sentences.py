@@ -87,8 +87,11 @@ def test_a_corpus_annotation_keeps_a_digest_of_a_sentence_never_its_words(tmp_pa
 
     assert digest("Roba  dos\ncartas.") == digest("Roba dos cartas.") != digest("Roba tres cartas.")
     assert len(digest("Roba dos cartas.")) == 10
+    import yaml
+
     for path in (ROOT / "tests" / "sentences" / "corpus").glob("*.yaml"):
-        text = path.read_text(encoding="utf-8")
-        assert "words:" not in text and all(len(line) < 120 for line in text.splitlines())
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert set(data) == {"stem", "file", "sha256", "sentences"}
+        assert all(set(entry) == {"key", "digest", "role"} and len(entry["digest"]) == 10 for entry in data["sentences"])
     # Without the corpus at hand (a clone without ../shared) its annotations are skipped, not an error.
     assert annotated_corpus(ROOT, corpus=tmp_path) == {}
