@@ -97,7 +97,8 @@ def sentences(text: str) -> list[tuple[int, int]]:
 
 def features(sentence: str, *, context: dict[str, object]) -> list[str]:
     """The features of one sentence: words, word pairs, its first word, cues, and its place (`context`:
-    section_kind, block_kind, first (opens its block), after_example (an example opened earlier in the block), title)."""
+    section_kind, block_kind, first (opens its block), after_example (an example opened earlier in the block),
+    in_example_block (the block opened with one), title)."""
     words = re.findall(r"\w+", fold(sentence))
     found = {"bias"}
     found.update(f"w:{word}" for word in words)
