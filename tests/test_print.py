@@ -331,7 +331,7 @@ def test_the_legendary_quickref_is_a_two_page_summary_with_what_a_turn_uses(shee
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_card_sheet_page_is_more_than_half_empty_in_the_pdf(plumbed, letter_project: Path, paper: str) -> None:
     """Measured in the PDF: how far down each half of the page the text reaches (the header's and footer's
-    bands left out), averaged; a sheet of more than one page keeps every page at least half full."""
+    bands left out), averaged; a sheet of more than one page keeps every page but its last at least half full, and its last at 30 %."""
     margin = 13 * PT_PER_MM
     for name, pages in (plumbed if paper == "a4" else _plumbed(letter_project, suffix="-letter")).items():
         sheet = name.split("/")[1]
@@ -341,4 +341,5 @@ def test_no_card_sheet_page_is_more_than_half_empty_in_the_pdf(plumbed, letter_p
             body = [c for c in chars if c["text"].strip() and margin < c["top"] and c["bottom"] < height - margin]
             reach = [max((c["bottom"] for c in body if (c["x0"] < width / 2) == left), default=margin) for left in (True, False)]
             fill = sum((bottom - margin) / (height - 2 * margin) for bottom in reach) / 2
-            assert fill >= 0.45, (name, number, round(fill, 2))  # text ends a little above its panel's border
+            # Text ends a little above its panel's border; a last page may be shorter, never one short panel.
+            assert fill >= (0.45 if number < len(pages) else 0.3), (name, number, round(fill, 2))

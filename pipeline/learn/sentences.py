@@ -48,7 +48,20 @@ _CUES: tuple[tuple[str, re.Pattern], ...] = tuple(
         ("cross-reference", r"\b(ver|véase|vease|consulta|página|pág\.|pag\.|capítulo|sección|más adelante|apartado)\b"),
         ("reminder", r"^\W*(recuerda|recordad|recuerde|como ya|como se ha dicho|de nuevo|otra vez)"),
         ("advice", r"\b(recomendamos|te recomendamos|sugerimos|conviene|es (una )?buena idea|es útil|será útil|intenta|mejor)\b"),
+        ("advice-more", r"\b(recomendabl\w*|recomendaci\w+|recomienda\w*|aconsej\w+|consejos?|estrategia|sabiamente"
+                        r"|procura\w*|asegúra\w*|deberías?|no olvides|es importante)\b"),
         ("reason", r"\b(porque|ya que|debido a|razón|representa|representan|simula|significa que|esto es|es decir)\b"),
+        ("rationale", r"\b(se debe a|la idea es|el motivo|con el fin de|pretende\w*|refleja\w*|en aras de|la intención)\b"),
+        # The text speaking of itself, its book or its licence: "Este capítulo detalla...", "Aquí aprenderemos...".
+        ("meta", r"\b(est[ea] (documento|capítulo|libro|reglamento|manual|apartado|sección|texto)|licencia|copyright|creative commons"
+                 r"|autor(a|es)?|traducción|traductor|aprenderemos|veremos|describimos|presentamos|introducimos|exploramos"
+                 r"|a continuación)\b"),
+        # A note, a placeholder or a caption: "[NOTA: ...]", "(N. del T. ...)", "[TODO: ...]", "[ILUSTRACIÓN]".
+        ("note", r"^\W*[\[(]\s*(nota|n\.\s*del?\s*t|todo|ilustraci)|^\W*nota\s*:|^\W*@\w+\s*:"),
+        # A worked case told in the past or the conditional ("sacó un 10", "el total sería 37", "si hubiera llevado").
+        ("past", r"\b\w{2,30}(?:ó|ió|aron|ieron|hubiera|hubiese)\b|\b(?:sería|serían|hubiera|hubiese|tuviera|fuera)\b"),
+        # A named character doing something: a capitalised word inside the sentence followed by a verb-like word.
+        ("name-mid", r"(?<=[a-záéíóúñ,;] )[A-ZÁÉÍÓÚÑ][a-záéíóúñ]{3,30}(?:,| (?:la|el) \w+,)? (?:se |ha |tiene |decide |puede |debe )"),
         ("future", r"\b\w{1,30}(?:ará|erá|irá|arán|erán|irán)\b"),
         ("worked-sum", r"\d+\s*[^\d()=]{0,25}?\s[x×*]\s\d+[^()=]{0,25}=\s*\d+"),
         ("colon", r":"),
@@ -84,7 +97,8 @@ def sentences(text: str) -> list[tuple[int, int]]:
 
 def features(sentence: str, *, context: dict[str, object]) -> list[str]:
     """The features of one sentence: words, word pairs, its first word, cues, and its place (`context`:
-    section_kind, block_kind, first (opens its block), after_example (an example opened earlier in the block), title)."""
+    section_kind, block_kind, first (opens its block), after_example (an example opened earlier in the block),
+    in_example_block (the block opened with one), title)."""
     words = re.findall(r"\w+", fold(sentence))
     found = {"bias"}
     found.update(f"w:{word}" for word in words)
@@ -103,28 +117,40 @@ def features(sentence: str, *, context: dict[str, object]) -> list[str]:
         found.add("place:first")
     if context.get("after_example"):
         found.add("place:after-example")
+    if context.get("in_example_block"):
+        found.add("place:example-paragraph")  # the block opened with "Ejemplo:" / "Por ejemplo": its sentences go on with it
     found.update(f"t:{word}" for word in re.findall(r"\w+", fold(str(context.get("title", "")))) if len(word) > 3)
     return sorted(found)
 
 
 def sentence_contexts(section) -> list[tuple[int, int, int, str, dict[str, object]]]:
     """(block index, start, end, sentence, context) of every sentence of a section, with the context `features` reads."""
+    return [
+        (index, start, end, sentence, context)
+        for index, block in enumerate(section.blocks)
+        if block.kind not in WHOLE_BLOCKS
+        for start, end, sentence, context in block_contexts(block, section=section)
+    ]
+
+
+def block_contexts(block, *, section=None) -> list[tuple[int, int, str, dict[str, object]]]:
+    """(start, end, sentence, context) of every sentence of one block of `section` (none: a rules section)."""
     out = []
-    for index, block in enumerate(section.blocks):
-        if block.kind in WHOLE_BLOCKS:
-            continue
-        after_example = False
-        for number, (start, end) in enumerate(sentences(block.text)):
-            sentence = block.text[start:end]
-            context = {
-                "section_kind": section.kind,
-                "block_kind": block.kind,
-                "first": number == 0,
-                "after_example": after_example,
-                "title": section.title,
-            }
-            out.append((index, start, end, sentence, context))
-            after_example = after_example or bool(EXAMPLE_OPENER.match(sentence))
+    after_example = opened = False
+    for number, (start, end) in enumerate(sentences(block.text)):
+        sentence = block.text[start:end]
+        context = {
+            "section_kind": section.kind if section is not None else "rules",
+            "block_kind": block.kind,
+            "first": number == 0,
+            "after_example": after_example,
+            "in_example_block": opened and number > 0,
+            "title": section.title if section is not None else "",
+        }
+        out.append((start, end, sentence, context))
+        example = bool(EXAMPLE_OPENER.match(sentence))
+        opened = opened or (number == 0 and example)
+        after_example = after_example or example
     return out
 
 

@@ -13,8 +13,7 @@ from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from pipeline.learn.sentences import EXAMPLE_OPENER as _OPENS_EXAMPLE
-from pipeline.learn.sentences import KEPT_ROLES, SENTENCE_END, load_model, sentences  # noqa: F401 - sentences: re-exported
+from pipeline.learn.sentences import KEPT_ROLES, SENTENCE_END, block_contexts, load_model, sentences  # noqa: F401 - sentences: re-exported
 from pipeline.model import Block, Section
 from pipeline.modelkinds import BlockKind
 from pipeline.sheets.quickref.examples import example_blocks
@@ -247,21 +246,12 @@ def _rule_spans(
     `narration` and `flavor_sentences` patterns still leave out the sentences they match."""
     model = load_model()
     text = block.text
-    spans = sentences(text)
+    found = block_contexts(block, section=section)
+    spans = [(start, end) for start, end, _, _ in found]
     kept: list[tuple[int, int]] = []
-    after_example = False
     label: tuple[int, int] | None = None
     dropped: tuple[int, int] | None = None  # the sentence just before, when its role left it out
-    for number, (start, end) in enumerate(spans):
-        sentence = text[start:end]
-        context: dict[str, object] = {
-            "section_kind": section.kind if section else "rules",
-            "block_kind": block.kind,
-            "first": number == 0,
-            "after_example": after_example,
-            "title": section.title if section else "",
-        }
-        after_example = after_example or bool(_OPENS_EXAMPLE.match(sentence))
+    for number, (start, end, sentence, context) in enumerate(found):
         if STUMP.match(sentence) or any(pattern.search(sentence) for pattern in patterns + flavor):
             continue
         if number == 0 and len(spans) > 1 and len(sentence.split()) <= MAX_LABEL_WORDS:

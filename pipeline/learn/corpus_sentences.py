@@ -1,0 +1,81 @@
+"""The real corpus's annotated sentences: tests/sentences/corpus/<stem>.yaml -> (sentence, context, role) rows.
+
+Each text of ../shared/corpus is read as `refsheets new` reads it (copied into a throw-away project with the
+root's glossaries and templates, the game.yaml it writes, no hand edits), so the model learns from the sentences
+a sheet of an untuned game would print. The texts stay outside the repository: an annotation names a sentence
+by its section id and index and by a digest of its words (`digest`), never by its words.
+"""
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tempfile
+from pathlib import Path
+
+import yaml
+
+from pipeline.learn.sentences import ROLES, sentence_contexts
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+FOLDER = Path("tests") / "sentences" / "corpus"
+ANNOTATED_KINDS = ("rules", "card")  # the section kinds whose sentences are annotated (as the seeds')
+
+
+def digest(sentence: str) -> str:
+    """What an annotation keeps of a sentence: the first 10 hex digits of the sha256 of its words, space-separated."""
+    return hashlib.sha256(" ".join(sentence.split()).encode("utf-8")).hexdigest()[:10]
+
+
+def corpus_sentences(root: Path, stem: str, *, corpus: Path = CORPUS) -> list[tuple[str, str, dict]]:
+    """(key, sentence, context) of every sentence of the rule sections of corpus text `stem`, as `refsheets new`
+    makes its game."""
+    from pipeline.build.newgame import new_game
+    from pipeline.build.stages import prepare
+    from pipeline.ingest import source_files
+    from pipeline.project import Project
+
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        for name in ("glossaries", "templates"):
+            shutil.copytree(root / name, work / name)
+        (work / "sources").mkdir()
+        project = Project(work)
+        new_game(project, stem, source_files(corpus / stem)[0])
+        _, _, document = prepare(project, stem)
+    rows = []
+    for section in document.sections:
+        if section.kind in ANNOTATED_KINDS:
+            for number, (_, _, _, sentence, context) in enumerate(sentence_contexts(section)):
+                rows.append((f"{section.id}#{number}", sentence, context))
+    return rows
+
+
+def annotated_corpus(root: Path, *, folder: Path | None = None, corpus: Path = CORPUS) -> dict[str, list[tuple[str, dict, str]]]:
+    """stem -> [(sentence, context, role)] of every annotated corpus text whose file is at hand (none without the
+    corpus: a clone without ../shared trains on the seeds alone). A changed text or split is an error naming the entry."""
+    found: dict[str, list[tuple[str, dict, str]]] = {}
+    for path in sorted((folder or root / FOLDER).glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        stem = data["stem"]
+        source = corpus / stem / data["file"]
+        if not source.is_file():
+            continue
+        if hashlib.sha256(source.read_bytes()).hexdigest() != data["sha256"]:
+            raise SystemExit(f"{path}: {source} is not the file annotated (its sha256 differs)")
+        by_key = {key: (sentence, context) for key, sentence, context in corpus_sentences(root, stem, corpus=corpus)}
+        rows = []
+        for entry in data["sentences"]:
+            key, role = entry["key"], entry["role"]
+            if role not in ROLES:
+                raise SystemExit(f"{path}: {key}: unknown role {role!r} (roles: {', '.join(ROLES)})")
+            if key not in by_key:
+                raise SystemExit(f"{path}: {key}: no such sentence in the document (the text's splitting changed)")
+            sentence, context = by_key[key]
+            if digest(sentence) != entry["digest"]:
+                raise SystemExit(f"{path}: {key}: the sentence is not the one annotated (its digest differs): judge it again")
+            rows.append((sentence, context, role))
+        missing = sorted(set(by_key) - {entry["key"] for entry in data["sentences"]})
+        if missing:
+            raise SystemExit(f"{path}: {len(missing)} sentences have no role, first {missing[0]}")
+        found[stem] = rows
+    return found
