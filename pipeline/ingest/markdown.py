@@ -36,6 +36,8 @@ TODO = re.compile(r"^\s*[-*+]\s+\[ \]\s+\S")
 TICKED = re.compile(r"^(\s*[-*+]\s+)\[[xX]\]\s+")
 EMPHASIS = re.compile(r"(?<![\w*_])([*_])(?=[^\s*_]).+?(?<=[^\s*_])\1(?![\w*_])")  # "_Chindas se encuentra..._"
 SUMMARY = re.compile(r"<summary\b[^>]*>.*?</summary>", re.DOTALL | re.IGNORECASE)
+# An HTML block that states structure (a table, a list, a heading) is HTML, whatever Markdown its cells hold.
+STRUCTURE_TAG = re.compile(r"<(?:table|tr|t[dh]|[uo]l|li|h[1-6]|pre|dl|dt|dd)\b", re.IGNORECASE)
 TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>|<!--.*?-->")
 CALLOUT = re.compile(r"^(\s*>\s*)\[!\w+\][-+]?\s*(.*?)\s*$")
 
@@ -169,7 +171,7 @@ class _Walker:
             elif kind == "hr":
                 self.out.drop(line, "horizontal rule")
                 self.out.blank(line)
-            elif kind == "html_block" and _markdown_text(TAG.sub("", token.content)):
+            elif kind == "html_block" and not STRUCTURE_TAG.search(token.content) and _markdown_text(TAG.sub("", token.content)):
                 self._markdown_in_html(token.content, line)
             elif kind == "html_block":
                 from pipeline.ingest.html import convert_fragment

@@ -1,6 +1,7 @@
 """What the readers leave out of the text: code and diagrams (pipeline/ingest/code.py), another member's quoted post."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -132,6 +133,9 @@ def test_markdown_inside_an_html_block_is_read_as_markdown_and_a_buttons_label_g
     assert "Chindas tiene PG 5 y pierde 2." in raw.text and "*" not in raw.text and "_" not in raw.text
     assert "Expandir" not in raw.text and "Ejemplo de combate" in raw.text
     assert {record.line for record in raw.markup if record.reason == "markup: page furniture (<summary>)"} == {6, 7, 8}
+    # A block that states structure stays HTML: its table keeps its rows, bold cells and all.
+    table = _read(tmp_path, "raw.md", "# Juego\n\n<table>\n<tr><td>**Fuerza**</td><td>3</td></tr>\n</table>\n")
+    assert re.search(r"Fuerza\W* \| 3", table.text)
 
 
 @pytest.mark.parametrize(
