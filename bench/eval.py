@@ -5,7 +5,8 @@
 For every annotated text: the line labeller is trained on every other text (and the seeds and format
 cases, which are never scored here), the text is made into a game as `refsheets new` makes one, built,
 and scored against its annotation: headings found (recall, precision), their parent and level, noise
-lines removed, rule lines printed on a sheet, code lines printed, and whether the title came from the
+lines removed, rule lines printed on a sheet, code lines printed, debris lines on the sheets (bench/debris.py:
+code, markup or diagram shapes, and lead-ins left announcing nothing), and whether the title came from the
 text. `--no-model` scores the rules alone (no labeller), the figure before learning.
 A score on a text the labeller was trained on would say nothing: none is printed.
 """
@@ -25,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.debris import dangling_lead_ins, debris_lines  # noqa: E402
 from pipeline.learn.annotations import NOISE_ROLES, RULE_ROLES, Annotation, check_against, corpus_annotations  # noqa: E402
 from pipeline.text import fold  # noqa: E402
 
@@ -49,6 +51,7 @@ class TextScore:
     rules: int = 0
     rules_printed: int = 0
     code_printed: int = 0
+    debris: int = 0
     title_ok: bool = False
     title: tuple[str, str] = ("", "")
     error: str = ""
@@ -136,10 +139,14 @@ def score_text(annotation: Annotation, source: Path, lines: list[str], work: Pat
     except Exception as exc:  # noqa: BLE001 - a text that cannot be built scores nothing, and says why
         result.error = f"{type(exc).__name__}: {exc}"
         return result
-    sheet_text = " ".join(
+    sheet_text = "\n".join(
         page.extract_text() or "" for pdf in sorted((work / "output" / game).glob("*.pdf")) for page in PdfReader(pdf).pages
     )
     page = f" {' '.join(words(TAG.sub(' ', sheet_text)))} "
+    debris = debris_lines(sheet_text)
+    debris += [("lead-in to nothing", text) for text in dangling_lead_ins(document.sections) if on_page(words(text), page)]
+    result.debris = len(debris)
+    result.details += [f"debris ({kind}): {line[:70]}" for kind, line in debris]
 
     # Headings: a section found on an annotated heading's line with the same words, else the same words elsewhere.
     # The game's title is no heading (the annotation gives it the role `title`): a section it opens is the root.
@@ -242,7 +249,9 @@ def main() -> int:
     from pipeline.learn import train
 
     scores = []
-    header = f"{'text':<22} {'recall':>6} {'prec.':>6} {'parent':>6} {'level':>6} {'noise':>6} {'rules':>6} {'code':>4}  title"
+    header = (
+        f"{'text':<22} {'recall':>6} {'prec.':>6} {'parent':>6} {'level':>6} {'noise':>6} {'rules':>6} {'code':>4} {'debris':>6}  title"
+    )
     print(header)
     with tempfile.TemporaryDirectory() as folder:
         for annotation in annotations:
@@ -267,7 +276,7 @@ def main() -> int:
                 f"{result.stem:<22} {ratio(result.matched, result.headings)} {ratio(result.matched, result.found)}"
                 f" {ratio(result.parent_ok, result.matched)} {ratio(result.level_ok, result.matched)}"
                 f" {ratio(result.noise_removed, result.noise)} {ratio(result.rules_printed, result.rules)}"
-                f" {result.code_printed:>4}  {title}"
+                f" {result.code_printed:>4} {result.debris:>6}  {title}"
             )
             if args.details:
                 for line in result.details:
@@ -279,7 +288,7 @@ def main() -> int:
         f"{'all (' + str(len(good)) + ' texts)':<22} {ratio(total['matched'], total['headings'])} {ratio(total['matched'], total['found'])}"
         f" {ratio(total['parent_ok'], total['matched'])} {ratio(total['level_ok'], total['matched'])}"
         f" {ratio(total['noise_removed'], total['noise'])} {ratio(total['rules_printed'], total['rules'])}"
-        f" {total['code_printed']:>4}  {sum(s.title_ok for s in good)}/{len(good)}"
+        f" {total['code_printed']:>4} {total['debris']:>6}  {sum(s.title_ok for s in good)}/{len(good)}"
     )
     return 1 if len(good) < len(scores) else 0
 

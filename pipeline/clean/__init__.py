@@ -17,6 +17,7 @@ from pipeline.clean.corrections import Correction, check_counts, correct_lines
 from pipeline.clean.duplicates import find_duplicates
 from pipeline.clean.fixpoint import Reading, settle
 from pipeline.clean.furniture import mark_furniture, navigation_left
+from pipeline.clean.leadins import chatter_lead_ins
 from pipeline.clean.notes import emit_unit, split_inline_note
 from pipeline.clean.offtopic import off_topic_sections
 from pipeline.clean.origins import original_reason, source_links, to_original_lines
@@ -306,6 +307,8 @@ def _judge_units(state: State) -> None:
     _judge_publisher_notes(state)
     _judge_off_topic(state)
     _judge_stories(state)
+    for position in chatter_lead_ins(state.lines, state.units, state.headings):
+        state.units[position].kind, state.units[position].reason = CleaningAction.DROP, "forum chatter: the lead-in of chatter that went"
 
 
 def _a_rule_inside(text: str, options: CleanOptions) -> bool:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 
 from pipeline.ingest.chat import split_chat
-from pipeline.ingest.code import drop_drawings
+from pipeline.ingest.code import drop_drawings, lead_ins
+from pipeline.ingest.lines import editorial_marks, left_out
 from pipeline.ingest.columns import split_columns
 from pipeline.ingest.ocr import fix_ocr, shows_ocr
 from pipeline.ingest.pagemarks import page_furniture
@@ -90,7 +91,11 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
     texts = list(lines)
     ocr = shows_ocr(lines)
     dropped = page_furniture(texts, records) | _table_of_contents(texts, records) | _setext(texts, lines, records)
-    dropped |= _review_comments(texts, records) | drop_drawings(texts, records)
+    drawn = drop_drawings(texts, records)
+    dropped |= _review_comments(texts, records) | drawn | _editorial_marks(texts, lines, records)
+    for index in lead_ins(texts, drawn, dropped):
+        texts[index] = left_out(texts[index], "figura")
+        _correct(records, index, lines[index], "lead-in of a drawing left out, marked")
     for index, text in enumerate(texts):
         if index in dropped:
             continue
@@ -118,6 +123,21 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
     if not records:
         return None
     return out_texts, origins, sorted(records.values(), key=lambda record: record.line)
+
+
+def _editorial_marks(texts: list[str], lines: list[str], records: dict[int, CleaningRecord]) -> set[int]:
+    """An author's reminders go and the brackets of notes and tags of captions (lines.editorial_marks) with them."""
+    dropped = set()
+    for index, (marked, reason) in editorial_marks(texts).items():
+        if index + 1 in records:
+            continue
+        if marked is None:
+            records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, reason, lines[index])
+            dropped.add(index)
+        else:
+            texts[index] = marked
+            _correct(records, index, lines[index], reason)
+    return dropped
 
 
 def _correct(records: dict[int, CleaningRecord], index: int, original: str, reason: str, artefact: Artefact | None = None) -> None:

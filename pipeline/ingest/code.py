@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.structure.patterns import LEAD_IN
 from pipeline.model import CleaningRecord
 from pipeline.modelkinds import CleaningAction
 
@@ -22,6 +23,18 @@ CODE_LINE = re.compile(
     r"|#include\b|(?:graph|flowchart|sequenceDiagram|classDiagram|stateDiagram|gantt|pie)\b|[$>]\s+\S|//|/\*|<\?)"
 )
 PROSE_INFO = frozenset(("", "text", "txt", "plain", "plaintext", "markdown", "md"))
+DIAGRAM_INFO = frozenset(("mermaid", "dot", "graphviz", "plantuml", "ditaa", "svgbob", "ascii", "asciiart"))
+
+
+def figure_or_code(lines: list[str], *, info: str = "") -> str:
+    """What a code block shows a reader, in the sheet's words: 'código' (a program) or 'figura' (a diagram or a
+    drawing), for the lead-in that announces it (`Converted.mark_lead_in`)."""
+    language = info.strip().split(" ")[0].lower()
+    if language in DIAGRAM_INFO:
+        return "figura"
+    if language not in PROSE_INFO:
+        return "código"
+    return "código" if any(CODE_LINE.match(line) for line in lines) else "figura"
 
 
 def is_code(lines: list[str], *, info: str = "") -> bool:
@@ -80,4 +93,15 @@ def drop_drawings(texts: list[str], records: dict[int, CleaningRecord]) -> set[i
         records[index + 1] = CleaningRecord(
             index + 1, CleaningAction.DROP, "a drawing (ASCII art of a card or board), not text", texts[index]
         )
+    return found
+
+
+def lead_ins(texts: list[str], drawn: set[int], dropped: set[int]) -> list[int]:
+    """The indices of the lines that announce a drawing of `drawn` ("Las cartas siguen este patrón:"): the last
+    line with text before it, when it ends with a colon."""
+    found = []
+    for start in sorted(index for index in drawn if index - 1 not in drawn):
+        before = next((index for index in range(start - 1, -1, -1) if texts[index].strip() and index not in dropped), None)
+        if before is not None and LEAD_IN.search(texts[before]):
+            found.append(before)
     return found

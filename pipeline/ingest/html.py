@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from pipeline.ingest.code import is_code
+from pipeline.ingest.code import figure_or_code, is_code
 from pipeline.ingest.inline import render
 from pipeline.ingest.htmlpage import ENTRY_TITLE, TITLE_CLASS, layout_row, menu_cell, read_metadata
-from pipeline.ingest.lines import QUOTE_AUTHOR, Converted, tidy
+from pipeline.ingest.lines import QUOTE_AUTHOR, TOGGLE_LABEL, Converted, tidy
 
 SKIP = set(
     "script style noscript template svg iframe form button select input textarea object embed canvas audio video "
@@ -207,6 +207,8 @@ class _Walker:
             self._skip(element, "reply subject")  # "Re: Reglas de ...": the subject line of a forum reply
         elif tag == "figcaption":
             self._skip(element, "figure caption")
+        elif tag == "summary" and TOGGLE_LABEL.match(tidy(element.text_content() or "")):
+            self._skip(element, "summary")  # "Expandir para ver el ejemplo": a button's label
         elif tag == "td" and menu_cell(element):
             self._skip(element, "menu")  # a page laid out in a table: its column of links is the site's menu
         elif tag in ("ul", "ol") and _anchor_list(element):
@@ -241,6 +243,8 @@ class _Walker:
             self.flush(ends=self._source(element))
             self._text(element.tail, element)
         elif tag == "pre" and is_code((element.text_content() or "").split("\n")):
+            if not self.segments:  # the lead-in is written (a <p> ends at its close), not text running on into the <pre>
+                self.out.mark_lead_in(figure_or_code((element.text_content() or "").split("\n")))
             self._skip(element, "code block")
         else:
             return False

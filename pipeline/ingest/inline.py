@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pipeline.ingest.lines import tidy
 from pipeline.structure import looks_like_sentence
+from pipeline.structure.patterns import FORMULA
 
 EMPHASIS_HEADING = "###### "  # a bold line is a heading below every marked-up level
 MAX_RUN_IN_WORDS = 8
@@ -53,4 +54,6 @@ def _heading_like(text: str) -> bool:
     if len(words) > MAX_HEADING_WORDS or text.endswith((",", ";")):
         return False
     body = text.rstrip(":")
+    if FORMULA.search(body):
+        return False  # "**resultado total = puntos de efecto**": a formula set in bold, no heading
     return not (body.endswith(".") and len(words) > 3) and not (looks_like_sentence(body) and len(words) > 4)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from pipeline.model import CleaningRecord
 from pipeline.modelkinds import Artefact, CleaningAction
+from pipeline.structure.patterns import LEAD_IN
 
 CONTENTS_TITLE = re.compile(r"^(?:[íi]ndice(?: de contenidos?)?|contenidos?|tabla de contenidos?|sumario)\s*:?\s*$", re.IGNORECASE)
 # Pictographs (the technical symbols shown as emoji by default too: ⌚ ⌛ ⏩-⏬ ⏰ ⏳), and symbols asked to show
@@ -21,6 +22,55 @@ EMOJI = re.compile(
     "[\U0001F000-\U0001FAFF\u2B50\u2B55\u231A\u231B\u23E9-\u23EC\u23F0\u23F3]\uFE0F?|[\u2300-\u23FF\u2600-\u27BF]\uFE0F|[\uFE0F\u200D]"
 )
 SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")  # HTML whitespace, line breaks included
+
+
+# An author's marks for the editor, in any format: "[TODO: revisar...]" is a reminder (it goes), "[NOTA: ...]" a
+# note set in brackets, maybe over several paragraphs (its text stays, as "Nota: ..."), "@Tabla: Impedimento" a
+# caption's tag ("Tabla: Impedimento").
+AUTHOR_TODO = re.compile(r"^\s*\[\s*(?:TODO|FIXME|PENDIENTE|POR HACER)\b[^\]]*\]\s*$", re.IGNORECASE)
+NOTE_OPEN = re.compile(r"^(\s*)\[\s*(?:NOTA|NOTE)\s*:\s*(?=[^\s\]])", re.IGNORECASE)
+NOTE_CLOSE = re.compile(r"\](?=[.;]?\s*$)")
+MAX_NOTE_LINES = 12  # a bracketed note is a few paragraphs at most: a "]" further down closes something else
+CAPTION_TAG = re.compile(r"^(\s*)@([^\W\d_]{3,})\s*:\s*(?=\S)")
+
+
+def editorial_marks(lines: list[str]) -> dict[int, tuple[str | None, str]]:
+    """Index -> (the line without an author's editorial marks, or None when it is only a reminder to the author;
+    what was done), for the lines that have any."""
+    found: dict[int, tuple[str | None, str]] = {}
+    for index, text in enumerate(lines):
+        if AUTHOR_TODO.match(text):
+            found[index] = None, "an author's reminder ([TODO: ...])"
+        elif CAPTION_TAG.match(text):
+            found[index] = CAPTION_TAG.sub(r"\1\2: ", text), "a caption's tag (@Tabla:) written as its word"
+        elif NOTE_OPEN.match(text):
+            close = next(
+                (at for at in range(index, min(index + MAX_NOTE_LINES, len(lines)))
+                 if NOTE_CLOSE.search(lines[at]) and (at == index or "[" not in lines[at])),
+                None,
+            )
+            if close is None:
+                continue
+            reason = "a note's brackets ([NOTA: ...]) left out"
+            opened = NOTE_OPEN.sub(r"\1Nota: ", text)
+            found[index] = (NOTE_CLOSE.sub("", opened) if close == index else opened), reason
+            if close != index:
+                found[close] = NOTE_CLOSE.sub("", lines[close]), reason
+    return found
+
+
+# "<summary>Expandir para ver el ejemplo</summary>": the label of a page's button that shows what it hides. On paper
+# nothing is hidden: the label goes (a summary that names what it holds, "Ejemplo de combate", stays).
+TOGGLE_LABEL = re.compile(
+    r"^\W*(?:(?:haz|hacer)\s+)?(?:clic|click|pulsa|pulsar|toca|tocar)?\W*(?:\w+\s+){0,2}?"
+    r"(?:expandir|desplegar|mostrar|ocultar|ver|leer|expand|show|hide|toggle|view)\b",
+    re.IGNORECASE,
+)
+
+
+def left_out(text: str, what: str) -> str:
+    """A lead-in whose drawing or code went, saying so: "... siguen el mismo patrón: (figura en el original)"."""
+    return f"{text.rstrip()} ({what} en el original)"
 
 
 # The first line of another member's quoted post: "Pepe escribió:", "**Alba** dijo:", "Pepe escribió: ¿Se puede…?"
@@ -82,6 +132,20 @@ class Converted:
         """Original line `origin` gave nothing to the text: say which markup it was."""
         if origin not in self.records or self.records[origin].action != CleaningAction.DROP:
             self.records[origin] = CleaningRecord(origin, CleaningAction.DROP, f"markup: {reason}", self._original(origin), artefact)
+
+    def mark_lead_in(self, what: str) -> None:
+        """The last line written announces ("...este patrón:") what is being left out (a drawing, code): say so."""
+        last = next((index for index in range(len(self.texts) - 1, -1, -1) if self.texts[index].strip()), None)
+        if last is None or not LEAD_IN.search(self.texts[last]) or self.texts[last].lstrip().startswith("#"):
+            return
+        self.texts[last] = left_out(self.texts[last], what)
+        origin = self.origins[last]
+        reason = f"lead-in of a {'drawing' if what == 'figura' else 'program'} left out, marked"
+        previous = self.records.get(origin)
+        if previous is not None and previous.action != CleaningAction.DROP:
+            self.records[origin] = replace(previous, reason=f"{previous.reason}; {reason}")
+        else:
+            self.records[origin] = CleaningRecord(origin, CleaningAction.CORRECT, reason, self._original(origin))
 
     def drop_empty(self, origin: int) -> None:
         """Original line `origin` holds an element with no text: it gave nothing, unless another element on it

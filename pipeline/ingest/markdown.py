@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 
-from pipeline.ingest.code import is_code
+from pipeline.ingest.code import figure_or_code, is_code
 from pipeline.ingest.inline import render
-from pipeline.ingest.lines import QUOTE_AUTHOR, Converted, tidy
+from pipeline.ingest.sniff import MD_INLINE
+from pipeline.ingest.lines import QUOTE_AUTHOR, TOGGLE_LABEL, Converted, editorial_marks, tidy
 from pipeline.model import CleaningRecord
 from pipeline.modelkinds import CleaningAction
 
@@ -33,6 +34,11 @@ TAG_LINE = re.compile(r"^\s*#[^\s#][^\s]*(?:\s+#[^\s#][^\s]*)*\s*$")
 SUPERSCRIPT = re.compile(r"\^\(((?:[^()\n]|\([^()\n]*\))*)\)")
 TODO = re.compile(r"^\s*[-*+]\s+\[ \]\s+\S")
 TICKED = re.compile(r"^(\s*[-*+]\s+)\[[xX]\]\s+")
+EMPHASIS = re.compile(r"(?<![\w*_])([*_])(?=[^\s*_]).+?(?<=[^\s*_])\1(?![\w*_])")  # "_Chindas se encuentra..._"
+SUMMARY = re.compile(r"<summary\b[^>]*>.*?</summary>", re.DOTALL | re.IGNORECASE)
+# An HTML block that states structure (a table, a list, a heading) is HTML, whatever Markdown its cells hold.
+STRUCTURE_TAG = re.compile(r"<(?:table|tr|t[dh]|[uo]l|li|h[1-6]|pre|dl|dt|dd)\b", re.IGNORECASE)
+TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>|<!--.*?-->")
 CALLOUT = re.compile(r"^(\s*>\s*)\[!\w+\][-+]?\s*(.*?)\s*$")
 
 
@@ -64,6 +70,7 @@ def _notes_markup(text: str, out: Converted) -> str:
     """A note-taking app's markup read as what it means (WIKILINK, HIGHLIGHT, ...); line numbers stay."""
     text = NOTE_COMMENT.sub(lambda match: "\n" * match.group(0).count("\n"), text)
     lines = text.split("\n")
+    marks = editorial_marks(lines)
     for number, line in enumerate(lines, start=1):
         if TAG_LINE.match(line) and not line.lstrip().startswith("#!"):
             out.drop(number, "tags of a note (#...)")
@@ -71,8 +78,11 @@ def _notes_markup(text: str, out: Converted) -> str:
         elif TODO.match(line):
             out.drop(number, "an unticked to-do of the author (- [ ])")
             lines[number - 1] = ""
+        elif number - 1 in marks and marks[number - 1][0] is None:
+            out.drop(number, marks[number - 1][1])
+            lines[number - 1] = ""
         else:
-            line = TICKED.sub(r"\1", line)
+            line = TICKED.sub(r"\1", marks.get(number - 1, (line, ""))[0] or line)
             callout = CALLOUT.match(line)
             if callout:
                 line = _callout(callout, lines, number, out)
@@ -161,10 +171,23 @@ class _Walker:
             elif kind == "hr":
                 self.out.drop(line, "horizontal rule")
                 self.out.blank(line)
+            elif kind == "html_block" and not STRUCTURE_TAG.search(token.content) and _markdown_text(TAG.sub("", token.content)):
+                self._markdown_in_html(token.content, line)
             elif kind == "html_block":
                 from pipeline.ingest.html import convert_fragment
 
                 convert_fragment(token.content, self.out, first_line=line)
+
+    def _markdown_in_html(self, content: str, line: int) -> None:
+        """`<details markdown="block">` over "El trol ruge... **PG** 5.": a block of HTML whose text is Markdown (as
+        kramdown and GitHub read it) is Markdown once its tags are out; a line of tags alone gave nothing."""
+        content = SUMMARY.sub(lambda found: self._summary(found, content, line), content)
+        texts = content.rstrip("\n").split("\n")
+        for number, text in enumerate(texts, start=line):
+            if text.strip() and not TAG.sub("", text).strip():
+                self.out.drop(number, "html tag around Markdown")
+        inner = "\n" * (line - 1) + "\n".join(TAG.sub("", text) for text in texts)
+        _Walker(self.out).walk(_parser().parse(inner))
 
     def _code(self, token, line: int) -> None:
         """A code block: a program or a diagram goes whole (code.py), sentences set apart stay text."""
@@ -173,6 +196,7 @@ class _Walker:
         first = line + fenced
         language = token.info.split()[0] if fenced and token.info.strip() else ""
         if is_code(lines, info=language):
+            self.out.mark_lead_in(figure_or_code(lines, info=language))
             last = token.map[1] if fenced and token.map else first + len(lines) - 1  # a fence: its closing line too
             for number in range(line, last + 1):
                 self.out.drop(number, f"code block ({language})" if language else "code block")
@@ -224,6 +248,19 @@ class _Walker:
             prefix = marker if offset == 0 else ("  " * len(self.lists) if marker else "")
             markup = "list item" if marker and offset == 0 else what or "markdown"
             self.out.add(prefix + text, first + offset, markup=markup)
+
+    def _summary(self, found: re.Match[str], content: str, line: int) -> str:
+        """A <summary> that is a button's label ("Expandir para ver el ejemplo") goes, its lines kept as blank."""
+        if not TOGGLE_LABEL.match(tidy(TAG.sub(" ", found.group(0)))):
+            return found.group(0)
+        first = line + content.count("\n", 0, found.start())
+        for number in range(first, first + found.group(0).count("\n") + 1):
+            self.out.drop(number, "page furniture (<summary>)")
+        return "\n" * found.group(0).count("\n")
+
+
+def _markdown_text(text: str) -> bool:
+    return bool(MD_INLINE.search(text) or EMPHASIS.search(text))
 
 
 def _anchor_only(token) -> bool:

@@ -22,6 +22,7 @@ from pipeline.split.stories import separate_flavor, story_block, titled_story
 from pipeline.split.headings import decide_headings
 from pipeline.split.kinds import section_kind
 from pipeline.structure import Heading, SplitOptions, card_title, heading_candidate
+from pipeline.structure.patterns import BOLD_RUN_IN
 from pipeline.text import slug
 
 MAX_SLUG = 60
@@ -85,7 +86,7 @@ def _entries(lines: tuple[CleanLine, ...], headings: list[Heading | None], *, ga
     for line, heading in zip(lines, headings):
         current = entries[-1]
         if heading is None or line.kind != LineKind.TEXT:
-            current.lines.append(line)
+            current.lines.append(_unmarked(line))
             current.last = max(current.last, line.last)
             continue
         if heading.style == HeadingStyle.PAGE:
@@ -102,6 +103,12 @@ def _entries(lines: tuple[CleanLine, ...], headings: list[Heading | None], *, ga
     if len(entries) > 1 and not any(line.text.strip() for line in entries[0].lines):
         entries.pop(0)  # nothing before the first heading
     return entries
+
+
+def _unmarked(line: CleanLine) -> CleanLine:
+    """'**Edad:** A partir de 5 años' that opens no section: its words, without the run-in's bold marks."""
+    found = BOLD_RUN_IN.match(line.text.strip())
+    return replace(line, text=f"{found.group(1)} {found.group(2)}") if found else line
 
 
 def _arrange(entries: list[_Entry], *, options: SplitOptions) -> None:

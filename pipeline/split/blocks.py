@@ -16,10 +16,8 @@ from pipeline.model import Block, BlockKind, CleanLine, LineKind
 from pipeline.split.inline import restructure
 from pipeline.split.steps import colon_numbered
 from pipeline.split.tables import SENTENCE_BREAK, caption_table, label_value_tables, separator_run, table_block, table_cells
-from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAREN_NUMBERED, TABLE_CAPTION
+from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAREN_NUMBERED, RELATION, TABLE_CAPTION
 
-# "Potencia requerida = masa x dificultad", "dado ≤ nivel de radiación × años": a relation between terms.
-RELATION = re.compile(r"(?<![-<>=])(=|≤|≥|<=|>=)(?![>=])")
 # Markers that open a list item on their own: a bullet glyph, a marker and a space, "1)" / "a)", or a
 # dash or plus stuck to a capital ("-Patear", "+Amenazas"). A marker stuck to anything else ("-3 a la
 # tirada", "*solo en la variante", "+1") is an item only inside a run of marked lines (_marked_run).

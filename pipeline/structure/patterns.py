@@ -35,7 +35,16 @@ LETTERED = re.compile(r"^([a-z])[.)]\s+(\S.*)$")
 # "A. Fase de tormenta": a step lettered in capitals (a Roman numeral is tried first).
 CAPITAL_LETTERED = re.compile(r"^([A-H])\.\s+(\S.*)$")
 TABLE_CAPTION = re.compile(r"^(?:Tabla|TABLA|Table|TABLE)\s+\d+\s*[-–—]?\s*\d*\s*:")
-BULLET = re.compile(r"^\s*(?:[-•*+·▪–]\s*|\d+[)º]\s+|[a-z]\)\s+)")
+# "Las cartas siguen este patrón:": a line that announces what follows (a drawing, a list). When what it announces
+# goes (a drawing the sheet does not print, chatter), it would announce nothing: ingest/lines.py `left_out`,
+# clean/leadins.py.
+LEAD_IN = re.compile(r"\w[)\"'”»]?\s*:\s*$")
+# "Potencia requerida = masa x dificultad", "dado ≤ nivel de radiación × años": a relation between terms.
+RELATION = re.compile(r"(?<![-<>=])(=|≤|≥|<=|>=)(?![>=])")
+# ...a formula, no title: a relation with words on both sides ("resultado total = puntos de efecto").
+FORMULA = re.compile(r"[^\W\d_].*?(?<![-<>=])(?:=|≤|≥|<=|>=)(?![>=]).*?[^\W\d_]")
+# A list marker; "**Edad:** 5 años" opens with bold, not with a star.
+BULLET = re.compile(r"^\s*(?:[-•+·▪–]\s*|\*(?!\*)\s*|\d+[)º]\s+|[a-z]\)\s+)")
 # A translator's remark inside a heading is not part of its title: "(n del t. es un término...)".
 TRANSLATOR_REMARK = re.compile(r"\s*\(\s*n\.?\s*del?\s*t\b.*$", re.IGNORECASE)
 TRAILING_PAREN = re.compile(r"\s*\([^()]*\)\s*$")

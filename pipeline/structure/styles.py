@@ -34,6 +34,7 @@ from pipeline.structure.patterns import (
     BULLET,
     CAPITAL_LETTERED,
     CHAPTER,
+    FORMULA,
     INTERROGATIVE_TITLE,
     LETTERED,
     MARKUP_HEADING,
@@ -332,6 +333,8 @@ def _candidate(text: str, options: SplitOptions) -> Heading | None:
         verdict = recognise(line, options)
         if isinstance(verdict, _NotAHeading):  # NOT_A_HEADING, the one instance
             return None
+        if verdict is not None and FORMULA.search(verdict.title) and verdict.style != HeadingStyle.MARKUP:
+            return None  # "PUNTOS = NIVEL X 2", "Daño = ataque - armadura": a formula to apply, no title
         if verdict is not None:
             return verdict
     return None

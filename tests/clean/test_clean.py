@@ -536,3 +536,16 @@ def test_a_numbered_list_ending_the_text_loses_no_entry(text: str) -> None:
     # entry before it: a list, and rule text.
     result = clean(raw_of(text))
     assert "2. Veinte camellos de madera" in result.as_text() and not result.report
+
+
+def test_the_lead_in_of_chatter_that_went_goes_with_it() -> None:
+    """Torre de los Pecados' README: "Si tienes preguntas o necesitas ayuda:" over a list about its repository: the
+    list is chatter and goes; its lead-in, left alone, would announce nothing. A lead-in of rules stays."""
+    text = (
+        "Juego\n\nSoporte\nSi tienes preguntas o necesitas ayuda:\n\n- Reportar fallos: crea un issue en el repositorio\n"
+        "- Sugerencias: abre una discusión en el repositorio\n\nTurno\nEn tu turno haz esto:\n\n- Roba una carta.\n- Juega una carta.\n"
+    )
+    cleaned = clean(RawText(game="demo", path="raw.txt", text=text, encoding="utf-8", sha256="0"))
+    kept = [line.text for line in cleaned.lines]
+    assert "Si tienes preguntas o necesitas ayuda:" not in kept and "En tu turno haz esto:" in kept
+    assert any(record.line == 4 and record.reason == "forum chatter: the lead-in of chatter that went" for record in cleaned.report)

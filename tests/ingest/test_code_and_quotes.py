@@ -1,12 +1,15 @@
 """What the readers leave out of the text: code and diagrams (pipeline/ingest/code.py), another member's quoted post."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from pipeline.ingest import read_source
 from pipeline.ingest.code import is_code
+from pipeline.ingest.lines import editorial_marks
+from pipeline.modelkinds import CleaningAction
 
 MERMAID = ["graph LR", "    A[Inicio] --> B[Robar Carta]", "    B --> C{¿Puede jugar?}", "    C -->|Sí| D[Descartar]"]
 SCRIPT = ["const b1 = document.getElementById('b1');", "b1.addEventListener('click', () => roll());"]
@@ -84,9 +87,12 @@ def test_an_ascii_drawing_of_a_card_in_a_plain_text_goes_and_a_pipe_table_stays(
     text = "Juego\n\nLas cartas siguen este patron:\n" + "\n".join(CARD) + "\n\nRoba una carta.\n\n" + "\n".join(table) + "\n"
     raw = _read(tmp_path, "raw.txt", text)
     assert "Zombi" not in raw.text and "Afinidad" not in raw.text
-    assert "Las cartas siguen este patron:" in raw.text and "Roba una carta." in raw.text and "Espada" in raw.text
-    dropped = {record.line for record in raw.markup if "drawing" in record.reason}
+    assert "Roba una carta." in raw.text and "Espada" in raw.text
+    # Its lead-in stays, saying that what it announces is left out: no sheet prints "... este patron:" over nothing.
+    assert "Las cartas siguen este patron: (figura en el original)" in raw.text
+    dropped = {record.line for record in raw.markup if record.action == CleaningAction.DROP and "drawing" in record.reason}
     assert dropped == set(range(4, 10))
+    assert any(record.line == 3 and record.reason == "lead-in of a drawing left out, marked" for record in raw.markup)
 
 
 def test_a_list_of_links_to_the_sites_other_pages_goes_and_a_linked_card_name_in_a_rule_stays(tmp_path: Path) -> None:
@@ -100,3 +106,61 @@ def test_a_list_of_links_to_the_sites_other_pages_goes_and_a_linked_card_name_in
     raw = _read(tmp_path, "raw.md", text)
     assert "Espada: inflige dos puntos de daño al rival" in raw.text
     assert "Guía de Inicio" not in raw.text and "Documentación Técnica" not in raw.text
+
+
+def test_the_lead_in_of_a_code_block_says_what_is_left_out(tmp_path: Path) -> None:
+    """'Todas las cartas siguen el mismo patrón:' over a drawing that goes would announce nothing on the sheet."""
+    text = "# Juego\n\nEl flujo del turno es este:\n\n```mermaid\n" + "\n".join(MERMAID) + "\n```\n\nRoba una carta.\n"
+    raw = _read(tmp_path, "raw.md", text)
+    assert "El flujo del turno es este: (figura en el original)" in raw.text
+    assert any(record.line == 3 and "lead-in of a drawing left out" in record.reason for record in raw.markup)
+    html = "<html><body><h1>Juego</h1>\n<p>Ejecuta esto:</p>\n<pre><code>" + "\n".join(SCRIPT) + "</code></pre>\n</body></html>\n"
+    assert "Ejecuta esto: (código en el original)" in _read(tmp_path, "raw.html", html).text
+    # A lead-in whose list follows announces it; a sentence before a code block is no lead-in.
+    kept = _read(tmp_path, "raw.md", "# Juego\n\nRoba una carta.\n\n```mermaid\n" + "\n".join(MERMAID) + "\n```\n")
+    assert "original)" not in kept.text
+
+
+def test_markdown_inside_an_html_block_is_read_as_markdown_and_a_buttons_label_goes(tmp_path: Path) -> None:
+    """Cairn's SRD: '<details markdown="block">' / '<summary>Expandir para ver el ejemplo</summary>' / ' _Chindas
+    tiene **PG** 5._': no '**' or '_' reaches the sheet, nor the label of a button that paper does not have."""
+    text = (
+        "# Juego\n\nTira el dado.\n\n<details markdown=\"block\">\n  <summary>\nExpandir para ver el ejemplo\n </summary>\n"
+        " _Chindas tiene **PG** 5 y pierde 2._\n</details>\n\n"
+        "<details><summary>Ejemplo de combate</summary>\n<p>Ana ataca.</p>\n</details>\n"
+    )
+    raw = _read(tmp_path, "raw.md", text)
+    assert "Chindas tiene PG 5 y pierde 2." in raw.text and "*" not in raw.text and "_" not in raw.text
+    assert "Expandir" not in raw.text and "Ejemplo de combate" in raw.text
+    assert {record.line for record in raw.markup if record.reason == "markup: page furniture (<summary>)"} == {6, 7, 8}
+    # A block that states structure stays HTML: its table keeps its rows, bold cells and all.
+    table = _read(tmp_path, "raw.md", "# Juego\n\n<table>\n<tr><td>**Fuerza**</td><td>3</td></tr>\n</table>\n")
+    assert re.search(r"Fuerza\W* \| 3", table.text)
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["[TODO: revisar si merece la pena]"], {0: (None, "an author's reminder ([TODO: ...])")}),
+        (["[NOTA: las razas son opcionales.]"], {0: ("Nota: las razas son opcionales.", "a note's brackets ([NOTA: ...]) left out")}),
+        (["[Nota: uno", "", "dos]."], {0: ("Nota: uno", "a note's brackets ([NOTA: ...]) left out"),
+                                      2: ("dos.", "a note's brackets ([NOTA: ...]) left out")}),
+        (["@Tabla: Impedimento"], {0: ("Tabla: Impedimento", "a caption's tag (@Tabla:) written as its word")}),
+        # Unchanged: a text telling how its notes are marked, a note never closed, an address.
+        (["Las notas van marcadas entre corchetes [NOTA:] en el texto."], {}),
+        (["[NOTA: sin cerrar", "y sigue el texto."], {}),
+        (["Escribe a @pepe: te contesta."], {}),
+    ],
+)
+def test_an_authors_editorial_marks(lines: list[str], expected: dict) -> None:
+    assert editorial_marks(lines) == expected
+
+
+def test_editorial_marks_go_in_markdown_and_in_plain_text(tmp_path: Path) -> None:
+    """Tapiz's SRD: '[TODO: revisar ...]' is the author's reminder, '[NOTA: ...]' a note in brackets, '@Tabla:' a tag."""
+    body = "[NOTA: las razas son opcionales.]\n\n[TODO: revisar esto]\n\n@Tabla: Impedimento\n\nRoba una carta.\n"
+    for name in ("raw.md", "raw.txt"):
+        raw = _read(tmp_path, name, "Juego\n\n" + body)
+        assert "Nota: las razas son opcionales." in raw.text and "Tabla: Impedimento" in raw.text, name
+        assert "TODO" not in raw.text and "[" not in raw.text and "@" not in raw.text, name
+        assert any(record.line == 5 and record.action == CleaningAction.DROP for record in raw.markup), name

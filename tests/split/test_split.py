@@ -86,6 +86,8 @@ def test_heading_styles(line: str, title: str, style: str) -> None:
         "- Si es un humano descártala",
         "Potencia requerida = masa x dificultad",
         "Convierte 0,005 0,010 0,015 0,02 0,025 0,03",
+        "PUNTOS = NIVEL X 2",  # a formula in capitals
+        "3. Daño = ataque - armadura",  # ... or numbered
         "Las soluciones de Targets Firing son una historia diferente. Antes de que un barco pueda ser atacado, primero debe ser detectado.",
     ],
 )
@@ -679,3 +681,11 @@ def test_steps_numbered_with_a_colon_are_a_numbered_list() -> None:
 )
 def test_an_outline_dash_or_a_banner_frame_is_no_part_of_a_title(line: str, title: str) -> None:
     assert readable_title(line) == title
+
+
+def test_a_bold_label_that_opens_no_section_is_printed_without_its_marks() -> None:
+    """Generala's '**Edad:** A partir de 5 años' over '**Jugadores:** 2 o más': no list item ('*Edad:**') and no '**'."""
+    text = "## Juego\n**Edad:** A partir de 5 años\n**Jugadores:** 2 o más\n\nCada jugador tira los dados."
+    hints = split(_clean(text), game=GAME, options=SplitOptions(not_headings=(re.compile(r"^\*\*(?:Edad|Jugadores)"),)))
+    printed = " ".join(block.text for section in hints.sections for block in section.blocks)
+    assert "*" not in printed and "Edad: A partir de 5 años" in printed and "Jugadores: 2 o más" in printed

@@ -6,9 +6,11 @@ import re
 import pytest
 
 from pipeline.clean import clean
+from pipeline.ingest.inline import render
 from pipeline.model import GameInfo, RawText
 from pipeline.split import split
 from pipeline.structure import STYLES, SplitOptions, find_headings, heading_candidate
+from pipeline.structure.patterns import BULLET
 
 GAME = GameInfo(id="demo", title_es="Demo", title_en="Demo")
 STORY = "Yo era el capitán y recuerdo que fuimos los primeros en llegar. Había silencio y yo pensaba en casa."
@@ -142,3 +144,23 @@ def test_title_lines_in_a_row_opening_with_one_word_are_a_list_not_headings() ->
         "Futuros mazos", "Razas clásicas", "Culturas", "Mazo Ninjas (sigilo, veneno)", "Mazo Piratas (cañones)",
         "Preparación", "Preparación del tablero",
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "item"),
+    [("* Roba una carta.", True), ("*solo en la variante", True), ("* **Edad:** 5 años", True), ("**Edad:** 5 años", False)],
+)
+def test_a_line_opening_in_bold_is_no_list_item(line: str, item: bool) -> None:
+    """Generala's '**Edad:** A partir de 5 años' was an item whose text began '*Edad:**'."""
+    assert bool(BULLET.match(line)) is item
+
+
+@pytest.mark.parametrize(
+    ("segments", "expected"),
+    [
+        ([("resultado total = puntos de efecto", True)], "resultado total = puntos de efecto"),  # Tapiz's formula in bold
+        ([("Puntos de efecto", True)], "###### Puntos de efecto"),
+    ],
+)
+def test_a_formula_set_in_bold_is_no_heading(segments: list[tuple[str, bool]], expected: str) -> None:
+    assert render(segments)[0] == expected
