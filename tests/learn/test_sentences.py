@@ -92,3 +92,17 @@ def test_a_corpus_annotation_keeps_a_digest_of_a_sentence_never_its_words(tmp_pa
         assert all(set(entry) == {"key", "digest", "role"} and len(entry["digest"]) == 10 for entry in data["sentences"])
     # Without the corpus at hand (a clone without ../shared) its annotations are skipped, not an error.
     assert annotated_corpus(ROOT, corpus=tmp_path) == {}
+
+
+def test_a_corpus_annotation_follows_its_sentence_by_digest_when_the_split_moves_it() -> None:
+    from pipeline.learn.corpus_sentences import _matched, digest
+
+    found = [("a#0", "Roba dos cartas.", {}), ("a#1", "Descarta una.", {}), ("b#0", "Frase nueva.", {})]
+    entries = [
+        {"key": "a#1", "digest": digest("Roba dos cartas."), "role": "rule"},  # moved: a#0 now
+        {"key": "a#0", "digest": digest("Descarta una."), "role": "rule"},  # moved: a#1 now
+        {"key": "c#0", "digest": digest("Ya no está."), "role": "example"},  # rewritten by a fix
+    ]
+    rows, stale, unjudged = _matched(entries, found, Path("x.yaml"))
+    assert [(sentence, role) for sentence, _, role in rows] == [("Roba dos cartas.", "rule"), ("Descarta una.", "rule")]
+    assert stale == ["c#0"] and unjudged == ["b#0"]
