@@ -249,37 +249,37 @@ def plan_sheet(
             plan, lambda **how: plan_cards(settled, layout, options, setter, reserved=reserved, eager=eager, share=share, **how),
             columns=options.columns,
         )
-    # The last page is more than half empty: the cards that end the page before it start the last page
-    # instead, so no page is a page for a single panel; of the breaks that do it, the one that cuts the
-    # fewest cards in two, then the one that moves the fewest.
+    return _fuller_last_page(
+        plan, lambda key: _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager, break_before=key),
+        layout, options,
+    )
+
+
+def _fuller_last_page(plan: Plan, broken_before, layout: Layout, options: CardOptions) -> Plan:
+    """The plan, its last page more than half empty, with the page before it broken earlier (`broken_before(key)`
+    plans the sheet with card `key` starting a page)."""
+    # The cards that end the page before the last start the last page instead, so no page is a page for a
+    # single panel; of the breaks that do it, the one that cuts the fewest cards in two, then the one that
+    # moves the fewest.
     before = [panel.card.key for panel in plan.panels if panel.page == plan.pages - 1 and not panel.continued]
-    found = []
-    for moved, key in enumerate(reversed(before[1:])):
-        trial = _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager, break_before=key)
-        if trial.pages == plan.pages and min(page_fill(trial, layout, options).values()) >= MIN_PAGE_FILL:
-            found.append((sum(panel.continued for panel in trial.panels), moved, trial))
+    trials = [(key, broken_before(key)) for key in before[1:]]
+    found = [
+        (sum(panel.continued for panel in trial.panels), moved, trial)
+        for moved, (_, trial) in enumerate(reversed(trials))
+        if trial.pages == plan.pages and min(page_fill(trial, layout, options).values()) >= MIN_PAGE_FILL
+    ]
     if found:
         return min(found, key=lambda item: item[:2])[2]
-    # No break leaves every page half full: the one that fills the last page most while the pages before it
-    # stay EARLIER_PAGE_FILL full (Leaving Earth's cards on A4: 84 % and one panel at 21 %, now 71 % and two panels at 34 %).
-    fallback = []
-    for key in before[1:]:
-        trial = _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager, break_before=key)
-        fill = page_fill(trial, layout, options)
-        reach = column_reach(trial, layout, options)
-        earlier = range(1, plan.pages)
-        if (
-            trial.pages == plan.pages and min(fill[page] for page in earlier) >= EARLIER_PAGE_FILL
-            and min(value for page in earlier for value in reach[page]) >= MIN_PAGE_FILL
-        ):
-            fallback.append((fill[plan.pages], key, trial))
-    if not fallback:
-        return plan
-    _, key, trial = max(fallback, key=lambda item: item[0])
-    return _balanced(
-        trial, lambda **how: _indexed(card_set, layout, options, setter, reserved=reserved, eager=eager, break_before=key, **how),
-        columns=options.columns,
-    )
+    # No break leaves every page half full: the one that fills the last page most while the pages before it stay
+    # EARLIER_PAGE_FILL full, no column of theirs half empty (Leaving Earth's cards on A4: 84 % and one panel at
+    # 21 %, now 71 % and two panels at 34 %).
+    earlier = range(1, plan.pages)
+    fallback = [
+        (page_fill(trial, layout, options)[plan.pages], trial) for _, trial in trials
+        if trial.pages == plan.pages and min(page_fill(trial, layout, options)[page] for page in earlier) >= EARLIER_PAGE_FILL
+        and min(value for page in earlier for value in column_reach(trial, layout, options)[page]) >= MIN_PAGE_FILL
+    ]
+    return max(fallback, key=lambda item: item[0], default=(0.0, plan))[1]
 
 
 # A sheet of several pages with a column (before its last page), or a last page, less full than this is spread
