@@ -359,6 +359,9 @@ def section_flowables(
         if english_names == "titles":
             section = replace(section, blocks=tuple(replace(block, terms=()) for block in section.blocks))
         if section.id in heads.untitled:  # its text under the title block, or under the sections before it
+            if section.level >= base_level and index < len(sections) and sections[index].parent == section.id:
+                # the sheet's opening box over subsections (headstyle.py): named in the outline, which skips no level
+                flowables.append(OutlineAnchor(outline_title=printable(section.title), level=0, key=section.id))
             flowables.extend(block_flowables(replace(section, blocks=tuple(lone_items_as_paragraphs(section.blocks))),
                                              styles, shown=shown, tagged=tagged))
             continue

@@ -1,10 +1,13 @@
 """Sections -> how a quick reference heads them: untitled top boxes, and one heading style per depth.
 
 A top-level section whose title only repeats the sheet's title block (the rulebook's "Reglamento", a chapter
-named as the sheet is, a box named after the game) prints its text without a heading; when it is the only
-top-level section, its subsections are the sheet's top level. And the sections of one depth are headed in one
-style on a sheet: a run-in lead ("Fuerza. Solo necesitas...") or a heading line, as most of them would be, so
-that siblings never look like a heading in one column and a paragraph's first words in the next.
+named as the sheet is, a box named after the game) prints its text without a heading; so does the sheet's first
+section when its title holds the game's name among other words (a source's own title line: "Reglas completas del
+mus", a banner "Juego de cartas mystic"), even over subsections, as nothing but the title block stands above them.
+When such a box is the only top-level section, its subsections are the sheet's top level. And the sections of
+one depth are headed in one style on a sheet: a run-in lead ("Fuerza. Solo necesitas...") or a heading line, as
+most of them would be, so that siblings never look like a heading in one column and a paragraph's first words in
+the next.
 """
 from __future__ import annotations
 
@@ -39,13 +42,16 @@ class HeadingStyles:
         return self.depth(section) in self.run_in_depths
 
 
-def repeats_the_title(title: str, sheet_titles: tuple[str, ...]) -> bool:
-    """Does a section's title say only what the sheet's title block says (or name the rulebook itself)?"""
+def repeats_the_title(title: str, sheet_titles: tuple[str, ...], *, opening: bool = False) -> bool:
+    """Does a section's title say only what the sheet's title block says (or name the rulebook itself)?
+    `opening`: the sheet's first section, which repeats it too when the title block's words are a run of its own."""
     folded = fold(title).strip(" .:")
     if folded in GENERIC_TITLES:
         return True
-    parts = {fold(part).strip(" .:") for whole in sheet_titles for part in (whole, *TITLE_PARTS.split(whole))}
-    return bool(folded) and folded in parts
+    parts = {fold(part).strip(" .:") for whole in sheet_titles for part in (whole, *TITLE_PARTS.split(whole))} - {""}
+    if opening:
+        return any(f" {part} " in f" {folded} " for part in parts)
+    return folded in parts
 
 
 def can_run_in(section: Section) -> bool:
@@ -61,13 +67,15 @@ def heading_styles(
     sections printed as the rows of a table, whose titles are its labels and choose no heading style."""
     base = min((section.level for section in sections), default=1)
     top = [section for section in sections if section.level == base]
-    generic = [section for section in top if repeats_the_title(section.title, sheet_titles)]
+    opening = sections[0] if sections else None
+    generic = [section for section in top if repeats_the_title(section.title, sheet_titles, opening=section is opening)]
     if top and len(generic) == len(top) and any(section.level > base for section in sections):
         base += 1  # boxes holding the whole sheet: their subsections are the top level
         untitled = frozenset(section.id for section in generic)
-    else:  # beside other top-level boxes, only one with no subsections: a heading over some would leave them orphans
+    else:  # beside other top-level boxes, only the first or one with no subsections: a heading over some of a later
+        # box would leave them orphans, under the box before it
         parents = {section.parent for section in sections}
-        untitled = frozenset(section.id for section in generic if section.id not in parents)
+        untitled = frozenset(section.id for section in generic if section.id not in parents or section is opening)
     untitled |= {section.id for section in sections if not section.title}  # a pointer to another sheet (elsewhere.py)
     styles = HeadingStyles(base_level=base, untitled=untitled)
     if not run_in:
