@@ -31,11 +31,12 @@ DIGITS = 3  # weights are kept as integers in thousandths (the file stays small,
 THRESHOLDS = (0.5, 0.45, 0.4, 0.35, 0.3, 0.25, 0.2, 0.15, 0.1)
 # A rule left out of every sheet costs a player more than a sentence too many, but a sheet that keeps every
 # borderline sentence of a text it was not fitted to prints that text whole (the seeds' rules are kept in-sample:
-# tests/rule_statements.py). Held out, 99.5 % of the rules of all texts together and 99 % of each text's: at
-# 98 % / 95 % (threshold 0.35) make eval's rule lines on the sheet fell from 98 to 93 % (tapiz 75 %), because the
-# corpus's line annotations count as rules sentences the sentence annotations call explanation.
-KEEP_RECALL = 0.995
-MIN_RECALL = 0.99
+# tests/rule_statements.py); held out, 98 % of the rules of all texts together and 95 % of each text's (0.35).
+# The price: make eval's rule lines on the sheet are 93 %, not 98 %, because the corpus's line annotations count as
+# rules sentences the sentence annotations call explanation (tapiz 75 %); 99.5 % / 98 % (0.15) gave 97 % but a
+# fourth Space Alert page and a Leaving Earth quickref over its two Letter pages (December 2026).
+KEEP_RECALL = 0.98
+MIN_RECALL = 0.95
 
 
 def annotated(root: Path, *, folder: Path | None = None) -> dict[str, list[tuple[str, dict, str]]]:
