@@ -2,7 +2,8 @@
 included), a `Página N` line at each page break, larger type as headings, and what repeats at the top or
 bottom of most pages (running headers and footers, page numbers) left out and reported. Tables (rows of
 short cells standing in the same columns, found from the characters' positions) are written as `a | b | c`
-rows, and lines after a bullet (a character, a symbol font's glyph or a small drawn shape) as `- item`.
+rows, and lines after a bullet (a character, a symbol font's glyph or a small drawn shape) as `- item`. The
+labels around a drawn figure's pictures (ingest/pdffigures.py) are left out and reported.
 
 A PDF has no lines of its own: the "original" lines the report speaks of are the extracted ones.
 """
@@ -19,8 +20,12 @@ from pipeline.errors import InputError
 from pipeline.ingest.artefacts import join_hyphenated
 from pipeline.ingest.limits import DEFAULT, Limits, hostile, too_long
 from pipeline.ingest.lines import Converted, tidy
+from pipeline.ingest.pdffigures import Box, figure_labels, pictures_of
 from pipeline.ingest.pdfstreams import Inflation, bounded_filters
 
+# A page's line: its text, its box's number, its type size, whether it is in the top/bottom margin, whether it
+# labels a drawn figure.
+PageLine = tuple[str, int, float, bool, bool]
 MARGIN = 0.09  # the top and bottom 9 % of a page hold its running header and footer
 PAGE_NUMBER = re.compile(r"^(?:[-–—]\s*)?(?:p[áa]g(?:ina)?\.?\s*)?\d{1,3}(?:\s*[-–—])?(?:\s*/\s*\d{1,3})?$", re.IGNORECASE)
 NAMES_ITS_PAGE = re.compile(r"\bp[áa]g(?:ina|\.)?\s*\d{1,3}\b", re.IGNORECASE)  # "Magos del Alba - página 1"
@@ -46,9 +51,12 @@ def convert_pdf(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple
         inside = {index for run in heading_at.values() for index in run[1:]}
         first = len(original) + 1
         previous_box = None
-        for index, (text, box, size, edge) in enumerate(page):
+        for index, (text, box, size, edge, label) in enumerate(page):
             original.append(text)
             line = len(original)
+            if label:
+                plan.append(("", line, 0, "label of a drawn figure"))
+                continue
             key = _furniture_key(text)
             if edge and (key in furniture or PAGE_NUMBER.match(text) or NAMES_ITS_PAGE.search(text)):
                 plan.append(("", line, 0, "running header/footer or page number"))
@@ -81,13 +89,13 @@ def convert_pdf(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple
     return original, out
 
 
-def _heading_runs(page: list[tuple[str, int, float, bool]], *, large: float) -> list[list[int]]:
+def _heading_runs(page: list[PageLine], *, large: float) -> list[list[int]]:
     """The page's lines in type at least `large`, in runs of one size: a heading wrapped over lines or set in
     boxes side by side ("mkdir" / "backup" / "DESACTIVACIÓN") is one run, and so is a passage set large (a
     callout). A run goes on into the next box only from a box it fills, and never past a full stop."""
     runs: list[list[int]] = []
-    for index, (text, box, size, _) in enumerate(page):
-        if size < large:
+    for index, (text, box, size, _, label) in enumerate(page):
+        if size < large or label:
             continue
         run = runs[-1] if runs else []
         follows = bool(run) and run[-1] == index - 1 and round(page[index - 1][2]) == round(size)
@@ -102,16 +110,16 @@ def _heading_runs(page: list[tuple[str, int, float, bool]], *, large: float) -> 
     return runs
 
 
-def _heading_words(page: list[tuple[str, int, float, bool]], run: list[int]) -> bool:
+def _heading_words(page: list[PageLine], run: list[int]) -> bool:
     """A run of large type short enough to be a heading."""
     return sum(len(page[index][0].split()) for index in run) <= MAX_HEADING_WORDS
 
 
-def _pages(data: bytes, *, display: str, limits: Limits) -> list[list[tuple[str, int, float, bool]]]:
-    """Per page, its lines as (text, box number, type size, in the top/bottom margin)."""
+def _pages(data: bytes, *, display: str, limits: Limits) -> list[list[PageLine]]:
+    """Per page, its lines (PageLine)."""
     from pdfminer.layout import LAParams, LTTextBoxHorizontal, LTTextLineHorizontal
 
-    pages: list[list[tuple[str, int, float, bool]]] = []
+    pages: list[list[PageLine]] = []
     characters = 0
     try:
         # Page by page, so a document past the limits is refused as soon as it is (pdfminer takes ~0.1 s a page).
@@ -156,26 +164,31 @@ def _layouts(data: bytes, *, laparams, maxpages: int, display: str) -> Iterator:
         yield device.get_result()
 
 
-def _page_lines(page, box_type, line_type) -> list[tuple[str, int, float, bool]]:
-    """A page's lines as (text, box number, type size, in the top/bottom margin): its tables as `a | b | c`
-    rows and its bulleted items as `- item` lines, the way every converter writes them (ingest/lines.py)."""
+def _page_lines(page, box_type, line_type) -> list[PageLine]:
+    """A page's lines (PageLine): its tables as `a | b | c` rows and its bulleted items as `- item` lines, the way
+    every converter writes them (ingest/lines.py), and which of them label a drawn figure."""
     from pdfminer.layout import LTCurve
 
     height = page.height or 1
     found: list[_Line] = []
     markers: list[tuple[float, float, float, float]] = []  # bullets drawn apart from their item's text
+    shapes: list[Box] = []  # each text box, for the figure labels
     boxes = 0
     for element in page:
         if isinstance(element, box_type):
-            for line in element:
-                if isinstance(line, line_type):
-                    _add_line(found, line, boxes, height)
+            lines = [line for line in element if isinstance(line, line_type)]
+            for line in lines:
+                _add_line(found, line, boxes, height)
+            size = max((line.size for line in found if line.box == boxes), default=1.0)
+            shapes.append(Box(tuple(line.get_text() for line in lines), size, tuple(element.bbox)))
             boxes += 1
         elif isinstance(element, line_type) and _is_marker(element):
             markers.append(element.bbox)
         elif isinstance(element, LTCurve) and 1 < element.width <= MAX_MARKER and 1 < element.height <= MAX_MARKER:
             markers.append(element.bbox)  # a bullet drawn as a small shape
+    labels = figure_labels(shapes, pictures_of(page))
     for line in found:
+        line.label = line.box in labels
         if BULLET_MARK.match(line.text):
             line.text = "- " + BULLET_MARK.sub("", line.text, count=1)
         elif any(_marks(marker, line) for marker in markers):
@@ -203,6 +216,7 @@ class _Line:
     y0: float
     y1: float
     cells: list[tuple[float, float, str]]  # (x0, x1, text)
+    label: bool = False  # labels a drawn figure (ingest/pdffigures.py)
 
 
 def _add_line(found: list[_Line], line, box: int, height: float) -> None:
@@ -253,7 +267,7 @@ def _marks(marker: tuple[float, float, float, float], line: _Line) -> bool:
     return x1 <= line.x0 + 1 and line.x0 - x1 <= 3 * max(line.size, 1.0) and min(y1, line.y1) - max(y0, line.y0) > 0
 
 
-def _with_tables(lines: list[_Line], *, first_box: int) -> list[tuple[str, int, float, bool]]:
+def _with_tables(lines: list[_Line], *, first_box: int) -> list[PageLine]:
     """The lines in reading order, those of each table replaced by its rows (`a | b | c`) where its first line was."""
     rows = _rows(lines)
     tables = _tables(rows)
@@ -266,15 +280,15 @@ def _with_tables(lines: list[_Line], *, first_box: int) -> list[tuple[str, int, 
         texts = [" | ".join(text for _, _, text in _row_cells(row, _columns(table))) for row in table]
         taken[id(first)] = (number, texts)
         consumed |= {id(line) for line in members}
-    out: list[tuple[str, int, float, bool]] = []
+    out: list[PageLine] = []
     for line in lines:
         if id(line) in taken:
             number, texts = taken[id(line)]
             size = min(member.size for row in tables[number] for member in row)
             edge = all(member.edge for row in tables[number] for member in row)
-            out.extend((text, first_box + number, size, edge) for text in texts)
+            out.extend((text, first_box + number, size, edge, False) for text in texts)
         elif id(line) not in consumed:
-            out.append((line.text, line.box, line.size, line.edge))
+            out.append((line.text, line.box, line.size, line.edge, line.label))
     return out
 
 
@@ -355,16 +369,16 @@ def _furniture_key(text: str) -> str:
     return re.sub(r"\d+", "#", text.casefold())
 
 
-def _running_lines(pages: list[list[tuple[str, int, float, bool]]]) -> set[str]:
+def _running_lines(pages: list[list[PageLine]]) -> set[str]:
     """Texts in the margins that recur on at least half the pages (two at least): headers and footers."""
-    seen = Counter(key for page in pages for key in {_furniture_key(text) for text, _, _, edge in page if edge})
+    seen = Counter(key for page in pages for key in {_furniture_key(text) for text, _, _, edge, _ in page if edge})
     need = max(2, (len(pages) + 1) // 2)
     return {key for key, count in seen.items() if count >= need}
 
 
-def _body_size(pages: list[list[tuple[str, int, float, bool]]]) -> float:
+def _body_size(pages: list[list[PageLine]]) -> float:
     weights: Counter[float] = Counter()
     for page in pages:
-        for text, _, size, _ in page:
+        for text, _, size, _, _ in page:
             weights[round(size, 1)] += len(text)
     return weights.most_common(1)[0][0] if weights else 10.0
