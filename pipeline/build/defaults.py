@@ -99,7 +99,7 @@ def stated_title(raw: RawText) -> str:
 
 def _defined_name(document: Document) -> str:
     """The name a sentence of the text's opening paragraphs gives the game: 'La Campaña es un juego de cartas...'."""
-    opening = [[block.text for block in s.blocks if block.kind == "paragraph"][:OPENING_PARAGRAPHS] for s in document.sections[:2]]
+    opening = [[block.text for block in s.blocks if block.kind == BlockKind.PARAGRAPH][:OPENING_PARAGRAPHS] for s in document.sections[:2]]
     said = " ".join(" ".join(paragraphs) for paragraphs in opening)
     for paragraph in (paragraph for paragraphs in opening for paragraph in paragraphs):
         found = DEFINES_GAME.search(paragraph.strip())

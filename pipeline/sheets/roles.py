@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from typing import Any, ClassVar, Protocol, Sequence, TypeVar
 
-from pipeline.modelkinds import BlockKind
+from pipeline.modelkinds import BlockKind, PanelKind
 from pipeline.text import words
 
 MAX_LABEL_WORDS = 4  # "Sistema de Experiencia.", "Chapas de tripulación.": a label, not a sentence
@@ -95,7 +95,7 @@ def lone_items_as_paragraphs(blocks: Sequence[Piece]) -> list[Piece]:
             continue
         before = blocks[index - 1] if index else None
         after = blocks[index + 1] if index + 1 < len(blocks) else None
-        beside = [other for other in (before, after) if other is not None and other.kind in ("item", "item-cont")]
+        beside = [other for other in (before, after) if other is not None and other.kind in (BlockKind.ITEM, PanelKind.ITEM_CONT)]
         announced = before is not None and (before.text.rstrip().endswith(":") or is_list_label(before, block))
         if not beside and not announced:
             result[index] = replace(block, kind=BlockKind.PARAGRAPH)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from pipeline.model import Section
+from pipeline.modelkinds import BlockKind
 
 # A block that is only an example's label: "Ejemplo:", "Ejemplos", "Por ejemplo:", "Ej.:".
 EXAMPLE_LABEL = re.compile(r"^\W*(?:por\s+)?(?:ejemplos?|ej\.?)\s*:?\s*$", re.IGNORECASE)
@@ -20,14 +21,14 @@ def example_blocks(section: Section) -> frozenset[int]:
     found: set[int] = set()
     blocks = section.blocks
     for index, block in enumerate(blocks):
-        if block.kind != "paragraph" or not EXAMPLE_LABEL.match(block.text):
+        if block.kind != BlockKind.PARAGRAPH or not EXAMPLE_LABEL.match(block.text):
             continue
         found.add(index)
         after = index + 1
-        if after < len(blocks) and blocks[after].kind == "paragraph" and blocks[after].text.rstrip().endswith(":"):
+        if after < len(blocks) and blocks[after].kind == BlockKind.PARAGRAPH and blocks[after].text.rstrip().endswith(":"):
             found.add(after)  # the situation the example's list works out
             after += 1
-        while after < len(blocks) and blocks[after].kind == "item":
+        while after < len(blocks) and blocks[after].kind == BlockKind.ITEM:
             found.add(after)
             after += 1
     return frozenset(found)
