@@ -17,13 +17,13 @@ only while the build would print the same date, so its bytes are exactly a fresh
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from pipeline.build.keys import SheetKey, project_store, tool_fingerprint
-from pipeline.model import Document
-from pipeline.store import digest, sweep_temp_files
+from pipeline.build.keys import SheetKey, fingerprint, project_store
+from pipeline.model import Document, from_data, to_data
+from pipeline.store import sweep_temp_files
 
 SHEET, PROOF, PRINTED = "sheets", "proofs", "printed"
 
@@ -66,19 +66,15 @@ class SheetCache:
             return None
         line, _, pdf = payload.partition(b"\n")
         try:
-            record = json.loads(line)
-            sections = tuple(record.pop("sections"))
-            if not pdf.startswith(b"%PDF") or not all(isinstance(s, dict) and {"id", "title", "digest"} <= s.keys() for s in sections):
-                return None
-            said = tuple(message for message in record.pop("warnings", ()) if isinstance(message, str))
-            entry = CachedSheet(key=key, pdf=pdf, sections=sections, printed=tuple(record.pop("printed")), warnings=said, **record)
-            return entry if sheet_group(entry.game, entry.sheet, entry.paper) == group and isinstance(entry.pages, int) else None
+            entry = from_data(CachedSheet, json.loads(line), key=key, pdf=pdf)
         except (ValueError, KeyError, TypeError, AttributeError):
             return None
+        sections_ok = all({"id", "title", "digest"} <= section.keys() for section in entry.sections)
+        return entry if pdf.startswith(b"%PDF") and sections_ok and sheet_group(entry.game, entry.sheet, entry.paper) == group else None
 
     def put(self, entry: CachedSheet) -> None:
         """Store an entry, keeping the most recent few of its game, sheet and paper."""
-        record = {name: value for name, value in asdict(entry).items() if name not in ("key", "pdf")}
+        record = {name: value for name, value in to_data(entry).items() if name not in ("key", "pdf")}
         line = json.dumps(record, sort_keys=True, ensure_ascii=False).encode("utf-8")
         self.store.write(SHEET, entry.key, line + b"\n" + entry.pdf, sheet_group(entry.game, entry.sheet, entry.paper))
 
@@ -121,7 +117,7 @@ def printed_key(key: SheetKey, printed: str, *, root: Path) -> str:
         path: found for path, found in key.inputs.items()
         if path not in through_document and not path.startswith((f"sources/{key.game}/raw.", "glossaries/"))
     }
-    return digest(tool_fingerprint(), key.game, key.sheet, key.paper, files, printed)
+    return fingerprint(game=key.game, sheet=key.sheet, paper=key.paper, inputs=files, printed=printed)
 
 
 def typeset(

@@ -75,7 +75,7 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     for key in plan.keys:
         if key.sheet in plan.stale:
             cached = None if force else cache.get(key.digest, sheet_group(key.game, key.sheet, key.paper))
-            if cached is not None and (cached.game, cached.sheet) == (key.game, key.sheet):
+            if cached is not None:
                 stage(Stage.RESTORE, key.sheet)
                 made[key.sheet] = (cached, SheetStatus.RESTORED)
             else:

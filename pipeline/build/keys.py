@@ -92,6 +92,11 @@ def tool_fingerprint() -> str:
     return hashed.hexdigest()
 
 
+def fingerprint(**parts: object) -> str:
+    """The key of what this refsheets (tool_fingerprint) makes from `parts`: every key of the project's store is one."""
+    return digest({"tool": tool_fingerprint(), **parts})
+
+
 def _normal(name: str) -> str:
     return name.lower().replace("-", "_").replace(".", "_")
 
@@ -148,7 +153,7 @@ def stage_key(project: Project, game_id: str, stage: str) -> str:
     if stage != TAG:
         corrections = project.display(project.game_dir(game_id) / "corrections.yaml") if stage == UNCORRECTED else None
         inputs = {path: found for path, found in inputs.items() if (path in glossaries) == (stage == GLOSSARY) and path != corrections}
-    return digest({"tool": tool_fingerprint(), "game": game_id, "stage": stage, "inputs": inputs})
+    return fingerprint(game=game_id, stage=stage, inputs=inputs)
 
 
 class ParseMemo:
@@ -162,7 +167,7 @@ class ParseMemo:
     """
 
     def __init__(self, root: Path) -> None:
-        self.store, self.key = project_store(root), digest(tool_fingerprint())
+        self.store, self.key = project_store(root), fingerprint()
         self.root = root
         self.changed = False
         self.configs: dict[str, GameConfig] = {}  # games read (and so checked) by this process
@@ -171,19 +176,12 @@ class ParseMemo:
         self.entries: dict = entries if isinstance(entries, dict) else {}
 
     def _valid(self, name: str) -> dict | None:
+        """The entry `name` while every file it was read from has the digest it records."""
         entry = self.entries.get(name)
-        if not isinstance(entry, dict) or not isinstance(entry.get("from"), dict):
-            return None
-        for shown, recorded in entry["from"].items():
-            path = self.root / shown
-            if not path.is_file():
-                if recorded != ABSENT:
-                    return None
-                continue
-            stat = path.stat()
-            if _cached_digest(path, stat.st_mtime_ns, stat.st_size) != recorded:
-                return None
-        return entry
+        unchanged = isinstance(entry, dict) and isinstance(entry.get("from"), dict) and all(
+            current_digest(self.root / shown) == recorded for shown, recorded in entry["from"].items()
+        )
+        return entry if unchanged else None
 
     def game_sheets(self, project: Project, game_id: str) -> tuple[str, tuple[SheetSpec, ...]]:
         """(paper, sheets) of a game, as project.load_game reads them.
@@ -210,7 +208,7 @@ class ParseMemo:
         checked = {project.display(p): file_digest(p) if p.is_file() else ABSENT for p in (path, common)}
         for sheet in config.sheets:
             for layout in sheet.layouts.values():
-                checked.update({shown: file_digest(project.inside(project.root / shown)) for shown in layout.files})
+                checked.update({shown: current_digest(project.inside(project.root / shown)) for shown in layout.files})
         self._put(name, {
             "from": checked,
             "paper": config.game.paper,
@@ -226,7 +224,7 @@ class ParseMemo:
             return tuple(str(shown) for shown in entry["files"])
         files = load_layout(project.templates, template, paper=paper).files  # YAML only, no reportlab
         chain = [shown for shown in files if shown.endswith(".yaml")]
-        self._put(name, {"from": {shown: file_digest(project.inside(project.root / shown)) for shown in chain}, "files": list(files)})
+        self._put(name, {"from": {shown: current_digest(project.inside(project.root / shown)) for shown in chain}, "files": list(files)})
         return files
 
     def _put(self, name: str, entry: dict) -> None:
@@ -256,22 +254,21 @@ def sheet_key(
     files = dict(inputs if inputs is not None else game_inputs(project, game_id))
     if template_files is None:
         template_files = (memo or ParseMemo(project.root)).template_files(project, sheet.template, paper)
-    for shown in template_files:
-        path = project.inside(project.root / shown)
+    files.update({shown: current_digest(project.inside(project.root / shown)) for shown in template_files})
+    described = fingerprint(game=game_id, sheet=sheet.name, template=sheet.template, paper=paper, inputs=files)
+    return SheetKey(game=game_id, sheet=sheet.name, digest=described, inputs=files, paper=paper)
+
+
+def current_digest(path: Path) -> str:
+    """The file's sha256, or "absent": templates and fonts are shared by every sheet, so each is hashed once per run
+    (and again when its modification time or size changes)."""
+    try:
         stat = path.stat()
-        files[shown] = _cached_digest(path, stat.st_mtime_ns, stat.st_size)
-    described = {
-        "tool": tool_fingerprint(),
-        "game": game_id,
-        "sheet": sheet.name,
-        "template": sheet.template,
-        "paper": paper,
-        "inputs": files,
-    }
-    return SheetKey(game=game_id, sheet=sheet.name, digest=digest(described), inputs=files, paper=paper)
+    except FileNotFoundError:
+        return ABSENT
+    return _cached_digest(path, stat.st_mtime_ns, stat.st_size)
 
 
 @lru_cache(maxsize=64)
 def _cached_digest(path: Path, mtime_ns: int, size: int) -> str:
-    # Templates and fonts are shared by every sheet; hash each once per run (and again if it changes).
     return file_digest(path)
