@@ -12,10 +12,10 @@ import threading
 from pathlib import Path
 from typing import Callable, Iterator
 
-from pipeline.build.cache import SheetCache
+from pipeline.build.cache import PROOF
 from pipeline.build.lock import build_lock
 from pipeline.build.game import make_game
-from pipeline.build.keys import ParseMemo
+from pipeline.build.keys import ParseMemo, project_store
 from pipeline.build.manifest import build_date
 from pipeline.build.plan import GamePlan, SheetResult, plan_game, proof_key
 from pipeline.build.report import (
@@ -144,7 +144,7 @@ def _run_pool(
     tagging, layouts = warm.needs(project, work, force=force)
     progress(Progress("", Stage.WARM, 0, len(work)))  # seconds of loading before any game starts: say so
     warm.load(project, tagging=tagging, layouts=layouts)  # once here, not once per worker
-    if any(not SheetCache(project.root).has_proof(plan.game, proof_key(plan)) for plan in work):
+    if any(not project_store(project.root).has(PROOF, proof_key(plan), plan.game) for plan in work):
         from pipeline.desk.typos import lexicon
         from pipeline.store import user_folder
 

@@ -56,9 +56,6 @@ class SheetCache:
         self.root = root
         self.store = project_store(root)
 
-    def has(self, key: str, group: str) -> bool:
-        return self.store.has(SHEET, key, group)
-
     def get(self, key: str, group: str) -> CachedSheet | None:
         """The entry for `key` in `group` (sheet_group), or None when it is missing or does not check out."""
         payload = self.store.read(SHEET, key, group)
@@ -89,9 +86,6 @@ class SheetCache:
         """Leftovers of a build of `game` killed while it wrote an entry (under the lock)."""
         for folder in (self.store.folder / SHEET / game).glob("*"):
             sweep_temp_files(folder)
-
-    def has_proof(self, game: str, key: str) -> bool:
-        return self.store.has(PROOF, key, game)
 
     def reuse_printed(self, key: SheetKey, printed: str, *, dated: Callable[[str], str]) -> CachedSheet | None:
         """The cached sheet these printed inputs made, if the build would print it with the same date."""
