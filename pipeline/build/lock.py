@@ -53,6 +53,7 @@ def build_lock(root: Path, *, wait: bool = True, on_wait: Callable[[str], None] 
 
 def _acquire(fcntl, path: Path, *, wait: bool, on_wait: Callable[[str], None]):
     """An open lock file this process holds the lock of, written with our pid and start time."""
+    told = False
     while True:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -70,7 +71,9 @@ def _acquire(fcntl, path: Path, *, wait: bool, on_wait: Callable[[str], None]):
             if not wait:
                 handle.close()
                 raise BuildLocked(f"{message}; run the command again when it has finished", path=f"{CACHE_DIR}/lock") from None
-            on_wait(f"{message}; waiting for it to finish")
+            if not told:
+                on_wait(f"{message}; waiting for it to finish")
+                told = True
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # the kernel wakes us when the holder lets go (or dies)
         try:
             same_file = os.fstat(handle.fileno()).st_ino == path.stat().st_ino
