@@ -122,25 +122,19 @@ def typeset(
     and what records it in the printed index (called once the build has filed the entry under its key)."""
     from pipeline.sheets import printed_inputs, render
 
-    dates: list[str] = []  # the day the PDF prints beside its revision, as `dated` gave it
-
-    def recorded(revision: str) -> str:
-        dates.append(dated(revision))
-        return dates[-1]
-
+    group = sheet_group(key.game, key.sheet, key.paper)
     printed = printed_key(key, printed_inputs(document, sheet=sheet, paper=key.paper), root=root)
-    same = None if force else cache.reuse_printed(key, printed, dated=recorded)
+    same = None if force else cache.reuse_printed(key, printed, dated=dated)
     if same is not None:
         entry = replace(same, key=key.digest, sections=sections)
     else:
-        rendered = render(document, sheet=sheet, paper=key.paper, dated=recorded)
+        rendered = render(document, sheet=sheet, paper=key.paper, dated=dated)
         entry = CachedSheet(
             key=key.digest, game=key.game, sheet=key.sheet, pdf=rendered.pdf, pages=rendered.pages, revision=rendered.revision,
             paper=sheet.layouts[key.paper].paper, sections=sections, printed=tuple(part.to_json() for part in rendered.printed),
         )
 
-    def remember() -> None:
-        if dates:
-            cache.store.put(PRINTED, printed, {"sheet_key": key.digest, "date": dates[-1]}, sheet_group(key.game, key.sheet, key.paper))
+    def remember() -> None:  # the day the PDF prints beside its revision (`dated` is a function of the revision alone)
+        cache.store.put(PRINTED, printed, {"sheet_key": key.digest, "date": dated(entry.revision)}, group)
 
     return entry, remember
