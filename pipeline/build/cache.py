@@ -23,7 +23,6 @@ from typing import Callable
 
 from pipeline.build.keys import SheetKey, fingerprint, project_store
 from pipeline.model import Document, from_data, to_data
-from pipeline.store import sweep_temp_files
 
 SHEET, PROOF, PRINTED = "sheets", "proofs", "printed"
 
@@ -81,11 +80,6 @@ class SheetCache:
             return self.get(sheet["key"], sheet_group(game, sheet["name"], sheet["paper"])) if sheet and sheet["key"] else None
         except (KeyError, TypeError):
             return None
-
-    def sweep(self, game: str) -> None:
-        """Leftovers of a build of `game` killed while it wrote an entry (under the lock)."""
-        for folder in (self.store.folder / SHEET / game).glob("*"):
-            sweep_temp_files(folder)
 
     def reuse_printed(self, key: SheetKey, printed: str, *, dated: Callable[[str], str]) -> CachedSheet | None:
         """The cached sheet these printed inputs made, if the build would print it with the same date."""

@@ -67,9 +67,9 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     game_out = out_dir / plan.game
     if out_dir.absolute().is_relative_to(project.root.absolute()):  # output/<game> a link out of the project: refused
         inside_project(project.root, game_out, display=project.display(game_out))
-    sweep_temp_files(game_out)
     cache = SheetCache(project.root)
-    cache.sweep(plan.game)
+    for folder, within in ((game_out, ""), (cache.store.folder, f"*/{plan.game}/**/")):  # a killed build's leftovers
+        sweep_temp_files(folder, within)
     made: dict[str, tuple[CachedSheet, SheetStatus]] = {}
     to_render: list[SheetKey] = []
     failures: dict[str, RefsheetsError] = {}

@@ -41,7 +41,7 @@ def build_lock(root: Path, *, wait: bool = True, on_wait: Callable[[str], None] 
     handle = _acquire(fcntl, folder / "lock", wait=wait, on_wait=on_wait)
     _held_lock = handle.fileno()
     try:
-        sweep_temp_files(folder)
+        sweep_temp_files(folder, "*/")  # the entries of no group (the parse memo); a game's, when it is built
         yield
     finally:
         _held_lock = None
