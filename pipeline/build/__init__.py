@@ -8,7 +8,6 @@ is the one its manifest records; deciding that imports neither spaCy nor reportl
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -105,32 +104,6 @@ def _run_here(
         yield outcome
 
 
-class FinishedCount:
-    """How many of a pool's games are finished, whatever their order: outcomes are taken in the build's order
-    (alphabetical) while the longest games run first, so counting the outcomes taken would show [1/500]
-    until the first game in that order is done. Futures are counted as their done-callbacks (the pool's
-    thread) or the build's loop (which may see one first) report them, each once, so the count never
-    steps back."""
-
-    def __init__(self) -> None:
-        self._finished: set[int] = set()
-        self._lock = threading.Lock()
-
-    @property
-    def value(self) -> int:
-        return len(self._finished)
-
-    def one_more(self, future) -> None:  # a future's done-callback
-        with self._lock:
-            self._finished.add(id(future))
-
-    def saw(self, futures) -> int:
-        """Count every future of `futures` now done; the new count."""
-        with self._lock:
-            self._finished.update(id(future) for future in futures if future.done())
-            return len(self._finished)
-
-
 def _run_pool(
     project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int, progress: ProgressSink, debug: bool
 ) -> Iterator[GameOutcome]:
@@ -150,9 +123,13 @@ def _run_pool(
 
         lexicon(user_folder())  # the word store opened (made, the first time) before the fork, not by each worker
     context = warm.fork_context()
-    finished = FinishedCount()
+    # The games finished, whatever their order: outcomes are taken in the build's order (alphabetical) while the
+    # longest games run first, so counting the outcomes taken would show [1/500] until the first game in that order
+    # is done. A future counts once, when its done-callback (the pool's thread) or the loop below (which may see it
+    # first) adds it, so the count never steps back.
+    finished: set[int] = set()
     running = context.Array("i", len(work), lock=False)  # game index -> pid of the worker making it (workers.py)
-    with relay(context, lambda game, name, sheet: progress(Progress(game, name, finished.value, len(work), sheet))) as relayed:
+    with relay(context, lambda game, name, sheet: progress(Progress(game, name, len(finished), len(work), sheet))) as relayed:
         # Workers die with this process and give up its lock: a killed build leaves nothing running (workers.py).
         executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=start_worker, initargs=(os.getpid(), running))
         try:
@@ -165,7 +142,7 @@ def _run_pool(
                 for plan in longest_first
             }
             for future in futures.values():
-                future.add_done_callback(finished.one_more)
+                future.add_done_callback(lambda future: finished.add(id(future)))
             processes = dict(getattr(executor, "_processes", None) or {})  # pid -> Process, for their exit codes
             if not relayed:
                 for plan in longest_first[:jobs]:
@@ -182,7 +159,9 @@ def _run_pool(
                     )
                 outcome = (again or {}).get(plan.game) or outcome_of(futures[plan.game], plan.game, root=project.root, debug=debug)
                 # After a killed worker every future is done: the games made again here count one by one.
-                count = done + 1 if again is not None else max(done + 1, finished.saw(futures.values()))
+                if again is None:
+                    finished.update(id(future) for future in futures.values() if future.done())
+                count = done + 1 if again is not None else max(done + 1, len(finished))
                 progress(_finished(outcome, count, len(work)))
                 yield outcome
         except BaseException:
