@@ -104,6 +104,15 @@ def _run_here(
         yield outcome
 
 
+def _finished_count(finished: set[int], futures) -> int:
+    """How many of a pool's games are finished, whatever their order: outcomes are taken in the build's order
+    (alphabetical) while the longest games run first, so counting the outcomes taken would show [1/500] until the
+    first game in that order is done. A future counts once, when its done-callback (the pool's thread) adds it to
+    `finished` or this sees it done first, so the count never steps back."""
+    finished.update(id(future) for future in futures if future.done())
+    return len(finished)
+
+
 def _run_pool(
     project: Project, work: list[GamePlan], *, out_dir: Path, force: bool, today: str, jobs: int, progress: ProgressSink, debug: bool
 ) -> Iterator[GameOutcome]:
@@ -123,11 +132,7 @@ def _run_pool(
 
         lexicon(user_folder())  # the word store opened (made, the first time) before the fork, not by each worker
     context = warm.fork_context()
-    # The games finished, whatever their order: outcomes are taken in the build's order (alphabetical) while the
-    # longest games run first, so counting the outcomes taken would show [1/500] until the first game in that order
-    # is done. A future counts once, when its done-callback (the pool's thread) or the loop below (which may see it
-    # first) adds it, so the count never steps back.
-    finished: set[int] = set()
+    finished: set[int] = set()  # the futures done (_finished_count)
     running = context.Array("i", len(work), lock=False)  # game index -> pid of the worker making it (workers.py)
     with relay(context, lambda game, name, sheet: progress(Progress(game, name, len(finished), len(work), sheet))) as relayed:
         # Workers die with this process and give up its lock: a killed build leaves nothing running (workers.py).
@@ -159,9 +164,7 @@ def _run_pool(
                     )
                 outcome = (again or {}).get(plan.game) or outcome_of(futures[plan.game], plan.game, root=project.root, debug=debug)
                 # After a killed worker every future is done: the games made again here count one by one.
-                if again is None:
-                    finished.update(id(future) for future in futures.values() if future.done())
-                count = done + 1 if again is not None else max(done + 1, len(finished))
+                count = done + 1 if again is not None else max(done + 1, _finished_count(finished, futures.values()))
                 progress(_finished(outcome, count, len(work)))
                 yield outcome
         except BaseException:
