@@ -53,11 +53,11 @@ def write_atomic(path: Path, data: bytes | str | Callable[[Path], None], *, disp
         raise
 
 
-def sweep_temp_files(folder: Path) -> None:
-    """Remove write_atomic leftovers of a process killed mid-write (only call under the lock)."""
-    if folder.is_dir():
-        for path in folder.glob(".*.tmp"):
-            path.unlink(missing_ok=True)
+def sweep_temp_files(folder: Path, within: str = "") -> None:
+    """Remove write_atomic leftovers of a process killed mid-write, in `folder` or the folders the glob `within` names
+    under it ("*/": each kind of a store; only call under the lock)."""
+    for path in folder.glob(f"{within}.*.tmp"):
+        path.unlink(missing_ok=True)
 
 
 def user_folder() -> Path:

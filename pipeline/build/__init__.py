@@ -8,14 +8,13 @@ is the one its manifest records; deciding that imports neither spaCy nor reportl
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 from typing import Callable, Iterator
 
-from pipeline.build.cache import SheetCache
+from pipeline.build.cache import PROOF
 from pipeline.build.lock import build_lock
 from pipeline.build.game import make_game
-from pipeline.build.keys import ParseMemo
+from pipeline.build.keys import ParseMemo, project_store
 from pipeline.build.manifest import build_date
 from pipeline.build.plan import GamePlan, SheetResult, plan_game, proof_key
 from pipeline.build.report import (
@@ -105,30 +104,13 @@ def _run_here(
         yield outcome
 
 
-class FinishedCount:
+def _finished_count(finished: set[int], futures) -> int:
     """How many of a pool's games are finished, whatever their order: outcomes are taken in the build's order
-    (alphabetical) while the longest games run first, so counting the outcomes taken would show [1/500]
-    until the first game in that order is done. Futures are counted as their done-callbacks (the pool's
-    thread) or the build's loop (which may see one first) report them, each once, so the count never
-    steps back."""
-
-    def __init__(self) -> None:
-        self._finished: set[int] = set()
-        self._lock = threading.Lock()
-
-    @property
-    def value(self) -> int:
-        return len(self._finished)
-
-    def one_more(self, future) -> None:  # a future's done-callback
-        with self._lock:
-            self._finished.add(id(future))
-
-    def saw(self, futures) -> int:
-        """Count every future of `futures` now done; the new count."""
-        with self._lock:
-            self._finished.update(id(future) for future in futures if future.done())
-            return len(self._finished)
+    (alphabetical) while the longest games run first, so counting the outcomes taken would show [1/500] until the
+    first game in that order is done. A future counts once, when its done-callback (the pool's thread) adds it to
+    `finished` or this sees it done first, so the count never steps back."""
+    finished.update(id(future) for future in futures if future.done())
+    return len(finished)
 
 
 def _run_pool(
@@ -144,15 +126,15 @@ def _run_pool(
     tagging, layouts = warm.needs(project, work, force=force)
     progress(Progress("", Stage.WARM, 0, len(work)))  # seconds of loading before any game starts: say so
     warm.load(project, tagging=tagging, layouts=layouts)  # once here, not once per worker
-    if any(not SheetCache(project.root).has_proof(plan.game, proof_key(plan)) for plan in work):
+    if any(not project_store(project.root).has(PROOF, proof_key(plan), plan.game) for plan in work):
         from pipeline.desk.typos import lexicon
         from pipeline.store import user_folder
 
         lexicon(user_folder())  # the word store opened (made, the first time) before the fork, not by each worker
     context = warm.fork_context()
-    finished = FinishedCount()
+    finished: set[int] = set()  # the futures done (_finished_count)
     running = context.Array("i", len(work), lock=False)  # game index -> pid of the worker making it (workers.py)
-    with relay(context, lambda game, name, sheet: progress(Progress(game, name, finished.value, len(work), sheet))) as relayed:
+    with relay(context, lambda game, name, sheet: progress(Progress(game, name, len(finished), len(work), sheet))) as relayed:
         # Workers die with this process and give up its lock: a killed build leaves nothing running (workers.py).
         executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=start_worker, initargs=(os.getpid(), running))
         try:
@@ -165,7 +147,7 @@ def _run_pool(
                 for plan in longest_first
             }
             for future in futures.values():
-                future.add_done_callback(finished.one_more)
+                future.add_done_callback(lambda future: finished.add(id(future)))
             processes = dict(getattr(executor, "_processes", None) or {})  # pid -> Process, for their exit codes
             if not relayed:
                 for plan in longest_first[:jobs]:
@@ -182,7 +164,7 @@ def _run_pool(
                     )
                 outcome = (again or {}).get(plan.game) or outcome_of(futures[plan.game], plan.game, root=project.root, debug=debug)
                 # After a killed worker every future is done: the games made again here count one by one.
-                count = done + 1 if again is not None else max(done + 1, finished.saw(futures.values()))
+                count = done + 1 if again is not None else max(done + 1, _finished_count(finished, futures.values()))
                 progress(_finished(outcome, count, len(work)))
                 yield outcome
         except BaseException:

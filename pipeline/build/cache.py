@@ -17,13 +17,12 @@ only while the build would print the same date, so its bytes are exactly a fresh
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from pipeline.build.keys import SheetKey, project_store, tool_fingerprint
-from pipeline.model import Document
-from pipeline.store import digest, sweep_temp_files
+from pipeline.build.keys import SheetKey, fingerprint, project_store
+from pipeline.model import Document, from_data, to_data
 
 SHEET, PROOF, PRINTED = "sheets", "proofs", "printed"
 
@@ -56,9 +55,6 @@ class SheetCache:
         self.root = root
         self.store = project_store(root)
 
-    def has(self, key: str, group: str) -> bool:
-        return self.store.has(SHEET, key, group)
-
     def get(self, key: str, group: str) -> CachedSheet | None:
         """The entry for `key` in `group` (sheet_group), or None when it is missing or does not check out."""
         payload = self.store.read(SHEET, key, group)
@@ -66,19 +62,15 @@ class SheetCache:
             return None
         line, _, pdf = payload.partition(b"\n")
         try:
-            record = json.loads(line)
-            sections = tuple(record.pop("sections"))
-            if not pdf.startswith(b"%PDF") or not all(isinstance(s, dict) and {"id", "title", "digest"} <= s.keys() for s in sections):
-                return None
-            said = tuple(message for message in record.pop("warnings", ()) if isinstance(message, str))
-            entry = CachedSheet(key=key, pdf=pdf, sections=sections, printed=tuple(record.pop("printed")), warnings=said, **record)
-            return entry if sheet_group(entry.game, entry.sheet, entry.paper) == group and isinstance(entry.pages, int) else None
+            entry = from_data(CachedSheet, json.loads(line), key=key, pdf=pdf)
         except (ValueError, KeyError, TypeError, AttributeError):
             return None
+        sections_ok = all({"id", "title", "digest"} <= section.keys() for section in entry.sections)
+        return entry if pdf.startswith(b"%PDF") and sections_ok and sheet_group(entry.game, entry.sheet, entry.paper) == group else None
 
     def put(self, entry: CachedSheet) -> None:
         """Store an entry, keeping the most recent few of its game, sheet and paper."""
-        record = {name: value for name, value in asdict(entry).items() if name not in ("key", "pdf")}
+        record = {name: value for name, value in to_data(entry).items() if name not in ("key", "pdf")}
         line = json.dumps(record, sort_keys=True, ensure_ascii=False).encode("utf-8")
         self.store.write(SHEET, entry.key, line + b"\n" + entry.pdf, sheet_group(entry.game, entry.sheet, entry.paper))
 
@@ -88,14 +80,6 @@ class SheetCache:
             return self.get(sheet["key"], sheet_group(game, sheet["name"], sheet["paper"])) if sheet and sheet["key"] else None
         except (KeyError, TypeError):
             return None
-
-    def sweep(self, game: str) -> None:
-        """Leftovers of a build of `game` killed while it wrote an entry (under the lock)."""
-        for folder in (self.store.folder / SHEET / game).glob("*"):
-            sweep_temp_files(folder)
-
-    def has_proof(self, game: str, key: str) -> bool:
-        return self.store.has(PROOF, key, game)
 
     def reuse_printed(self, key: SheetKey, printed: str, *, dated: Callable[[str], str]) -> CachedSheet | None:
         """The cached sheet these printed inputs made, if the build would print it with the same date."""
@@ -121,7 +105,7 @@ def printed_key(key: SheetKey, printed: str, *, root: Path) -> str:
         path: found for path, found in key.inputs.items()
         if path not in through_document and not path.startswith((f"sources/{key.game}/raw.", "glossaries/"))
     }
-    return digest(tool_fingerprint(), key.game, key.sheet, key.paper, files, printed)
+    return fingerprint(game=key.game, sheet=key.sheet, paper=key.paper, inputs=files, printed=printed)
 
 
 def typeset(
@@ -132,25 +116,19 @@ def typeset(
     and what records it in the printed index (called once the build has filed the entry under its key)."""
     from pipeline.sheets import printed_inputs, render
 
-    dates: list[str] = []  # the day the PDF prints beside its revision, as `dated` gave it
-
-    def recorded(revision: str) -> str:
-        dates.append(dated(revision))
-        return dates[-1]
-
+    group = sheet_group(key.game, key.sheet, key.paper)
     printed = printed_key(key, printed_inputs(document, sheet=sheet, paper=key.paper), root=root)
-    same = None if force else cache.reuse_printed(key, printed, dated=recorded)
+    same = None if force else cache.reuse_printed(key, printed, dated=dated)
     if same is not None:
         entry = replace(same, key=key.digest, sections=sections)
     else:
-        rendered = render(document, sheet=sheet, paper=key.paper, dated=recorded)
+        rendered = render(document, sheet=sheet, paper=key.paper, dated=dated)
         entry = CachedSheet(
             key=key.digest, game=key.game, sheet=key.sheet, pdf=rendered.pdf, pages=rendered.pages, revision=rendered.revision,
             paper=sheet.layouts[key.paper].paper, sections=sections, printed=tuple(part.to_json() for part in rendered.printed),
         )
 
-    def remember() -> None:
-        if dates:
-            cache.store.put(PRINTED, printed, {"sheet_key": key.digest, "date": dates[-1]}, sheet_group(key.game, key.sheet, key.paper))
+    def remember() -> None:  # the day the PDF prints beside its revision (`dated` is a function of the revision alone)
+        cache.store.put(PRINTED, printed, {"sheet_key": key.digest, "date": dated(entry.revision)}, group)
 
     return entry, remember

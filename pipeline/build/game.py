@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
@@ -66,27 +67,28 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     game_out = out_dir / plan.game
     if out_dir.absolute().is_relative_to(project.root.absolute()):  # output/<game> a link out of the project: refused
         inside_project(project.root, game_out, display=project.display(game_out))
-    sweep_temp_files(game_out)
     cache = SheetCache(project.root)
-    cache.sweep(plan.game)
+    for folder, within in ((game_out, ""), (cache.store.folder, f"*/{plan.game}/**/")):  # a killed build's leftovers
+        sweep_temp_files(folder, within)
     made: dict[str, tuple[CachedSheet, SheetStatus]] = {}
     to_render: list[SheetKey] = []
     failures: dict[str, RefsheetsError] = {}
     for key in plan.keys:
         if key.sheet in plan.stale:
             cached = None if force else cache.get(key.digest, sheet_group(key.game, key.sheet, key.paper))
-            if cached is not None and (cached.game, cached.sheet) == (key.game, key.sheet):
+            if cached is not None:
                 stage(Stage.RESTORE, key.sheet)
                 made[key.sheet] = (cached, SheetStatus.RESTORED)
             else:
                 to_render.append(key)
     document: Document | None = None
+    previous = read_manifest(game_out)
     if to_render:
         config, cleaned, document = tagged_document(project, plan.game, config=plan.config, on_stage=lambda name: stage(name, ""))
-        dated = _dating(read_manifest(game_out), today)
         made.update(
             _render_sheets(
-                project, config, document, to_render, cache=cache, failures=failures, stage=stage, dated=dated, force=force,
+                project, config, document, to_render, cache=cache, failures=failures, stage=stage, previous=previous, today=today,
+                force=force,
             )
         )
     else:
@@ -99,7 +101,6 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     report_tsv = cleaning_report_tsv(cleaned)
     write_if_changed(game_out / report_file(plan.game), report_tsv)
 
-    previous = read_manifest(game_out)
     # The document's warnings are the cleaner's and the splitter's (a chunk pattern that matched nothing); then each
     # sheet's own, made or restored (a glyph warning shared by sheets in the same fonts is said once).
     split_warnings = (document if document is not None else prepared).warnings
@@ -161,21 +162,12 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     return outcome
 
 
-def _dating(previous: dict | None, today: str):
-    """sheet name -> (revision -> the day that content last changed): the previous manifest's date while
-    the revision is the same, else today. The PDF prints it, so an unchanged sheet keeps its bytes."""
-
-    def dated_for(sheet: str):
-        old = manifest_sheet(previous, sheet)
-
-        def dated(revision: str) -> str:
-            if old is not None and old.get("revision") == revision and isinstance(old.get("changed"), str):
-                return old["changed"]
-            return today
-
-        return dated
-
-    return dated_for
+def _changed_on(old: dict | None, revision: str, *, today: str) -> str:
+    """The day a sheet's content last changed: its previous manifest entry's date while the revision is the same,
+    else today. The PDF prints it, so an unchanged sheet keeps its bytes."""
+    if old is not None and old.get("revision") == revision and isinstance(old.get("changed"), str):
+        return old["changed"]
+    return today
 
 
 def _sheet_outcome(
@@ -197,14 +189,13 @@ def _sheet_outcome(
     label = f"{plan.game}/{key.sheet}" + (f" ({key.paper})" if key.paper != plan.default_paper else "")
     changes = compare(old, game=plan.game, sheet=key.sheet, how=how, sections=sections, pages=entry.pages, revision=entry.revision,
                       reasons=reasons, label=label)
-    kept = old is not None and old.get("revision") == entry.revision and isinstance(old.get("changed"), str)
     sheet_json = {
         "name": key.sheet,
         "file": path.name,
         "pages": entry.pages,
         "paper": entry.paper,
         "revision": entry.revision,
-        "changed": old["changed"] if kept and old is not None else today,
+        "changed": _changed_on(old, entry.revision, today=today),
         "key": entry.key,
         "pdf_sha256": hashlib.sha256(entry.pdf).hexdigest(),
         "history": add_history((old or {}).get("history"), history_entry(changes, date=today)),
@@ -257,7 +248,8 @@ def _render_sheets(
     cache: SheetCache,
     failures: dict[str, RefsheetsError],
     stage: StageSink,
-    dated,
+    previous: dict | None,
+    today: str,
     force: bool = False,
 ) -> dict[str, tuple[CachedSheet, SheetStatus]]:
     """Render each sheet (one whose printed content is unchanged comes from the printed index, but with `force`),
@@ -279,7 +271,8 @@ def _render_sheets(
             if layout.fonts not in covered:  # the same for every sheet in the same fonts: map the document once
                 covered[layout.fonts] = cover_layout(document, layout)  # characters the font lacks -> a visible mark
             sheet_document, missing = covered[layout.fonts]
-            entry, remember = typeset(cache, key, sheet_document, sheet=sheet, sections=sections, dated=dated(key.sheet),
+            entry, remember = typeset(cache, key, sheet_document, sheet=sheet, sections=sections,
+                                     dated=partial(_changed_on, manifest_sheet(previous, key.sheet), today=today),
                                      root=project.root, force=force)
         except RefsheetsError as exc:
             failures[key.sheet] = exc

@@ -12,7 +12,7 @@ import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from pipeline import __version__
 from pipeline.model import SheetSpec
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 CACHE_DIR = ".refsheets-cache"
 PARSED = "parsed"  # the store's kind of the parse memo
+T = TypeVar("T")
 
 
 # Bump when the entry layout or what a key covers changes: old entries then simply miss.
@@ -92,6 +93,11 @@ def tool_fingerprint() -> str:
     return hashed.hexdigest()
 
 
+def fingerprint(**parts: object) -> str:
+    """The key of what this refsheets (tool_fingerprint) makes from `parts`: every key of the project's store is one."""
+    return digest({"tool": tool_fingerprint(), **parts})
+
+
 def _normal(name: str) -> str:
     return name.lower().replace("-", "_").replace(".", "_")
 
@@ -148,7 +154,7 @@ def stage_key(project: Project, game_id: str, stage: str) -> str:
     if stage != TAG:
         corrections = project.display(project.game_dir(game_id) / "corrections.yaml") if stage == UNCORRECTED else None
         inputs = {path: found for path, found in inputs.items() if (path in glossaries) == (stage == GLOSSARY) and path != corrections}
-    return digest({"tool": tool_fingerprint(), "game": game_id, "stage": stage, "inputs": inputs})
+    return fingerprint(game=game_id, stage=stage, inputs=inputs)
 
 
 class ParseMemo:
@@ -162,7 +168,7 @@ class ParseMemo:
     """
 
     def __init__(self, root: Path) -> None:
-        self.store, self.key = project_store(root), digest(tool_fingerprint())
+        self.store, self.key = project_store(root), fingerprint()
         self.root = root
         self.changed = False
         self.configs: dict[str, GameConfig] = {}  # games read (and so checked) by this process
@@ -170,20 +176,20 @@ class ParseMemo:
         entries = self.store.get(PARSED, self.key)
         self.entries: dict = entries if isinstance(entries, dict) else {}
 
-    def _valid(self, name: str) -> dict | None:
+    def _remembered(self, name: str, read: Callable[[dict], T], make: Callable[[], dict]) -> T:
+        """`read` of the entry `name` while every file it was read from ("from": path -> digest) has the digest it records,
+        else of `make()`'s entry, remembered. An entry `read` cannot read (KeyError, TypeError, ValueError) is a miss."""
         entry = self.entries.get(name)
-        if not isinstance(entry, dict) or not isinstance(entry.get("from"), dict):
-            return None
-        for shown, recorded in entry["from"].items():
-            path = self.root / shown
-            if not path.is_file():
-                if recorded != ABSENT:
-                    return None
-                continue
-            stat = path.stat()
-            if _cached_digest(path, stat.st_mtime_ns, stat.st_size) != recorded:
-                return None
-        return entry
+        if isinstance(entry, dict) and isinstance(entry.get("from"), dict) and all(
+            current_digest(self.root / shown) == recorded for shown, recorded in entry["from"].items()
+        ):
+            try:
+                return read(entry)
+            except (KeyError, TypeError, ValueError):
+                pass
+        self.entries[name] = entry = make()
+        self.changed = True
+        return read(entry)
 
     def game_sheets(self, project: Project, game_id: str) -> tuple[str, tuple[SheetSpec, ...]]:
         """(paper, sheets) of a game, as project.load_game reads them.
@@ -192,46 +198,38 @@ class ParseMemo:
         game.yaml, the templates and the fonts it was checked with are unchanged: so a game that needs
         no rebuild is still known to be valid, without reading its YAML again.
         """
-        name = f"game/{game_id}"
-        entry = self._valid(name)
-        try:
-            if entry is not None:
-                return str(entry["paper"]), tuple(SheetSpec(name=n, template=t) for n, t in entry["sheets"])
-        except (KeyError, TypeError, ValueError):
-            pass
-        if self._templates is None:
-            from pipeline.sheets.config import Templates  # the readers load only when a game.yaml must be read
 
-            self._templates = Templates(project.templates, project.glossaries)
-        config = load_game(project, game_id, templates=self._templates)
-        self.configs[game_id] = config
-        path = project.sources / game_id / "game.yaml"
-        common = project.glossaries / "common.yaml"  # its term kinds are what a recipe may name
-        checked = {project.display(p): file_digest(p) if p.is_file() else ABSENT for p in (path, common)}
-        for sheet in config.sheets:
-            for layout in sheet.layouts.values():
-                checked.update({shown: file_digest(project.inside(project.root / shown)) for shown in layout.files})
-        self._put(name, {
-            "from": checked,
-            "paper": config.game.paper,
-            "sheets": [[sheet.name, sheet.template] for sheet in config.sheets],
-        })
-        return config.game.paper, tuple(sheet.spec for sheet in config.sheets)
+        def make() -> dict:
+            if self._templates is None:
+                from pipeline.sheets.config import Templates  # the readers load only when a game.yaml must be read
+
+                self._templates = Templates(project.templates, project.glossaries)
+            config = self.configs[game_id] = load_game(project, game_id, templates=self._templates)
+            # common.yaml too: its term kinds are what a recipe may name
+            checked = (project.sources / game_id / "game.yaml", project.glossaries / "common.yaml")
+            read = {project.display(p): file_digest(p) if p.is_file() else ABSENT for p in checked}
+            for layout in (layout for sheet in config.sheets for layout in sheet.layouts.values()):
+                read.update({shown: current_digest(project.inside(project.root / shown)) for shown in layout.files})
+            return {"from": read, "paper": config.game.paper, "sheets": [[sheet.name, sheet.template] for sheet in config.sheets]}
+
+        return self._remembered(
+            f"game/{game_id}", lambda entry: (str(entry["paper"]), tuple(SheetSpec(name=n, template=t) for n, t in entry["sheets"])), make
+        )
 
     def template_files(self, project: Project, template: str, paper: str) -> tuple[str, ...]:
         """The template chain (extends:) and its font files, project-relative (Layout.files)."""
-        name = f"template/{template}/{paper}"
-        entry = self._valid(name)
-        if entry is not None and isinstance(entry.get("files"), list):
-            return tuple(str(shown) for shown in entry["files"])
-        files = load_layout(project.templates, template, paper=paper).files  # YAML only, no reportlab
-        chain = [shown for shown in files if shown.endswith(".yaml")]
-        self._put(name, {"from": {shown: file_digest(project.inside(project.root / shown)) for shown in chain}, "files": list(files)})
-        return files
 
-    def _put(self, name: str, entry: dict) -> None:
-        self.entries[name] = entry
-        self.changed = True
+        def make() -> dict:
+            files = load_layout(project.templates, template, paper=paper).files  # YAML only, no reportlab
+            chain = {shown: current_digest(project.inside(project.root / shown)) for shown in files if shown.endswith(".yaml")}
+            return {"from": chain, "files": list(files)}
+
+        def read(entry: dict) -> tuple[str, ...]:
+            if not isinstance(entry["files"], list):
+                raise TypeError("not a list of files")
+            return tuple(str(shown) for shown in entry["files"])
+
+        return self._remembered(f"template/{template}/{paper}", read, make)
 
     def save(self) -> None:
         if self.changed:
@@ -256,22 +254,21 @@ def sheet_key(
     files = dict(inputs if inputs is not None else game_inputs(project, game_id))
     if template_files is None:
         template_files = (memo or ParseMemo(project.root)).template_files(project, sheet.template, paper)
-    for shown in template_files:
-        path = project.inside(project.root / shown)
+    files.update({shown: current_digest(project.inside(project.root / shown)) for shown in template_files})
+    described = fingerprint(game=game_id, sheet=sheet.name, template=sheet.template, paper=paper, inputs=files)
+    return SheetKey(game=game_id, sheet=sheet.name, digest=described, inputs=files, paper=paper)
+
+
+def current_digest(path: Path) -> str:
+    """The file's sha256, or "absent": templates and fonts are shared by every sheet, so each is hashed once per run
+    (and again when its modification time or size changes)."""
+    try:
         stat = path.stat()
-        files[shown] = _cached_digest(path, stat.st_mtime_ns, stat.st_size)
-    described = {
-        "tool": tool_fingerprint(),
-        "game": game_id,
-        "sheet": sheet.name,
-        "template": sheet.template,
-        "paper": paper,
-        "inputs": files,
-    }
-    return SheetKey(game=game_id, sheet=sheet.name, digest=digest(described), inputs=files, paper=paper)
+    except FileNotFoundError:
+        return ABSENT
+    return _cached_digest(path, stat.st_mtime_ns, stat.st_size)
 
 
 @lru_cache(maxsize=64)
 def _cached_digest(path: Path, mtime_ns: int, size: int) -> str:
-    # Templates and fonts are shared by every sheet; hash each once per run (and again if it changes).
     return file_digest(path)

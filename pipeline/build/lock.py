@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import errno
 import os
-import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
@@ -21,7 +20,6 @@ from pipeline.build.output import links_inside_project
 from pipeline.errors import InputError
 from pipeline.store import sweep_temp_files
 
-LOCK_POLL_SECONDS = 0.2  # how often a waiting build looks at the lock again
 _held_lock: int | None = None  # the lock file's descriptor while this process holds it (workers.py closes it)
 
 
@@ -43,13 +41,12 @@ def build_lock(root: Path, *, wait: bool = True, on_wait: Callable[[str], None] 
     handle = _acquire(fcntl, folder / "lock", wait=wait, on_wait=on_wait)
     _held_lock = handle.fileno()
     try:
-        sweep_temp_files(folder)
+        sweep_temp_files(folder, "*/")  # the entries of no group (the parse memo); a game's, when it is built
         yield
     finally:
         _held_lock = None
         try:
-            handle.seek(0)
-            handle.truncate()
+            handle.truncate(0)
         finally:
             handle.close()
 
@@ -70,23 +67,20 @@ def _acquire(fcntl, path: Path, *, wait: bool, on_wait: Callable[[str], None]):
                 handle.close()
                 raise
             handle.seek(0)
-            holder = handle.read().split()
-            handle.close()
-            message = f"another refsheets build is running in this project ({_holder_words(holder)})"
+            message = f"another refsheets build is running in this project ({_holder_words(handle.read().split())})"
             if not wait:
+                handle.close()
                 raise BuildLocked(f"{message}; run the command again when it has finished", path=f"{CACHE_DIR}/lock") from None
             if not told:
                 on_wait(f"{message}; waiting for it to finish")
                 told = True
-            time.sleep(LOCK_POLL_SECONDS)
-            continue
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # the kernel wakes us when the holder lets go (or dies)
         try:
             same_file = os.fstat(handle.fileno()).st_ino == path.stat().st_ino
         except OSError:
             same_file = False
         if same_file:
-            handle.seek(0)
-            handle.truncate()
+            handle.truncate(0)
             handle.write(f"{os.getpid()} {_start_time(os.getpid())}\n")
             handle.flush()
             return handle

@@ -1,7 +1,6 @@
 """What a build must do for a game, decided from file hashes only (no cleaning, no spaCy, no reportlab)."""
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -9,6 +8,7 @@ from pipeline.build.changes import SheetStatus
 from pipeline.build.keys import ParseMemo, SheetKey, game_inputs, sheet_key
 from pipeline.build.manifest import manifest_sheet, read_manifest, same_bytes
 from pipeline.project import GameConfig, Project
+from pipeline.store import digest
 
 
 def sheet_file(game_id: str, sheet: str, *, paper: str | None = None, default_paper: str | None = None) -> str:
@@ -30,7 +30,7 @@ def proof_file(game_id: str) -> str:
 
 def proof_key(plan: "GamePlan") -> str:
     """What a game's proof page is made from: its sheets' keys (game inputs, glossaries, templates, refsheets)."""
-    return hashlib.sha256("\0".join(["proof", *(key.digest for key in plan.keys)]).encode()).hexdigest()
+    return digest("proof", [key.digest for key in plan.keys])
 
 
 @dataclass

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import multiprocessing
 
-from pipeline.build.cache import SheetCache, sheet_group
+from pipeline.build.cache import SHEET, sheet_group
 from pipeline.build.plan import GamePlan
-from pipeline.build.keys import TAG, stage_key
+from pipeline.build.keys import TAG, project_store, stage_key
 from pipeline.project import Project
 
 
@@ -19,16 +19,16 @@ def needs(project: Project, work: list[GamePlan], *, force: bool) -> tuple[bool,
     """(whether any game must be tagged, the (template, paper) of every sheet that must be typeset)."""
     from pipeline.build.keys import ParseMemo
 
-    sheets, memo = SheetCache(project.root), ParseMemo(project.root)
+    store, memo = project_store(project.root), ParseMemo(project.root)
     tagging, layouts = False, set()
     for plan in work:
         to_render = [
             key for key in plan.keys
-            if key.sheet in plan.stale and (force or not sheets.has(key.digest, sheet_group(key.game, key.sheet, key.paper)))
+            if key.sheet in plan.stale and (force or not store.has(SHEET, key.digest, sheet_group(key.game, key.sheet, key.paper)))
         ]
         if not to_render:
             continue
-        tagging = tagging or not sheets.store.has(TAG, stage_key(project, plan.game, TAG), plan.game)
+        tagging = tagging or not store.has(TAG, stage_key(project, plan.game, TAG), plan.game)
         templates = dict(_templates(project, plan.game, memo))
         layouts |= {(templates.get(key.sheet, "quickref"), key.paper) for key in to_render}
     return tagging, layouts

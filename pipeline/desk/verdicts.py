@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, overload
 
-from pipeline.store import Store, digest
+from pipeline.store import Store
 
 TYPOS = "typos"  # the store's kind of a game's verdicts
 
@@ -75,9 +75,9 @@ class Verdicts:
 def verdicts_for(project, game_id: str | None, *, stamp: str, glossary: tuple) -> Verdicts:
     """The stored verdicts of `game_id` in `project` (none kept without a project): keyed by the code, the
     word lists' stamp and the glossary's words, so any change to those judges every word again."""
-    from pipeline.build.keys import CACHE_DIR, project_store, tool_fingerprint
+    from pipeline.build.keys import CACHE_DIR, fingerprint, project_store
 
-    key = digest(tool_fingerprint(), stamp, glossary)
+    key = fingerprint(stamp=stamp, glossary=glossary)
     if project is None or not game_id:
         return Verdicts(None, "", key)
     from pipeline.build.output import inside_project

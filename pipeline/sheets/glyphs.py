@@ -57,14 +57,7 @@ def coverage(font_path: str, family: str = "") -> Coverage:
     key = digest(GLYPHS_FORMAT, f"reportlab {Version}", font)
     codes = memoized(Store(user_folder()), "glyphs", key, lambda: _font_codes(font_path), group=Path(font_path).name,
                      load=_codes, dump=_runs) if font else _font_codes(font_path)
-    ranges: list[str] = []
-    start = previous = codes[0]
-    for code in codes[1:] + [-1]:
-        if code == previous + 1:
-            previous = code
-            continue
-        ranges.append(_class_range(start, previous))
-        start = previous = code
+    ranges = [_class_range(first, last) for first, last in _runs(codes)]
     replacement = next((ch for ch in REPLACEMENTS if ord(ch) in set(codes)), "?")
     return Coverage(family=family or Path(font_path).stem, missing=re.compile(f"[^{''.join(ranges)}]"), replacement=replacement)
 
