@@ -239,7 +239,7 @@ class Fields:
     def text_lines(self, key: str) -> list[tuple[str, str, int]]:
         """(key, text, line) of each text under `key` (a list's items, or a lone text): where a hint that does nothing is."""
         written = list(self.entries(key)) or [(0, self.raw(key), self.origin(key)[1])]
-        return [(key, item.strip(), line) for _, item, line in written if isinstance(item, str) and line]
+        return [(key, item, line) for _, item, line in written if isinstance(item, str) and line]
 
     def entries(self, key: str) -> Iterator[tuple[int, Any, int | None]]:
         """(index, item, line) of each item of the list under `key` (nothing when it is not a list)."""

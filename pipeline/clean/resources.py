@@ -302,7 +302,7 @@ class CleanOptions:
 def read_clean_options(fields: Fields) -> CleanOptions:
     """`options.clean` of a game.yaml -> CleanOptions; each key a list of non-empty texts."""
     options = CleanOptions(**{key: tuple(item.strip() for item in fields.texts(key)) for key in KEYS},
-                           lines=tuple(written for key in KEYS for written in fields.text_lines(key)))
+                           lines=tuple((key, text.strip(), line) for key in KEYS for _, text, line in fields.text_lines(key)))
     fields.finish()
     return options
 
