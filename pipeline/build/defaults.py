@@ -50,9 +50,9 @@ NAME_SEPARATOR = re.compile(rf"\s+[-–—|]\s+|:\s+|\s*\|\s*|{RULES_OF.pattern}
 VERSION = re.compile(r"\((?:v(?:ersi[óo]n)?\.?\s*[\d.]+|[^()]*\b(?:edit|beta|borrador)\b)[^()]*\)|\bv\.?\d+(?:\.\d+)*\b", re.IGNORECASE)
 PARENTHESES = re.compile(r"\([^()]*\)")
 DECORATION = re.compile(r"[^\w\s.,;:'’()¿?¡!&+\-–—|]")  # emoji, stars, frames ('=', '*'): not a name's
-# Words a section's name goes on with ("Preparación de la partida", "Reglas básicas").
 # A rulebook's own parts, never a game's name even where a source states one as its title.
 RULEBOOK_PARTS = frozenset("introduccion indice resumen contenido contenidos".split())
+# Words a section's name goes on with ("Preparación de la partida", "Reglas básicas").
 SECTION_WORDS = SECTION_OPENERS | {"partida", "jugador", "jugadores", "ronda", "basicas", "basicos", "avanzadas", "generales"}
 
 
