@@ -104,6 +104,7 @@ def clean(
         warnings=tuple(warnings),
         corrected=tuple(changed_lines),
         notices=raw.notices,
+        leads=raw.leads,
     )
 
 

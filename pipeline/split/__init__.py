@@ -15,7 +15,7 @@ from pipeline.errors import ConfigError
 from pipeline.schema import written_at
 from pipeline.model import CleanLine, CleanText, CorrectedLine, Document, GameInfo, RenamedId, Section
 from pipeline.modelkinds import HeadingStyle, LineKind, SectionKind
-from pipeline.split.blocks import build_blocks
+from pipeline.split.blocks import build_blocks, with_leads
 from pipeline.split.inline import label_vocabulary, restructure
 from pipeline.split.follow import follow_corrections, unmatched_hints
 from pipeline.split.order import missing_chunks, reading_order
@@ -84,6 +84,7 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
     entries = _entries(lines, decide_headings(lines, options), game=game)
     _arrange(entries, options=options)
     sections, renamed = _sections(entries, corrected={line.first: line for line in cleaned.corrected}, options=given)
+    sections = with_leads(sections, dict(cleaned.leads))
     return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=tuple(warnings), renamed_ids=tuple(renamed))
 
 
