@@ -9,9 +9,12 @@ STAMP := $(VENV)/.installed
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# pip's output goes to $(VENV)/install.log, shown only when the install fails: an editable install has setuptools
+# print a banner about folders named like the package, which even --quiet lets through.
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	@echo "installing refsheets and its dependencies into $(VENV)/ (pip's log: $(VENV)/install.log)"
+	@{ $(BIN)/pip install --quiet --upgrade pip && $(BIN)/pip install --quiet -e '.[test]'; } > $(VENV)/install.log 2>&1 \
+		|| { cat $(VENV)/install.log; exit 1; }
 	touch $(STAMP)
 
 # Bytecode for the package even where PYTHONDONTWRITEBYTECODE is set: compiling it costs each run a tenth of a second.

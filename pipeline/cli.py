@@ -302,7 +302,8 @@ def typos(context: Context, game: str, as_yaml: bool) -> None:
     folder = context.project.game_dir(game)
     raw = context.project.display(source_file(folder, display=context.project.display(folder)))  # raw.md, raw.html ... as it is
     if as_yaml:
-        click.echo(f"# {game}: {len(found)} suspected typos from `refsheets typos`; check each entry before you keep it")
+        click.echo(f"# {game}: {len(found)} suspected typo{'' if len(found) == 1 else 's'} from `refsheets typos`; check each entry"
+                   " before you keep it")
         click.echo(corrections_yaml(found), nl=False)
         return
     click.echo(f"{game}: {len(found)} suspected typo{'s' if len(found) != 1 else ''} (candidates: check each, then add a correction)")

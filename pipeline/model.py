@@ -98,6 +98,7 @@ class RawText:
     # The lines `origins` count in, when `text` is a conversion: the file's own (the extracted text's, for a
     # .pdf or .docx). () when `text` is the file's lines. What a person reads beside the cleaning report.
     original: tuple[str, ...] = ()
+    leads: tuple[tuple[str, str], ...] = ()  # (a list item's text, the bold lead its markup opens it with)
 
     @property
     def lines(self) -> list[str]:
@@ -165,6 +166,7 @@ class CleanText:
     warnings: tuple[str, ...] = ()
     corrected: tuple[CorrectedLine, ...] = ()
     notices: tuple[str, ...] = ()  # the source's (RawText.notices)
+    leads: tuple[tuple[str, str], ...] = ()  # the source's (RawText.leads)
 
     def as_text(self) -> str:
         return "\n".join(line.text for line in self.lines)
@@ -191,6 +193,7 @@ class Block:
     marker: str = ""  # an item's marker as the list counts it ("1", "a"); "" for a bulleted item
     depth: int = 0  # an item's nesting: 1 for the lettered steps under a numbered one
     header: bool = False  # a table whose first row names its columns
+    lead: str = ""  # an item's opening words its source set in bold ("Robar."): the sheet sets them so
 
     def rows(self) -> list[list[str]]:
         """A table's cells, every row as wide as the widest."""

@@ -236,6 +236,11 @@ class Fields:
                 out.append(item)
         return tuple(out)
 
+    def text_lines(self, key: str) -> list[tuple[str, str, int]]:
+        """(key, text, line) of each text under `key` (a list's items, or a lone text): where a hint that does nothing is."""
+        written = list(self.entries(key)) or [(0, self.raw(key), self.origin(key)[1])]
+        return [(key, item, line) for _, item, line in written if isinstance(item, str) and line]
+
     def entries(self, key: str) -> Iterator[tuple[int, Any, int | None]]:
         """(index, item, line) of each item of the list under `key` (nothing when it is not a list)."""
         value = self.raw(key)
@@ -338,3 +343,9 @@ def check_fields(
             wanted = " or ".join(TYPE_WORDS.get(kind, kind.__name__) for kind in (expected if isinstance(expected, tuple) else (expected,)))
             problems.add(f"{where}: {name!r} must be {wanted}, got {kind_of(entry[name])}", path=display, line=at(name))
     problems.raise_if_any()
+
+
+def written_at(lines: tuple[tuple[str, str, int], ...], display: str, key: str, text: str) -> str:
+    """'display:LINE' where `key` gives `text` (Fields.text_lines), or `display` when the line is unknown."""
+    line = next((number for name, given, number in lines if name == key and given == text), None)
+    return f"{display}:{line}" if line else display

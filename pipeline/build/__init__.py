@@ -16,7 +16,7 @@ from pipeline.build.lock import build_lock
 from pipeline.build.game import make_game
 from pipeline.build.keys import ParseMemo, project_store
 from pipeline.build.manifest import build_date
-from pipeline.build.plan import GamePlan, SheetResult, plan_game, proof_key
+from pipeline.build.plan import GamePlan, SheetResult, plan_game, proof_key, say_again
 from pipeline.build.report import (
     BuildReport, GameOutcome, Progress, ProgressSink, Stage, failed_game, no_progress, outcome_of, record_outcome,
 )
@@ -70,6 +70,7 @@ def build(
         for game_id in game_ids:
             plan = plans[game_id]
             if isinstance(plan, GamePlan) and not plan.refresh:
+                say_again(plan.recorded, report.warnings)
                 report.add_sheets(plan.fresh)
                 report.typos[game_id] = plan.typos
                 continue

@@ -26,7 +26,8 @@ MAX_DIFF_CELLS = 4_000_000
 MAX_EDITS = 4  # changes listed per section before "and N more"
 # Entries of changes.md kept per sheet.
 HISTORY = 10
-_WORD = re.compile(r"\S+")
+# A word, or a glossary tag whole ("‹Spacecraft card›"): an English name changed is said as the name, not as its halves.
+_WORD = re.compile(r"[^\s‹]*‹[^›\n]*›\S*|\S+")
 
 
 class SheetStatus(StrEnum):

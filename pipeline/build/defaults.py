@@ -50,6 +50,8 @@ NAME_SEPARATOR = re.compile(rf"\s+[-–—|]\s+|:\s+|\s*\|\s*|{RULES_OF.pattern}
 VERSION = re.compile(r"\((?:v(?:ersi[óo]n)?\.?\s*[\d.]+|[^()]*\b(?:edit|beta|borrador)\b)[^()]*\)|\bv\.?\d+(?:\.\d+)*\b", re.IGNORECASE)
 PARENTHESES = re.compile(r"\([^()]*\)")
 DECORATION = re.compile(r"[^\w\s.,;:'’()¿?¡!&+\-–—|]")  # emoji, stars, frames ('=', '*'): not a name's
+# A rulebook's own parts, never a game's name even where a source states one as its title.
+RULEBOOK_PARTS = frozenset("introduccion indice resumen contenido contenidos".split())
 # Words a section's name goes on with ("Preparación de la partida", "Reglas básicas").
 SECTION_WORDS = SECTION_OPENERS | {"partida", "jugador", "jugadores", "ronda", "basicas", "basicos", "avanzadas", "generales"}
 
@@ -81,6 +83,8 @@ def title_from_text(raw: RawText, document: Document) -> str:
             return game_name(candidate)
     if game_name(stated):
         return game_name(stated)
+    if stated and _heads_the_text(raw, stated) and not about_the_rules(stated):
+        return game_name(stated, section_words=True)  # "# Juego" over the whole text: its title, however plain
     first = document.sections[0] if document.sections else None
     if first is None or first not in heads or len(first.text) > MAX_TITLE_TEXT or names_a_section(first.title):
         return _defined_name(document)  # the text opens with prose (the preamble) or a chapter, not with a title
@@ -95,6 +99,19 @@ def stated_title(raw: RawText) -> str:
         return raw.title
     tops = [found.group(2) for found in map(MARKUP_HEADING.match, raw.text.split("\n")) if found and found.group(1) == "#"]
     return tops[0] if len(tops) == 1 else ""
+
+
+def _heads_the_text(raw: RawText, stated: str) -> bool:
+    """Whether the source's one level-1 heading `stated` is the first heading it has: every other stands below it."""
+    first = next((found for found in map(MARKUP_HEADING.match, raw.text.split("\n")) if found), None)
+    return first is not None and first.group(1) == "#" and first.group(2) == stated
+
+
+def about_the_rules(title: str) -> bool:
+    """'Reglas básicas', 'Reglamento oficial', 'Índice', 'Introducción': words about the rulebook itself, no game's
+    name even as a document's only title ('Juego', 'Combate' may be one)."""
+    words = fold(title).split()
+    return bool(RULES_OF.search(title)) or not words or words[0] in RULEBOOK_PARTS
 
 
 def _defined_name(document: Document) -> str:
@@ -118,18 +135,19 @@ def _opening_line(document: Document) -> str:
     return text if alone else ""
 
 
-def game_name(title: str) -> str:
+def game_name(title: str, *, section_words: bool = False) -> str:
     """A title cut to the game's name: 'Reglamento Completo - Torre de los Pecados' -> 'Torre de los Pecados',
     'Tute Subastado: El Nuevo Juego…' -> 'Tute Subastado', 'JUEGO DE CARTAS MYSTIC' -> 'Mystic'; '' for the name of
-    a section ('Reglas básicas') or a title too long to be a name."""
-    if names_a_section(title):  # "Reglas generales" is no game's
+    a section ('Reglas básicas') or a title too long to be a name. `section_words`: a name may be a section's
+    words, as the one heading a source states over all its others may ('# Juego')."""
+    if names_a_section(title) and not section_words:  # "Reglas generales" is no game's
         return ""
     text = DECORATION.sub(" ", VERSION.sub(" ", title))
     text = PARENTHESES.sub(" ", text) if PARENTHESES.sub("", text).strip() else text  # "(Edición de 5 rondas)" is no name
     for part in NAME_SEPARATOR.split(text):
         name = " ".join(part.split()).strip(" .,;:-–—")
         opens_phrase = bool(name) and fold(name.split()[0]) in PREPOSITIONS  # "para 2-4 jugadores" names no game
-        if name and not opens_phrase and not names_a_section(name) and any(char.isalpha() for char in name):
+        if name and not opens_phrase and (section_words or not names_a_section(name)) and any(char.isalpha() for char in name):
             name = readable_title(name)
             name = name[0].upper() + name[1:]
             return name if len(name) <= MAX_TITLE_CHARS else ""

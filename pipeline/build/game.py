@@ -154,6 +154,7 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     page, outcome.typos = proof_page(project, plan, cache=cache, cleaned=cleaned, document=document, made=made, previous=previous,
                                      warnings=outcome.warnings, stage=stage)
     manifest["typos"] = outcome.typos  # said again by every build that leaves the game be
+    manifest["warnings"] = list(dict.fromkeys(split_warnings))  # and so are these
     write_if_changed(game_out / proof_file(plan.game), page)
     # The manifest last: until it is written the next build sees this game as unfinished and makes it again.
     write_if_changed(game_out / "manifest.json", json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=True) + "\n")

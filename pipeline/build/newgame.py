@@ -60,6 +60,10 @@ def _limits_lines(limits: Limits) -> str:
     )
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def game_yaml(game: GameInfo, cleaned: CleanText, document: Document, *, source: str) -> str:
     """A commented game.yaml: what the text says, ready to edit."""
 
@@ -67,7 +71,8 @@ def game_yaml(game: GameInfo, cleaned: CleanText, document: Document, *, source:
     dropped = sum(1 for record in cleaned.report if record.action in (CleaningAction.DROP, CleaningAction.DUPLICATE))
     lines = [
         f"# {game.id}: written by `refsheets new` from {source}; every value is what the text seemed to say. Edit freely.",
-        f"# found: {len(document.sections)} sections, {dropped} lines of noise or markup left out (refsheets clean {game.id} --report)",
+        f"# found: {_count(len(document.sections), 'section')}, {_count(dropped, 'line')} of noise or markup left out"
+        f" (refsheets clean {game.id} --report)",
         f"title_es: {json.dumps(game.title_es, ensure_ascii=False)}"
         + ("" if not untitled(game) else "  # from the folder name: the text gives none"),
         f"title_en: {json.dumps(game.title_en, ensure_ascii=False)}  # the game's English name, as printed on its box: check it",

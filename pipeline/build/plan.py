@@ -61,12 +61,17 @@ class SheetResult:
         }
 
     def say_again(self, warnings: list[str]) -> None:
-        """Add this up-to-date sheet's recorded warnings to `warnings`, marked as from an earlier build, each once and
-        not when this build said it too: every build that leaves the sheet be says them, so none is lost in silence."""
-        for message in self.warnings:
-            marked = f"{message} (from an earlier build)"
-            if message not in warnings and marked not in warnings:
-                warnings.append(marked)
+        """Add this up-to-date sheet's recorded warnings to `warnings` (say_again)."""
+        say_again(self.warnings, warnings)
+
+
+def say_again(recorded: tuple[str, ...], warnings: list[str]) -> None:
+    """Add warnings an earlier build recorded to `warnings`, marked as from an earlier build, each once and not when
+    this build said it too: every build that leaves a sheet or a game be says them, so none is lost in silence."""
+    for message in recorded:
+        marked = f"{message} (from an earlier build)"
+        if message not in warnings and marked not in warnings:
+            warnings.append(marked)
 
 
 @dataclass(frozen=True)
@@ -82,11 +87,15 @@ class GamePlan:
     config: GameConfig | None = None  # the game's configuration when this process read it (else the worker reads it)
     warnings: tuple[str, ...] = ()  # e.g. a damaged manifest, ignored
     typos: int = 0  # the suspected typos its manifest records (the proof page's count when it was made)
+    # The warnings about the game's text its manifest records (a cp1252 source, a missing icon, a hint that matches
+    # nothing): true while its inputs are unchanged, so a build that makes nothing says them again.
+    recorded: tuple[str, ...] = ()
 
 
-def recorded_warnings(entry: dict) -> tuple[str, ...]:
-    """The warnings a manifest entry records for its sheet (none from a manifest written before they were kept)."""
-    found = entry.get("warnings")
+def recorded_warnings(entry: dict | None) -> tuple[str, ...]:
+    """The warnings a manifest entry records for its sheet, or a manifest for its game's text (none from a manifest
+    written before they were kept)."""
+    found = (entry or {}).get("warnings")
     return tuple(message for message in found if isinstance(message, str)) if isinstance(found, list) else ()
 
 
@@ -125,7 +134,7 @@ def plan_game(project: Project, game_id: str, *, out_dir: Path, paper: str | Non
     warnings = tuple(f"{shown}: damaged ({damage}); ignored, and written again" for damage in problems)
     return GamePlan(
         game_id, tuple(keys), game_paper, tuple(stale), tuple(fresh), refresh=bool(stale) or not complete,
-        config=memo.configs.get(game_id), warnings=warnings, typos=_recorded_typos(manifest),
+        config=memo.configs.get(game_id), warnings=warnings, typos=_recorded_typos(manifest), recorded=recorded_warnings(manifest),
     )
 
 

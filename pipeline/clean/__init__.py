@@ -41,6 +41,7 @@ from pipeline.errors import ConfigError
 from pipeline.clean.stories import judge_stories
 from pipeline.clean.threads import copied_thread
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText, Uncorrected
+from pipeline.schema import written_at
 from pipeline.modelkinds import Artefact, CleaningAction, HeadingStyle, LineKind
 from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, Heading, SplitOptions, find_headings, heading_candidate, in_numbered_list
 from pipeline.text import fold, words
@@ -103,6 +104,7 @@ def clean(
         warnings=tuple(warnings),
         corrected=tuple(changed_lines),
         notices=raw.notices,
+        leads=raw.leads,
     )
 
 
@@ -110,7 +112,8 @@ def _unused_hints(raw: RawText, options: CleanOptions, *, strict: bool) -> list[
     """A warning for each `options.clean` word or phrase the text never uses (it does nothing); an error when strict."""
     text = raw.text.casefold()
     problems = [
-        f"sources/{raw.game}/game.yaml: options.clean.{key}: {phrase!r} occurs nowhere in the text; the hint does nothing:"
+        f"{written_at(options.lines, f'sources/{raw.game}/game.yaml', key, phrase)}: options.clean.{key}: {phrase!r} occurs nowhere"
+        " in the text; the hint does nothing:"
         " fix its spelling or remove it"
         for key in CLEAN_KEYS for phrase in getattr(options, key) if phrase.casefold() not in text
     ]

@@ -6,7 +6,7 @@ adds to these lists through `options.clean` in its game.yaml (see `CleanOptions`
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from pipeline.schema import Fields
@@ -292,6 +292,7 @@ class CleanOptions:
     place_names: tuple[str, ...] = ()  # places and setting terms of the stories, never characters ("Nueva Frontera")
     rule_words: tuple[str, ...] = ()  # extra vocabulary that marks rule text
     noise_phrases: tuple[str, ...] = ()  # extra phrases that mark a forum post as chatter
+    lines: tuple[tuple[str, str, int], ...] = field(default=(), compare=False, hash=False)  # (key, text, game.yaml line)
 
     @cached_property  # asked once per token while judging blocks: build the set once
     def rules(self) -> frozenset[str]:
@@ -300,7 +301,8 @@ class CleanOptions:
 
 def read_clean_options(fields: Fields) -> CleanOptions:
     """`options.clean` of a game.yaml -> CleanOptions; each key a list of non-empty texts."""
-    options = CleanOptions(**{key: tuple(item.strip() for item in fields.texts(key)) for key in KEYS})
+    options = CleanOptions(**{key: tuple(item.strip() for item in fields.texts(key)) for key in KEYS},
+                           lines=tuple((key, text.strip(), line) for key in KEYS for _, text, line in fields.text_lines(key)))
     fields.finish()
     return options
 

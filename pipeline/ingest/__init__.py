@@ -119,6 +119,7 @@ def read_source(path: Path, *, game: str, display: str, limits: Limits = DEFAULT
         title=converted.title,
         links=tuple(converted.links),
         original=tuple(original),
+        leads=tuple(converted.leads.items()),
     )
 
 

@@ -94,7 +94,7 @@ def _line(line: str, number: int, out: Converted, ordered: list[int]) -> None:
     value = int(size.group(1)) if size else 0
     # [size] is a percentage (phpBB: 150), a 1-7 step (vBulletin: 5) or points (SMF: 18pt).
     big = value >= 120 or 4 <= value <= 7 or 15 <= value <= 40
-    text, emphasis = render(_segments(line), item=bool(prefix))
+    text, emphasis = render(_segments(line), item=bool(prefix), leads=out.leads)
     if big and size and not prefix and text:  # (big: a [size] was found)
         level = "## " if value >= 150 or 5 <= value <= 7 or 20 <= value <= 40 else "### "
         text, emphasis = level + text.removeprefix(EMPHASIS_HEADING).replace("**", ""), f"heading ([size={size.group(1)}])"

@@ -140,7 +140,7 @@ class _Walker:
         if figure:
             # Only pictures' alt texts ("Portada" of a centred cover picture): a figure, which the sheet does not show.
             self.segments = [("", False)]
-        text, what = render(self.segments, item=self.what.startswith("list item"))
+        text, what = render(self.segments, item=self.what.startswith("list item"), leads=self.out.leads)
         if self.lines_big and all(self.lines_big) and not self.prefix and text and len(text.split()) <= 12:
             self.prefix, self.what = "## ", "heading (large type)"
         if self.prefix.startswith("#"):

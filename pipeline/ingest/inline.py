@@ -21,32 +21,51 @@ CALLOUT_LABELS = frozenset(
 )
 
 
-def render(segments: list[tuple[str, bool]], *, item: bool = False) -> tuple[str, str]:
+def render(segments: list[tuple[str, bool]], *, item: bool = False, leads: dict[str, str] | None = None) -> tuple[str, str]:
     """(line, what the emphasis became: 'bold heading', 'bold run-in heading' or ''). A list item's bold
-    label ("[*][b]Excavar:[/b] cada jugador...") is only typography: items are never headings."""
+    label ("[*][b]Excavar:[/b] cada jugador...") is no heading (items never are): its words stay the item's
+    text, and the label is noted in `leads` (the item's text -> its bold lead) for the sheet to set in bold."""
     text = tidy("".join(part for part, _ in segments))
     if not text or item:
+        if text and item and leads is not None and (lead := _run_in(segments, text)):
+            leads.setdefault(text, lead[0])
         return text, ""
     bold = tidy("".join(part for part, strong in segments if strong))
     if bold and bold == text and _heading_like(bold):
         return EMPHASIS_HEADING + bold, "bold heading"
-    first = next((index for index, (part, _) in enumerate(segments) if part.strip()), None)
-    if first is not None and segments[first][1]:
-        opening = []
-        for part, strong in segments[first:]:
-            if not strong and part.strip():
-                break
-            opening.append(part)
-        head = tidy("".join(opening))
-        rest = text[len(head) :].strip() if text.startswith(head) else ""
-        # "**Combate.** El atacante...", "**Nota:** guarda...": a heading closes with its stop or a new sentence
-        # starts; "**Mareas de Cristal** es un juego..." is the sentence's subject in bold, not a heading.
-        closed = head.endswith((".", ":")) or rest[:1].isupper() or rest[:1] in "¿¡"
-        if head.rstrip(".: ").casefold() in CALLOUT_LABELS and rest:
-            return text, "bold label"  # "**Importante:** cada vez que...": a warning inside the rules, no section
-        if head and rest and closed and len(head.split()) <= MAX_RUN_IN_WORDS and not head.endswith(","):
-            return f"**{head}** {rest}", "bold run-in heading"
+    head, rest = _bold_opening(segments, text)
+    if head.rstrip(".: ").casefold() in CALLOUT_LABELS and rest:
+        return text, "bold label"  # "**Importante:** cada vez que...": a warning inside the rules, no section
+    if _titles_what_follows(head, rest):
+        return f"**{head}** {rest}", "bold run-in heading"
     return text, ""
+
+
+def _run_in(segments: list[tuple[str, bool]], text: str) -> tuple[str, str] | None:
+    """(bold lead, the rest) when the line opens with a bold phrase that titles what follows it."""
+    head, rest = _bold_opening(segments, text)
+    return (head, rest) if _titles_what_follows(head, rest) else None
+
+
+def _bold_opening(segments: list[tuple[str, bool]], text: str) -> tuple[str, str]:
+    """The bold phrase the line opens with and the rest of it ('' and '' when it opens in plain type)."""
+    first = next((index for index, (part, _) in enumerate(segments) if part.strip()), None)
+    if first is None or not segments[first][1]:
+        return "", ""
+    opening = []
+    for part, strong in segments[first:]:
+        if not strong and part.strip():
+            break
+        opening.append(part)
+    head = tidy("".join(opening))
+    return head, text[len(head) :].strip() if text.startswith(head) else ""
+
+
+def _titles_what_follows(head: str, rest: str) -> bool:
+    # "**Combate.** El atacante...", "**Nota:** guarda...": a heading closes with its stop or a new sentence
+    # starts; "**Mareas de Cristal** es un juego..." is the sentence's subject in bold, not a heading.
+    closed = head.endswith((".", ":")) or rest[:1].isupper() or rest[:1] in "¿¡"
+    return bool(head and rest and closed and len(head.split()) <= MAX_RUN_IN_WORDS and not head.endswith(","))
 
 
 def _heading_like(text: str) -> bool:

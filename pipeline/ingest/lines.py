@@ -100,6 +100,7 @@ class Converted:
     written: set[int] = field(default_factory=set)  # the original lines `origins` holds, to ask in O(1)
     # "written at line N": lines an element spread over; a line's own record or text, found later, wins.
     spread: dict[int, CleaningRecord] = field(default_factory=dict)
+    leads: dict[str, str] = field(default_factory=dict)  # a list item's text -> the bold lead it opens with (inline.render)
 
     def add(self, text: str, origin: int, *, markup: str = "", through: int = 0) -> None:
         """Write one line taken from original line `origin` (1-based, up to `through` for an element spread

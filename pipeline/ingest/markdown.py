@@ -340,6 +340,6 @@ def _lines(token, out: Converted, *, item: bool = False) -> list[tuple[str, str]
         if image > 0:
             rendered.append(("", "image"))  # a line of images alone is a figure: alt text included, it goes
             continue
-        text, what = render(segments, item=item)
+        text, what = render(segments, item=item, leads=out.leads)
         rendered.append((text, what))
     return rendered

@@ -28,6 +28,15 @@ def label_spans(text: str) -> list[tuple[int, int]]:
     return [match.span(1) for match in LEAD_LABEL.finditer(text) if len(words(match.group(1))) <= MAX_LABEL_WORDS]
 
 
+def item_spans(text: str, lead: str) -> list[tuple[int, int]]:
+    """label_spans of a list item's text, and its bold lead where the source set one ("Robar." of
+    "1. **Robar.** Roba dos cartas"; Block.lead) and the text still opens with it."""
+    spans = label_spans(text)
+    if lead and text.startswith(lead) and not any(start < len(lead) for start, _ in spans):
+        spans.insert(0, (0, len(lead)))
+    return spans
+
+
 def is_list_label(block, following) -> bool:
     """A short paragraph ending in '.' or ':' right above an item: the label of the list it opens."""
     text = block.text.strip()

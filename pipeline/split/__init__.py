@@ -12,9 +12,10 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from pipeline.errors import ConfigError
+from pipeline.schema import written_at
 from pipeline.model import CleanLine, CleanText, CorrectedLine, Document, GameInfo, RenamedId, Section
 from pipeline.modelkinds import HeadingStyle, LineKind, SectionKind
-from pipeline.split.blocks import build_blocks
+from pipeline.split.blocks import build_blocks, with_leads
 from pipeline.split.inline import label_vocabulary, restructure
 from pipeline.split.follow import follow_corrections, unmatched_hints
 from pipeline.split.order import missing_chunks, reading_order
@@ -48,6 +49,11 @@ class _Entry:
     card: bool = False
 
 
+def _written(game: GameInfo, options: SplitOptions, name: str, pattern: str) -> str:
+    """'sources/GAME/game.yaml:LINE', where the hint gives the pattern (without the line when unknown)."""
+    return written_at(options.lines, f"sources/{game.id}/game.yaml", name, pattern)
+
+
 def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = None, strict: bool = False) -> Document:
     """Group cleaned lines under the headings that precede them and arrange the headings as a tree.
 
@@ -60,15 +66,17 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
     missing = missing_chunks(cleaned.lines, options.chunks)
     if missing:
         problem = (
-            f"sources/{game.id}/game.yaml: options.split.chunks: no line of the text starts a chunk with {missing[0]!r}"
-            f" (the patterns match cleaned lines as written: see `refsheets clean {game.id}`); the text is read in its posted order"
+            f"{_written(game, given, 'chunks', missing[0])}: options.split.chunks: no line of the text starts a chunk with {missing[0]!r}"
+            f" (the patterns match cleaned lines as written: see `refsheets clean {game.id}`); "
+            + ("fix the pattern or remove it" if strict else "the text is read in its posted order")
         )
         if strict:
             raise ConfigError(problem)
         warnings.append(problem)
     for name, pattern in unmatched_hints(cleaned.lines, options):
-        problem = (f"sources/{game.id}/game.yaml: options.split.{name}: {pattern!r} matches no line of the text (the patterns match"
-                   f" cleaned lines as written: see `refsheets clean {game.id}`); the hint does nothing: fix the pattern or remove it")
+        problem = (f"{_written(game, given, name, pattern)}: options.split.{name}: {pattern!r} matches no line of the text (the"
+                   f" patterns match cleaned lines as written: see `refsheets clean {game.id}`); the hint does nothing: fix the pattern"
+                   " or remove it")
         if strict:
             raise ConfigError(problem)
         warnings.append(problem)
@@ -76,6 +84,7 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
     entries = _entries(lines, decide_headings(lines, options), game=game)
     _arrange(entries, options=options)
     sections, renamed = _sections(entries, corrected={line.first: line for line in cleaned.corrected}, options=given)
+    sections = with_leads(sections, dict(cleaned.leads))
     return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=tuple(warnings), renamed_ids=tuple(renamed))
 
 

@@ -11,8 +11,9 @@ Structure hidden inside one run-on paragraph is recovered by `inline.restructure
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from pipeline.model import Block, BlockKind, CleanLine, LineKind
+from pipeline.model import Block, BlockKind, CleanLine, LineKind, Section
 from pipeline.split.inline import restructure
 from pipeline.split.steps import colon_numbered
 from pipeline.split.tables import SENTENCE_BREAK, caption_table, label_value_tables, separator_run, table_block, table_cells
@@ -226,3 +227,16 @@ def _short_list(lines: list[CleanLine], index: int, blocks: list[Block]) -> list
     return []
 
 
+def with_leads(sections: list[Section], leads: dict[str, str]) -> list[Section]:
+    """Each list item whose markup opened it with a bold lead ("1. **Robar.** Roba dos cartas") carries that lead
+    (an item's text keeps its words only, so the lead is found by the item's text; a correction that rewrote the
+    item leaves it plain)."""
+    if not leads:
+        return sections
+    return [
+        replace(section, blocks=tuple(
+            replace(block, lead=leads[block.text]) if block.kind == BlockKind.ITEM and block.text in leads else block
+            for block in section.blocks
+        ))
+        for section in sections
+    ]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pipeline.schema import Fields, regex_problem
 
@@ -19,6 +19,9 @@ class SplitOptions:
     not_headings: tuple[re.Pattern, ...] = ()  # lines that look like headings but are not
     # The first lines of the chunks of a text posted out of order, in reading order (split/order.py).
     chunks: tuple[re.Pattern, ...] = ()
+    # (hint, pattern, game.yaml line) of every pattern, for the warning about one that matches nothing: no part of
+    # what the options mean (moving a hint to another line changes nothing they do).
+    lines: tuple[tuple[str, str, int], ...] = field(default=(), compare=False, hash=False)
 
 
 SPLIT_FIELDS = ("chapters", "card_groups", "cards", "run_in", "not_headings", "chunks")
@@ -27,11 +30,13 @@ SPLIT_FIELDS = ("chapters", "card_groups", "cards", "run_in", "not_headings", "c
 def read_split_options(fields: Fields) -> SplitOptions:
     """`options.split` of a game.yaml -> SplitOptions: each key a regular expression or a list of them."""
     compiled: dict[str, tuple[re.Pattern, ...]] = {}
+    lines: list[tuple[str, str, int]] = []
     for name in SPLIT_FIELDS:
         # Chapters match the line as written (an ALL-CAPS chapter title, not a sentence-case list label
         # with the same words); the other hints match the display title in any case.
         flags = 0 if name in ("chapters", "chunks") else re.IGNORECASE
         patterns = fields.texts(name, single=True, check=partial(regex_problem, flags=flags))
         compiled[name] = tuple(re.compile(pattern, flags) for pattern in patterns)
+        lines += fields.text_lines(name)
     fields.finish()
-    return SplitOptions(**compiled)
+    return SplitOptions(**compiled, lines=tuple(lines))

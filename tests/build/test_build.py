@@ -159,12 +159,15 @@ def test_a_chunk_pattern_that_matches_nothing_warns_and_fails_only_a_strict_buil
     game_yaml = project_copy / "sources" / "galaxy-defenders" / "game.yaml"
     text = game_yaml.read_text(encoding="utf-8")
     game_yaml.write_text(text.replace("  split:\n", "  split:\n    chunks: ['^NINGUNA LINEA EMPIEZA ASI$']\n", 1), encoding="utf-8")
+    written = game_yaml.read_text(encoding="utf-8").splitlines()
+    line = next(number for number, text in enumerate(written, start=1) if "NINGUNA" in text)
     relaxed = invoke(project_copy, "build", "galaxy-defenders")
     assert relaxed.exit_code == 0, relaxed.output
-    assert "warning: sources/galaxy-defenders/game.yaml: options.split.chunks: no line of the text starts a chunk" in relaxed.output
+    assert (f"warning: sources/galaxy-defenders/game.yaml:{line}: options.split.chunks: no line of the text starts a chunk"
+            in relaxed.output)
     strict = invoke(project_copy, "build", "galaxy-defenders", "--strict")
     assert strict.exit_code == 2
-    assert "error: sources/galaxy-defenders/game.yaml: options.split.chunks" in strict.output
+    assert f"error: sources/galaxy-defenders/game.yaml:{line}: options.split.chunks" in strict.output
 
 
 def test_a_sentence_pattern_that_matches_nothing_warns_with_its_line_and_fails_a_strict_build(project_copy: Path) -> None:

@@ -82,3 +82,20 @@ def test_a_sheets_warning_is_said_again_by_the_builds_that_leave_it_be(project: 
     (project / "sources/nieve/corrections.yaml").unlink()
     restored = invoke(project, "build")  # from the cache: its warning comes back with it, as this build's
     assert "nieve/quickref: restored from cache" in restored.stdout and restored.stderr.endswith(f"{glyph[0]}\n"), restored.output
+
+
+def test_a_warning_about_a_games_text_is_said_again_by_the_builds_that_leave_it_be(project: Path) -> None:
+    """A cp1252 source's warning, like a sheet's, is true until the file changes: a build that makes nothing says it
+    again (it was said only by the build that read the text, though it promises to go only once the file is UTF-8)."""
+    (project / "sources/viejo").mkdir()
+    (project / "sources/viejo/raw.txt").write_bytes("REGLAS\nEl último jugador roba una carta y la enseña.\n".encode("cp1252"))
+    first = invoke(project, "build")
+    assert first.exit_code == 0, first.output
+    read_as = [line for line in first.stderr.splitlines() if line.startswith("warning: sources/viejo/raw.txt:2: not valid UTF-8")]
+    assert len(read_as) == 1, first.stderr
+    again = invoke(project, "build")
+    assert again.stderr == f"{read_as[0]} (from an earlier build)\n"
+    assert again.stdout == f"{HACAR}0 rebuilt, 0 restored from cache, 4 up to date, 0 failed, 1 warning\n"
+    (project / "sources/viejo/raw.txt").write_text("REGLAS\nEl último jugador roba una carta y la enseña.\n", encoding="utf-8")
+    saved = invoke(project, "build")  # saved as UTF-8: the warning goes, as it says
+    assert saved.exit_code == 0 and "UTF-8" not in saved.stderr, saved.output

@@ -113,3 +113,30 @@ def test_the_one_top_heading_a_source_states_is_its_title_however_long_its_intro
                       blocks=(Block(kind="paragraph", text=intro, first=3, last=3),), first=1, last=3)
     raw = RawText(game=game.id, path=f"raw.{fmt}", text=text.format(intro=intro), encoding="utf-8", sha256="0", format=fmt)
     assert title_from_text(raw, Document(game=game, sections=(opening,))) == name
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("# Juego\n\n{intro}\n## Preparación\n\nCada jugador roba cinco cartas.", "Juego"),  # a section's word, stated as the title
+        ("# Combate\n\n{intro}\n## Turno", "Combate"),
+        ("# JUEGO (v1.2)\n\n{intro}\n## Turno", "Juego"),  # cut as any title is
+        ("# Reglas básicas\n\n{intro}\n## Turno", ""),  # words about the rules: no game's name, even stated
+        ("# Introducción\n\n{intro}\n## Turno", ""),
+        ("## Prólogo\n\n{intro}\n# Juego\n\n## Turno", ""),  # below another heading: a chapter, not the text's title
+    ],
+    ids=["juego", "combate", "juego-version", "reglas-basicas", "introduccion", "not-first"],
+)
+def test_a_sources_one_top_heading_is_its_title_even_in_a_sections_words(text: str, name: str) -> None:
+    """issue 25: '# Juego', the one level-1 heading over the whole text, is its title (it was refused because
+    'juego' opens a section's name); words that only speak of the rulebook still give none."""
+    from pipeline.build.defaults import title_from_text
+    from pipeline.model import Block, Document, GameInfo, RawText, Section
+
+    game = GameInfo(id="x", title_es="X", title_en="X")
+    intro = "En este juego cada jugador cultiva un huerto bajo la luna llena y vende lo que recoge. " * 6
+    heading = next(line.lstrip("# ") for line in text.split("\n") if line.startswith("# "))
+    opening = Section(id="juego", title=heading, level=1, kind="rules",
+                      blocks=(Block(kind="paragraph", text=intro, first=3, last=3),), first=1, last=3)
+    raw = RawText(game=game.id, path="raw.md", text=text.format(intro=intro), encoding="utf-8", sha256="0", format="markdown")
+    assert title_from_text(raw, Document(game=game, sections=(opening,))) == name

@@ -397,6 +397,9 @@ def test_word_changes_are_short_and_readable() -> None:
     assert word_changes("a c", "a b c") == ("+ b",)
     long_before = " ".join(f"w{n}" for n in range(30))
     assert word_changes(long_before, "x") == ("w0 w1 w2 w3 w4 w5 w6 w7 … w28 w29 → x",)
+    # A glossary edit of a tagged English name: the tag is one word ('‹Spacecraft → ‹Starship' cut it in two).
+    assert word_changes("una nave ‹Spacecraft card› roja", "una nave ‹Starship card› roja") == ("‹Spacecraft card› → ‹Starship card›",)
+    assert word_changes("la (‹Spacecraft card›).", "la (‹Starship card›).") == ("(‹Spacecraft card›). → (‹Starship card›).",)
 
 
 def test_changes_md_keeps_the_last_changes_of_every_sheet() -> None:

@@ -1,5 +1,5 @@
 """A bold lead ("**Mover.** Mueve...") opens the same run-in section whichever format wrote it: a .docx, BBCode,
-Markdown or HTML source of one text gives one outline."""
+Markdown or HTML source of one text gives one outline; a list item's bold lead is kept for the sheet from each of them."""
 
 from __future__ import annotations
 
@@ -96,3 +96,88 @@ def test_a_bold_lead_is_the_same_run_in_section_in_every_format(tmp_path: Path, 
     for heading, leads in SECTIONS:
         expected += [(heading, None, [])] + [(lead.rstrip("."), heading, [text]) for lead, text in leads]
     assert outline == expected
+
+
+# A numbered list whose items open with a bold lead: no heading (an item never is one), but the lead is kept.
+STEPS = [("Robar.", "Roba dos cartas del mazo."), ("Comerciar.", "Compra o vende una carta."), ("Descartar.", "Quédate con cinco cartas.")]
+INTRO = "En tu turno haz estos pasos en orden:"
+
+
+def _steps_docx() -> bytes:
+    numbered = '<w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>'
+    items = [f"<w:p>{numbered}{_run(lead, bold=True)}{_run(' ' + text)}</w:p>" for lead, text in STEPS]
+    body = "".join([f"<w:p>{_run(TITLE, bold=True, size=40)}</w:p>", f"<w:p>{_run('Turno', bold=True, size=28)}</w:p>",
+                    f"<w:p>{_run(INTRO)}</w:p>", *items])
+    numbering = (f"<w:numbering {W}><w:abstractNum w:abstractNumId=\"0\"><w:lvl w:ilvl=\"0\"><w:start w:val=\"1\"/><w:numFmt "
+                 'w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/>'
+                 "</w:num></w:numbering>")
+    rels = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    parts = {
+        "[Content_Types].xml": f'<Types xmlns="{PACKAGE}/content-types"><Default Extension="rels" '
+        f'ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
+        f'<Override PartName="/word/document.xml" ContentType="{WORD}"/><Override PartName="/word/numbering.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/></Types>',
+        "_rels/.rels": f'<Relationships xmlns="{PACKAGE}/relationships"><Relationship Id="rId1" Target="word/document.xml" '
+        f'Type="{rels}/officeDocument"/></Relationships>',
+        "word/_rels/document.xml.rels": f'<Relationships xmlns="{PACKAGE}/relationships"><Relationship Id="rId1" '
+        f'Target="numbering.xml" Type="{rels}/numbering"/></Relationships>',
+        "word/document.xml": f"<w:document {W}><w:body>{body}</w:body></w:document>",
+        "word/numbering.xml": numbering,
+    }
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, xml in parts.items():
+            archive.writestr(zipfile.ZipInfo(name, date_time=(2024, 1, 1, 0, 0, 0)), '<?xml version="1.0" encoding="UTF-8"?>' + xml)
+    return out.getvalue()
+
+
+def _steps_bbcode() -> bytes:
+    items = "".join(f"[*][b]{lead}[/b] {text}\n" for lead, text in STEPS)
+    return f"[size=150][b]{TITLE}[/b][/size]\n\n[size=130][b]Turno[/b][/size]\n{INTRO}\n[list=1]\n{items}[/list]\n".encode()
+
+
+def _steps_markdown() -> bytes:
+    items = "".join(f"{n}. **{lead}** {text}\n" for n, (lead, text) in enumerate(STEPS, start=1))
+    return f"# {TITLE}\n\n## Turno\n\n{INTRO}\n\n{items}".encode()
+
+
+def _steps_html() -> bytes:
+    items = "".join(f"<li><strong>{lead}</strong> {text}</li>" for lead, text in STEPS)
+    return f"<html><body><h1>{TITLE}</h1><h2>Turno</h2><p>{INTRO}</p><ol>{items}</ol></body></html>".encode()
+
+
+@pytest.mark.parametrize("name, make", [("raw.docx", _steps_docx), ("raw.txt", _steps_bbcode), ("raw.md", _steps_markdown),
+                                         ("raw.html", _steps_html)], ids=["docx", "bbcode", "markdown", "html"])
+def test_a_list_items_bold_lead_is_kept_for_the_sheet_in_every_format(tmp_path: Path, name: str, make) -> None:
+    """issue 25: '1. **Robar.** Roba dos cartas' lost its bold: an item's text keeps its words only, so the lead
+    travels beside it (Block.lead), the same from every format; the items stay numbered items, no headings."""
+    for folder in ("glossaries", "templates"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    source = tmp_path / "sources" / "batalla"
+    source.mkdir(parents=True)
+    (source / name).write_bytes(make())
+    _, _, document = prepare(Project(tmp_path), "batalla")
+    items = [block for section in document.sections for block in section.blocks if block.kind == "item"]
+    assert [(block.marker, block.text, block.lead) for block in items] == [
+        (str(n), f"{lead} {text}", lead) for n, (lead, text) in enumerate(STEPS, start=1)]
+
+
+def test_a_list_items_bold_lead_is_printed_bold_and_a_plain_one_is_not(tmp_path: Path) -> None:
+    import pdfplumber
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    for folder in ("glossaries", "templates"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    for game, text in (("negrita", _steps_markdown()), ("llano", _steps_markdown().replace(b"**", b""))):
+        (tmp_path / "sources" / game).mkdir(parents=True)
+        (tmp_path / "sources" / game / "raw.md").write_bytes(text)
+    result = CliRunner().invoke(main, ["--root", str(tmp_path), "build"])
+    assert result.exit_code == 0, result.output
+    for game, bold in (("negrita", True), ("llano", False)):
+        with pdfplumber.open(tmp_path / "output" / game / f"{game}-quickref.pdf") as pdf:
+            words = {word["text"]: word["fontname"] for word in pdf.pages[0].extract_words(extra_attrs=["fontname"])}
+        for lead, text in STEPS:
+            assert words[lead].endswith("-Bold") is bold, (game, lead, words[lead])
+            assert not words[text.split()[0]].endswith("-Bold"), (game, text)

@@ -79,3 +79,18 @@ def test_a_split_hint_that_matches_no_line_is_a_warning_and_an_error_when_strict
     assert warning.startswith(f"sources/demo/game.yaml: options.split.{name}: '^NADA QUE VER$' matches no line of the text")
     with pytest.raises(ConfigError, match=rf"options.split.{name}: '\^NADA QUE VER\$' matches no line"):
         split(cleaned, game=GAME, options=options, strict=True)
+
+
+def test_a_hint_that_matches_nothing_names_the_game_yaml_line_that_gives_it(tmp_path) -> None:
+    """issue 25: the warning names the line of game.yaml the pattern or phrase is on, as a recipe's or a correction's does."""
+    from pipeline.build.stages import prepare
+    from pipeline.project import Project
+    from tests.test_cli_output import make_project
+
+    root = make_project(tmp_path)
+    (root / "sources/uno/game.yaml").write_text(
+        'title_es: "Uno"\noptions:\n  split:\n    not_headings:\n      - "^FASE FINAL$"\n      - "^NADA QUE VER$"\n'
+        '    chunks: "^TAMPOCO$"\n  clean:\n    noise_phrases: [un abrazo]\n', encoding="utf-8")
+    _, _, document = prepare(Project(root), "uno")
+    assert sorted(warning.split(": options.")[0] for warning in document.warnings) == [
+        "sources/uno/game.yaml:6", "sources/uno/game.yaml:7", "sources/uno/game.yaml:9"], document.warnings

@@ -43,7 +43,7 @@ from pipeline.sheets.layout import Layout
 from pipeline.sheets.quickref.headstyle import can_run_in, heading_styles
 from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
 from pipeline.sheets.quickref.tagbudget import untagged_terms
-from pipeline.sheets.roles import is_label, label_spans, lone_items_as_paragraphs
+from pipeline.sheets.roles import is_label, item_spans, label_spans, lone_items_as_paragraphs
 from pipeline.sheets.markup import (
     bilingual_title,
     paragraph_styles,
@@ -236,7 +236,8 @@ def render_block(
         style = styles["item"] if not block.depth else styles["subitem"]
         return [
             Paragraph(
-                term_markup(piece, piece_hits, shown=shown, term_style=term_style, tagged=tagged, strong=label_spans(piece)),
+                term_markup(piece, piece_hits, shown=shown, term_style=term_style, tagged=tagged,
+                            strong=item_spans(piece, block.lead if index == 0 else "")),
                 style,
                 bulletText=list_marker(block.marker) if index == 0 else None,
             )
