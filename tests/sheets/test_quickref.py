@@ -340,3 +340,32 @@ def test_a_short_table_counts_its_rows_under_the_header(rows: int, whole: bool) 
     flowables = _flowables(one("Tabla de viento.", extra=(Block("table", text, 2, 2 + rows, header=True),)))
     table = flowables[1:]
     assert all(flowable.getKeepWithNext() for flowable in table[:-1]) == whole
+
+
+def test_a_heading_over_run_in_subsections_never_ends_a_column_alone() -> None:
+    """Galaxy Defenders' «Combate» (no text of its own, over «Ataque. Elige un arma…») was left at a column's
+    foot: the invisible outline anchor before the run-in lead ended the chain of flowables kept with the next."""
+    from pipeline.sheets.layout import load_layout
+    from pipeline.sheets.markup import paragraph_styles
+    from pipeline.sheets.quickref.flow import OutlineAnchor, section_flowables
+
+    def section(key: str, title: str, level: int, parent: str | None, *texts: str) -> Section:
+        blocks = tuple(Block("paragraph", text, n, n) for n, text in enumerate(texts, start=1))
+        return Section(id=key, title=title, level=level, kind="rules", blocks=blocks, first=1, last=2, parent=parent)
+
+    move = "Mueve tu figura hasta dos casillas por cada punto de movimiento que te quede en este turno."
+    attack = "Elige un arma, comprueba que ves al objetivo y tira los dados que indica su carta."
+    defend = "El defensor tira un dado azul por cada impacto y resta los escudos que obtenga."
+    sections = [
+        section("turno", "Turno", 1, None, "Cada jugador juega su turno completo antes del siguiente."),
+        section("turno/mover", "Mover", 2, "turno", move),
+        section("turno/combate", "Combate", 2, "turno"),
+        section("turno/combate/ataque", "Ataque", 3, "turno/combate", attack),
+        section("turno/combate/defensa", "Defensa", 3, "turno/combate", defend),
+    ]
+    styles = paragraph_styles(load_layout(ROOT / "templates", "quickref", paper="a4"))
+    flowables = section_flowables(sections, styles, tagged=(), run_in=True)
+    printed = [flowable for flowable in flowables if not isinstance(flowable, OutlineAnchor)]
+    combate = next(i for i, f in enumerate(flowables) if "Combate" in getattr(f, "text", ""))
+    ataque = next(i for i, f in enumerate(flowables) if "Elige un arma" in getattr(f, "text", ""))
+    assert printed and all(flowable.getKeepWithNext() for flowable in flowables[combate:ataque])

@@ -367,8 +367,10 @@ def section_flowables(
                                              styles, shown=shown, tagged=tagged))
             continue
         made = _section(section, styles, depth=heads.depth(section), shown=shown, tagged=tagged, run_in=heads.runs_in(section))
-        if flowables and isinstance(flowables[-1], Heading) and flowables[-1].getKeepWithNext() and isinstance(made[0], OutlineAnchor):
-            made[0].keepWithNext = 1  # a heading over subsections only stays with the first one's run-in lead
+        if flowables and flowables[-1].getKeepWithNext() and isinstance(made[0], OutlineAnchor):
+            # A heading over subsections only (or a lead on a line of its own) stays with the first one's run-in lead:
+            # the invisible anchor between them would end the chain of kept flowables, leaving it alone at a column's foot.
+            made[0].keepWithNext = 1
         flowables.extend(made)
     return flowables
 
