@@ -40,6 +40,7 @@ from pipeline.clean.state import State, Unit
 from pipeline.errors import ConfigError
 from pipeline.clean.stories import judge_stories
 from pipeline.clean.threads import copied_thread
+from pipeline.split.runon import looks_run_together, run_together_cells
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText, Uncorrected
 from pipeline.modelkinds import Artefact, CleaningAction, HeadingStyle, LineKind
 from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, Heading, SplitOptions, find_headings, heading_candidate, in_numbered_list
@@ -90,6 +91,7 @@ def clean(
     warnings = list(raw.warnings) + check_counts(
         corrections, counts, strict=strict, raw_lines=raw_lines, dropped=dropped, origin=raw.origin)
     warnings += _icon_holes(raw, kept)
+    warnings += _glued_tables(raw, kept)
     warnings += _unused_hints(raw, options or CleanOptions(), strict=strict)
     report = sorted(list(before.report) + corrected, key=lambda record: record.line)
     kept, report = to_original_lines(raw, kept, report)
@@ -524,6 +526,17 @@ def _icon_holes(raw: RawText, kept: list[CleanLine]) -> list[str]:
         f"{raw.path}:{raw.origin(line.first)}: an icon seems missing here ('{hole.group(0)}'): check the original"
         for line in kept
         if (hole := ICON_HOLE.search(line.text))
+    ]
+
+
+def _glued_tables(raw: RawText, kept: list[CleanLine]) -> list[str]:
+    """'PosiciónValor1º (mejor)312º...': a table pasted with its cells run together that cannot be cut back into
+    cells (the splitter cuts those it can). Left as it is, and said."""
+    return [
+        f"{raw.path}:{raw.origin(line.first)}: a table's cells seem run together here ('{line.text.strip()[:40]}…'): "
+        "type it as rows in corrections.yaml (docs/translators.md)"
+        for line in kept
+        if line.kind == LineKind.TEXT and looks_run_together(line.text) and not run_together_cells(line.text)
     ]
 
 
