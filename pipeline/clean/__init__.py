@@ -13,6 +13,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Container
 from dataclasses import replace
 
+from pipeline.clean.bylines import PREAMBLE_LINES, bylines
 from pipeline.clean.corrections import Correction, check_counts, correct_lines
 from pipeline.clean.duplicates import find_duplicates
 from pipeline.clean.fixpoint import Reading, settle
@@ -147,6 +148,7 @@ def _clean_lines(lines: list[str], options: CleanOptions, structure: SplitOption
     _find_units(state)
     _judge_units(state)
     _judge_posts(state, posts)
+    _prose_credits(state)
     _mark_duplicates(state)
     _settle_headings(state)
     return state, posts
@@ -395,6 +397,23 @@ def _judge_posts(state: State, posts: list[tuple[int, int, str]]) -> None:
                 unit.reason += f" (reply by {author})"
 
 
+def _prose_credits(state: State) -> None:
+    """Makers named in a sentence of the text's opening prose ('La traducción se realizó por Ana y Luis.'): to the
+    credits. A line the cleaner dropped as talk about the translation is reported as the credit it is."""
+    texts = 0
+    for unit in state.units:
+        texts += len(unit.lines)
+        if texts > PREAMBLE_LINES:
+            break
+        found = bylines(" ".join(state.lines[index] for index in unit.lines))
+        if not found:
+            continue
+        for names, into in ((found.translators, state.translators), (found.authors, state.authors), (found.other, state.other_credits)):
+            into.extend(name for name in names if name not in into)
+        if unit.kind == CleaningAction.DROP:
+            unit.kind, unit.reason = CleaningAction.CREDIT, "who made the text, named in its opening (kept in the sheet footer)"
+
+
 # --- 4. duplicates -----------------------------------------------------------------------------------------
 
 
@@ -555,4 +574,6 @@ def _credits(state: State) -> Credits:
             source = url
         elif url not in other:
             other.append(url)
-    return Credits(translators=tuple(state.translators), source_url=source, rulebook_url=rulebook, other=tuple(other))
+    return Credits(
+        translators=tuple(state.translators), authors=tuple(state.authors), source_url=source, rulebook_url=rulebook, other=tuple(other)
+    )
