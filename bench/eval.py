@@ -99,9 +99,14 @@ def whole_words(lines: list[str]) -> list[str]:
 
 def as_printed(line: str) -> str:
     """A table row as a sheet prints it: a cell of words repeated in the next column once, across both
-    (sheets/tablewidths.py, `cell_runs`); any other line as it is."""
+    (sheets/tablewidths.py, `cell_runs`); a table whose cells ran together on one line as its cells, the way the
+    splitter cuts it (split/runon.py: 'CartaValorRey10 puntos' is printed 'Carta Valor Rey 10 puntos'); any other
+    line as it is."""
     from pipeline.sheets.tablewidths import cell_runs
+    from pipeline.split.runon import run_together_cells
 
+    if glued := run_together_cells(line):
+        return " ".join(cell for row in glued for cell in row)
     if line.count("|") < 3:
         return line
     cells = [cell.strip() for cell in line.strip().strip("|").split("|")]

@@ -26,6 +26,7 @@ class Credits:
     """Who made the translation and where it came from; printed on every sheet."""
 
     translators: tuple[str, ...] = ()
+    authors: tuple[str, ...] = ()  # who wrote the text (a Spanish original, or the game it translates, as the text says)
     source_url: str = ""
     rulebook_url: str = ""
     other: tuple[str, ...] = ()  # e.g. "Descarga del reglamento cortesía de Munny"

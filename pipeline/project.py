@@ -298,6 +298,7 @@ def load_game(project: Project, game_id: str, *, templates: Templates | None = N
 def _credits(fields: Fields) -> Credits:
     credits = Credits(
         translators=fields.texts("translators"),
+        authors=fields.texts("authors"),
         source_url=fields.text("source_url", ""),
         rulebook_url=fields.text("rulebook_url", ""),
         other=fields.texts("other"),

@@ -81,6 +81,7 @@ def game_yaml(game: GameInfo, cleaned: CleanText, document: Document, *, source:
         "credits:",
         # game.yaml refuses empty values, so what the text does not say is written as a comment to fill in.
         _credit_line("translators", list(credits.translators), "the text names nobody: add who translated it"),
+        _credit_line("authors", list(credits.authors), "who wrote the text, if it names them"),
         _credit_line("source_url", credits.source_url, "where the translation was published"),
         _credit_line("rulebook_url", credits.rulebook_url, "the publisher's rulebook"),
     ]

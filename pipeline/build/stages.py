@@ -23,6 +23,7 @@ def merge_credits(found: Credits, declared: Credits) -> Credits:
     """game.yaml wins where it says something; what the cleaner found fills the gaps."""
     return Credits(
         translators=declared.translators or found.translators,
+        authors=declared.authors or found.authors,
         source_url=declared.source_url or found.source_url,
         rulebook_url=declared.rulebook_url or found.rulebook_url,
         other=declared.other or found.other,

@@ -13,6 +13,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Container
 from dataclasses import replace
 
+from pipeline.clean.bylines import PREAMBLE_LINES, bylines
 from pipeline.clean.corrections import Correction, check_counts, correct_lines
 from pipeline.clean.duplicates import find_duplicates
 from pipeline.clean.fixpoint import Reading, settle
@@ -40,6 +41,7 @@ from pipeline.clean.state import State, Unit
 from pipeline.errors import ConfigError
 from pipeline.clean.stories import judge_stories
 from pipeline.clean.threads import copied_thread
+from pipeline.split.runon import looks_run_together, run_together_cells
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText, Uncorrected
 from pipeline.schema import written_at
 from pipeline.modelkinds import Artefact, CleaningAction, HeadingStyle, LineKind
@@ -91,6 +93,7 @@ def clean(
     warnings = list(raw.warnings) + check_counts(
         corrections, counts, strict=strict, raw_lines=raw_lines, dropped=dropped, origin=raw.origin)
     warnings += _icon_holes(raw, kept)
+    warnings += _glued_tables(raw, kept)
     warnings += _unused_hints(raw, options or CleanOptions(), strict=strict)
     report = sorted(list(before.report) + corrected, key=lambda record: record.line)
     kept, report = to_original_lines(raw, kept, report)
@@ -148,6 +151,7 @@ def _clean_lines(lines: list[str], options: CleanOptions, structure: SplitOption
     _find_units(state)
     _judge_units(state)
     _judge_posts(state, posts)
+    _prose_credits(state)
     _mark_duplicates(state)
     _settle_headings(state)
     return state, posts
@@ -396,6 +400,23 @@ def _judge_posts(state: State, posts: list[tuple[int, int, str]]) -> None:
                 unit.reason += f" (reply by {author})"
 
 
+def _prose_credits(state: State) -> None:
+    """Makers named in a sentence of the text's opening prose ('La traducción se realizó por Ana y Luis.'): to the
+    credits. A line the cleaner dropped as talk about the translation is reported as the credit it is."""
+    texts = 0
+    for unit in state.units:
+        texts += len(unit.lines)
+        if texts > PREAMBLE_LINES:
+            break
+        found = bylines(" ".join(state.lines[index] for index in unit.lines))
+        if not found:
+            continue
+        for names, into in ((found.translators, state.translators), (found.authors, state.authors), (found.other, state.other_credits)):
+            into.extend(name for name in names if name not in into)
+        if unit.kind == CleaningAction.DROP:
+            unit.kind, unit.reason = CleaningAction.CREDIT, "who made the text, named in its opening (kept in the sheet footer)"
+
+
 # --- 4. duplicates -----------------------------------------------------------------------------------------
 
 
@@ -530,6 +551,17 @@ def _icon_holes(raw: RawText, kept: list[CleanLine]) -> list[str]:
     ]
 
 
+def _glued_tables(raw: RawText, kept: list[CleanLine]) -> list[str]:
+    """'PosiciónValor1º (mejor)312º...': a table pasted with its cells run together that cannot be cut back into
+    cells (the splitter cuts those it can). Left as it is, and said."""
+    return [
+        f"{raw.path}:{raw.origin(line.first)}: a table's cells seem run together here ('{line.text.strip()[:40]}…'): "
+        "type it as rows in corrections.yaml (docs/translators.md)"
+        for line in kept
+        if line.kind == LineKind.TEXT and looks_run_together(line.text) and not run_together_cells(line.text)
+    ]
+
+
 # --- 6. credits ----------------------------------------------------------------------------
 
 
@@ -545,4 +577,6 @@ def _credits(state: State) -> Credits:
             source = url
         elif url not in other:
             other.append(url)
-    return Credits(translators=tuple(state.translators), source_url=source, rulebook_url=rulebook, other=tuple(other))
+    return Credits(
+        translators=tuple(state.translators), authors=tuple(state.authors), source_url=source, rulebook_url=rulebook, other=tuple(other)
+    )

@@ -26,6 +26,11 @@ LONG_LINE = 150
 # as an item and a reader sees that something is missing (the cleaner warns, as for "( )").
 ORPHAN_ITEM = re.compile(r"^\s*[-•·*]\s*(?=[.,;:])")
 LOST = "[…]"
+# "'x' se describe": a line that opens with a quoted word.
+QUOTED = re.compile(r"^['\"«“‘]+\w")
+# "... un mazo de Equilibrio +" / "Luz; ...": a line that ends on an operator has its other operand below.
+OPERATOR_END = ("+", "=", "×")
+SENTENCE_END = (".", "!", "?", ":", ";")
 
 
 def join_groups(lines: list[str], indexes: list[int]) -> list[list[int]]:
@@ -65,15 +70,28 @@ def _continues(length: int, last_line: str, *, single: bool, following: str) -> 
         return False
     if after[0].islower():
         return True  # a sentence (or page-break debris such as "barco.") carried over to the next line
+    if length >= MIN_PROSE and not last_line.endswith(SENTENCE_END) and (
+        last_line.endswith(OPERATOR_END) or _closes_bracket(last_line, after)
+    ):
+        return True  # prose cut before an operand or before the end of a bracket it opened
     if after[0].isdigit() and length >= MIN_PROSE and last_line[-1:].isalpha() and " | " not in last_line + after:
         return True  # "... puedes cambiar" / "2 fichas de ámbar por...": prose cut before a number
     # A long line cut after a word no sentence ends with ("... unos minutos antes") goes on below.
     last_word = last_line.rsplit(None, 1)[-1].casefold() if last_line else ""
     if length >= LONG_LINE and last_word in DANGLING_WORDS and len(after) >= 80:
         return True
-    # A sentence broken before a capitalised game term ("... varias cartas de" / "Camino en la mano."): a line
-    # of prose that ends on an article or preposition cannot end there, whatever the next line starts with.
-    return length >= MIN_PROSE and last_word in CUT_WORDS and not last_line.endswith((":", ";")) and after[0].isupper()
+    # A sentence broken before a capitalised game term ("... varias cartas de" / "Camino en la mano.") or a quoted
+    # word ("... cuya 'x' e" / "'y' sean la misma."): a line of prose that ends on an article, a preposition or a
+    # conjunction cannot end there, whatever the next line starts with.
+    opens = after[0].isupper() or bool(QUOTED.match(after))
+    return length >= MIN_PROSE and last_word in CUT_WORDS and not last_line.endswith((":", ";")) and opens
+
+
+def _closes_bracket(last_line: str, after: str) -> bool:
+    """'(como por ejemplo' / 'Bendición y Maldición) solo ...': the next line closes the bracket the line opened."""
+    opened = last_line.count("(") > last_line.count(")")
+    close, start = after.find(")"), after.find("(")
+    return opened and close > 0 and (start < 0 or close < start)
 
 
 def joined_text(lines: list[str], group: list[int]) -> str:

@@ -39,6 +39,7 @@ class State:
     openers: set[int] = field(default_factory=set)  # run-in heading lines: they open a block of their own
     units: list[Unit] = field(default_factory=list)
     translators: list[str] = field(default_factory=list)
+    authors: list[str] = field(default_factory=list)
     urls: list[tuple[str, str]] = field(default_factory=list)  # (label, url)
     other_credits: list[str] = field(default_factory=list)
     views: dict[str, str | None] = field(default_factory=dict)  # line -> its view for the heading recogniser

@@ -218,6 +218,8 @@ SLASH = "/"
 ENCLOSING = {"(": ")", "[": "]", '"': '"', "'": "'", "“": "”", "«": "»", "‘": "’"}
 PIECE = re.compile(r"[^\s/()\[\]\"'“”«»‘’]+")  # what stands between spaces and those marks
 TRAILING = ".,;:"
+# What an English card name adds to the word that names the thing ("Strike deck", "Event card"): no name of its own.
+COMPONENT_NOUNS = frozenset("deck card cards token tokens tile tiles board die dice marker markers counter counters pile".split())
 
 
 def states_english(text: str, hit: TermHit) -> bool:
@@ -229,6 +231,11 @@ def states_english(text: str, hit: TermHit) -> bool:
     around = fold(text[max(0, hit.start - STATED_WINDOW) : hit.end + STATED_WINDOW], keep_punctuation=True)
     surface = fold(text[hit.start : hit.end], keep_punctuation=True)
     english = fold(hit.en, keep_punctuation=True)
+    # "cartas de drone ‹Drone›", "mazo de strike/daño ‹Strike deck›": the term holds the English words already,
+    # spelt as in English ("marcador de extensión" does not: its accent makes it Spanish).
+    naming = [word for word in re.findall(r"\w+", hit.en.casefold()) if word not in COMPONENT_NOUNS]
+    if naming and set(naming) <= set(re.findall(r"\w+", text[hit.start : hit.end].casefold())):
+        return True
     if english not in surface and english in around.replace(surface, " ", 1):
         return True
     first = english.split()[0] if english.split() else ""

@@ -92,6 +92,8 @@ URL = re.compile(r"\bhttps?://\S+")
 def credits_line(credits: Credits, *, publisher: str = "") -> str:
     """Who translated it, where it came from (addresses shortened) and whose game it is, on one line."""
     parts = [short_credits(credits)]
+    if credits.translators and credits.authors:
+        parts.append("Autoría: " + ", ".join(credits.authors))
     if credits.source_url:
         parts.append("Fuente: " + short_url(credits.source_url))
     if credits.rulebook_url:
@@ -106,6 +108,8 @@ def short_credits(credits: Credits) -> str:
     """The footer's credit: who translated it (the full credits are in the title or credits block)."""
     if credits.translators:
         return "Traducción: " + ", ".join(credits.translators)
+    if credits.authors:  # a text in Spanish that names its author and no translator: an original, or unsigned
+        return "Autoría: " + ", ".join(credits.authors)
     return ANONYMOUS_TRANSLATORS if credits.forum else UNSIGNED
 
 

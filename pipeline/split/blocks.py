@@ -4,7 +4,8 @@ Each non-blank line is its own paragraph (the cleaner has already joined lines b
 a line that still starts in lower case continues the block before it. Structure the text shows by its
 lines becomes structure here: marked and numbered lines are items (keeping "1."/"a." as markers),
 short lines after an introducing colon are a list, rows sharing a separator or a "label: value" pattern
-are a table of cells, a numbered table whose cells the text lost is a `table-ref` (the tables: tables.py).
+are a table of cells, a numbered table whose cells the text lost is a `table-ref` (the tables: tables.py), a web
+table pasted with its cells run together on one line is cut back into cells (runon.py).
 Structure hidden inside one run-on paragraph is recovered by `inline.restructure`.
 """
 
@@ -15,6 +16,7 @@ from dataclasses import replace
 
 from pipeline.model import Block, BlockKind, CleanLine, LineKind, Section
 from pipeline.split.inline import restructure
+from pipeline.split.runon import run_together_cells
 from pipeline.split.steps import colon_numbered
 from pipeline.split.tables import SENTENCE_BREAK, caption_table, label_value_tables, separator_run, table_block, table_cells
 from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAREN_NUMBERED, RELATION, TABLE_CAPTION
@@ -89,7 +91,11 @@ def build_blocks(lines: list[CleanLine]) -> tuple[Block, ...]:
             blocks.extend(Block(BlockKind.ITEM, item.text.strip(), item.first, item.last, depth=depth) for item in listed)
             index = lines.index(listed[-1]) + 1
             continue
-        _line_block(lines, index, blocks)
+        glued = run_together_cells(text) if line.kind == LineKind.TEXT else []
+        if glued:
+            blocks.append(table_block(glued, line.first, line.last, header=True))
+        else:
+            _line_block(lines, index, blocks)
         index += 1
     return restructure(tuple(blocks))
 

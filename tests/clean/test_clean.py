@@ -232,6 +232,24 @@ def test_forum_post_headers_replies_and_quotes() -> None:
             ["Roba una carta.", "Si ninguna regla se aplica, aplica la última regla de la carta como […]. En este caso, mueve."],
         ),
         (["Roba dos cartas.", "- Descarta una."], ["Roba dos cartas.", "- Descarta una."]),
+        # A hard-wrapped help file: a line cut on a conjunction before a quoted word, on an operator, or inside
+        # a bracket the next line closes goes on below; a finished sentence does not.
+        (
+            ["Las casillas de la diagonal central son aquellas cuya fila 'b' e", "'c' coinciden en el tablero."],
+            ["Las casillas de la diagonal central son aquellas cuya fila 'b' e 'c' coinciden en el tablero."],
+        ),
+        (
+            ["Un mazo puede mezclar dos colores, por ejemplo uno de Rojo + Verde o bien Azul +", "Verde; nunca tres."],
+            ["Un mazo puede mezclar dos colores, por ejemplo uno de Rojo + Verde o bien Azul + Verde; nunca tres."],
+        ),
+        (
+            ["Los efectos que cubren a todas tus fichas del tablero (como por ejemplo", "Niebla y Lluvia) duran hasta el final."],
+            ["Los efectos que cubren a todas tus fichas del tablero (como por ejemplo Niebla y Lluvia) duran hasta el final."],
+        ),
+        (
+            ["Las cartas que duran un turno (marcadas con un reloj) se descartan al final.", "'Niebla' dura dos turnos."],
+            ["Las cartas que duran un turno (marcadas con un reloj) se descartan al final.", "'Niebla' dura dos turnos."],
+        ),
     ],
 )
 def test_joins(lines: list[str], expected: list[str]) -> None:

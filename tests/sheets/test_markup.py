@@ -115,3 +115,13 @@ def test_a_title_that_gives_the_english_spares_the_text_below() -> None:
     assert title_states("Activate/Activar", TermHit("activar", "Activate", 0, 8))
     assert not title_states("Activar cartas", TermHit("activar", "Activate", 0, 7))
     assert not title_states("Nuevas agendas, drones y strikes", TermHit("drone", "Drone", 15, 21))  # the Spanish plural
+
+
+def test_a_term_that_holds_the_english_words_gets_no_tag() -> None:
+    # The translator kept the English word inside the Spanish name: a tag would print it twice.
+    text = "Roba dos cartas de loot y mira el mazo de raid/asalto antes de jugar."
+    assert "‹" not in _tagged(text, "cartas de loot", es="carta de loot", en="Loot card")
+    assert "‹" not in _tagged(text, "mazo de raid/asalto", es="mazo de raid", en="Raid deck")
+    # Spelt as in Spanish (its accent), the word is no English: the tag stays.
+    text = "Coloca un marcador de misión en la casilla."
+    assert "‹Mision Marker›" in _tagged(text, "marcador de misión", es="marcador de misión", en="Mision Marker")

@@ -96,7 +96,7 @@ def render_cards(
         initialFontName=register_fonts(layout.fonts)["regular"],
     )
     canvas.setTitle(f"{game.title_es} — {card_set.label}")
-    canvas.setAuthor(", ".join(document.credits.translators) or "refsheets")
+    canvas.setAuthor(", ".join(document.credits.translators or document.credits.authors) or "refsheets")
     canvas.setSubject(f"{game.title_en}: {card_set.label}")
     canvas.setCreator("refsheets")
     canvas.setKeywords(game.id)

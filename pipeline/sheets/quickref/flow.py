@@ -531,7 +531,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
         topMargin=layout.margin_top,
         bottomMargin=layout.margin_bottom,
         title=f"{game.title_es} — {sheet_label}",
-        author=", ".join(document.credits.translators) or "refsheets",
+        author=", ".join(document.credits.translators or document.credits.authors) or "refsheets",
         subject=f"{game.title_en}: {sheet_label}",
         creator="refsheets",
         producer="refsheets (reportlab)",

@@ -1,0 +1,63 @@
+"""Makers named in a sentence of a text's opening prose (made-up texts)."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.clean import clean
+from pipeline.clean.bylines import Bylines, bylines
+from pipeline.model import Credits, RawText
+from pipeline.sheets.pagefurniture import credits_line
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "La traducción al castellano de Torres de Arena se realizó por Grupo Dado Rojo, Nuria y Pedro Gil.",
+            Bylines(translators=("Grupo Dado Rojo", "Nuria", "Pedro Gil")),
+        ),
+        ("Estas reglas fueron traducidas del inglés por Marta Soler.", Bylines(translators=("Marta Soler",))),
+        ("La traducción estuvo a cargo de Iker Ruiz (@iker).", Bylines(translators=("Iker Ruiz",))),
+        (
+            "Este sistema se inspira en otros juegos. El autor principal del sistema Faro es Lucía Prado.",
+            Bylines(authors=("Lucía Prado",)),
+        ),
+        ("Este documento tiene licencia Creative Commons (cc by-nc 4.0) y puede copiarse.", Bylines(other=("Licencia CC BY-NC 4.0",))),
+        ("La revisión del texto fue realizada por Ana Gil.", Bylines(other=("Revisión: Ana Gil",))),
+        # No credit: a rule's words, a lower-case phrase after "por", another game's author.
+        ("El efecto creado por la carta dura un turno.", Bylines()),
+        ("La traducción se hizo por encargo de la tienda.", Bylines()),
+        ("Está inspirado en Dunas, de Carla Vidal, y en Mareas.", Bylines()),
+        ("Cada jugador tiene licencia para mover dos fichas.", Bylines()),
+    ],
+)
+def test_bylines(text: str, expected: Bylines) -> None:
+    assert bylines(text) == expected
+
+
+def raw_of(text: str) -> RawText:
+    return RawText(game="test", path="raw.md", text=text, encoding="utf-8", sha256="0", format="markdown")
+
+
+def test_the_opening_names_the_makers_and_a_rule_further_on_does_not() -> None:
+    opening = [
+        "# Faro",
+        "",
+        "El autor principal del sistema Faro es Lucía Prado. Este documento tiene licencia CC BY-SA.",
+        "",
+        "La traducción se realizó por Grupo Dado Rojo y Nuria.",
+        "",
+        "## Turno",
+        "",
+    ]
+    rules = [f"Cada jugador roba {n} cartas y descarta una." for n in range(2, 60)]
+    text = "\n".join([*opening, *rules, "", "El autor principal del turno es Pedro Gil."])
+    credits = clean(raw_of(text)).credits
+    assert credits.authors == ("Lucía Prado",) and credits.translators == ("Grupo Dado Rojo", "Nuria")
+    assert "Licencia CC BY-SA" in credits.other
+
+
+def test_the_footer_names_the_author_when_no_translator_is_named() -> None:
+    assert credits_line(Credits(authors=("Lucía Prado",), forum=False)).startswith("Autoría: Lucía Prado")
+    both = credits_line(Credits(translators=("Nuria",), authors=("Lucía Prado",), forum=False))
+    assert both.startswith("Traducción: Nuria · Autoría: Lucía Prado")
