@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -198,7 +199,16 @@ class SentenceModel:
         return max(others, key=lambda role: (probabilities[role], -self.roles.index(role)))
 
 
-@lru_cache(maxsize=1)
-def load_model(path: str = str(MODEL)) -> SentenceModel:
-    """The committed model, read once per process."""
+# Names another model file: an evaluation knob (make eval's folds score a text with a model fitted without it), as
+# REFSHEETS_LINE_MODEL is for the line labeller; not a setting for users.
+MODEL_VARIABLE = "REFSHEETS_SENTENCE_MODEL"
+
+
+def load_model(path: str = "") -> SentenceModel:
+    """The committed model (or the one REFSHEETS_SENTENCE_MODEL names), read once per process."""
+    return _read_model(path or os.environ.get(MODEL_VARIABLE, "") or str(MODEL))
+
+
+@lru_cache(maxsize=4)
+def _read_model(path: str) -> SentenceModel:
     return SentenceModel(json.loads(Path(path).read_text(encoding="utf-8")))
