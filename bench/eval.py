@@ -3,7 +3,8 @@
     PYTHONPATH=. .venv/bin/python bench/eval.py [STEM ...] [--details] [--rules-only] [--no-model]
 
 For every annotated text: the line labeller is trained on every other text (and the seeds and format
-cases, which are never scored here), the text is made into a game as `refsheets new` makes one, built,
+cases, which are never scored here), and so is the sentence-role model where the text's sentences are annotated
+(tests/sentences/corpus/), the text is made into a game as `refsheets new` makes one, built,
 and scored against its annotation: headings found (recall, precision), their parent and level, noise
 lines removed, rule lines printed on a sheet, code lines printed, debris lines on the sheets (bench/debris.py:
 code, markup or diagram shapes, and lead-ins left announcing nothing), and whether the title came from the
@@ -27,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.debris import dangling_lead_ins, debris_lines  # noqa: E402
+from pipeline.learn.sentences import MODEL_VARIABLE as SENTENCE_MODEL_VARIABLE  # noqa: E402
 from pipeline.learn.annotations import NOISE_ROLES, RULE_ROLES, Annotation, check_against, corpus_annotations  # noqa: E402
 from pipeline.text import fold  # noqa: E402
 
@@ -241,6 +243,31 @@ def ratio(part: int, whole: int) -> str:
     return f"{part / whole:6.0%}" if whole else "     -"
 
 
+def sentence_folds(stems: list[str], folder: Path) -> dict[str, Path]:
+    """stem -> a sentence-role model fitted without that text's annotated sentences (tests/sentences/corpus/), for the
+    texts that have them: the committed model learnt them, and a score on a text a model was fitted to says nothing.
+    The keep threshold is the committed model's (chosen on every text held out in turn)."""
+    import json
+
+    from pipeline.learn.corpus_sentences import FOLDER, annotated_corpus
+    from pipeline.learn.sentences import load_model
+    from pipeline.learn.train_sentences import annotated, fit
+
+    annotated_stems = {path.stem for path in (ROOT / FOLDER).glob("*.yaml")} & set(stems)
+    if not annotated_stems:
+        return {}
+    games = annotated(ROOT)
+    games.update(annotated_corpus(ROOT))
+    threshold = load_model().keep_below
+    paths = {}
+    for stem in sorted(annotated_stems & set(games)):
+        model = fit([row for game, rows in sorted(games.items()) if game != stem for row in rows])
+        model["keep_threshold"] = threshold
+        paths[stem] = folder / f"sentences-{stem}.json"
+        paths[stem].write_text(json.dumps(model, sort_keys=True), encoding="utf-8")
+    return paths
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("stems", nargs="*")
@@ -259,6 +286,7 @@ def main() -> int:
     )
     print(header)
     with tempfile.TemporaryDirectory() as folder:
+        sentence_models = sentence_folds([a.stem for a in annotations], Path(folder))
         for annotation in annotations:
             source = _source(annotation)
             lines = _lines(annotation, source)
@@ -271,6 +299,7 @@ def main() -> int:
             else:
                 train.train(model, leave_out=annotation.stem)
                 os.environ[train.MODEL_VARIABLE] = str(model)
+            os.environ[SENTENCE_MODEL_VARIABLE] = str(sentence_models.get(annotation.stem, ""))
             result = score_text(annotation, source, whole_words(lines), work)
             scores.append(result)
             if result.error:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -154,6 +155,23 @@ def block_contexts(block, *, section=None) -> list[tuple[int, int, str, dict[str
     return out
 
 
+# A sentence goes only when the classifier is sure of it: its likeliest other role must lead the kept roles by this
+# much. Held out, a text's borderline sentences ("Representan las unidades…", a rule with a cut-off example) are
+# rules more often than not, and a rule left out costs a player more than a sentence too many.
+DROP_MARGIN = 0.3
+# ...unless its kept roles are this unlikely: a sentence whose non-rule share is spread over several roles
+# ("Lea el reglamento sobre…", 0.14 rule) is no rule although no one other role leads by the margin.
+KEEP_FLOOR = 0.2
+
+
+def keeps(probabilities: dict[str, float], threshold: float) -> bool:
+    """Whether a sheet keeps a sentence of these role probabilities: its kept roles reach `threshold`, or they reach
+    KEEP_FLOOR and no other role is DROP_MARGIN likelier than they are."""
+    kept = sum(probabilities.get(role, 0.0) for role in KEPT_ROLES)
+    other = max((value for role, value in probabilities.items() if role not in KEPT_ROLES), default=0.0)
+    return kept >= threshold or (kept >= KEEP_FLOOR and other - kept < DROP_MARGIN)
+
+
 class SentenceModel:
     """The committed linear model: role scores are the sum of the weights of a sentence's features, then a softmax."""
 
@@ -177,8 +195,8 @@ class SentenceModel:
         return {role: value / total for role, value in zip(self.roles, exps)}
 
     def role(self, sentence: str, *, context: dict[str, object]) -> str:
-        """The role a sheet acts on: a kept role whenever the kept roles together reach the model's threshold
-        (a rule left out costs a player more than a sentence too many), else the most likely one. Remembered for
+        """The role a sheet acts on: a kept role whenever `keeps` says so (the kept roles together reach the model's
+        threshold, or no other role is much likelier), else the most likely other one. Remembered for
         the last ROLES_KEPT sentences (a game's; a pool worker's later games do not grow it)."""
         key = (sentence, tuple(sorted(context.items())))
         found = self._roles.get(key)
@@ -190,15 +208,23 @@ class SentenceModel:
 
     def _role(self, sentence: str, *, context: dict[str, object]) -> str:
         probabilities = self.probabilities(sentence, context=context)
-        kept = sum(probabilities.get(role, 0.0) for role in KEPT_ROLES)
-        if kept >= self.keep_below:
+        if keeps(probabilities, self.keep_below):
             return max(KEPT_ROLES, key=lambda role: (probabilities.get(role, 0.0), -KEPT_ROLES.index(role)))
         # Below the threshold the sentence goes, even when `rule` is its likeliest role: name the likeliest other one.
         others = [role for role in self.roles if role not in KEPT_ROLES]
         return max(others, key=lambda role: (probabilities[role], -self.roles.index(role)))
 
 
-@lru_cache(maxsize=1)
-def load_model(path: str = str(MODEL)) -> SentenceModel:
-    """The committed model, read once per process."""
+# Names another model file: an evaluation knob (make eval's folds score a text with a model fitted without it), as
+# REFSHEETS_LINE_MODEL is for the line labeller; not a setting for users.
+MODEL_VARIABLE = "REFSHEETS_SENTENCE_MODEL"
+
+
+def load_model(path: str = "") -> SentenceModel:
+    """The committed model (or the one REFSHEETS_SENTENCE_MODEL names), read once per process."""
+    return _read_model(path or os.environ.get(MODEL_VARIABLE, "") or str(MODEL))
+
+
+@lru_cache(maxsize=4)
+def _read_model(path: str) -> SentenceModel:
     return SentenceModel(json.loads(Path(path).read_text(encoding="utf-8")))

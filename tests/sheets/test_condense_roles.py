@@ -65,10 +65,12 @@ def test_an_example_labelled_on_a_line_of_its_own_goes_with_its_situation_and_ou
 def test_a_rule_that_points_back_keeps_the_sentence_it_points_to() -> None:
     """'Estos hechos se representan por las cartas de misión' (Leaving Earth) printed without the sentence that says
     which 'hechos'; a rule that does not point back leaves the flavour out as before."""
-    (pointing,) = condense([_section("El espacio es un lugar muy cruel. Por eso un astronauta sin suministros muere al final del año.")],
+    # (a flavour the classifier is sure of: "El espacio es un lugar muy cruel." alone it is not, and keeps)
+    cruel = "El espacio es un lugar frío, oscuro y muy cruel."
+    (pointing,) = condense([_section(f"{cruel} Por eso un astronauta sin suministros muere al final del año.")],
                            options=CondenseOptions(roles=True))
-    assert pointing.blocks[0].text == "El espacio es un lugar muy cruel. Por eso un astronauta sin suministros muere al final del año."
-    (plain,) = condense([_section("El espacio es un lugar muy cruel. Un astronauta sin suministros muere al final del año.")],
+    assert pointing.blocks[0].text == f"{cruel} Por eso un astronauta sin suministros muere al final del año."
+    (plain,) = condense([_section(f"{cruel} Un astronauta sin suministros muere al final del año.")],
                         options=CondenseOptions(roles=True))
     assert plain.blocks[0].text == "Un astronauta sin suministros muere al final del año."
 
@@ -111,3 +113,16 @@ def test_an_impersonal_example_that_gives_the_only_figures_of_its_rule_is_kept()
     players = "Por ejemplo, si Ana necesita un d2, tira un d6 y lo divide entre tres: con un 5 saca un 2."
     (kept,) = condense([_section(f"{rule} {players}")], options=CondenseOptions(roles=True))
     assert kept.blocks[0].text == rule
+
+
+def test_a_sentence_goes_only_when_the_classifier_is_sure_it_is_no_rule() -> None:
+    """Held out, a text's borderline sentences were rules more often than not (make eval's rule lines 96.2 -> 97.0 %):
+    a sentence below the threshold stays when no other role leads `rule` by DROP_MARGIN, unless `rule` is under
+    KEEP_FLOOR (its other share spread over several roles)."""
+    from pipeline.learn.sentences import DROP_MARGIN, KEEP_FLOOR, keeps
+
+    assert keeps({"rule": 0.6, "flavour": 0.4}, 0.5)
+    assert keeps({"rule": 0.3, "flavour": 0.3 + DROP_MARGIN - 0.05, "advice": 0.05}, 0.5)  # unsure: kept
+    assert not keeps({"rule": 0.25, "flavour": 0.25 + DROP_MARGIN + 0.05, "advice": 0.15}, 0.5)  # sure: left out
+    low = KEEP_FLOOR - 0.05
+    assert not keeps({"rule": low, "flavour": low + 0.1, "advice": low + 0.1, "example": 1 - 3 * low - 0.2}, 0.5)
