@@ -4,7 +4,7 @@
 A word is restored when no word list knows it as a Spanish form (the typo finder's lists, desk/typos.py; not spaCy's
 word probabilities: careless writing makes 'despues' a common token) nor as an English word, and exactly one
 Spanish form has its letters once accents are folded (text.strip_accents: á é í ó ú ü ñ), a common one (it or
-its lemma at least wordstore.POOL probable). Left alone: a word that is a word (esta/está, termino/término), a
+its lemma at least wordstore.POOL probable) and the likelier spelling (`_likelier`). Left alone: a word that is a word (esta/está, termino/término), a
 word of a glossary term or English name (`keep`), a word a correction writes (`written`; what a correction
 finds is gone by then: accents come after the corrections), an
 acronym, a word in code (between backticks) or a link, the words of a line more English than Spanish, a word
@@ -25,10 +25,14 @@ from pipeline.wordstore import POOL
 
 WORD = re.compile(r"[^\W\d_]{3,}")  # the typo finder's words (desk/typos.py)
 # Spans whose words are not prose: inline code, links and addresses.
-PROTECTED = re.compile(r"`[^`\n]*`|\b(?:https?://|www\.)\S+|\S+@\S+\.\w+")
+PROTECTED = re.compile(r"`[^`\n]*`|\b(?:https?://|www\.)\S+|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{1,200}")  # bounded: linear on debris
 _ACUTE = {"a": "á", "e": "é", "i": "í", "o": "ó", "u": "ú"}
 MAX_OPTIONAL = 6  # n/ñ and u/ü choices tried per word (2**6 spellings at most): no Spanish word has more
+LONGEST = 30  # letters: no Spanish word has more ('electroencefalografista' has 23); a longer run is debris
 ACRONYM = 5  # an all-capitals word this short is an acronym, unless its whole line is in capitals
+# A word written with an accent loses or moves it only for a twin this much more probable (log): 'váis' -> 'vais'.
+ACCENT_MARGIN = 1.0
+WRITTEN_ACCENTS = frozenset("áéíóúü")
 SHOUTING_LINE = 12  # letters of a line in capitals for its short capitalised words to be words, not acronyms
 
 __all__ = ["restore_accents", "accented", "corrected_lines", "written_words", "glossary_words"]
@@ -43,7 +47,7 @@ def restore_accents(
     from pipeline.store import user_folder
 
     words = lexicon(user_folder())
-    words.store.prefetch({match.group().lower() for line in lines for match in WORD.finditer(line.text)})
+    words.store.prefetch({match.group().lower() for line in lines for match in WORD.finditer(line.text) if len(match.group()) <= LONGEST})
     verdicts: dict[str, str | None] = {}
     out: list[CleanLine] = []
     records: list[CleaningRecord] = []
@@ -71,7 +75,7 @@ def _restore_line(
         word = match.group()
         if any(start <= match.start() < end for start, end in protected):
             return word
-        if word.isupper() and len(word) <= ACRONYM and not shouting:
+        if word.isupper() and len(word) <= ACRONYM and not shouting or len(word) > LONGEST:
             return word
         if word not in verdicts:
             verdicts[word] = None if word.lower() in keep or word.lower() in written else accented(word, words)
@@ -98,7 +102,7 @@ def accented(word: str, words) -> str | None:
     if len(twins) != 1:
         return None
     twin = twins[0]
-    if not _common(twin, words):
+    if not _common(twin, words) or not _likelier(lower, twin, words):
         return None
     if lower != strip_accents(lower) and any(form in words.known for form in sound_variants(lower) if form != lower):
         return None  # the writer's accent fits another word ('hechó' / 'echó'): a slip of another kind
@@ -124,6 +128,20 @@ def _twins(lower: str, words) -> list[str]:
     forms = [form for form in dict.fromkeys(found) if form != lower]
     words.store.prefetch(forms)
     return [form for form in forms if form in words.known]
+
+
+def _likelier(lower: str, twin: str, words) -> bool:
+    """Whether the twin is the likelier spelling (spaCy's probabilities): more probable than the word as written
+    ('osea' is 'o sea', not 'ósea'), or the word never seen. A written accent was typed on purpose: the word keeps it
+    when it is not rare ('cuán', the voseo's 'podés', 'dió') or the twin is not clearly more probable ('samuráis')."""
+    from pipeline.desk.typos import RARE
+
+    own = words.probability.get(lower)
+    if own is None:
+        return True
+    if any(letter in WRITTEN_ACCENTS for letter in lower):
+        return own < RARE and words.probability.get(twin, -20.0) >= own + ACCENT_MARGIN
+    return words.probability.get(twin, -20.0) > own
 
 
 def _common(form: str, words) -> bool:

@@ -40,8 +40,12 @@ UNCHANGED = [
     "The Captain takes the Action card after the Pilot.",  # English
     "Usa el comando `despues` en la consola.",  # code
     "Ver https://ejemplo.org/despues-de-todo para mas.",  # a link (and 'mas' is a word)
+    "Escribe a despues@ejemplo.org si dudas.",  # an address
     "La OTAN y la ONU no juegan.",  # acronyms
     "Martin y Simon juegan contra Maria.",  # names the English list knows
+    "Roba una carta, osea, la primera.",  # 'o sea' run together, likelier than 'ósea'
+    "Vos podés robar dos cartas y cuán fácil es.",  # accents typed on purpose: the voseo, a word the lists lack
+    "Los samuráis atacan primero.",  # 'samurais' no likelier
 ]
 
 
