@@ -1,15 +1,16 @@
 """Accents a translation dropped or misplaced, restored in the cleaned text: 'despues' -> 'después', 'DIFICIL' ->
-'DIFÍCIL', 'Actua' -> 'Actúa', 'báse' -> 'base'. Forum translations often type without accents.
+'DIFÍCIL', 'Actua' -> 'Actúa', 'heróicos' -> 'heroicos'. Forum translations often type without accents.
 
 A word is restored when no word list knows it as a Spanish form (the typo finder's lists, desk/typos.py; not spaCy's
 word probabilities: careless writing makes 'despues' a common token) nor as an English word, and exactly one
 Spanish form has its letters once accents are folded (text.strip_accents: á é í ó ú ü ñ), a common one (it or
-its lemma at least wordstore.POOL probable) and the likelier spelling (`_likelier`). Left alone: a word that is a word (esta/está, termino/término), a
-word of a glossary term or English name (`keep`), a word a correction writes (`written`; what a correction
-finds is gone by then: accents come after the corrections), an
-acronym, a word in code (between backticks) or a link, the words of a line more English than Spanish, a word
-whose twin is ambiguous (cañon: canon or cañón) or whose written accent fits a sound-alike word better ('hechó':
-'echó', not 'hecho'). Every change is a `correct` record of the cleaning report, like a correction's.
+its lemma at least wordstore.POOL probable) and the likelier spelling (`_likelier`). Left alone: a word that is
+a word (esta/está, termino/término), a word of a glossary term or English name (`keep`), a word a correction
+writes (`written`; what a correction finds is gone by then: accents come after the corrections), an acronym, a
+word in code (between backticks) or a link, the words of a line more English than Spanish, a word whose twin is
+ambiguous (cañon: canon or cañón; báse: base or basé) or whose written accent fits a sound-alike word better
+('hechó': 'echó', not 'hecho'), an accent typed on purpose ('cuán', 'podés'). Every change is a `correct` record
+of the cleaning report, like a correction's.
 """
 from __future__ import annotations
 
@@ -115,8 +116,8 @@ def _twins(lower: str, words) -> list[str]:
     """The Spanish forms other than `lower` whose letters, accents folded, are its own (one acute accent at most,
     any n as n or ñ, a u between g and e/i as u or ü)."""
     plain = strip_accents(lower)
-    optional = [at for at, letter in enumerate(plain) if letter == "n" or letter == "u" and plain[at - 1:at] == "g" and plain[at + 1:at + 2] in ("e", "i")]
-    optional = optional[:MAX_OPTIONAL]
+    optional = [at for at, letter in enumerate(plain)
+                if letter == "n" or letter == "u" and plain[at - 1:at] == "g" and plain[at + 1:at + 2] in ("e", "i")][:MAX_OPTIONAL]
     found = []
     for choice in product(*(((plain[at], "ñ") if plain[at] == "n" else (plain[at], "ü")) for at in optional)):
         letters = list(plain)

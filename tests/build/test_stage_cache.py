@@ -79,7 +79,12 @@ def test_a_correction_reruns_only_its_game_and_a_glossary_change_only_corrects_a
     from pipeline.clean import clean_uncorrected
 
     cleaned_again: list[str] = []
-    monkeypatch.setattr("pipeline.clean.clean_uncorrected", lambda raw, **options: cleaned_again.append(raw.game) or clean_uncorrected(raw, **options))
+
+    def counting_uncorrected(raw, **options):
+        cleaned_again.append(raw.game)
+        return clean_uncorrected(raw, **options)
+
+    monkeypatch.setattr("pipeline.clean.clean_uncorrected", counting_uncorrected)
     (tiny / "glossaries" / "b.yaml").write_text(GLOSSARY + "  - es: carta\n    en: Card\n", encoding="utf-8")
     retagged = tag_all(tiny)
     assert runs == {SPLIT: ["a", "b", "a", "b"], TAG: ["a", "b", "a", "b"]} and cleaned_again == []
