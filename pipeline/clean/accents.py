@@ -48,7 +48,9 @@ def restore_accents(
     from pipeline.store import user_folder
 
     words = lexicon(user_folder())
-    words.store.prefetch({match.group().lower() for line in lines for match in WORD.finditer(line.text) if len(match.group()) <= LONGEST})
+    text_words = {match.group().lower() for line in lines for match in WORD.finditer(line.text) if len(match.group()) <= LONGEST}
+    words.store.prefetch(text_words)  # the text's words, then the twins of those no list knows: a few queries in all
+    words.store.prefetch({form for word in text_words if word not in words.known for form in _spellings(word)})
     verdicts: dict[str, str | None] = {}
     out: list[CleanLine] = []
     records: list[CleaningRecord] = []
@@ -66,27 +68,27 @@ def _restore_line(
     text: str, words, *, keep: Container[str], written: Container[str], verdicts: dict[str, str | None]
 ) -> tuple[str, dict[tuple[str, str], int]]:
     """One line's text restored, and how often each (old, new) change was made in it."""
-    if not text.strip() or _more_english(text, words):
+    found = []  # (start, end, old, new) of each word with a verdict: most lines have none, and cost no more
+    for match in WORD.finditer(text):
+        word = match.group()
+        if word not in verdicts:
+            plain = word.lower() in keep or word.lower() in written or len(word) > LONGEST
+            verdicts[word] = None if plain else accented(word, words)
+        if verdicts[word] is not None:
+            found.append((match.start(), match.end(), word, verdicts[word]))
+    if not found or _more_english(text, words):
         return text, {}
-    protected = [found.span() for found in PROTECTED.finditer(text)]
+    protected = [span.span() for span in PROTECTED.finditer(text)]
     shouting = is_shouting(text, min_letters=SHOUTING_LINE)
     changes: dict[tuple[str, str], int] = {}
-
-    def restored(match: re.Match) -> str:
-        word = match.group()
-        if any(start <= match.start() < end for start, end in protected):
-            return word
-        if word.isupper() and len(word) <= ACRONYM and not shouting or len(word) > LONGEST:
-            return word
-        if word not in verdicts:
-            verdicts[word] = None if word.lower() in keep or word.lower() in written else accented(word, words)
-        new = verdicts[word]
-        if new is None:
-            return word
+    pieces, at = [], 0
+    for start, end, word, new in found:
+        if any(left <= start < right for left, right in protected) or word.isupper() and len(word) <= ACRONYM and not shouting:
+            continue
+        pieces += [text[at:start], new]
+        at = end
         changes[(word, new)] = changes.get((word, new), 0) + 1
-        return new
-
-    return WORD.sub(restored, text), changes
+    return "".join(pieces) + text[at:], changes
 
 
 def accented(word: str, words) -> str | None:
@@ -115,6 +117,13 @@ def accented(word: str, words) -> str | None:
 def _twins(lower: str, words) -> list[str]:
     """The Spanish forms other than `lower` whose letters, accents folded, are its own (one acute accent at most,
     any n as n or ñ, a u between g and e/i as u or ü)."""
+    forms = _spellings(lower)
+    words.store.prefetch(forms)
+    return [form for form in forms if form in words.known]
+
+
+def _spellings(lower: str) -> list[str]:
+    """The spellings other than `lower` with its letters once accents are folded (see `_twins`)."""
     plain = strip_accents(lower)
     optional = [at for at, letter in enumerate(plain)
                 if letter == "n" or letter == "u" and plain[at - 1:at] == "g" and plain[at + 1:at + 2] in ("e", "i")][:MAX_OPTIONAL]
@@ -126,9 +135,7 @@ def _twins(lower: str, words) -> list[str]:
         base = "".join(letters)
         found.append(base)
         found += [base[:at] + _ACUTE[letter] + base[at + 1:] for at, letter in enumerate(base) if letter in _ACUTE]
-    forms = [form for form in dict.fromkeys(found) if form != lower]
-    words.store.prefetch(forms)
-    return [form for form in forms if form in words.known]
+    return [form for form in dict.fromkeys(found) if form != lower]
 
 
 def _likelier(lower: str, twin: str, words) -> bool:
