@@ -68,14 +68,15 @@ def _restore_line(
     text: str, words, *, keep: Container[str], written: Container[str], verdicts: dict[str, str | None]
 ) -> tuple[str, dict[tuple[str, str], int]]:
     """One line's text restored, and how often each (old, new) change was made in it."""
-    found = []  # (start, end, old, new) of each word with a verdict: most lines have none, and cost no more
+    found: list[tuple[int, int, str, str]] = []  # (start, end, old, new) of each word with a verdict: most lines have none
     for match in WORD.finditer(text):
         word = match.group()
         if word not in verdicts:
             plain = word.lower() in keep or word.lower() in written or len(word) > LONGEST
             verdicts[word] = None if plain else accented(word, words)
-        if verdicts[word] is not None:
-            found.append((match.start(), match.end(), word, verdicts[word]))
+        new = verdicts[word]
+        if new is not None:
+            found.append((match.start(), match.end(), word, new))
     if not found or _more_english(text, words):
         return text, {}
     protected = [span.span() for span in PROTECTED.finditer(text)]
