@@ -145,13 +145,14 @@ GLOSSARY = "glossary"  # not a stage of its own: the key of a game's glossaries,
 
 def stage_key(project: Project, game_id: str, stage: str) -> str:
     """The key of a stage result in the project's store (kind the stage, group the game), as a sheet key is made:
-    the tool and the files `stage` reads. For TAG the game's inputs (its folder and its two glossaries), for SPLIT
-    the folder alone, for UNCORRECTED the folder but its corrections.yaml, for GLOSSARY the glossaries alone (what
-    a text's hits depend on besides the text). So a correction re-runs only its game's stages, a glossary change
-    re-tags without re-cleaning and a template change re-typesets without either."""
+    the tool and the files `stage` reads. For TAG and SPLIT the game's inputs (its folder and its two glossaries:
+    the cleaner gives no accents to a glossary's words, clean/accents.py), for UNCORRECTED the folder but its
+    corrections.yaml, for GLOSSARY the glossaries alone (what a text's hits depend on besides the text). So a
+    correction re-runs only its game's stages, a glossary change re-applies the corrections and re-splits (the
+    rest of the cleaning kept) and a template change re-typesets without either."""
     inputs = game_inputs(project, game_id)
     glossaries = {project.display(project.glossaries / name) for name in ("common.yaml", f"{game_id}.yaml")}
-    if stage != TAG:
+    if stage not in (TAG, SPLIT):
         corrections = project.display(project.game_dir(game_id) / "corrections.yaml") if stage == UNCORRECTED else None
         inputs = {path: found for path, found in inputs.items() if (path in glossaries) == (stage == GLOSSARY) and path != corrections}
     return fingerprint(game=game_id, stage=stage, inputs=inputs)

@@ -76,6 +76,7 @@ def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stag
     """The stages themselves; a game with no title in game.yaml takes the one its text gives (defaults.py)."""
     # Imported here: their patterns take a tenth of a second to compile, which a no-op build never needs.
     from pipeline.clean import clean
+    from pipeline.clean.accents import glossary_words
     from pipeline.clean.corrections import load_corrections
     from pipeline.sheets.patterns import unmatched_patterns
     from pipeline.split import split
@@ -84,8 +85,9 @@ def _clean_and_split(project: Project, config: GameConfig, *, strict: bool, stag
     raw = load_raw(project, game.id, limits=config.limits)
     corrections_path = project.inside(project.sources / game.id / "corrections.yaml")
     corrections = load_corrections(corrections_path, display=project.display(corrections_path))
+    keep = glossary_words(load_glossary(project.glossaries, game.id, display_root=project.root))  # never given accents
     cleaned = clean(raw, corrections=corrections, options=config.clean, split_options=config.split, strict=strict,
-                    uncorrected=_uncorrected(project, config, raw))
+                    uncorrected=_uncorrected(project, config, raw), keep=keep)
     stage(Stage.SPLIT)
     document = split(cleaned, game=game, options=config.split, strict=strict)
     title = title_from_text(raw, document) if untitled(game) else ""

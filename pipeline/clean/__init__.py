@@ -13,6 +13,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Container
 from dataclasses import replace
 
+from pipeline.clean.accents import corrected_lines, restore_accents, written_words
 from pipeline.clean.bylines import PREAMBLE_LINES, bylines
 from pipeline.clean.corrections import Correction, check_counts, correct_lines
 from pipeline.clean.duplicates import find_duplicates
@@ -78,15 +79,20 @@ def clean(
     split_options: SplitOptions | None = None,
     strict: bool = False,
     uncorrected: Uncorrected | None = None,
+    keep: Container[str] = frozenset(),
 ) -> CleanText:
-    """Remove what is not rule text, mark flavour and notes, apply corrections; report every change.
+    """Remove what is not rule text, mark flavour and notes, apply corrections, restore dropped accents
+    (accents.py); report every change.
 
     `split_options` are the game's heading hints: the cleaner protects the headings the splitter will see.
     `uncorrected`: what `clean_uncorrected` gave for this raw text and these options (the build keeps it, so a
-    correction costs only its own work)."""
+    correction costs only its own work). `keep`: lower-case words never given accents (a glossary's, accents.glossary_words)."""
     before = uncorrected if uncorrected is not None else clean_uncorrected(raw, options=options, split_options=split_options)
     raw_lines = list(before.raw_lines)
     kept, corrected, counts, changed_lines = correct_lines(list(before.lines), corrections, raw_lines, display=raw.path, origin=raw.origin)
+    accented, restored = restore_accents(kept, raw_lines, keep=keep, written=written_words(corrections))
+    changed_lines = corrected_lines(list(before.lines), accented, changed_lines) if restored else changed_lines
+    kept, corrected = accented, corrected + restored
     told = original_reason(raw)
     removed = (CleaningAction.DROP, CleaningAction.DUPLICATE)
     dropped = {record.line: told(record.reason) for record in before.report if record.action in removed}

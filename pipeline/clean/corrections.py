@@ -82,9 +82,27 @@ class Correction:
     def compiled(self) -> regex.Pattern:
         return _compile(find_regex(self.pattern) if self.literal else self.pattern)
 
+    @property
+    def needle(self) -> str:
+        """Text every match holds (a line without it is not searched), or "" when the pattern promises none."""
+        return _needle(self.pattern, self.literal)
+
     def label(self) -> str:
         key = "find" if self.literal else "regex"
         return f"correction {self.index} ({key}: {self.pattern!r})"
+
+
+# A regex of plain words (between word boundaries, the shape `refsheets typos --yaml` writes): its words are its needle.
+_PLAIN_REGEX = re.compile(r"(?:\\b)?([^\W_]+(?: [^\W_]+)*)(?:\\b)?")
+
+
+@lru_cache(maxsize=4096)
+def _needle(pattern: str, literal: bool) -> str:
+    if not literal:
+        plain = _PLAIN_REGEX.fullmatch(pattern)
+        return plain.group(1) if plain else ""
+    pieces = re.split(r"\s+|" + _QUOTE_CLASS, sheet_text_to_find(pattern))
+    return max(pieces, key=len)
 
 
 @dataclass(frozen=True)
@@ -175,6 +193,8 @@ def apply_corrections(
     applied: list[Applied] = []
     spent = {} if spent is None else spent
     for correction in corrections:
+        if correction.needle and correction.needle not in text:
+            continue  # cannot match: a game's hundred corrections cost a search each only where they may
         # A literal replacement is inserted as it is (no group references, no backslash escapes).
         replacement = (lambda _match, text=correction.replace: text) if correction.literal else correction.replace
         started = time.perf_counter()

@@ -22,6 +22,12 @@ def build(root: Path, *args: str) -> str:
     return result.output
 
 
+def append_correction(root: Path, entry: str) -> None:
+    """One more entry at the end of Leaving Earth's corrections.yaml (its own entries stay: they fix the text's typos)."""
+    path = root / "sources/leaving-earth/corrections.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + entry, encoding="utf-8")
+
+
 def test_a_correction_typesets_only_the_sheet_that_prints_it(built_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     typeset: list[str] = []
     real = pipeline.sheets.render
@@ -31,9 +37,7 @@ def test_a_correction_typesets_only_the_sheet_that_prints_it(built_copy: Path, m
         return real(document, sheet=sheet, paper=paper, dated=dated)
 
     monkeypatch.setattr(pipeline.sheets, "render", counted)
-    (built_copy / "sources/leaving-earth/corrections.yaml").write_text(
-        '- find: "puedes hacar tantas acciones"\n  replace: "puedes hacer tantísimas acciones"\n', encoding="utf-8"
-    )
+    append_correction(built_copy, '- find: "puedes hacer tantas acciones"\n  replace: "puedes hacer tantísimas acciones"\n')
 
     output = build(built_copy, "leaving-earth")
 
@@ -51,9 +55,7 @@ def test_a_damaged_printed_index_only_costs_a_typesetting(built_copy: Path) -> N
     for path in (built_copy / ".refsheets-cache" / "printed" / "leaving-earth").glob("*/*"):
         path.write_text("{not json", encoding="utf-8")
     before = pdfs(built_copy, "leaving-earth")
-    (built_copy / "sources/leaving-earth/corrections.yaml").write_text(
-        '- find: "puedes hacar tantas acciones"\n  replace: "puedes hacer tantas acciones"\n', encoding="utf-8"
-    )
+    append_correction(built_copy, '- find: "puedes hacer tantas acciones"\n  replace: "puedes hacer tantísimas acciones"\n')
     build(built_copy, "leaving-earth")
     after = pdfs(built_copy, "leaving-earth")
     assert after["leaving-earth-cards.pdf"] == before["leaving-earth-cards.pdf"]

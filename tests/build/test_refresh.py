@@ -110,7 +110,7 @@ def test_one_sentence_edited_rebuilds_only_that_game(built: Path) -> None:
 def test_a_correction_rebuilds_only_that_game(built: Path) -> None:
     corrections = built / "sources/leaving-earth/corrections.yaml"
     corrections.write_text(
-        corrections.read_text(encoding="utf-8") + '- find: "puedes hacar tantas acciones"\n'
+        corrections.read_text(encoding="utf-8") + '- find: "puedes hacer tantas acciones"\n'
         '  replace: "puedes hacer tantísimas acciones"\n'
         "  note: typo\n",
         encoding="utf-8",
@@ -123,7 +123,7 @@ def test_a_correction_rebuilds_only_that_game(built: Path) -> None:
     assert "sources/leaving-earth/corrections.yaml changed" in output  # "added": test_why_names_the_inputs_that_changed
     assert_only_game_changed(before, snapshot(built), "leaving-earth")
     assert "hacer tantísimas acciones" in pdf_text(built / "output/leaving-earth/leaving-earth-quickref.pdf")
-    assert re.search(r'^  modified en-tu-turno  "En tu turno": hacar tantas → hacer tantísimas$', output, flags=re.M), output
+    assert re.search(r'^  modified en-tu-turno  "En tu turno": tantas → tantísimas$', output, flags=re.M), output
     manifest = json.loads((built / "output/leaving-earth/manifest.json").read_text(encoding="utf-8"))
     assert "sources/leaving-earth/corrections.yaml" in manifest["inputs"]
 

@@ -41,7 +41,7 @@ def kept_text(result: CleanText, kind: str | None = None) -> str:
 # Rule sentences (or distinctive parts) that must survive as rule text, per game.
 RULES = {
     "space-alert": [
-        "Cuando se alcance la acción x, los escudos dejan de protejer a la nave.",
+        "Cuando se alcance la acción x, los escudos dejan de proteger a la nave.",
         "La acción x de la brecha sella las puertas entre las zonas rojas y blancas.",
         "Nota: los novatos no pueden enrolarse en una campaña.",
         "Cada androide puede tener como mucho una especialización.",
@@ -70,7 +70,7 @@ RULES = {
     "leaving-earth": [
         "Potencia requerida = masa x dificultad",
         "Las cartas de localización representan los lugares a donde las naves pueden ir.",
-        "Para un juego nomal roba cuatro cartas fáciles y dos medias",
+        "Para un juego normal roba cuatro cartas fáciles y dos medias",
         "Si un astronauta se incapacita, gira su carta boca abajo. Debe ser curado antes del fin del año o morirá.",
         "Decide cuantos años va a durar la maniobra antes de generar la potencia-empuje.",
         "Toma todos los componentes de una carta de nave y júntalos con la otra",

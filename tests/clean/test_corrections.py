@@ -251,3 +251,15 @@ def test_a_near_miss_is_never_called_100_percent_similar(tmp_path: Path) -> None
     result = clean(raw_of("REGLAS\n\n" + find.replace("suministros", "sumimistros", 1) + ".\n"), corrections=corrections)
     assert len(result.warnings) == 1 and "% similar" in result.warnings[0]
     assert "(100 % similar)" not in result.warnings[0]
+
+
+def test_a_line_without_a_corrections_needle_is_not_searched_and_the_rest_match_as_before() -> None:
+    from pipeline.clean.corrections import Correction
+
+    plain = Correction(index=1, pattern=r"\bhacar\b", replace="hacer", literal=False)
+    folded = Correction(index=2, pattern=r"(?i)\bpuede\b", replace="podrá", literal=False)
+    quoted = Correction(index=3, pattern="dijo «hola» ya", replace="dijo adiós")
+    assert (plain.needle, folded.needle, quoted.needle) == ("hacar", "", "dijo")
+    text, applied = apply_corrections('PUEDE hacar dos cosas; dijo "hola"  ya.', (plain, folded, quoted))
+    assert text == "podrá hacer dos cosas; dijo adiós." and [change.correction.index for change in applied] == [1, 2, 3]
+    assert apply_corrections("nada que ver", (plain, quoted)) == ("nada que ver", [])

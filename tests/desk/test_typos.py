@@ -54,6 +54,8 @@ def test_proper_names_and_glossary_terms_are_left_alone(words) -> None:
 
 def test_the_misspellings_listed_in_issue_15_are_found_in_the_real_sources(project_copy: Path) -> None:
     project = Project(project_copy)
+    for game in GAMES:  # the seeds' corrections.yaml fix these typos now: the finder reads the text as the source has it
+        (project_copy / "sources" / game / "corrections.yaml").unlink(missing_ok=True)
     found = set()
     for game in GAMES:
         _, cleaned, _ = prepare(project, game)

@@ -229,7 +229,7 @@ RULES = [
     "empuje (thrust)",  # thrust
     "Una maniobra es una ruta",
     "otencia requerida = mas",  # the formula (masa / mass)
-    "Juego muy dificil",  # setup difficulty table
+    "Juego muy difícil",  # setup difficulty table
     "Cada jugador elige una 'carta de agencia espacial'",
     "Misiones de inicio de año",
     "El 'calendario' abarca",

@@ -353,7 +353,7 @@ def test_space_alert_outline(documents) -> None:
             (1, "Especializaciones", "rules"),
             (2, "Descripción de las especializaciones", "rules"),
             (3, "Analista de datos", "card"),
-            (3, "Lider de escuadrón", "card"),
+            (3, "Líder de escuadrón", "card"),
             (4, "Básica", "rules"),
             (4, "Avanzada", "rules"),
             (3, "Jefe de operaciones especiales", "card"),
@@ -589,7 +589,7 @@ def test_small_tables_of_the_real_sources(documents) -> None:
         "Juego fácil",
         "Juego medio",
         "Juego difícil",
-        "Juego muy dificil",
+        "Juego muy difícil",
     ]
     assert not any(b.kind == "paragraph" and b.text.startswith("Juego ") for b in misiones.blocks)
     space_alert = [b for s in documents["space-alert"].sections for b in s.blocks if b.kind == "table"]
