@@ -177,9 +177,10 @@ def _page_lines(page, box_type, line_type) -> list[PageLine]:
     for element in page:
         if isinstance(element, box_type):
             lines = [line for line in element if isinstance(line, line_type)]
+            start = len(found)
             for line in lines:
                 _add_line(found, line, boxes, height)
-            size = max((line.size for line in found if line.box == boxes), default=1.0)
+            size = max((line.size for line in found[start:]), default=1.0)
             shapes.append(Box(tuple(line.get_text() for line in lines), size, tuple(element.bbox)))
             boxes += 1
         elif isinstance(element, line_type) and _is_marker(element):
