@@ -3,8 +3,9 @@
 A rule statement is a sentence annotated `rule` in tests/sentences/<game>.yaml, unless its section is left out
 by name from every sheet (the file's `# left out by name:` lines). It counts as printed when a sheet of the game
 prints it, give or take what a sheet adds or cuts inside a sentence (English tags, a cross-reference, a line
-break in a table cell): at least COVERED of its word triples appear in one sheet's text (a statement of fewer than
-three words, "Huir.", needs its words in one sheet's text).
+break in a table cell, a discourse opener: "Ten en cuenta que", which a sheet's `directives` leave out,
+pipeline/sheets/quickref/directives.py): at least COVERED of its word triples appear in one sheet's text (a statement
+of fewer than three words, "Huir.", needs its words in one sheet's text).
 `python -m tests.rule_statements --write` remakes the files from the annotations and the documents.
 """
 from __future__ import annotations
@@ -47,6 +48,16 @@ def triples(tokens: list[str]) -> set[tuple[str, ...]]:
     return {tuple(tokens[i : i + 3]) for i in range(len(tokens) - 2)}
 
 
+def statement_triples(sentence: str) -> set[tuple[str, ...]]:
+    """What of a rule statement a sheet must print: its word triples (its words, under three), but its opener and its
+    bracketed cross-references ("(se describe posteriormente)"), which a sheet leaves out (quickref/condense.py)."""
+    from pipeline.sheets.quickref.condense import CROSS_REFERENCE
+    from pipeline.sheets.quickref.directives import without_openers
+
+    tokens = words(CROSS_REFERENCE.sub("", without_openers(sentence)[0]))
+    return triples(tokens) if len(tokens) >= 3 else {(word,) for word in tokens}
+
+
 def read_statements(game: str) -> list[tuple[str, str]]:
     """(key, sentence) of each rule statement of a game."""
     rows = []
@@ -70,8 +81,7 @@ def missing(game: str, sheets: dict[str, str]) -> tuple[int, list[tuple[str, str
     statements = read_statements(game)
     absent = []
     for key, sentence in statements:
-        tokens = words(sentence)
-        wanted = triples(tokens) if len(tokens) >= 3 else {(word,) for word in tokens}
+        wanted = statement_triples(sentence)
         if not wanted:
             continue
         if not any(len(wanted & sheet) >= COVERED * len(wanted) for sheet in printed):
@@ -89,8 +99,7 @@ def printed_twice(game: str, sheets: dict[str, str]) -> list[tuple[str, str, lis
     printed = {name: sheet_words(text) for name, text in sheets.items()}
     found = []
     for key, sentence in read_statements(game):
-        tokens = words(sentence)
-        wanted = triples(tokens) if len(tokens) >= 3 else {(word,) for word in tokens}
+        wanted = statement_triples(sentence)
         on = [name for name, sheet in printed.items() if wanted and len(wanted & sheet) >= COVERED * len(wanted)]
         if len(on) > 1:
             found.append((key, sentence, on))

@@ -1,10 +1,11 @@
 """Sections -> shorter Sections, extractively: keep the sentences that state rules, drop the rest, merge repeats.
 
-Nothing is rewritten or invented: whole blocks or whole sentences are left out, the rest is kept
-verbatim, and glossary hits are moved to the new offsets (hits inside left-out text go with it).
-Which rules apply is the recipe's choice (`condense: [roles, repeats]`, the template's default): `roles` asks the
+Nothing is invented: whole blocks or whole sentences are left out, the rest is kept verbatim (but a
+discourse opener, with `directives`), and glossary hits are moved to the new offsets (hits inside left-out text go with it).
+Which rules apply is the recipe's choice (`condense: [roles, repeats, directives]`, the template's default): `roles` asks the
 learned sentence classifier (pipeline/learn/sentences.py) for each sentence's role and keeps rules only; the
-older pattern rules (`examples`, `narration`, `asides`) remain for recipes that name them.
+older pattern rules (`examples`, `narration`, `asides`) remain for recipes that name them; `directives` leaves a kept
+sentence's discourse opener out ("Ten en cuenta que…": directives.py), the one change inside a sentence.
 """
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from dataclasses import dataclass, replace
 from pipeline.learn.sentences import KEPT_ROLES, SENTENCE_END, block_contexts, load_model, sentences  # noqa: F401 - sentences: re-exported
 from pipeline.model import Block, Section
 from pipeline.modelkinds import BlockKind
+from pipeline.sheets.quickref.directives import directives
 from pipeline.sheets.quickref.examples import example_blocks
+from pipeline.sheets.quickref.lookups import only_points_elsewhere
 from pipeline.sheets.quickref.repeats import NUMBER, Statements, statement_key
 from pipeline.text import fold
 
@@ -52,6 +55,7 @@ ASIDE = re.compile(
 # no page 34. Only the parenthesis goes (with the space before it); the sentence stays.
 CROSS_REFERENCE = re.compile(
     r"\s*\((?:ver|v[ée]ase|vea|consulta|cf\.)[^()]{0,60}\)|\s*\((?:en )?(?:la )?p[áa]g(?:ina|\.)\s*\d+[^()]{0,20}\)"
+    r"|\s*\(se (?:explica|describe|detalla|verá)n? (?:más adelante|después|más abajo|posteriormente)\)"
     r"|,?\s*como se (explica|describe|detalla|verá) (más adelante|después|en la (página|sección) \S+)",
     re.IGNORECASE,
 )
@@ -70,6 +74,7 @@ class CondenseOptions:
     narration: bool = False
     repeats: bool = False
     asides: bool = False  # analogies, motivation, translator remarks, cross-references
+    directives: bool = False  # a kept sentence's discourse opener ("Ten en cuenta que…") left out (directives.py)
     narration_patterns: tuple[str, ...] = ()
     flavor_patterns: tuple[str, ...] = ()  # sentences that state no rule (a per-game judgement)
     leave_out_blocks: tuple[str, ...] = ()
@@ -84,6 +89,7 @@ class CondenseOptions:
             narration="narration" in recipe.condense,
             repeats="repeats" in recipe.condense,
             asides="asides" in recipe.condense,
+            directives="directives" in recipe.condense,
             narration_patterns=tuple(getattr(recipe, "narration", ())),  # card recipes have none
             flavor_patterns=recipe.flavor_sentences,
             leave_out_blocks=recipe.leave_out_blocks,
@@ -141,7 +147,8 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
         while ancestor is not None and ancestor not in printed:
             printed.add(ancestor)
             ancestor = parents.get(ancestor)
-    return [section for section in result if section.id in printed]
+    kept_sections = [section for section in result if section.id in printed]
+    return directives(kept_sections) if options.directives else kept_sections
 
 
 # A sentence this long (folded) that the sheet already printed word for word is left out where it comes again:
@@ -252,7 +259,7 @@ def _rule_spans(
     label: tuple[int, int] | None = None
     dropped: tuple[int, int] | None = None  # the sentence just before, when its role left it out
     for number, (start, end, sentence, context) in enumerate(found):
-        if STUMP.match(sentence) or any(pattern.search(sentence) for pattern in patterns + flavor):
+        if STUMP.match(sentence) or only_points_elsewhere(sentence, titles) or any(p.search(sentence) for p in patterns + flavor):
             continue
         if number == 0 and len(spans) > 1 and len(sentence.split()) <= MAX_LABEL_WORDS:
             label = (start, end)  # kept only if something after it is

@@ -19,7 +19,7 @@ from pipeline.schema import REQUIRED, Fields, regex_problem, shown
 from pipeline.sheets.layout import MIN_BODY_SIZE, PAPER_SIZES
 from pipeline.text import fold
 
-CONDENSE_RULES = ("roles", "examples", "narration", "repeats", "asides")
+CONDENSE_RULES = ("roles", "examples", "narration", "repeats", "asides", "directives")
 # A term's English name is shown at its first use in each top-level section, once per sheet, or only in titles.
 ENGLISH_NAMES = ("section", "sheet", "titles")
 MAX_BODY_SIZE = 14.0  # pt: above this a sheet is no longer a quick reference

@@ -1,0 +1,29 @@
+"""bench/wordratio.py: what counts as a printed word of a sheet (English left out, index and furniture told apart)."""
+from __future__ import annotations
+
+from bench.wordratio import Printed
+
+ENGLISH = frozenset({"refresh phase", "reinforcements", "medic", "hit"})
+TITLE = "Juego de prueba"
+
+
+def test_a_bilingual_title_loses_its_english_also_where_it_runs_on() -> None:
+    text = "Fase de actualización · Refresh\nPhase\nRecarga las fichas\n"
+    assert Printed.of(text, english=ENGLISH).printed == 6
+
+
+def test_a_run_in_heading_keeps_the_text_after_its_english() -> None:
+    assert Printed.of("Refuerzos · Reinforcements. Si has obtenido al\n", english=ENGLISH).printed == 5
+
+
+def test_an_english_name_before_the_dot_goes_and_the_spanish_stays() -> None:
+    assert Printed.of("Medic · Médico\n", english=ENGLISH).printed == 1
+
+
+def test_the_index_and_the_furniture_are_counted_apart() -> None:
+    text = (
+        "=== page 1 ===\nTira un dado\nÍndice inglés · English index\nHIT\nimpacto\n"
+        "Créditos. Traducción: foro\nJuego de prueba · Test Game\nReferencia rápida\n1 / 1\n"
+    )
+    printed = Printed.of(text, english=ENGLISH, title=TITLE)
+    assert (printed.printed, printed.index, printed.furniture) == (3 + 3 + 3 + 3 + 4, 3, 3 + 3 + 4)
