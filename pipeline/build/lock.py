@@ -18,7 +18,6 @@ from typing import Callable, Iterator
 from pipeline.build.keys import CACHE_DIR
 from pipeline.build.output import links_inside_project
 from pipeline.errors import InputError
-from pipeline.store import sweep_temp_files
 
 _held_lock: int | None = None  # the lock file's descriptor while this process holds it (workers.py closes it)
 
@@ -41,7 +40,6 @@ def build_lock(root: Path, *, wait: bool = True, on_wait: Callable[[str], None] 
     handle = _acquire(fcntl, folder / "lock", wait=wait, on_wait=on_wait)
     _held_lock = handle.fileno()
     try:
-        sweep_temp_files(folder, "*/")  # the entries of no group (the parse memo); a game's, when it is built
         yield
     finally:
         _held_lock = None

@@ -20,41 +20,41 @@ def pdfs(root: Path) -> dict[str, bytes]:
 
 
 def memo_path(root: Path) -> Path:
-    (path,) = (root / ".refsheets-cache" / PARSED).iterdir()
+    (path,) = (root / ".refsheets-cache" / PARSED / "tiny").iterdir()
     return path
 
 
 def memo(root: Path) -> dict:
-    return {"entries": json.loads(zlib.decompress(memo_path(root).read_bytes().partition(b"\n")[2]))}
+    return json.loads(zlib.decompress(memo_path(root).read_bytes().partition(b"\n")[2]))
 
 
-def write_memo(root: Path, data: dict) -> None:
+def write_memo(root: Path, entry: dict) -> None:
     """The entry's payload changed, its header (and so the digest it names) left as it was."""
     header = memo_path(root).read_bytes().partition(b"\n")[0]
-    memo_path(root).write_bytes(header + b"\n" + zlib.compress(json.dumps(data["entries"]).encode("utf-8")))
+    memo_path(root).write_bytes(header + b"\n" + zlib.compress(json.dumps(entry).encode("utf-8")))
 
 
 @pytest.mark.parametrize(
     "damage",
     [
-        lambda entries: entries["game/tiny"].update(paper="a5"),
-        lambda entries: entries["game/tiny"].update(sheets=[["quickref", "../../elsewhere"]]),
-        lambda entries: entries["template/quickref/a4"]["files"].append("templates/fonts/NoSuchFont.ttf"),
-        lambda entries: entries["template/quickref/a4"].update(files="templates/base.yaml"),
-        lambda entries: entries["game/tiny"].pop("from"),
+        lambda entry: entry.update(paper="a5"),
+        lambda entry: entry["sheets"][0].__setitem__(1, "../../elsewhere"),
+        lambda entry: entry["sheets"][0][2]["a4"].append("templates/fonts/NoSuchFont.ttf"),
+        lambda entry: entry["sheets"][0][2].update(a4="templates/base.yaml"),
+        lambda entry: entry.pop("sheets"),
     ],
-    ids=["paper-a5", "template-name", "font-path", "files-not-a-list", "no-inputs"],
+    ids=["paper-a5", "template-name", "font-path", "files-not-a-list", "no-sheets"],
 )
 def test_a_damaged_parse_memo_entry_is_a_miss(two_games: Path, damage) -> None:
     before = pdfs(two_games)
-    data = memo(two_games)
-    damage(data["entries"])
-    write_memo(two_games, data)
+    entry = memo(two_games)
+    damage(entry)
+    write_memo(two_games, entry)
     result = run(two_games, "build")
     assert result.exit_code == 0, result.output
     assert "0 rebuilt, 0 restored from cache, 2 up to date, 0 failed" in result.output, result.output
     assert pdfs(two_games) == before
-    assert memo(two_games)["entries"]["game/tiny"]["paper"] == "a4"  # parsed again and saved
+    assert memo(two_games)["paper"] == "a4"  # parsed again and saved
 
 
 @pytest.mark.parametrize(
