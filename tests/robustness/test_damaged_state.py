@@ -1,6 +1,7 @@
 """Damaged state (cache entries, the parse memo, a previous manifest) is ignored and rebuilt, never trusted, never an error."""
 from __future__ import annotations
 
+import base64
 import json
 import zlib
 import shutil
@@ -112,8 +113,7 @@ def test_cache_round_trip_and_every_kind_of_damage(tmp_path: Path) -> None:
     assert cache.get(entry.key, group) == entry
     path = cache.store.path(SHEET, entry.key, group)
     header, _, payload = path.read_bytes().partition(b"\n")
-    line, _, pdf = payload.partition(b"\n")
-    record = json.loads(line)
+    record = cache.store.get(SHEET, entry.key, group)
     for damaged in (  # the header of the store
         {**json.loads(header), "format": 0},
         {**json.loads(header), "key": "b" * 64},
@@ -128,11 +128,12 @@ def test_cache_round_trip_and_every_kind_of_damage(tmp_path: Path) -> None:
         {**record, "paper": "letter"},
         {**record, "unknown": 1},
         {key: value for key, value in record.items() if key != "revision"},
+        {key: value for key, value in record.items() if key != "pdf"},
+        {**record, "pdf": "not base64!"},
+        {**record, "pdf": base64.b64encode(b"not a PDF").decode("ascii")},
         [],
     ):
-        cache.store.write(SHEET, entry.key, json.dumps(bad).encode("utf-8") + b"\n" + pdf, group)
+        cache.store.put(SHEET, entry.key, bad, group)
         assert cache.get(entry.key, group) is None, bad
-    cache.store.write(SHEET, entry.key, line + b"\nnot a PDF", group)
-    assert cache.get(entry.key, group) is None
     path.write_bytes(b"\xff\xfe")
     assert cache.get(entry.key, group) is None
