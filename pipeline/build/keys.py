@@ -54,10 +54,22 @@ class SheetKey:
 
 
 def file_digest(path: Path) -> str:
-    """The file's sha256, read in chunks (a source may be refused for its size: hashing must not hold it whole);
-    a file that cannot be read has none, and the stage that reads it says why."""
+    """The file's sha256, or "absent"; a file that cannot be read has none ("unreadable"), and the stage that reads it
+    says why. Each file is hashed once per run, and again when its modification time or size changes: templates and
+    fonts are shared by every sheet, and `watch` asks again after every save."""
     try:
-        with path.open("rb") as file:
+        stat = path.stat()
+    except FileNotFoundError:
+        return ABSENT
+    except OSError:
+        return "unreadable"
+    return _hashed(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=4096)
+def _hashed(path: Path, mtime_ns: int, size: int) -> str:
+    try:
+        with path.open("rb") as file:  # in chunks: a source may be refused for its size, hashing must not hold it whole
             return hashlib.file_digest(file, "sha256").hexdigest()
     except OSError:
         return "unreadable"
@@ -133,7 +145,7 @@ def game_inputs(project: Project, game_id: str) -> dict[str, str]:
     inputs = {project.display(path): file_digest(project.inside(path)) for path in sorted(folder.iterdir()) if is_input_file(path)}
     for name in ("common.yaml", f"{game_id}.yaml"):
         path = project.glossaries / name
-        inputs[project.display(path)] = file_digest(project.inside(path)) if path.is_file() else ABSENT
+        inputs[project.display(path)] = file_digest(project.inside(path))
     return inputs
 
 
@@ -200,7 +212,7 @@ class ParseMemo:
         def key() -> str:
             files = [project.sources / game_id / "game.yaml", project.glossaries / "common.yaml"]
             files += sorted(path for path in project.templates.rglob("*") if is_input_file(path))
-            return fingerprint(parsed=game_id, files={project.display(path): current_digest(project.inside(path)) for path in files})
+            return fingerprint(parsed=game_id, files={project.display(path): file_digest(project.inside(path)) for path in files})
 
         made = key()
         return memoized(self.store, PARSED, made, make, group=game_id, load=load, dump=dump, current=lambda: key() == made)
@@ -230,21 +242,6 @@ def sheet_key(
     files = dict(inputs if inputs is not None else game_inputs(project, game_id))
     if template_files is None:
         template_files = (memo or ParseMemo(project.root)).template_files(project, sheet.template, paper)
-    files.update({shown: current_digest(project.inside(project.root / shown)) for shown in template_files})
+    files.update({shown: file_digest(project.inside(project.root / shown)) for shown in template_files})
     described = fingerprint(game=game_id, sheet=sheet.name, template=sheet.template, paper=paper, inputs=files)
     return SheetKey(game=game_id, sheet=sheet.name, digest=described, inputs=files, paper=paper)
-
-
-def current_digest(path: Path) -> str:
-    """The file's sha256, or "absent": templates and fonts are shared by every sheet, so each is hashed once per run
-    (and again when its modification time or size changes)."""
-    try:
-        stat = path.stat()
-    except FileNotFoundError:
-        return ABSENT
-    return _cached_digest(path, stat.st_mtime_ns, stat.st_size)
-
-
-@lru_cache(maxsize=64)
-def _cached_digest(path: Path, mtime_ns: int, size: int) -> str:
-    return file_digest(path)
