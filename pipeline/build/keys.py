@@ -26,10 +26,6 @@ if TYPE_CHECKING:
 
 CACHE_DIR = ".refsheets-cache"
 PARSED = "parsed"  # the store's kind of the parse memo
-
-
-# Bump when the entry layout or what a key covers changes: old entries then simply miss.
-FORMAT_VERSION = 1
 # Libraries whose version can change the PDF bytes, the tagging or what a source file reads as (ingest/):
 # pyspellchecker's word frequencies choose OCR repairs (ingest/ocr.py), `regex` runs the corrections.
 OUTPUT_LIBRARIES = (
@@ -83,12 +79,13 @@ def is_input_file(path: Path) -> bool:
 
 @lru_cache(maxsize=1)
 def tool_fingerprint() -> str:
-    """Version, cache format, the package's own files and the output libraries' versions, hashed.
+    """Version, the package's own files and the output libraries' versions, hashed.
 
     The package files are hashed (not just the version) because the code changes between releases
-    in a working tree, and a stale sheet must never be taken for a fresh one.
+    in a working tree, and a stale sheet must never be taken for a fresh one; so a change of what an entry holds
+    or a key covers needs no format number of its own: old entries simply miss.
     """
-    hashed = hashlib.sha256(f"refsheets {__version__} cache-format {FORMAT_VERSION}\n".encode())
+    hashed = hashlib.sha256(f"refsheets {__version__}\n".encode())
     package = Path(__file__).resolve().parent.parent  # pipeline/, every stage
     for path in sorted(package.rglob("*")):
         if "__pycache__" in path.parts or not is_input_file(path):
