@@ -207,7 +207,7 @@ class ParseMemo:
             return str(entry["paper"]), tuple(SheetSpec(name=str(name), template=str(template)) for name, template, _ in entry["sheets"])
 
         def key() -> str:
-            files = [project.sources / game_id / "game.yaml", project.glossaries / "common.yaml"]
+            files = [project.inside(project.game_dir(game_id)) / "game.yaml", project.glossaries / "common.yaml"]
             files += sorted(path for path in project.templates.rglob("*") if is_input_file(path))
             return fingerprint(parsed=game_id, files={project.display(path): file_digest(project.inside(path)) for path in files})
 
