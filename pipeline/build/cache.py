@@ -52,7 +52,6 @@ class SheetCache:
     """The sheets and proof pages of the project at `root` (<root>/.refsheets-cache/sheets/, proofs/)."""
 
     def __init__(self, root: Path) -> None:
-        self.root = root
         self.store = project_store(root)
 
     def get(self, key: str, group: str) -> CachedSheet | None:
