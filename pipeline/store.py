@@ -87,7 +87,7 @@ class Store:
         return self.folder / kind / group / key
 
     def has(self, kind: str, key: str, group: str = "") -> bool:
-        """Whether an entry seems to be there (`read` still checks it)."""
+        """Whether an entry seems to be there (`get` still checks it)."""
         return self.path(kind, key, group).is_file()
 
     def get(self, kind: str, key: str, group: str = "") -> Any:
