@@ -1,7 +1,7 @@
 """The one store: every persistent result of refsheets, as content-addressed entries that check themselves.
 
 An entry is a file `<folder>/<kind>/<group>/<key>`: one header line (JSON: format, kind, key, sha256 of the
-rest) and the payload (`put`: zlib-compressed JSON; `write`: bytes as given). Whatever does not read back
+rest) and the payload, zlib-compressed JSON (a sheet's PDF travels in it as base64). Whatever does not read back
 exactly as written (missing, cut short, edited, another format, filed under another key) is a miss, never an
 error; one retention policy (the KEEP most recent entries of a group) and one atomic write for every file
 refsheets makes, outputs included. The project's entries live in `.refsheets-cache/`, the user's (word
@@ -87,22 +87,21 @@ class Store:
         return self.folder / kind / group / key
 
     def has(self, kind: str, key: str, group: str = "") -> bool:
-        """Whether an entry seems to be there (`read` still checks it)."""
+        """Whether an entry seems to be there (`get` still checks it)."""
         return self.path(kind, key, group).is_file()
 
-    def read(self, kind: str, key: str, group: str = "") -> bytes | None:
-        """The payload of an entry, or None when it is missing or does not check out in every detail."""
+    def get(self, kind: str, key: str, group: str = "") -> Any:
+        """The JSON value `put` stored, or None when it is missing or does not check out in every detail."""
         try:
             header, _, payload = self.path(kind, key, group).read_bytes().partition(b"\n")
-            if json.loads(header) != _header(kind, key, payload):
-                return None
-            return payload
-        except (OSError, ValueError):
+            return json.loads(zlib.decompress(payload)) if json.loads(header) == _header(kind, key, payload) else None
+        except (OSError, ValueError, zlib.error):
             return None
 
-    def write(self, kind: str, key: str, payload: bytes, group: str = "") -> None:
+    def put(self, kind: str, key: str, value: Any, group: str = "") -> None:
         """Store an entry, then drop all but the KEEP most recent of its group; a store that cannot be written
         only costs time (no fsync either: an entry cut short by a crash fails its sha256)."""
+        payload = zlib.compress(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 1)
         header = json.dumps(_header(kind, key, payload)).encode("utf-8")
         try:
             write_atomic(self.path(kind, key, group), header + b"\n" + payload, durable=False)
@@ -110,18 +109,6 @@ class Store:
                 path.unlink(missing_ok=True)
         except (OSError, InputError):
             pass
-
-    def get(self, kind: str, key: str, group: str = "") -> Any:
-        """The JSON value `put` stored, or None."""
-        payload = self.read(kind, key, group)
-        try:
-            return None if payload is None else json.loads(zlib.decompress(payload))
-        except (ValueError, zlib.error):
-            return None
-
-    def put(self, kind: str, key: str, value: Any, group: str = "") -> None:
-        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-        self.write(kind, key, zlib.compress(text.encode("utf-8"), 1), group)
 
     def latest(self, kind: str, group: str = "") -> Iterator[Any]:
         """The values of a group's entries that check out, most recent first."""

@@ -64,7 +64,6 @@ def build(
                     prepare(project, game_id, strict=True, config=plan.config)
                 except Exception as exc:  # noqa: BLE001 - see make_game
                     plans[game_id] = failed_game(game_id, exc, root=project.root, debug=debug)
-        memo.save()
         work = [plan for plan in plans.values() if isinstance(plan, GamePlan) and plan.refresh]
         outcomes = _run(project, work, out_dir=out_dir, force=force, today=build_date(), jobs=jobs, progress=progress, debug=debug)
         for game_id in game_ids:

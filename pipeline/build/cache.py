@@ -2,8 +2,8 @@
 and the printed index, which makes a sheet again from the store when what it prints is unchanged.
 
 Nothing here imports spaCy or reportlab: deciding that a sheet is up to date must stay instant. An entry's
-payload is one JSON line (pages, revision, paper, section digests, what it prints) and the PDF; one that
-does not read back exactly as written is a miss. Entries are grouped by game, sheet and paper, so building
+value holds pages, revision, paper, section digests, what it prints and the PDF (base64); one that does not
+read back exactly as written is a miss. Entries are grouped by game, sheet and paper, so building
 on Letter now and then never pushes out the A4 entries; a game's proof pages are kept the same way.
 
 A sheet's key (keys.py) changes with any of its game's files, so one correction makes every sheet of the game
@@ -16,7 +16,7 @@ only while the build would print the same date, so its bytes are exactly a fresh
 """
 from __future__ import annotations
 
-import json
+from base64 import b64decode, b64encode
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
@@ -52,27 +52,23 @@ class SheetCache:
     """The sheets and proof pages of the project at `root` (<root>/.refsheets-cache/sheets/, proofs/)."""
 
     def __init__(self, root: Path) -> None:
-        self.root = root
         self.store = project_store(root)
 
     def get(self, key: str, group: str) -> CachedSheet | None:
         """The entry for `key` in `group` (sheet_group), or None when it is missing or does not check out."""
-        payload = self.store.read(SHEET, key, group)
-        if payload is None:
-            return None
-        line, _, pdf = payload.partition(b"\n")
+        record = self.store.get(SHEET, key, group)
         try:
-            entry = from_data(CachedSheet, json.loads(line), key=key, pdf=pdf)
+            entry = from_data(CachedSheet, record, key=key, pdf=b64decode(record["pdf"], validate=True))
         except (ValueError, KeyError, TypeError, AttributeError):
             return None
         sections_ok = all({"id", "title", "digest"} <= section.keys() for section in entry.sections)
-        return entry if pdf.startswith(b"%PDF") and sections_ok and sheet_group(entry.game, entry.sheet, entry.paper) == group else None
+        mine = sheet_group(entry.game, entry.sheet, entry.paper) == group
+        return entry if entry.pdf.startswith(b"%PDF") and sections_ok and mine else None
 
     def put(self, entry: CachedSheet) -> None:
         """Store an entry, keeping the most recent few of its game, sheet and paper."""
-        record = {name: value for name, value in to_data(entry).items() if name not in ("key", "pdf")}
-        line = json.dumps(record, sort_keys=True, ensure_ascii=False).encode("utf-8")
-        self.store.write(SHEET, entry.key, line + b"\n" + entry.pdf, sheet_group(entry.game, entry.sheet, entry.paper))
+        record = {**to_data(entry), "pdf": b64encode(entry.pdf).decode("ascii")}
+        self.store.put(SHEET, entry.key, record, sheet_group(entry.game, entry.sheet, entry.paper))
 
     def recorded(self, game: str, sheet: dict | None) -> CachedSheet | None:
         """The entry a manifest's sheet entry (name, paper, key) names, or None."""

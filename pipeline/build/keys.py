@@ -12,25 +12,20 @@ import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, TypeVar
+from typing import TYPE_CHECKING
 
 from pipeline import __version__
 from pipeline.model import SheetSpec
 from pipeline.project import GameConfig, Project, load_game
 from pipeline.sheets.layout import load_layout
 from pipeline.learn.labeller import model_path
-from pipeline.store import Store, digest
+from pipeline.store import Store, digest, memoized
 
 if TYPE_CHECKING:
     from pipeline.sheets.config import Templates
 
 CACHE_DIR = ".refsheets-cache"
 PARSED = "parsed"  # the store's kind of the parse memo
-T = TypeVar("T")
-
-
-# Bump when the entry layout or what a key covers changes: old entries then simply miss.
-FORMAT_VERSION = 1
 # Libraries whose version can change the PDF bytes, the tagging or what a source file reads as (ingest/):
 # pyspellchecker's word frequencies choose OCR repairs (ingest/ocr.py), `regex` runs the corrections.
 OUTPUT_LIBRARIES = (
@@ -55,10 +50,22 @@ class SheetKey:
 
 
 def file_digest(path: Path) -> str:
-    """The file's sha256, read in chunks (a source may be refused for its size: hashing must not hold it whole);
-    a file that cannot be read has none, and the stage that reads it says why."""
+    """The file's sha256, or "absent"; a file that cannot be read has none ("unreadable"), and the stage that reads it
+    says why. Each file is hashed once per run, and again when its modification time or size changes: templates and
+    fonts are shared by every sheet, and `watch` asks again after every save."""
     try:
-        with path.open("rb") as file:
+        stat = path.stat()
+    except FileNotFoundError:
+        return ABSENT
+    except OSError:
+        return "unreadable"
+    return _hashed(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=4096)
+def _hashed(path: Path, mtime_ns: int, size: int) -> str:
+    try:
+        with path.open("rb") as file:  # in chunks: a source may be refused for its size, hashing must not hold it whole
             return hashlib.file_digest(file, "sha256").hexdigest()
     except OSError:
         return "unreadable"
@@ -72,12 +79,13 @@ def is_input_file(path: Path) -> bool:
 
 @lru_cache(maxsize=1)
 def tool_fingerprint() -> str:
-    """Version, cache format, the package's own files and the output libraries' versions, hashed.
+    """Version, the package's own files and the output libraries' versions, hashed.
 
     The package files are hashed (not just the version) because the code changes between releases
-    in a working tree, and a stale sheet must never be taken for a fresh one.
+    in a working tree, and a stale sheet must never be taken for a fresh one; so a change of what an entry holds
+    or a key covers needs no format number of its own: old entries simply miss.
     """
-    hashed = hashlib.sha256(f"refsheets {__version__} cache-format {FORMAT_VERSION}\n".encode())
+    hashed = hashlib.sha256(f"refsheets {__version__}\n".encode())
     package = Path(__file__).resolve().parent.parent  # pipeline/, every stage
     for path in sorted(package.rglob("*")):
         if "__pycache__" in path.parts or not is_input_file(path):
@@ -134,7 +142,7 @@ def game_inputs(project: Project, game_id: str) -> dict[str, str]:
     inputs = {project.display(path): file_digest(project.inside(path)) for path in sorted(folder.iterdir()) if is_input_file(path)}
     for name in ("common.yaml", f"{game_id}.yaml"):
         path = project.glossaries / name
-        inputs[project.display(path)] = file_digest(project.inside(path)) if path.is_file() else ABSENT
+        inputs[project.display(path)] = file_digest(project.inside(path))
     return inputs
 
 
@@ -159,83 +167,59 @@ def stage_key(project: Project, game_id: str, stage: str) -> str:
 
 
 class ParseMemo:
-    """What the fast path needs from YAML files (a game's sheets, a template's chain), kept by file hash.
+    """What the fast path needs from YAML files (a game's paper and sheets, each sheet's template chain and fonts),
+    one store entry per game (stage results' helper, store.memoized).
 
-    Parsing game.yaml and the template chains is most of a no-op build's time. Each entry records the
-    hashes of the files it was derived from and is used only while they all still match: a pure
-    function of their bytes, so it can never be stale. Kept as one entry of the project's store, keyed by
-    the tool (what an entry means is the code's reading of the files): damaged in any way, it is a miss and
-    every file is parsed again.
+    Parsing game.yaml and the template chains is most of a no-op build's time. An entry's key hashes every file it
+    can have been read from: game.yaml, common.yaml (its term kinds are what a recipe may name) and everything under
+    templates/ (a chain and its fonts are there: layout.py refuses fonts elsewhere), so it is a pure function of
+    its key and never stale. It is made only from a configuration read without a problem: a game that needs no
+    rebuild is still known to be valid, without reading its YAML again.
     """
 
     def __init__(self, root: Path) -> None:
-        self.store, self.key = project_store(root), fingerprint()
-        self.root = root
-        self.changed = False
+        self.store = project_store(root)
         self.configs: dict[str, GameConfig] = {}  # games read (and so checked) by this process
         self._templates: Templates | None = None  # shared by the games this memo reads
-        entries = self.store.get(PARSED, self.key)
-        self.entries: dict = entries if isinstance(entries, dict) else {}
-
-    def _remembered(self, name: str, read: Callable[[dict], T], make: Callable[[], dict]) -> T:
-        """`read` of the entry `name` while every file it was read from ("from": path -> digest) has the digest it records,
-        else of `make()`'s entry, remembered. An entry `read` cannot read (KeyError, TypeError, ValueError) is a miss."""
-        entry = self.entries.get(name)
-        if isinstance(entry, dict) and isinstance(entry.get("from"), dict) and all(
-            current_digest(self.root / shown) == recorded for shown, recorded in entry["from"].items()
-        ):
-            try:
-                return read(entry)
-            except (KeyError, TypeError, ValueError):
-                pass
-        self.entries[name] = entry = make()
-        self.changed = True
-        return read(entry)
+        self._files: dict[tuple[str, str], tuple[str, ...]] = {}  # (template, paper) -> Layout.files
 
     def game_sheets(self, project: Project, game_id: str) -> tuple[str, tuple[SheetSpec, ...]]:
-        """(paper, sheets) of a game, as project.load_game reads them.
+        """(paper, sheets) of a game, as project.load_game reads them."""
 
-        An entry exists only for a configuration that was read without a problem, and it holds while
-        game.yaml, the templates and the fonts it was checked with are unchanged: so a game that needs
-        no rebuild is still known to be valid, without reading its YAML again.
-        """
-
-        def make() -> dict:
+        def make() -> tuple[str, tuple[SheetSpec, ...]]:
             if self._templates is None:
                 from pipeline.sheets.config import Templates  # the readers load only when a game.yaml must be read
 
                 self._templates = Templates(project.templates, project.glossaries)
             config = self.configs[game_id] = load_game(project, game_id, templates=self._templates)
-            # common.yaml too: its term kinds are what a recipe may name
-            checked = (project.sources / game_id / "game.yaml", project.glossaries / "common.yaml")
-            read = {project.display(p): file_digest(p) if p.is_file() else ABSENT for p in checked}
-            for layout in (layout for sheet in config.sheets for layout in sheet.layouts.values()):
-                read.update({shown: current_digest(project.inside(project.root / shown)) for shown in layout.files})
-            return {"from": read, "paper": config.game.paper, "sheets": [[sheet.name, sheet.template] for sheet in config.sheets]}
+            for sheet in config.sheets:
+                self._files.update({(sheet.template, paper): layout.files for paper, layout in sheet.layouts.items()})
+            return config.game.paper, tuple(sheet.spec for sheet in config.sheets)
 
-        return self._remembered(
-            f"game/{game_id}", lambda entry: (str(entry["paper"]), tuple(SheetSpec(name=n, template=t) for n, t in entry["sheets"])), make
-        )
+        def dump(made: tuple[str, tuple[SheetSpec, ...]]) -> dict:
+            sheets = [[sheet.name, sheet.template, {paper: list(files) for (template, paper), files in self._files.items()
+                                                    if template == sheet.template}] for sheet in made[1]]
+            return {"paper": made[0], "sheets": sheets}
+
+        def load(entry: dict) -> tuple[str, tuple[SheetSpec, ...]]:
+            for _, template, files in entry["sheets"]:
+                self._files.update({(str(template), str(paper)): tuple(map(str, shown)) for paper, shown in files.items()})
+            return str(entry["paper"]), tuple(SheetSpec(name=str(name), template=str(template)) for name, template, _ in entry["sheets"])
+
+        def key() -> str:
+            files = [project.inside(project.game_dir(game_id)) / "game.yaml", project.glossaries / "common.yaml"]
+            files += sorted(path for path in project.templates.rglob("*") if is_input_file(path))
+            return fingerprint(parsed=game_id, files={project.display(path): file_digest(project.inside(path)) for path in files})
+
+        made = key()
+        return memoized(self.store, PARSED, made, make, group=game_id, load=load, dump=dump, current=lambda: key() == made)
 
     def template_files(self, project: Project, template: str, paper: str) -> tuple[str, ...]:
-        """The template chain (extends:) and its font files, project-relative (Layout.files)."""
-
-        def make() -> dict:
-            files = load_layout(project.templates, template, paper=paper).files  # YAML only, no reportlab
-            chain = {shown: current_digest(project.inside(project.root / shown)) for shown in files if shown.endswith(".yaml")}
-            return {"from": chain, "files": list(files)}
-
-        def read(entry: dict) -> tuple[str, ...]:
-            if not isinstance(entry["files"], list):
-                raise TypeError("not a list of files")
-            return tuple(str(shown) for shown in entry["files"])
-
-        return self._remembered(f"template/{template}/{paper}", read, make)
-
-    def save(self) -> None:
-        if self.changed:
-            self.store.put(PARSED, self.key, self.entries)
-            self.changed = False
+        """The template chain (extends:) and its font files, project-relative (Layout.files): as the game entries read
+        say, else from the templates (YAML only, no reportlab)."""
+        if (template, paper) not in self._files:
+            self._files[template, paper] = load_layout(project.templates, template, paper=paper).files
+        return self._files[template, paper]
 
 
 def sheet_key(
@@ -255,21 +239,6 @@ def sheet_key(
     files = dict(inputs if inputs is not None else game_inputs(project, game_id))
     if template_files is None:
         template_files = (memo or ParseMemo(project.root)).template_files(project, sheet.template, paper)
-    files.update({shown: current_digest(project.inside(project.root / shown)) for shown in template_files})
+    files.update({shown: file_digest(project.inside(project.root / shown)) for shown in template_files})
     described = fingerprint(game=game_id, sheet=sheet.name, template=sheet.template, paper=paper, inputs=files)
     return SheetKey(game=game_id, sheet=sheet.name, digest=described, inputs=files, paper=paper)
-
-
-def current_digest(path: Path) -> str:
-    """The file's sha256, or "absent": templates and fonts are shared by every sheet, so each is hashed once per run
-    (and again when its modification time or size changes)."""
-    try:
-        stat = path.stat()
-    except FileNotFoundError:
-        return ABSENT
-    return _cached_digest(path, stat.st_mtime_ns, stat.st_size)
-
-
-@lru_cache(maxsize=64)
-def _cached_digest(path: Path, mtime_ns: int, size: int) -> str:
-    return file_digest(path)

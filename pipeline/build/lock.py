@@ -18,7 +18,6 @@ from typing import Callable, Iterator
 from pipeline.build.keys import CACHE_DIR
 from pipeline.build.output import links_inside_project
 from pipeline.errors import InputError
-from pipeline.store import sweep_temp_files
 
 _held_lock: int | None = None  # the lock file's descriptor while this process holds it (workers.py closes it)
 
@@ -41,7 +40,6 @@ def build_lock(root: Path, *, wait: bool = True, on_wait: Callable[[str], None] 
     handle = _acquire(fcntl, folder / "lock", wait=wait, on_wait=on_wait)
     _held_lock = handle.fileno()
     try:
-        sweep_temp_files(folder, "*/")  # the entries of no group (the parse memo); a game's, when it is built
         yield
     finally:
         _held_lock = None
@@ -52,39 +50,30 @@ def build_lock(root: Path, *, wait: bool = True, on_wait: Callable[[str], None] 
 
 
 def _acquire(fcntl, path: Path, *, wait: bool, on_wait: Callable[[str], None]):
-    """An open lock file this process holds the lock of, written with our pid and start time."""
-    told = False
-    while True:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle = open(path, "a+", encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot create the build cache: {exc.strerror}", path=CACHE_DIR) from None
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                handle.close()
-                raise
-            handle.seek(0)
-            message = f"another refsheets build is running in this project ({_holder_words(handle.read().split())})"
-            if not wait:
-                handle.close()
-                raise BuildLocked(f"{message}; run the command again when it has finished", path=f"{CACHE_DIR}/lock") from None
-            if not told:
-                on_wait(f"{message}; waiting for it to finish")
-                told = True
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # the kernel wakes us when the holder lets go (or dies)
-        try:
-            same_file = os.fstat(handle.fileno()).st_ino == path.stat().st_ino
-        except OSError:
-            same_file = False
-        if same_file:
-            handle.truncate(0)
-            handle.write(f"{os.getpid()} {_start_time(os.getpid())}\n")
-            handle.flush()
-            return handle
-        handle.close()  # locked a file another build had just replaced: lock the new one
+    """An open lock file this process holds the lock of, written with our pid."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a+", encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot create the build cache: {exc.strerror}", path=CACHE_DIR) from None
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+            handle.close()
+            raise
+        handle.seek(0)
+        holder = _holder_words(handle.read().partition(" ")[0].strip())
+        message = f"another refsheets build is running in this project ({holder})"
+        if not wait:
+            handle.close()
+            raise BuildLocked(f"{message}; run the command again when it has finished", path=f"{CACHE_DIR}/lock") from None
+        on_wait(f"{message}; waiting for it to finish")
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # the kernel wakes us when the holder lets go (or dies)
+    handle.truncate(0)
+    handle.write(f"{os.getpid()}\n")
+    handle.flush()
+    return handle
 
 
 def forget_inherited_lock() -> None:
@@ -102,26 +91,15 @@ def forget_inherited_lock() -> None:
         _held_lock = None
 
 
-def _start_time(pid: int) -> str:
-    """When process `pid` started (clock ticks since boot, from /proc), to tell it from a later one with its pid."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[19]
-    except (OSError, IndexError):
-        return "?"
-
-
-def _holder_words(holder: list[str]) -> str:
-    """Who holds the lock, as far as its file ("pid start-time") tells: its text may be a killed build's."""
-    if not holder:
+def _holder_words(pid: str) -> str:
+    """Who holds the lock, as far as its file tells: a pid no process has is a killed build's, and what holds the
+    lock now is a process it left (a build's own workers close their copy: forget_inherited_lock)."""
+    if not pid.isdigit():
         return "pid unknown"
     try:
-        os.kill(int(holder[0]), 0)
-        alive = len(holder) < 2 or holder[1] == "?" or _start_time(int(holder[0])) in ("?", holder[1])
+        os.kill(int(pid), 0)
     except ProcessLookupError:
-        alive = False
-    except (ValueError, OSError):
-        alive = True  # cannot tell (or another user's process): assume it is
-    if alive:
-        return f"pid {holder[0]}"
-    return f"or a process left by one: pid {holder[0]}, which took the lock, is gone; end what it started if this lasts"
+        return f"or a process left by one: pid {pid}, which took the lock, is gone; end what it started if this lasts"
+    except OSError:
+        pass  # another user's process: alive
+    return f"pid {pid}"

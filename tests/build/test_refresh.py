@@ -264,9 +264,13 @@ def test_the_parse_memo_trusts_only_what_this_version_of_refsheets_checked(built
     """An entry says "this game.yaml and its templates were read without a problem": by this code only."""
     import pipeline.build.keys as keys
 
-    assert keys.ParseMemo(built).entries  # the session build left its games' entries
+    memo = keys.ParseMemo(built)
+    memo.game_sheets(Project(built), "galaxy-defenders")
+    assert memo.configs == {}  # the session build left the game's entry: nothing read
     monkeypatch.setattr(keys, "tool_fingerprint", lambda: "another version")
-    assert keys.ParseMemo(built).entries == {}
+    memo = keys.ParseMemo(built)
+    memo.game_sheets(Project(built), "galaxy-defenders")
+    assert set(memo.configs) == {"galaxy-defenders"}  # read (and so checked) again
 
 
 def test_a_deleted_or_edited_output_is_made_again(built: Path) -> None:

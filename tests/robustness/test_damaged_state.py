@@ -1,6 +1,7 @@
 """Damaged state (cache entries, the parse memo, a previous manifest) is ignored and rebuilt, never trusted, never an error."""
 from __future__ import annotations
 
+import base64
 import json
 import zlib
 import shutil
@@ -20,41 +21,41 @@ def pdfs(root: Path) -> dict[str, bytes]:
 
 
 def memo_path(root: Path) -> Path:
-    (path,) = (root / ".refsheets-cache" / PARSED).iterdir()
+    (path,) = (root / ".refsheets-cache" / PARSED / "tiny").iterdir()
     return path
 
 
 def memo(root: Path) -> dict:
-    return {"entries": json.loads(zlib.decompress(memo_path(root).read_bytes().partition(b"\n")[2]))}
+    return json.loads(zlib.decompress(memo_path(root).read_bytes().partition(b"\n")[2]))
 
 
-def write_memo(root: Path, data: dict) -> None:
+def write_memo(root: Path, entry: dict) -> None:
     """The entry's payload changed, its header (and so the digest it names) left as it was."""
     header = memo_path(root).read_bytes().partition(b"\n")[0]
-    memo_path(root).write_bytes(header + b"\n" + zlib.compress(json.dumps(data["entries"]).encode("utf-8")))
+    memo_path(root).write_bytes(header + b"\n" + zlib.compress(json.dumps(entry).encode("utf-8")))
 
 
 @pytest.mark.parametrize(
     "damage",
     [
-        lambda entries: entries["game/tiny"].update(paper="a5"),
-        lambda entries: entries["game/tiny"].update(sheets=[["quickref", "../../elsewhere"]]),
-        lambda entries: entries["template/quickref/a4"]["files"].append("templates/fonts/NoSuchFont.ttf"),
-        lambda entries: entries["template/quickref/a4"].update(files="templates/base.yaml"),
-        lambda entries: entries["game/tiny"].pop("from"),
+        lambda entry: entry.update(paper="a5"),
+        lambda entry: entry["sheets"][0].__setitem__(1, "../../elsewhere"),
+        lambda entry: entry["sheets"][0][2]["a4"].append("templates/fonts/NoSuchFont.ttf"),
+        lambda entry: entry["sheets"][0][2].update(a4="templates/base.yaml"),
+        lambda entry: entry.pop("sheets"),
     ],
-    ids=["paper-a5", "template-name", "font-path", "files-not-a-list", "no-inputs"],
+    ids=["paper-a5", "template-name", "font-path", "files-not-a-list", "no-sheets"],
 )
 def test_a_damaged_parse_memo_entry_is_a_miss(two_games: Path, damage) -> None:
     before = pdfs(two_games)
-    data = memo(two_games)
-    damage(data["entries"])
-    write_memo(two_games, data)
+    entry = memo(two_games)
+    damage(entry)
+    write_memo(two_games, entry)
     result = run(two_games, "build")
     assert result.exit_code == 0, result.output
     assert "0 rebuilt, 0 restored from cache, 2 up to date, 0 failed" in result.output, result.output
     assert pdfs(two_games) == before
-    assert memo(two_games)["entries"]["game/tiny"]["paper"] == "a4"  # parsed again and saved
+    assert memo(two_games)["paper"] == "a4"  # parsed again and saved
 
 
 @pytest.mark.parametrize(
@@ -112,8 +113,7 @@ def test_cache_round_trip_and_every_kind_of_damage(tmp_path: Path) -> None:
     assert cache.get(entry.key, group) == entry
     path = cache.store.path(SHEET, entry.key, group)
     header, _, payload = path.read_bytes().partition(b"\n")
-    line, _, pdf = payload.partition(b"\n")
-    record = json.loads(line)
+    record = cache.store.get(SHEET, entry.key, group)
     for damaged in (  # the header of the store
         {**json.loads(header), "format": 0},
         {**json.loads(header), "key": "b" * 64},
@@ -128,11 +128,12 @@ def test_cache_round_trip_and_every_kind_of_damage(tmp_path: Path) -> None:
         {**record, "paper": "letter"},
         {**record, "unknown": 1},
         {key: value for key, value in record.items() if key != "revision"},
+        {key: value for key, value in record.items() if key != "pdf"},
+        {**record, "pdf": "not base64!"},
+        {**record, "pdf": base64.b64encode(b"not a PDF").decode("ascii")},
         [],
     ):
-        cache.store.write(SHEET, entry.key, json.dumps(bad).encode("utf-8") + b"\n" + pdf, group)
+        cache.store.put(SHEET, entry.key, bad, group)
         assert cache.get(entry.key, group) is None, bad
-    cache.store.write(SHEET, entry.key, line + b"\nnot a PDF", group)
-    assert cache.get(entry.key, group) is None
     path.write_bytes(b"\xff\xfe")
     assert cache.get(entry.key, group) is None
