@@ -15,6 +15,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from pipeline.sheets.icons import decorate
+from pipeline.sheets.tablefold import column_groups, fitting_rows
 from pipeline.sheets.tablewidths import (
     RUN_IN,
     bold_font,
@@ -76,6 +77,17 @@ def table_flowables(
     if not rows:
         return []
     texts = width_rows if width_rows and len(width_rows[0]) == len(rows[0]) else rows
+    table: Flowable = (
+        FoldingTable(rows, style, header=header, escape=escape)
+        if width_rows is None and column_groups(rows, header=header)
+        else _fitted(rows, style, header=header, escape=escape, texts=texts)
+    )
+    return [Spacer(1, 1.5), table, Spacer(1, max(style.spaceAfter, 3))]
+
+
+def _fitted(
+    rows: list[list[str]], style: ParagraphStyle, *, header: bool, escape: Callable[[str], str], texts: list[list[str]]
+) -> "FittedTable":
     table = FittedTable(
         table_cells(rows, style, header=header, escape=escape),
         hAlign="LEFT",
@@ -85,7 +97,42 @@ def table_flowables(
         cells_for=lambda smaller: table_cells(rows, smaller, header=header, escape=escape),
     )
     table.setStyle(TableStyle(table_commands(rows, style, header=header)))
-    return [Spacer(1, 1.5), table, Spacer(1, max(style.spaceAfter, 3))]
+    return table
+
+
+class FoldingTable(Flowable):
+    """A table of repeated column groups (tablefold.py), made for the width it is given: as it is where its words
+    fit, else with fewer groups per row and more rows, every row printed whole."""
+
+    def __init__(self, rows: list[list[str]], style: ParagraphStyle, *, header: bool, escape: Callable[[str], str]) -> None:
+        super().__init__()
+        self._rows, self._style, self._header, self._escape = rows, style, header, escape
+        self._tables: dict[int, FittedTable] = {}  # by the folded table's width in columns
+        self._table: FittedTable | None = None
+
+    def _for(self, width: float) -> "FittedTable":
+        rows = fitting_rows(self._rows, self._style, width, header=self._header)
+        if len(rows[0]) not in self._tables:
+            self._tables[len(rows[0])] = _fitted(rows, self._style, header=self._header, escape=self._escape, texts=rows)
+        self._table = self._tables[len(rows[0])]
+        return self._table
+
+    @property
+    def table(self) -> "FittedTable | None":
+        """The table last made for a width (None before the first wrap)."""
+        return self._table
+
+    def wrap(self, available_width: float, available_height: float):
+        self.width, self.height = self._for(available_width).wrap(available_width, available_height)
+        return self.width, self.height
+
+    def split(self, available_width: float, available_height: float):
+        return self._for(available_width).split(available_width, available_height)
+
+    def draw(self) -> None:
+        table = self._table or self._for(self.width)
+        table.canv = self.canv  # drawn in place, as the table itself would be
+        table.draw()
 
 
 def table_cells(rows: list[list[str]], style: ParagraphStyle, *, header: bool, escape: Callable[[str], str]) -> list[list[Paragraph]]:

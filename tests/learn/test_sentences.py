@@ -36,6 +36,18 @@ def test_the_committed_model_loads_and_names_roles() -> None:
     assert abs(sum(probabilities.values()) - 1) < 1e-9
 
 
+def test_a_sentence_that_shows_no_sign_of_an_example_is_not_left_out_as_one() -> None:
+    """Game words learnt from another text's examples ("ataca", "vidas") made a rule an example; with no sign of one
+    (the word, figures, a past tense, an example opened before it) its `example` share counts as `rule`."""
+    weights = {"bias": [0, 0], "w:ataca": [0, 3000], "cue:digit": [0, 0]}
+    model = SentenceModel({"roles": ["rule", "example"], "scale": 1000, "weights": weights})
+    context = {"section_kind": "rules", "block_kind": "paragraph", "first": False, "after_example": False, "title": ""}
+    bare = model.probabilities("Cuando un mago ataca a un caballero le hace daño puro.", context=context)
+    assert bare == {"rule": pytest.approx(1.0), "example": 0.0}
+    figures = model.probabilities("Un mago ataca con 8 pociones.", context=context)
+    assert figures["example"] > 0.9 and model.role("Un mago ataca con 8 pociones.", context=context) == "example"
+
+
 def test_the_committed_model_is_what_make_sentence_model_makes(real_inputs: Path) -> None:
     """Byte for byte: the annotations and the sources give this model and this evaluation table, run to run."""
     from pipeline.learn.train_sentences import EVALUATION, build
