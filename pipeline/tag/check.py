@@ -269,9 +269,9 @@ def judge(es: str, en: str, *, glossary: Glossary, tagger) -> tuple[PairStatus, 
     return PairStatus.MISSING, None, False
 
 
-def check_glossary(document: Document, *, glossary: Glossary, tagger, guess: LanguageGuess | None = None) -> GlossaryReport:
+def check_glossary(document: Document, *, glossary: Glossary, tagger) -> GlossaryReport:
     """Unused entries of the game's own glossary, and every pair the text states, judged."""
-    guess = guess or LanguageGuess(glossary)
+    guess = LanguageGuess(glossary)
     used = {hit.es for section in document.sections for hit in (*section.title_terms, *section.text_terms())}
     game_terms = [term for term in glossary.terms if term.source != "common"]
     unused = tuple(term for term in game_terms if term.es not in used)
