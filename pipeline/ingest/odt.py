@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape, quoteattr
 from pipeline.errors import InputError
 from pipeline.ingest.html import STYLE_BIG, convert_html
 from pipeline.ingest.limits import DEFAULT, Limits
-from pipeline.ingest.lines import Converted, tidy
+from pipeline.ingest.lines import HEADING_STYLE, Converted, tidy
 
 if TYPE_CHECKING:
     import zipfile
@@ -38,8 +38,6 @@ NS = {
 TEXT_MIME = ("application/vnd.oasis.opendocument.text", "application/vnd.oasis.opendocument.text-template")
 KINDS = {"spreadsheet": "a spreadsheet", "presentation": "a presentation", "graphics": "a drawing", "formula": "a formula"}
 FIX = "open it in LibreOffice and save it again as an OpenDocument text (.odt)"
-# LibreOffice names its heading styles "Heading_20_1" (shown as "Heading 1", "Título 1" in a Spanish install).
-HEADING_STYLE = re.compile(r"^(?:heading|t[ií]tulo|encabezado)(?:_20_|\s|_)?([1-6])$", re.IGNORECASE)
 TITLE_STYLE = re.compile(r"^(?:title|t[ií]tulo)$", re.IGNORECASE)
 # Block elements that hold no text of the rules: an index or table of contents, tracked changes, declarations.
 SKIP_BLOCKS = frozenset(
