@@ -176,18 +176,10 @@ def mine_pairs(text: str, *, first_line: int = 1, guess: LanguageGuess) -> list[
             return
         if both_known and None in (left_lang, right_lang):
             return  # a parenthesis mostly explains in Spanish: both languages must be clear
-        if {left_lang, right_lang} == {"es", "en"}:
-            es, en = (left, right) if left_lang == "es" else (right, left)
-        elif left_lang == "es" and right_lang is None:
-            es, en = left, right
-        elif right_lang == "es" and left_lang is None:
-            es, en = right, left
-        elif left_lang == "en" and right_lang is None:
-            es, en = right, left
-        elif right_lang == "en" and left_lang is None:
-            es, en = left, right
-        else:
-            return
+        if left_lang == right_lang:
+            return  # both Spanish, both English, or neither known: no pair
+        # One side known is enough: the other is the other language.
+        es, en = (left, right) if left_lang == "es" or right_lang == "en" else (right, left)
         line_start = text.rfind("\n", 0, at) + 1
         line_end = text.find("\n", at)
         context = original[line_start : line_end if line_end >= 0 else len(text)].strip()
