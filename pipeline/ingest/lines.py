@@ -23,6 +23,8 @@ EMOJI = re.compile(
 )
 # A word processor's heading style by name (an .odt's, an RTF's): "Heading 1", "Título 2", LibreOffice's "Heading_20_1".
 HEADING_STYLE = re.compile(r"^(?:heading|t[ií]tulo|encabezado)(?:_20_|\s|_)?([1-6])$", re.IGNORECASE)
+# An image's alt text that only names the file or says "image": no words of the text (HTML's alt, Markdown's ![...]).
+IMAGE_NAME = re.compile(r"\.(?:png|jpe?g|gif|svg|webp)$|^(?:image|imagen|img|foto)\b", re.IGNORECASE)
 SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")  # HTML whitespace, line breaks included
 
 
