@@ -265,17 +265,9 @@ def closest_text(correction: Correction, raw_lines: list[str]) -> tuple[int, int
 
 
 def _partial_similarity(wanted: str, text: str) -> tuple[float, int, int]:
-    """How well `wanted` matches its best-fitting stretch of `text` (rapidfuzz; difflib when it is missing)."""
-    try:
-        from rapidfuzz import fuzz
-    except ImportError:  # pragma: no cover - rapidfuzz is a dependency; difflib gives the same kind of answer, slower
-        import difflib
+    """How well `wanted` matches its best-fitting stretch of `text` (rapidfuzz's partial ratio, and where that stretch is)."""
+    from rapidfuzz import fuzz
 
-        matcher = difflib.SequenceMatcher(None, wanted, text, autojunk=False)
-        block = max(matcher.get_matching_blocks(), key=lambda b: b.size)
-        start = max(0, block.b - block.a)
-        end = min(len(text), start + len(wanted))
-        return difflib.SequenceMatcher(None, wanted, text[start:end]).ratio() * 100, start, end
     alignment = fuzz.partial_ratio_alignment(wanted, text)
     if alignment is None:
         return 0.0, 0, 0
