@@ -56,15 +56,10 @@ def sheet_text_to_find(text: str) -> str:
 @lru_cache(maxsize=4096)  # asked for every correction on every line (`Correction.compiled`)
 def find_regex(text: str) -> str:
     """The regex a literal find compiles to: every quote mark matches any other, every space run any other."""
-    parts = []
-    for piece in re.split(r"(\s+)", sheet_text_to_find(text)):
-        if not piece:
-            continue
-        if piece.isspace():
-            parts.append(r"\s+")
-            continue
-        parts.append("".join(_QUOTE_CLASS if ch in _QUOTES else re.escape(ch) for ch in piece))
-    return "".join(parts)
+    return "".join(
+        r"\s+" if piece.isspace() else "".join(_QUOTE_CLASS if ch in _QUOTES else re.escape(ch) for ch in piece)
+        for piece in re.split(r"(\s+)", sheet_text_to_find(text))
+    )
 
 
 @dataclass(frozen=True)
