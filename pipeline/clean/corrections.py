@@ -246,16 +246,11 @@ def closest_text(correction: Correction, raw_lines: list[str]) -> tuple[int, int
     wanted = " ".join(wanted.split())
     if len(wanted) < 3:
         return None
-    best: tuple[float, int, int, int] | None = None  # (score, line, start, end)
-    for number, text in enumerate(raw_lines, start=1):
-        if not text.strip():
-            continue
-        score, start, end = _partial_similarity(wanted, text)
-        if best is None or score > best[0]:
-            best = (score, number, start, end)
+    scored = ((*_partial_similarity(wanted, text), number) for number, text in enumerate(raw_lines, start=1) if text.strip())
+    best = max(scored, key=lambda found: found[0], default=None)  # (score, start, end, line): the first line of the best score
     if best is None or best[0] < MIN_SIMILARITY:
         return None
-    score, number, start, end = best
+    score, start, end, number = best
     return number, int(score), raw_lines[number - 1][start:end].strip()  # down: a near miss never reads "100 % similar"
 
 
