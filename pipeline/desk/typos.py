@@ -207,14 +207,10 @@ def _accented(word: str, words: Lexicon) -> list[str]:
 def _swapped(word: str, words: Lexicon, *, gain: float = SWAP_GAIN) -> str | None:
     """The spelling one b/v, g/j or y/ll swap away that is `gain` (log) more probable ('protejer' -> 'proteger'), if any."""
     own = words.probability.get(word, -20.0)
-    best = None
-    for old, new in SWAPS:
-        for match in re.finditer(old, word):
-            candidate = word[: match.start()] + new + word[match.end():]
-            more = words.probability.get(candidate, -20.0) - own
-            if candidate in words.known and more >= gain and (best is None or more > best[1]):
-                best = (candidate, more)
-    return best[0] if best else None
+    swapped = [word[: match.start()] + new + word[match.end():] for old, new in SWAPS for match in re.finditer(old, word)]
+    gains = [(words.probability.get(candidate, -20.0) - own, candidate) for candidate in swapped if candidate in words.known]
+    best = max(gains, key=lambda found: found[0], default=None)  # the first of equal gains
+    return best[1] if best is not None and best[0] >= gain else None
 
 
 def judge_word(
