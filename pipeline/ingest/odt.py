@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 from xml.sax.saxutils import escape, quoteattr
 
 from pipeline.errors import InputError
@@ -160,28 +160,22 @@ class _Writer:
         notes = [f"<p>({mark}) {body}</p>" for mark, body in self.notes]
         return "\n".join([*self.lines, *notes])
 
-    def _style(self, family: str, name: str, what: str) -> object:
-        """A property of a style, looked up its parent chain (the first style that sets it)."""
+    def _chain(self, family: str, name: str) -> Iterator[_Style]:
+        """A style and its parents, nearest first (a missing style ends the chain, and so does a loop)."""
         seen = set()
-        while name and name not in seen:
+        while name and name not in seen and (family, name) in self.styles:
             seen.add(name)
-            style = self.styles.get((family, name))
-            if style is None:
-                return None
-            value = getattr(style, what)
-            if value is not None and value != "":  # (bold False is said: normal weight over a bold parent)
-                return value
-            name = style.parent
-        return None
+            yield self.styles[(family, name)]
+            name = self.styles[(family, name)].parent
+
+    def _style(self, family: str, name: str, what: str) -> object:
+        """A property of a style, looked up its parent chain (the first style that sets it; bold False is said:
+        normal weight over a bold parent)."""
+        return next((value for style in self._chain(family, name) if (value := getattr(style, what)) is not None and value != ""), None)
 
     def _heading(self, name: str) -> int:
         """The heading level a paragraph style gives (0: none; -1: the document's Title style)."""
-        seen = set()
-        while name and name not in seen:
-            seen.add(name)
-            style = self.styles.get(("paragraph", name))
-            if style is None:
-                return 0
+        for style in self._chain("paragraph", name):
             if style.outline:
                 return style.outline
             for each in style.names:
@@ -190,7 +184,6 @@ class _Writer:
                 found = HEADING_STYLE.match(each)
                 if found:
                     return int(found.group(1))
-            name = style.parent
         return 0
 
     def blocks(self, parent: etree._Element, *, level: int = 0, list_style: str = "") -> None:
