@@ -209,12 +209,8 @@ class _Writer:
         size = self._style("paragraph", style, "size")
         if size and level == 0 and STYLE_BIG.search(f"font-size:{size}"):  # (only what html.py calls large type)
             text = f'<span style="font-size:{size}">{text}</span>'
-        if level == -1:
-            self.lines.append(f"<h1>{text}</h1>")
-        elif level:
-            self.lines.append(f"<h{min(level, 6)}>{text}</h{min(level, 6)}>")
-        else:
-            self.lines.append(f"<p>{text}</p>")
+        tag = f"h{min(max(level, 1), 6)}" if level else "p"  # -1, the Title style: <h1>
+        self.lines.append(f"<{tag}>{text}</{tag}>")
 
     def inline(self, element: etree._Element, *, bold: bool) -> str:
         """A paragraph's runs as inline HTML: bold runs in <strong>, links kept, notes as " (N)" marks."""
