@@ -10,6 +10,7 @@ is not one edit from a glossary term or an English word.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import overload
 from dataclasses import dataclass
 from pathlib import Path
@@ -293,10 +294,7 @@ def find_typos(cleaned: CleanText, *, project=None, game_id: str | None = None, 
         glossary = load_glossary(project.glossaries, game_id, display_root=project.root)
     words = lexicon(user_folder())
     folded, glossary_words, slips = _glossary_words(glossary, words)
-    in_text: dict[str, int] = {}
-    for line in cleaned.lines:
-        for match in WORD.finditer(line.text):
-            in_text[match.group().lower()] = in_text.get(match.group().lower(), 0) + 1
+    in_text = Counter(match.group().lower() for line in cleaned.lines for match in WORD.finditer(line.text))
     words.store.prefetch(in_text)  # the text's words in a few queries, not one each
     verdicts = verdicts_for(project, game_id, stamp=words.stamp, glossary=(folded, glossary_words, slips))
     seen: dict[str, list] = {}
