@@ -4,6 +4,7 @@ typo's candidates by it and by how common each candidate is."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from pipeline.text import strip_accents
@@ -54,11 +55,8 @@ def sound_variants(word: str) -> frozenset[str]:
     vowels = "aeiouáéíóú"
     found = {word[:at] + word[at + 1:] for at, letter in enumerate(word) if letter == "h" and word[at - 1:at] != "c"}  # (not a ch)
     found |= {word[:at] + "h" + word[at:] for at in range(len(word)) if at == 0 or word[at] in vowels and word[at - 1] in vowels}
-    for old, new in SOUND_SPELLINGS:
-        at = word.find(old)
-        while at >= 0:
-            found.add(word[:at] + new + word[at + len(old):])
-            at = word.find(old, at + 1)
+    found |= {word[:at.start()] + new + word[at.start() + len(old):]
+              for old, new in SOUND_SPELLINGS for at in re.finditer(f"(?={old})", word)}  # every place, overlapping too
     return frozenset(found - {word})
 
 
