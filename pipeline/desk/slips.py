@@ -23,12 +23,11 @@ FREQUENCY_WEIGHT = 0.5  # at most this much is added to a rare candidate's dista
 def _near_keys() -> dict[str, frozenset[str]]:
     """Each letter's neighbours on a Spanish keyboard (same row, and the keys above and below)."""
     where = {letter: (row, column) for row, keys in enumerate(KEYBOARD_ROWS) for column, letter in enumerate(keys)}
-    near: dict[str, set[str]] = {letter: set() for letter in where}
-    for letter, (row, column) in where.items():
-        for other, (other_row, other_column) in where.items():
-            if other != letter and abs(other_row - row) <= 1 and abs(other_column - column) <= 1:
-                near[letter].add(other)
-    return {letter: frozenset(others) for letter, others in near.items()}
+    return {
+        letter: frozenset(other for other, (at_row, at_column) in where.items()
+                          if other != letter and abs(at_row - row) <= 1 and abs(at_column - column) <= 1)
+        for letter, (row, column) in where.items()
+    }
 
 
 NEAR_KEYS = _near_keys()
