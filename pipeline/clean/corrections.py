@@ -56,15 +56,10 @@ def sheet_text_to_find(text: str) -> str:
 @lru_cache(maxsize=4096)  # asked for every correction on every line (`Correction.compiled`)
 def find_regex(text: str) -> str:
     """The regex a literal find compiles to: every quote mark matches any other, every space run any other."""
-    parts = []
-    for piece in re.split(r"(\s+)", sheet_text_to_find(text)):
-        if not piece:
-            continue
-        if piece.isspace():
-            parts.append(r"\s+")
-            continue
-        parts.append("".join(_QUOTE_CLASS if ch in _QUOTES else re.escape(ch) for ch in piece))
-    return "".join(parts)
+    return "".join(
+        r"\s+" if piece.isspace() else "".join(_QUOTE_CLASS if ch in _QUOTES else re.escape(ch) for ch in piece)
+        for piece in re.split(r"(\s+)", sheet_text_to_find(text))
+    )
 
 
 @dataclass(frozen=True)
@@ -251,31 +246,18 @@ def closest_text(correction: Correction, raw_lines: list[str]) -> tuple[int, int
     wanted = " ".join(wanted.split())
     if len(wanted) < 3:
         return None
-    best: tuple[float, int, int, int] | None = None  # (score, line, start, end)
-    for number, text in enumerate(raw_lines, start=1):
-        if not text.strip():
-            continue
-        score, start, end = _partial_similarity(wanted, text)
-        if best is None or score > best[0]:
-            best = (score, number, start, end)
+    scored = ((*_partial_similarity(wanted, text), number) for number, text in enumerate(raw_lines, start=1) if text.strip())
+    best = max(scored, key=lambda found: found[0], default=None)  # (score, start, end, line): the first line of the best score
     if best is None or best[0] < MIN_SIMILARITY:
         return None
-    score, number, start, end = best
+    score, start, end, number = best
     return number, int(score), raw_lines[number - 1][start:end].strip()  # down: a near miss never reads "100 % similar"
 
 
 def _partial_similarity(wanted: str, text: str) -> tuple[float, int, int]:
-    """How well `wanted` matches its best-fitting stretch of `text` (rapidfuzz; difflib when it is missing)."""
-    try:
-        from rapidfuzz import fuzz
-    except ImportError:  # pragma: no cover - rapidfuzz is a dependency; difflib gives the same kind of answer, slower
-        import difflib
+    """How well `wanted` matches its best-fitting stretch of `text` (rapidfuzz's partial ratio, and where that stretch is)."""
+    from rapidfuzz import fuzz
 
-        matcher = difflib.SequenceMatcher(None, wanted, text, autojunk=False)
-        block = max(matcher.get_matching_blocks(), key=lambda b: b.size)
-        start = max(0, block.b - block.a)
-        end = min(len(text), start + len(wanted))
-        return difflib.SequenceMatcher(None, wanted, text[start:end]).ratio() * 100, start, end
     alignment = fuzz.partial_ratio_alignment(wanted, text)
     if alignment is None:
         return 0.0, 0, 0

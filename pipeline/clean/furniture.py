@@ -113,11 +113,8 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
             _site_line(state, index, text, in_thread, at_top=top(index))
         index += 1
     _empty_bullets(state)
-    posts = []
-    for number, (start, author) in enumerate(starts):
-        end = starts[number + 1][0] if number + 1 < len(starts) else len(lines)
-        posts.append((start, end, author))
-    return posts
+    ends = [start for start, _ in starts[1:]] + [len(lines)]  # a post runs to the next one's header
+    return [(start, end, author) for (start, author), end in zip(starts, ends)]
 
 
 def _post_header(state: State, starts: list[tuple[int, str]], index: int, author: str, reason: str) -> None:

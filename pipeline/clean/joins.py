@@ -50,15 +50,9 @@ def join_groups(lines: list[str], indexes: list[int]) -> list[list[int]]:
     return groups
 
 
-def continues(previous: str, following: str) -> bool:
-    """Whether `following` carries on the sentence or item that `previous` started."""
-    before = previous.strip()
-    return _continues(len(before), before, single=True, following=following)
-
-
 def _continues(length: int, last_line: str, *, single: bool, following: str) -> bool:
-    """`continues` for a text of `length` characters (stripped) that ends with `last_line` (stripped);
-    `single`: the text is that one line (only a line on its own can be a bullet with no text)."""
+    """Whether `following` carries on the sentence or item of a text of `length` characters (stripped) that ends with
+    `last_line` (stripped); `single`: the text is that one line (only a line on its own can be a bullet with no text)."""
     after = following.strip()
     if not after or LONE_BULLET.match(after):
         return False

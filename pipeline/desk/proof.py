@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from pipeline.desk import likely_typos
@@ -175,12 +176,9 @@ def proof_html(
     for typo in typos:
         typos_by_line.setdefault(typo.line, {})[typo.word] = typo
     sheets_of = {section.id: [name for name, ids in printed_by.items() if section.id in ids] for section in document.sections}
-    counts: dict[str, int] = {}
     lines = raw.original_lines  # the report's and the sections' line numbers count the file's own lines
-    for number in range(1, len(lines) + 1):
-        for fate in fates.get(number, []):
-            counts[fate.fate] = counts.get(fate.fate, 0) + 1
-    summary = ", ".join(f"{counts[fate]} {fate}" for fate in FATES if counts.get(fate))
+    counts = Counter(fate.fate for number in range(1, len(lines) + 1) for fate in fates.get(number, []))
+    summary = ", ".join(f"{counts[fate]} {fate}" for fate in FATES if counts[fate])
     parts = [
         "<!DOCTYPE html>",
         '<html lang="es"><head><meta charset="utf-8">',

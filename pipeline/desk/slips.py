@@ -4,6 +4,7 @@ typo's candidates by it and by how common each candidate is."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from pipeline.text import strip_accents
@@ -22,12 +23,11 @@ FREQUENCY_WEIGHT = 0.5  # at most this much is added to a rare candidate's dista
 def _near_keys() -> dict[str, frozenset[str]]:
     """Each letter's neighbours on a Spanish keyboard (same row, and the keys above and below)."""
     where = {letter: (row, column) for row, keys in enumerate(KEYBOARD_ROWS) for column, letter in enumerate(keys)}
-    near: dict[str, set[str]] = {letter: set() for letter in where}
-    for letter, (row, column) in where.items():
-        for other, (other_row, other_column) in where.items():
-            if other != letter and abs(other_row - row) <= 1 and abs(other_column - column) <= 1:
-                near[letter].add(other)
-    return {letter: frozenset(others) for letter, others in near.items()}
+    return {
+        letter: frozenset(other for other, (at_row, at_column) in where.items()
+                          if other != letter and abs(at_row - row) <= 1 and abs(at_column - column) <= 1)
+        for letter, (row, column) in where.items()
+    }
 
 
 NEAR_KEYS = _near_keys()
@@ -54,11 +54,8 @@ def sound_variants(word: str) -> frozenset[str]:
     vowels = "aeiouáéíóú"
     found = {word[:at] + word[at + 1:] for at, letter in enumerate(word) if letter == "h" and word[at - 1:at] != "c"}  # (not a ch)
     found |= {word[:at] + "h" + word[at:] for at in range(len(word)) if at == 0 or word[at] in vowels and word[at - 1] in vowels}
-    for old, new in SOUND_SPELLINGS:
-        at = word.find(old)
-        while at >= 0:
-            found.add(word[:at] + new + word[at + len(old):])
-            at = word.find(old, at + 1)
+    found |= {word[:at.start()] + new + word[at.start() + len(old):]
+              for old, new in SOUND_SPELLINGS for at in re.finditer(f"(?={old})", word)}  # every place, overlapping too
     return frozenset(found - {word})
 
 

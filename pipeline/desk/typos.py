@@ -10,6 +10,7 @@ is not one edit from a glossary term or an English word.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import overload
 from dataclasses import dataclass
 from pathlib import Path
@@ -207,14 +208,10 @@ def _accented(word: str, words: Lexicon) -> list[str]:
 def _swapped(word: str, words: Lexicon, *, gain: float = SWAP_GAIN) -> str | None:
     """The spelling one b/v, g/j or y/ll swap away that is `gain` (log) more probable ('protejer' -> 'proteger'), if any."""
     own = words.probability.get(word, -20.0)
-    best = None
-    for old, new in SWAPS:
-        for match in re.finditer(old, word):
-            candidate = word[: match.start()] + new + word[match.end():]
-            more = words.probability.get(candidate, -20.0) - own
-            if candidate in words.known and more >= gain and (best is None or more > best[1]):
-                best = (candidate, more)
-    return best[0] if best else None
+    swapped = [word[: match.start()] + new + word[match.end():] for old, new in SWAPS for match in re.finditer(old, word)]
+    gains = [(words.probability.get(candidate, -20.0) - own, candidate) for candidate in swapped if candidate in words.known]
+    best = max(gains, key=lambda found: found[0], default=None)  # the first of equal gains
+    return best[1] if best is not None and best[0] >= gain else None
 
 
 def judge_word(
@@ -297,10 +294,7 @@ def find_typos(cleaned: CleanText, *, project=None, game_id: str | None = None, 
         glossary = load_glossary(project.glossaries, game_id, display_root=project.root)
     words = lexicon(user_folder())
     folded, glossary_words, slips = _glossary_words(glossary, words)
-    in_text: dict[str, int] = {}
-    for line in cleaned.lines:
-        for match in WORD.finditer(line.text):
-            in_text[match.group().lower()] = in_text.get(match.group().lower(), 0) + 1
+    in_text = Counter(match.group().lower() for line in cleaned.lines for match in WORD.finditer(line.text))
     words.store.prefetch(in_text)  # the text's words in a few queries, not one each
     verdicts = verdicts_for(project, game_id, stamp=words.stamp, glossary=(folded, glossary_words, slips))
     seen: dict[str, list] = {}

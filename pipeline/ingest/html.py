@@ -13,7 +13,7 @@ import re
 from pipeline.ingest.code import figure_or_code, is_code
 from pipeline.ingest.inline import render
 from pipeline.ingest.htmlpage import ENTRY_TITLE, TITLE_CLASS, layout_row, menu_cell, read_metadata
-from pipeline.ingest.lines import QUOTE_AUTHOR, TOGGLE_LABEL, Converted, tidy
+from pipeline.ingest.lines import IMAGE_NAME, QUOTE_AUTHOR, TOGGLE_LABEL, Converted, tidy
 
 SKIP = set(
     "script style noscript template svg iframe form button select input textarea object embed canvas audio video "
@@ -50,7 +50,6 @@ MASTHEAD = re.compile(r"(?:^|[\s_-])(?:header|masthead)(?:$|[\s_-])", re.IGNOREC
 CSS_CLASS_RULE = re.compile(r"\.([\w-]+)\s*\{([^}]*)\}")
 FURNITURE_SHARE = 0.5  # an element holding this share of the page's text is never furniture by its class
 XML_DECLARATION = re.compile(r"^\ufeff?\s*<\?xml[^>]*\?>")
-IMAGE_NAME = re.compile(r"\.(?:png|jpe?g|gif|svg|webp)$|^(?:image|imagen|img|foto)\b", re.IGNORECASE)
 
 
 def convert_html(text: str, out: Converted, *, first_line: int = 1, fragment: bool = False) -> None:

@@ -21,6 +21,10 @@ CONTENTS_TITLE = re.compile(r"^(?:[íi]ndice(?: de contenidos?)?|contenidos?|tab
 EMOJI = re.compile(
     "[\U0001F000-\U0001FAFF\u2B50\u2B55\u231A\u231B\u23E9-\u23EC\u23F0\u23F3]\uFE0F?|[\u2300-\u23FF\u2600-\u27BF]\uFE0F|[\uFE0F\u200D]"
 )
+# A word processor's heading style by name (an .odt's, an RTF's): "Heading 1", "Título 2", LibreOffice's "Heading_20_1".
+HEADING_STYLE = re.compile(r"^(?:heading|t[ií]tulo|encabezado)(?:_20_|\s|_)?([1-6])$", re.IGNORECASE)
+# An image's alt text that only names the file or says "image": no words of the text (HTML's alt, Markdown's ![...]).
+IMAGE_NAME = re.compile(r"\.(?:png|jpe?g|gif|svg|webp)$|^(?:image|imagen|img|foto)\b", re.IGNORECASE)
 SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")  # HTML whitespace, line breaks included
 
 

@@ -12,7 +12,7 @@ import re
 from pipeline.ingest.code import figure_or_code, is_code
 from pipeline.ingest.inline import render
 from pipeline.ingest.sniff import MD_INLINE
-from pipeline.ingest.lines import QUOTE_AUTHOR, TOGGLE_LABEL, Converted, editorial_marks, tidy
+from pipeline.ingest.lines import IMAGE_NAME, QUOTE_AUTHOR, TOGGLE_LABEL, Converted, editorial_marks, tidy
 from pipeline.model import CleaningRecord
 from pipeline.modelkinds import CleaningAction
 
@@ -236,7 +236,7 @@ class _Walker:
         in_item = bool(self.lists and opener is not None and opener.type == "list_item_open")
         lines = _lines(token, self.out, item=in_item or self.quotes > 0)
         marker = ""
-        if self.lists and opener is not None and opener.type == "list_item_open":
+        if in_item:
             ordered, number = self.lists[-1]
             marker = f"{number}) " if ordered else "- "
             self.lists[-1][1] += 1
@@ -326,7 +326,7 @@ def _lines(token, out: Converted, *, item: bool = False) -> list[tuple[str, str]
         elif kind == "image":
             alt = tidy(child.content or "")
             images[-1] += images[-1] >= 0
-            if alt and not re.search(r"\.(?:png|jpe?g|gif|svg|webp)$|^(?:image|imagen|img|foto)\b", alt, re.IGNORECASE):
+            if alt and not IMAGE_NAME.search(alt):
                 lines[-1].append((alt, bold > 0))
         elif kind in ("text", "code_inline"):
             lines[-1].append((child.content, bold > 0))

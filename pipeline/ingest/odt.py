@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 from xml.sax.saxutils import escape, quoteattr
 
 from pipeline.errors import InputError
 from pipeline.ingest.html import STYLE_BIG, convert_html
 from pipeline.ingest.limits import DEFAULT, Limits
-from pipeline.ingest.lines import Converted, tidy
+from pipeline.ingest.lines import HEADING_STYLE, Converted, tidy
 
 if TYPE_CHECKING:
     import zipfile
@@ -38,8 +38,6 @@ NS = {
 TEXT_MIME = ("application/vnd.oasis.opendocument.text", "application/vnd.oasis.opendocument.text-template")
 KINDS = {"spreadsheet": "a spreadsheet", "presentation": "a presentation", "graphics": "a drawing", "formula": "a formula"}
 FIX = "open it in LibreOffice and save it again as an OpenDocument text (.odt)"
-# LibreOffice names its heading styles "Heading_20_1" (shown as "Heading 1", "Título 1" in a Spanish install).
-HEADING_STYLE = re.compile(r"^(?:heading|t[ií]tulo|encabezado)(?:_20_|\s|_)?([1-6])$", re.IGNORECASE)
 TITLE_STYLE = re.compile(r"^(?:title|t[ií]tulo)$", re.IGNORECASE)
 # Block elements that hold no text of the rules: an index or table of contents, tracked changes, declarations.
 SKIP_BLOCKS = frozenset(
@@ -162,28 +160,22 @@ class _Writer:
         notes = [f"<p>({mark}) {body}</p>" for mark, body in self.notes]
         return "\n".join([*self.lines, *notes])
 
-    def _style(self, family: str, name: str, what: str) -> object:
-        """A property of a style, looked up its parent chain (the first style that sets it)."""
+    def _chain(self, family: str, name: str) -> Iterator[_Style]:
+        """A style and its parents, nearest first (a missing style ends the chain, and so does a loop)."""
         seen = set()
-        while name and name not in seen:
+        while name and name not in seen and (family, name) in self.styles:
             seen.add(name)
-            style = self.styles.get((family, name))
-            if style is None:
-                return None
-            value = getattr(style, what)
-            if value is not None and value != "":  # (bold False is said: normal weight over a bold parent)
-                return value
-            name = style.parent
-        return None
+            yield self.styles[(family, name)]
+            name = self.styles[(family, name)].parent
+
+    def _style(self, family: str, name: str, what: str) -> object:
+        """A property of a style, looked up its parent chain (the first style that sets it; bold False is said:
+        normal weight over a bold parent)."""
+        return next((value for style in self._chain(family, name) if (value := getattr(style, what)) is not None and value != ""), None)
 
     def _heading(self, name: str) -> int:
         """The heading level a paragraph style gives (0: none; -1: the document's Title style)."""
-        seen = set()
-        while name and name not in seen:
-            seen.add(name)
-            style = self.styles.get(("paragraph", name))
-            if style is None:
-                return 0
+        for style in self._chain("paragraph", name):
             if style.outline:
                 return style.outline
             for each in style.names:
@@ -192,7 +184,6 @@ class _Writer:
                 found = HEADING_STYLE.match(each)
                 if found:
                     return int(found.group(1))
-            name = style.parent
         return 0
 
     def blocks(self, parent: etree._Element, *, level: int = 0, list_style: str = "") -> None:
@@ -218,12 +209,8 @@ class _Writer:
         size = self._style("paragraph", style, "size")
         if size and level == 0 and STYLE_BIG.search(f"font-size:{size}"):  # (only what html.py calls large type)
             text = f'<span style="font-size:{size}">{text}</span>'
-        if level == -1:
-            self.lines.append(f"<h1>{text}</h1>")
-        elif level:
-            self.lines.append(f"<h{min(level, 6)}>{text}</h{min(level, 6)}>")
-        else:
-            self.lines.append(f"<p>{text}</p>")
+        tag = f"h{min(max(level, 1), 6)}" if level else "p"  # -1, the Title style: <h1>
+        self.lines.append(f"<{tag}>{text}</{tag}>")
 
     def inline(self, element: etree._Element, *, bold: bool) -> str:
         """A paragraph's runs as inline HTML: bold runs in <strong>, links kept, notes as " (N)" marks."""

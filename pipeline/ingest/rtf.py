@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape
 from pipeline.errors import InputError
 from pipeline.ingest.html import convert_html
 from pipeline.ingest.limits import DEFAULT, MAX_NESTING, Limits, hostile, too_long
-from pipeline.ingest.lines import Converted, tidy
+from pipeline.ingest.lines import HEADING_STYLE, Converted, tidy
 
 FIX = "open it in WordPad, Word or LibreOffice and save it again (as .rtf, .odt or .docx)"
 # One token: a control word with its number, a \'xx byte, a control symbol, a brace, a line end (no text in
@@ -37,7 +37,6 @@ SYMBOLS = {
 }
 CONTROL_SYMBOLS = {"~": "\u00a0", "_": "-", "-": "", "\\": "\\", "{": "{", "}": "}", "|": "", ":": ""}
 CHARSETS = {161: "cp1253", 162: "cp1254", 177: "cp1255", 178: "cp1256", 186: "cp1257", 204: "cp1251", 222: "cp874", 238: "cp1250"}
-HEADING_STYLE = re.compile(r"^(?:heading|t[ií]tulo|encabezado)\s*([1-6])$", re.IGNORECASE)
 # Destinations read for what they say, not printed (\fldinst usually comes as an optional one, {\*\fldinst ...}).
 TABLES = {"fonttbl": "font", "stylesheet": "style", "info": "info", "fldinst": "field"}
 HYPERLINK = re.compile(r'HYPERLINK\s+"([^"]+)"')

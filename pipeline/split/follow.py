@@ -40,10 +40,6 @@ class Followed:
     def pattern(self) -> str:
         return self.compiled.pattern
 
-    @property
-    def flags(self) -> int:
-        return self.compiled.flags
-
     def search(self, text: str, *args: int) -> re.Match | None:
         found = self.compiled.search(text, *args)
         if found is None and text in self.before:

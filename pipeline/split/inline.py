@@ -13,6 +13,7 @@ and runs of items that open with a count ("1 punto si...", "2 puntos si...") bec
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 
 from pipeline.model import TABLE_CELL, Block
@@ -50,11 +51,7 @@ def restructure(blocks: tuple[Block, ...], *, labels: frozenset[str] = frozenset
 
 def label_vocabulary(blocks: list[Block]) -> frozenset[str]:
     """Labels that open rows of two or more tables made from label runs (the damage levels of every system)."""
-    counts: dict[str, int] = {}
-    for block in blocks:
-        if block.kind == BlockKind.TABLE and not block.header:
-            for row in block.rows():
-                counts[row[0]] = counts.get(row[0], 0) + 1
+    counts = Counter(row[0] for block in blocks if block.kind == BlockKind.TABLE and not block.header for row in block.rows())
     return frozenset(label for label, count in counts.items() if count >= 2)
 
 

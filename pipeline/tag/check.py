@@ -176,18 +176,10 @@ def mine_pairs(text: str, *, first_line: int = 1, guess: LanguageGuess) -> list[
             return
         if both_known and None in (left_lang, right_lang):
             return  # a parenthesis mostly explains in Spanish: both languages must be clear
-        if {left_lang, right_lang} == {"es", "en"}:
-            es, en = (left, right) if left_lang == "es" else (right, left)
-        elif left_lang == "es" and right_lang is None:
-            es, en = left, right
-        elif right_lang == "es" and left_lang is None:
-            es, en = right, left
-        elif left_lang == "en" and right_lang is None:
-            es, en = right, left
-        elif right_lang == "en" and left_lang is None:
-            es, en = left, right
-        else:
-            return
+        if left_lang == right_lang:
+            return  # both Spanish, both English, or neither known: no pair
+        # One side known is enough: the other is the other language.
+        es, en = (left, right) if left_lang == "es" or right_lang == "en" else (right, left)
         line_start = text.rfind("\n", 0, at) + 1
         line_end = text.find("\n", at)
         context = original[line_start : line_end if line_end >= 0 else len(text)].strip()
@@ -269,9 +261,9 @@ def judge(es: str, en: str, *, glossary: Glossary, tagger) -> tuple[PairStatus, 
     return PairStatus.MISSING, None, False
 
 
-def check_glossary(document: Document, *, glossary: Glossary, tagger, guess: LanguageGuess | None = None) -> GlossaryReport:
+def check_glossary(document: Document, *, glossary: Glossary, tagger) -> GlossaryReport:
     """Unused entries of the game's own glossary, and every pair the text states, judged."""
-    guess = guess or LanguageGuess(glossary)
+    guess = LanguageGuess(glossary)
     used = {hit.es for section in document.sections for hit in (*section.title_terms, *section.text_terms())}
     game_terms = [term for term in glossary.terms if term.source != "common"]
     unused = tuple(term for term in game_terms if term.es not in used)

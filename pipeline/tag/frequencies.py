@@ -107,11 +107,10 @@ def _stamp() -> str:
 
 
 @lru_cache(maxsize=1)
-def frequency_file(cache_dir: Path | None = None) -> FrequencyFile:
-    """The process's frequency file, in `cache_dir` (the user's cache folder by default)."""
+def frequency_file() -> FrequencyFile:
+    """The process's frequency file, in the user's cache folder."""
     stamp = _stamp()
-    folder = cache_dir if cache_dir is not None else user_folder()
-    return FrequencyFile(folder / file_name(stamp), stamp=stamp)
+    return FrequencyFile(user_folder() / file_name(stamp), stamp=stamp)
 
 
 def frequencies() -> tuple[Column, Column]:

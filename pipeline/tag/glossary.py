@@ -39,9 +39,6 @@ class Glossary:
     files: tuple[str, ...] = ()  # project-relative paths that were read (for cache keys)
 
 
-# Translators type the apostrophe in "D'Artagnan" as ´, ` or ’; all compare as '.
-
-
 _PLURAL = re.compile(r"(?<=[^aeiou\W])es$|(?<=\w)s$")
 
 
