@@ -97,3 +97,26 @@ def test_a_sheet_without_covers_prints_its_contents_and_the_pages_of_its_referen
     combate = 1 + next(n for n, page in enumerate(PdfReader(io.BytesIO(pdf)).pages) if "El atacante" in (page.extract_text() or ""))
     assert f"(VER: Combate, p. {combate})" in text and "Apéndice" not in text
     assert "Contenido: p. 1: Mesa" in text and ("· Combate" if combate == 1 else "p. 2: Combate") in text
+
+
+def test_a_sheet_that_spills_a_few_lines_onto_a_last_page_is_set_tight_on_one(project_root) -> None:
+    """The same type sizes, closer lines and paragraphs (markup.TIGHT_LEADING, TIGHT_SPACE): a page saved."""
+    from pipeline.sheets.layout import load_layout
+    from pipeline.sheets.quickref import quickref_with_sections
+    from pipeline.sheets.quickref.flow import measure_sheet
+    from tests.sheets.test_quickref import parse_recipe
+
+    layout = load_layout(project_root / "templates", "quickref")
+    recipe = parse_recipe({"condense": [], "covers": "todo"})
+    options = dict(sheet_label="R", tagged_kinds=(), covers="todo", compact_title=True)
+
+    def sheet(rules: int) -> Document:
+        sections = tuple(section(f"s{n}", f"Sección {n}", *(f"Regla {n}.{m}: el jugador activo roba {m} cartas." for m in range(rules)))
+                         for n in range(12))
+        return Document(game=GameInfo(id="demo", title_es="Demo", title_en="Demo"), sections=sections)
+
+    rules = next(r for r in range(10, 40) if measure_sheet(sheet(r), list(sheet(r).sections), layout, **options)[0] == 2)
+    _, pages, _, _ = quickref_with_sections(sheet(rules), sheet="quickref", layout=layout, recipe=recipe)
+    assert pages == 1
+    _, pages, _, _ = quickref_with_sections(sheet(rules + 8), sheet="quickref", layout=layout, recipe=recipe)
+    assert pages == 2  # more than a tight page holds: the scale as it is

@@ -197,8 +197,29 @@ def quickref_with_sections(
         ) from None
     options.update(columns=fit.columns, body_size=fit.body_size)
     printed_sections, options["covers"] = _settled(document, sections, layout, recipe=recipe, options=options)
+    printed_sections, options = _tightened(document, sections, printed_sections, layout, recipe=recipe, options=options)
     pdf, pages = render_sheet(document, printed_sections, layout, **options)
     return pdf, pages, revision, sections
+
+
+# A last page holding less than this share of a page is nearly empty: the tight setting may save it.
+NEARLY_EMPTY = 0.25
+
+
+def _tightened(document: Document, sections: list[Section], settled: list[Section], layout: Layout, *, recipe: Recipe,
+               options: dict) -> tuple[list[Section], dict]:
+    """(sections, options) of the sheet in the tight setting (markup.paragraph_styles: the same type, closer lines and
+    paragraphs) when its last page is nearly empty and the tight setting takes a page less; else as they are."""
+    from pipeline.sheets.quickref.flow import measure_sheet
+
+    pages, fill = measure_sheet(document, settled, layout, **options)
+    if pages < 2 or fill - (pages - 1) >= NEARLY_EMPTY:
+        return settled, options
+    tight = {**options, "tight": True}
+    tight_sections, tight["covers"] = _settled(document, sections, layout, recipe=recipe, options=tight)
+    if measure_sheet(document, tight_sections, layout, **tight)[0] < pages:
+        return tight_sections, tight
+    return settled, options
 
 
 # Layouts tried until the headings' pages stop moving: the contents line and a cross-reference's page change the

@@ -518,6 +518,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
     english_names: str = "section",
     run_in: bool = False,
     compact_title: bool = False,
+    tight: bool = False,  # the tight setting (markup.paragraph_styles): to save a nearly empty last page
 ):
     """The document template, story and canvas class of a sheet (`probe`: the layout-only kind).
 
@@ -525,7 +526,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
     revision as printed (`revision`: "v2026-12-01 · a1b2c3d4", the date the content last changed, so the
     same inputs give the same bytes on any day); a compact sheet ends with its credits block.
     """
-    styles = paragraph_styles(layout, body_size=body_size)
+    styles = paragraph_styles(layout, body_size=body_size, tight=tight)
     check_margins(layout, styles)
     game = document.game
     furniture = Furniture(
