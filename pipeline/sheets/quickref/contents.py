@@ -4,7 +4,7 @@ The doc templates (flow.py, probe.py) note every heading as it lands on a page (
 recipe says nothing of what it `covers` prints its headings of the first level instead, on a sheet of several
 pages grouped by page ("Contenido: p. 1: Introducción · Tipos de cartas — p. 2: Combate · Índice inglés"). When
 the first level holds fewer than FEW headings (a text under one or two chapters), the second level is listed too,
-if the line stays under CONTENTS_CHARS.
+if the line stays under CONTENTS_CHARS; a first level too long for MAX_CONTENTS_CHARS is cut, ending with "…".
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass, replace
 
 FEW = 4
-CONTENTS_CHARS = 420  # about three lines of the title block
+CONTENTS_CHARS = 420  # about three lines of the title block: the most a second level may bring
+MAX_CONTENTS_CHARS = 640  # about five lines: a longer first level (a flat outline of forty headings) is cut
 PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 
 
@@ -45,13 +46,13 @@ def pages_of(landed: list[Landed]) -> dict[str, int]:
 
 def contents_line(landed: list[Landed], *, pages: int) -> str:
     """The sheet's headings to list after "Contenido:", grouped by page when the sheet has more than one; a list
-    longer than CONTENTS_CHARS is cut at a heading and ends with "…" (a flat outline of thirty headings)."""
+    longer than MAX_CONTENTS_CHARS is cut at a heading and ends with "…" (a flat outline of forty headings)."""
     shown = [replace(entry, title=_short(entry.title)) for entry in landed if entry.visible]
     chosen = [entry for entry in shown if entry.level == 0]
     deeper = [entry for entry in shown if entry.level <= 1]
     if len(chosen) < FEW and len(_line(deeper, pages)) <= CONTENTS_CHARS:
         chosen = deeper
-    while len(chosen) > 1 and len(_line(chosen, pages)) > CONTENTS_CHARS:
+    while len(chosen) > 1 and len(_line(chosen, pages)) > MAX_CONTENTS_CHARS:
         chosen = chosen[:-1]
     return _line(chosen, pages) + (" …" if len(chosen) < len([entry for entry in shown if entry.level == 0]) else "")
 
