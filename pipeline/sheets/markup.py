@@ -82,21 +82,32 @@ def font_for(style: TextStyle, names: dict[str, str]) -> str:
 HEADING_BAND_PADDING = 2.5  # pt of band left of a banded heading's text
 
 
-def paragraph_styles(layout: Layout, *, body_size: float | None = None) -> dict[str, ParagraphStyle]:
-    """ParagraphStyles for every template style; `body_size` rescales the text styles together."""
+# The tight setting a sheet may take to save a nearly empty last page: the same type sizes, lines at 115 % of
+# their size (not the scale's 120 %) and half the space between paragraphs and before headings.
+TIGHT_LEADING = 1.15
+TIGHT_SPACE = 0.5
+
+
+def paragraph_styles(layout: Layout, *, body_size: float | None = None, tight: bool = False) -> dict[str, ParagraphStyle]:
+    """ParagraphStyles for every template style; `body_size` rescales the text styles together; `tight`: the text
+    styles at TIGHT_LEADING and TIGHT_SPACE (the page furniture keeps the scale)."""
     names = register_fonts(layout.fonts)
     scale = (body_size / layout.style("body").size) if body_size else 1.0
     styles: dict[str, ParagraphStyle] = {}
     for name, spec in layout.styles.items():
-        factor = 1.0 if name in ("header", "footer", "title", "subtitle") else scale
+        furniture = name in ("header", "footer", "title", "subtitle")
+        factor = 1.0 if furniture else scale
+        squeeze = tight and not furniture
+        leading = min(spec.leading, spec.size * TIGHT_LEADING) if squeeze else spec.leading
+        space = TIGHT_SPACE if squeeze else 1.0
         styles[name] = ParagraphStyle(
             name=name,
             fontName=font_for(spec, names),
             fontSize=round(spec.size * factor, 2),
-            leading=round(spec.leading * factor, 2),
+            leading=round(leading * factor, 2),
             textColor=HexColor(spec.color),
-            spaceBefore=spec.space_before * factor,
-            spaceAfter=spec.space_after * factor,
+            spaceBefore=spec.space_before * factor * space,
+            spaceAfter=spec.space_after * factor * space,
             alignment=TA_LEFT,
             # reportlab draws bullets in Helvetica by default: a font we do not embed.
             bulletFontName=names["regular"],

@@ -288,9 +288,9 @@ def test_alternity_sheet_meets_its_budget_and_leaves_the_damage_cards_to_their_s
     text = " ".join(" ".join((page.extract_text() or "").split()) for page in reader.pages)
     assert len(reader.pages) <= 4
     assert "Daño a los sistemas" in text  # the title block says where the system effects are
-    # It points at a section the sheet prints: the heading, with one sentence of its introduction the classifier is
-    # unsure of (kept: sentences.keeps), over its first subsection.
-    assert "(ver Movimiento)" in text and "Movimiento Además, estas reglas introducen" in text
+    # It points at a section the sheet prints, with its page: the heading, with one sentence of its introduction the
+    # classifier is unsure of (kept: sentences.keeps), over its first subsection.
+    assert "(ver Movimiento, p. 1)" in text and "Movimiento Además, estas reglas introducen" in text
     assert "la mina. Comprobaciones de maniobra" in text
 
 

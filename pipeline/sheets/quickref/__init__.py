@@ -37,19 +37,23 @@ class Probe:
 
 
 def sheet_sections(document: Document, recipe: Recipe) -> list[Section]:
-    """The sections the sheet prints, condensed as the recipe asks, ladders of numbers as tables."""
+    """The sections the sheet prints, condensed as the recipe asks, without placeholders and the headings left with
+    nothing under them, cross-references to nothing printed dropped, ladders of numbers as tables."""
+    from pipeline.sheets.quickref.crossrefs import referenced
     from pipeline.sheets.quickref.pointers import is_pointer
+    from pipeline.sheets.quickref.stubs import without_stubs
 
     chosen = select_sections(document, recipe)
     # A pointer to another sheet is the sheet's own words, not the text's: condensing never reads it.
     pointers = {index: section for index, section in enumerate(chosen) if is_pointer(section)}
-    condensed = condense([section for section in chosen if not is_pointer(section)], options=CondenseOptions.of_recipe(recipe))
+    texts = [section for section in chosen if not is_pointer(section)]
+    condensed = without_stubs(condense(texts, options=CondenseOptions.of_recipe(recipe)))
     after = {index: chosen[index - 1].id if index else None for index in pointers}
     for index, section in sorted(pointers.items()):
         fallback = 0 if after[index] is None else len(condensed)
         where = next((place + 1 for place, kept in enumerate(condensed) if kept.id == after[index]), fallback)
         condensed.insert(where, section)
-    return paced(laddered(condensed))
+    return paced(laddered(referenced(condensed)))
 
 
 def content_revision(sections: list[Section]) -> str:
@@ -191,5 +195,56 @@ def quickref_with_sections(
             f"on {layout.paper.upper()}: {exc.pages} pages at the minimum body size {exc.size:g} pt with {exc.columns} columns; "
             f"largest sections: {largest_sections(sections)}. Trim the recipe (leave_out_ids, condense) or raise its pages."
         ) from None
-    pdf, pages = render_sheet(document, sections, layout, columns=fit.columns, body_size=fit.body_size, **options)
+    options.update(columns=fit.columns, body_size=fit.body_size)
+    printed_sections, options["covers"] = _settled(document, sections, layout, recipe=recipe, options=options)
+    printed_sections, options = _tightened(document, sections, printed_sections, layout, recipe=recipe, options=options)
+    pdf, pages = render_sheet(document, printed_sections, layout, **options)
     return pdf, pages, revision, sections
+
+
+# A last page holding less than this share of a page is nearly empty: the tight setting may save it.
+NEARLY_EMPTY = 0.25
+
+
+def _tightened(document: Document, sections: list[Section], settled: list[Section], layout: Layout, *, recipe: Recipe,
+               options: dict) -> tuple[list[Section], dict]:
+    """(sections, options) of the sheet in the tight setting (markup.paragraph_styles: the same type, closer lines and
+    paragraphs) when its last page is nearly empty and the tight setting takes a page less; else as they are."""
+    from pipeline.sheets.quickref.flow import measure_sheet
+
+    pages, fill = measure_sheet(document, settled, layout, **options)
+    if pages < 2 or fill - (pages - 1) >= NEARLY_EMPTY:
+        return settled, options
+    tight = {**options, "tight": True}
+    tight_sections, tight["covers"] = _settled(document, sections, layout, recipe=recipe, options=tight)
+    if measure_sheet(document, tight_sections, layout, **tight)[0] < pages:
+        return tight_sections, tight
+    return settled, options
+
+
+# Layouts tried until the headings' pages stop moving: the contents line and a cross-reference's page change the
+# layout they describe (a line more in the title block can push a heading over a page).
+SETTLE_PASSES = 4
+
+
+def _settled(document: Document, sections: list[Section], layout: Layout, *, recipe: Recipe, options: dict) -> tuple[list[Section], str]:
+    """(sections with their cross-references' pages, what the title block says the sheet covers): the recipe's
+    `covers`, else the contents line of the headings where they land. Within the recipe's page budget, else as fitted."""
+    from pipeline.sheets.quickref.contents import contents_line, pages_of
+    from pipeline.sheets.quickref.crossrefs import referenced
+    from pipeline.sheets.quickref.flow import landing_sheet
+
+    if recipe.covers and referenced(sections, pages={section.id: 0 for section in sections}) == sections:
+        return sections, recipe.covers  # nothing on the sheet depends on where its headings land
+    pages, landed = landing_sheet(document, sections, layout, **options)
+    settled, covers = sections, recipe.covers
+    for _ in range(SETTLE_PASSES):
+        settled = referenced(sections, pages=pages_of(landed)) if pages > 1 else sections
+        covers = recipe.covers or contents_line(landed, pages=pages)
+        now_pages, now_landed = landing_sheet(document, settled, layout, **{**options, "covers": covers})
+        if (now_pages, now_landed) == (pages, landed):
+            break
+        pages, landed = now_pages, now_landed
+    if recipe.pages is not None and pages > recipe.pages:
+        return sections, recipe.covers
+    return settled, covers

@@ -40,6 +40,7 @@ from pipeline.sheets.pagefurniture import (
 from pipeline.sheets.icondata import section_labels, section_texts
 from pipeline.sheets.icons import decorate, legend_markup
 from pipeline.sheets.layout import Layout
+from pipeline.sheets.quickref.contents import Landed, note_landing
 from pipeline.sheets.quickref.headstyle import can_run_in, heading_styles
 from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
 from pipeline.sheets.quickref.tagbudget import untagged_terms
@@ -63,16 +64,19 @@ class Heading(Paragraph):
         self.outline_title = outline_title
         self.outline_level = level
         self.outline_key = key
+        self.outline_visible = True
 
 
 class OutlineAnchor(Flowable):
-    """An invisible mark that adds an outline entry where it lands (for run-in headings)."""
+    """An invisible mark that adds an outline entry where it lands (for run-in headings); `visible`: it stands for a
+    printed lead, listed in the contents line (not for an untitled opening box or a table's row labels)."""
 
-    def __init__(self, *, outline_title: str, level: int, key: str) -> None:
+    def __init__(self, *, outline_title: str, level: int, key: str, visible: bool = True) -> None:
         super().__init__()
         self.outline_title = outline_title
         self.outline_level = level
         self.outline_key = key
+        self.outline_visible = visible
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return 0, 0
@@ -83,6 +87,7 @@ class OutlineAnchor(Flowable):
 
 class SheetDocTemplate(BaseDocTemplate):
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 - reportlab hook name
+        note_landing(self, flowable)
         if isinstance(flowable, (Heading, OutlineAnchor)):
             self.canv.bookmarkPage(flowable.outline_key)
             self.canv.addOutlineEntry(flowable.outline_title, flowable.outline_key, level=flowable.outline_level, closed=False)
@@ -287,12 +292,18 @@ def glossary_pairs(sections: list[Section], kinds: tuple[str, ...]) -> list[tupl
     )
 
 
+NO_INDEX = "Índice inglés · English index: la hoja no nombra ninguna carta en inglés."
+
+
 def glossary_flowables(document: Document, sections: list[Section], styles: dict[str, ParagraphStyle],
                        kinds: tuple[str, ...]) -> list[Flowable]:
-    """The sheet's last words: an English -> Spanish index of the terms of `kinds` it tags, by English name."""
+    """The sheet's last words: an English -> Spanish index of the terms of `kinds` it tags, by English name. A sheet
+    that prints English names but none of `kinds` says so in one line (the recipe asked for an index: a player should
+    not look for one); a sheet with no English at all (a text with no glossary) prints nothing."""
     pairs = glossary_pairs(sections, kinds)
     if not pairs:
-        return []
+        tags_english = any(True for section in sections for _ in (*section.title_terms, *section.text_terms()))
+        return [Paragraph(NO_INDEX, styles["note"])] if tags_english else []
     style = styles["glossary"]
     rows = [[Paragraph(f"<i>{safe_text(en)}</i>", style), Paragraph(decorate(es, style), style)] for en, es in pairs]
     table = Table(rows, colWidths=["50%", "50%"], hAlign="LEFT", repeatRows=0)
@@ -362,7 +373,7 @@ def section_flowables(
         if section.id in heads.untitled:  # its text under the title block, or under the sections before it
             if section.level >= base_level and index < len(sections) and sections[index].parent == section.id:
                 # the sheet's opening box over subsections (headstyle.py): named in the outline, which skips no level
-                flowables.append(OutlineAnchor(outline_title=printable(section.title), level=0, key=section.id))
+                flowables.append(OutlineAnchor(outline_title=printable(section.title), level=0, key=section.id, visible=False))
             flowables.extend(block_flowables(replace(section, blocks=tuple(lone_items_as_paragraphs(section.blocks))),
                                              styles, shown=shown, tagged=tagged))
             continue
@@ -456,7 +467,7 @@ def _entry_table(entries: list[Section], styles: dict[str, ParagraphStyle], *, d
 
     rows = [[bilingual_title(section), section.blocks[0].text] for section in entries]
     # At the entries' own depth: the PDF outline may not jump levels (top-level entries at level 2 are refused).
-    anchors = [OutlineAnchor(outline_title=printable(section.title), level=depth, key=section.id) for section in entries]
+    anchors = [OutlineAnchor(outline_title=printable(section.title), level=depth, key=section.id, visible=False) for section in entries]
     table = table_flowables(rows, styles["table"], header=False, escape=safe_text)
     return _kept_whole([*anchors, *table]) if len(rows) <= SHORT_TABLE_ROWS else [*anchors, *table]
 
@@ -482,6 +493,13 @@ def measure_sheet(document: Document, sections: list[Section], layout: Layout, *
     return doc.page, doc.fill
 
 
+def landing_sheet(document: Document, sections: list[Section], layout: Layout, **options) -> tuple[int, list[Landed]]:
+    """(page count, where each heading lands) of the sheet laid out as `render_sheet` would (a probe)."""
+    doc, story, _ = _compose(document, sections, layout, io.BytesIO(), probe=True, **options)
+    doc.build(story, canvasmaker=ProbeCanvas)
+    return doc.page, list(getattr(doc, "landed", []))
+
+
 def _compose(  # long: one reportlab document (metadata, page templates, story) for a render or a probe; most lines are keywords
     document: Document,
     sections: list[Section],
@@ -500,6 +518,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
     english_names: str = "section",
     run_in: bool = False,
     compact_title: bool = False,
+    tight: bool = False,  # the tight setting (markup.paragraph_styles): to save a nearly empty last page
 ):
     """The document template, story and canvas class of a sheet (`probe`: the layout-only kind).
 
@@ -507,7 +526,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
     revision as printed (`revision`: "v2026-12-01 · a1b2c3d4", the date the content last changed, so the
     same inputs give the same bytes on any day); a compact sheet ends with its credits block.
     """
-    styles = paragraph_styles(layout, body_size=body_size)
+    styles = paragraph_styles(layout, body_size=body_size, tight=tight)
     check_margins(layout, styles)
     game = document.game
     furniture = Furniture(

@@ -42,6 +42,9 @@ class ProbeDocTemplate(BaseDocTemplate):
     fill = 0.0
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 - reportlab hook name
+        from pipeline.sheets.quickref.contents import note_landing
+
+        note_landing(self, flowable)
         frames, frame = self.pageTemplate.frames, getattr(self, "frame", None)
         if frame is None or frame not in frames:
             return  # an action between pages (a template switch): nothing was placed
