@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from pipeline.learn.sentences import KEPT_ROLES, SENTENCE_END, block_contexts, load_model, sentences  # noqa: F401 - sentences: re-exported
 from pipeline.model import Block, Section
 from pipeline.modelkinds import BlockKind
+from pipeline.sheets.patterns import SentencePattern, sentence_patterns
 from pipeline.sheets.quickref.examples import example_blocks
 from pipeline.sheets.quickref.repeats import NUMBER, Statements, statement_key
 from pipeline.text import fold
@@ -73,9 +74,10 @@ class CondenseOptions:
     narration_patterns: tuple[str, ...] = ()
     flavor_patterns: tuple[str, ...] = ()  # sentences that state no rule (a per-game judgement)
     leave_out_blocks: tuple[str, ...] = ()
+    uncorrected: tuple[tuple[str, str], ...] = ()  # Document.uncorrected: the patterns also match the source's words
 
     @classmethod
-    def of_recipe(cls, recipe) -> "CondenseOptions":
+    def of_recipe(cls, recipe, *, uncorrected: tuple[tuple[str, str], ...] = ()) -> "CondenseOptions":
         """What a recipe's `condense`, `flavor_sentences`, `leave_out_blocks` (and a quickref's `narration`) ask;
         quickref and card recipes share these keys."""
         return cls(
@@ -87,10 +89,11 @@ class CondenseOptions:
             narration_patterns=tuple(getattr(recipe, "narration", ())),  # card recipes have none
             flavor_patterns=recipe.flavor_sentences,
             leave_out_blocks=recipe.leave_out_blocks,
+            uncorrected=uncorrected,
         )
 
 
-def is_narration(sentence: str, patterns: tuple[re.Pattern, ...] = ()) -> bool:
+def is_narration(sentence: str, patterns: tuple[SentencePattern, ...] = ()) -> bool:
     if any(pattern.search(sentence) for pattern in patterns):
         return True
     markers = [m.group(0).lower() for m in FIRST_PERSON_PLURAL.finditer(sentence)]
@@ -99,8 +102,8 @@ def is_narration(sentence: str, patterns: tuple[re.Pattern, ...] = ()) -> bool:
 
 def condense(sections: list[Section], *, options: CondenseOptions) -> list[Section]:
     """The sections with left-out blocks and sentences removed; sections left empty disappear."""
-    patterns = tuple(re.compile(p, re.IGNORECASE) for p in options.narration_patterns)
-    flavor = tuple(re.compile(p, re.IGNORECASE) for p in options.flavor_patterns)
+    patterns = sentence_patterns(options.narration_patterns, options.uncorrected)
+    flavor = sentence_patterns(options.flavor_patterns, options.uncorrected)
     kept: list[list[tuple[list[tuple[int, int]], str]]] = []  # per section, per block: (spans, folded statement)
     titles = frozenset(fold(section.title) for section in sections)  # what a kept cross-reference may point at
     for section in sections:
@@ -197,9 +200,9 @@ STUMP = re.compile(r"^\W*(?:si|y|e|o|u|ni|pero|que|de|del|al|a|en|con|por|para|s
 def _kept_spans(
     block: Block,
     options: CondenseOptions,
-    patterns: tuple[re.Pattern, ...],
+    patterns: tuple[SentencePattern, ...],
     in_example: bool,
-    flavor: tuple[re.Pattern, ...] = (),
+    flavor: tuple[SentencePattern, ...] = (),
     *,
     section: Section | None = None,
     titles: frozenset[str] = frozenset(),
@@ -239,7 +242,7 @@ def _kept_spans(
 
 
 def _rule_spans(
-    block: Block, section: Section | None, patterns: tuple[re.Pattern, ...], flavor: tuple[re.Pattern, ...],
+    block: Block, section: Section | None, patterns: tuple[SentencePattern, ...], flavor: tuple[SentencePattern, ...],
     titles: frozenset[str] = frozenset(),
 ) -> list[tuple[int, int]]:
     """The spans of a block's sentences whose role the sheet keeps (cross-references cut out of them); a recipe's
