@@ -115,6 +115,7 @@ def test_steps_numbered_with_bare_digits_are_an_ordered_list_and_a_die_table_sta
     _, converted = convert_pdf((folder / "raw.pdf").read_bytes(), display="raw.pdf")
     texts = [text for text in converted.texts if text]
     start = texts.index("1) Roba dos cartas.")
-    assert texts[start : start + 4] == ["1) Roba dos cartas.", "2) Sube tu farero.", "3) Enciende la lámpara si puedes.", "4) Descarta una carta."]
+    steps = ["Roba dos cartas.", "Sube tu farero.", "Enciende la lámpara si puedes.", "Descarta una carta."]
+    assert texts[start : start + 4] == [f"{number}) {step}" for number, step in enumerate(steps, start=1)]
     start = texts.index("Dado | Viento")
     assert texts[start + 1 : start + 4] == ["1 | Calma", "2 | Brisa fuerte", "3 | Galerna"]
