@@ -118,7 +118,7 @@ def _entries(lines: tuple[CleanLine, ...], headings: list[Heading | None], *, ga
 def _unmarked(line: CleanLine) -> CleanLine:
     """'**Edad:** A partir de 5 años' that opens no section: its words, without the run-in's bold marks."""
     found = BOLD_RUN_IN.match(line.text.strip())
-    return replace(line, text=f"{found.group(1)} {found.group(2)}") if found else line
+    return replace(line, text=f"{found.group(1)}{found.group('stop') or ''} {found.group('rest')}") if found else line
 
 
 def _arrange(entries: list[_Entry], *, options: SplitOptions) -> None:
