@@ -77,7 +77,7 @@ def source_file(folder: Path, *, display: str) -> Path:
     if len(entries) > 1:
         unreadable = [path for path in entries if path not in found]
         example = (f": `rm {display}/{unreadable[0].name}` if {found[0].name} is the translation"
-                   if len(found) == 1 and len(unreadable) == 1 else "")
+                   if len(found) == 1 and len(unreadable) == 1 and unreadable[0].is_symlink() else "")
         raise InputError(f"several source files ({names}): a game reads exactly one raw.* file; remove the others or"
                          f" move them out of the folder{example}", path=display)
     return found[0]
