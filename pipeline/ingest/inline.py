@@ -17,8 +17,10 @@ from pipeline.structure.patterns import FORMULA
 
 EMPHASIS_HEADING = "###### "  # a bold line is a heading below every marked-up level
 MAX_RUN_IN_WORDS = 8
-# The stop or colon a bold lead's writer set just outside the bold ("**Comprar**. Paga…", "<b>Nota</b>: …"), not an ellipsis.
-STOP_AFTER_BOLD = re.compile(r"[.:](?![.:])")
+# The full stop a bold lead's writer set just outside the bold ("**Comprar**. Paga…"), not an ellipsis. A colon outside
+# ("**Fuerza**: se usa…") is left as it is: the real texts write label and value so, not a section (and the sheet
+# sets a "Label:" lead in bold whatever its type, sheets/roles.py).
+STOP_AFTER_BOLD = re.compile(r"\.(?!\.)")
 MAX_HEADING_WORDS = 10
 # Bold words that flag a sentence rather than title a section (a note keeps its run-in form: the cleaner marks it).
 CALLOUT_LABELS = frozenset(
