@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.learn.sentences import sentences
 from pipeline.model import Document
 from pipeline.split.follow import as_written
 
@@ -40,8 +41,6 @@ def sentence_patterns(patterns: tuple[str, ...], uncorrected: tuple[tuple[str, s
 def unmatched_patterns(document: Document, sheets, *, game_yaml: Path, display: str) -> list[str]:
     """A message for each recipe pattern (of any sheet, any paper) that matches no sentence of the document, as
     printed or as the source wrote it."""
-    from pipeline.sheets.quickref.condense import sentences
-
     said = [block.text[start:end] for section in document.sections for block in section.blocks for start, end in sentences(block.text)]
     try:
         lines = game_yaml.read_text(encoding="utf-8").splitlines()
