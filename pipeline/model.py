@@ -293,8 +293,7 @@ class Document:
     credits: Credits = field(default_factory=Credits)
     warnings: tuple[str, ...] = ()
     renamed_ids: tuple[RenamedId, ...] = ()
-    # (corrected words, the words before corrections.yaml and the accents): what a recipe's sentence pattern follows.
-    uncorrected: tuple[tuple[str, str], ...] = ()
+    corrected: tuple[CorrectedLine, ...] = ()  # the lines corrections (and restored accents) changed: sheets/patterns.py
 
     def section(self, section_id: str) -> Section:
         for section in self.sections:

@@ -17,7 +17,7 @@ from pipeline.model import CleanLine, CleanText, CorrectedLine, Document, GameIn
 from pipeline.modelkinds import HeadingStyle, LineKind, SectionKind
 from pipeline.split.blocks import build_blocks, with_leads
 from pipeline.split.inline import label_vocabulary, restructure
-from pipeline.split.follow import follow_corrections, uncorrected_words, unmatched_hints
+from pipeline.split.follow import follow_corrections, unmatched_hints
 from pipeline.split.order import missing_chunks, reading_order
 from pipeline.split.stories import separate_flavor, story_block, titled_story
 from pipeline.split.headings import decide_headings
@@ -86,7 +86,7 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
     sections, renamed = _sections(entries, corrected={line.first: line for line in cleaned.corrected}, options=given)
     sections = with_leads(sections, dict(cleaned.leads))
     return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=tuple(warnings), renamed_ids=tuple(renamed),
-                    uncorrected=uncorrected_words(cleaned.corrected))
+                    corrected=cleaned.corrected)
 
 
 def _entries(lines: tuple[CleanLine, ...], headings: list[Heading | None], *, game: GameInfo) -> list[_Entry]:

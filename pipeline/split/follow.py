@@ -103,10 +103,10 @@ def unmatched_hints(lines, options: SplitOptions) -> list[tuple[str, str]]:
 
 
 def uncorrected_words(corrected: Iterable[CorrectedLine]) -> tuple[tuple[str, str], ...]:
-    """(corrected words, the same words before the corrections) of every change made inside a line, longest first:
-    a game.yaml sentence pattern (`flavor_sentences`, `narration`) written against the source still names its
-    sentence after a correction fixed a word in it (sheets/patterns.py). A word put in or taken out comes with a
-    word either side, so that putting it back is anchored to its place."""
+    """(corrected words, the same words as the source wrote them) of every change made inside the lines, longest
+    first: a game.yaml sentence pattern (`flavor_sentences`, `narration`) written against the source still names its
+    sentence after a correction fixed a word in it (sheets/patterns.py). A word put in or taken out comes with a word
+    either side, so that putting it back is anchored to its place."""
     pairs: dict[tuple[str, str], None] = {}
     for line in corrected:
         old, new = line.before.split(), line.after.split()
@@ -121,9 +121,9 @@ def uncorrected_words(corrected: Iterable[CorrectedLine]) -> tuple[tuple[str, st
     return tuple(sorted(pairs, key=lambda pair: -len(pair[0])))
 
 
-def as_written(text: str, uncorrected: tuple[tuple[str, str], ...]) -> str:
+def as_written(text: str, pairs: tuple[tuple[str, str], ...]) -> str:
     """`text` with each corrected word put back as the source wrote it (uncorrected_words)."""
-    for after, before in uncorrected:
+    for after, before in pairs:
         if after in text:
             text = text.replace(after, before)
     return text

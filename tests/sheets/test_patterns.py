@@ -9,7 +9,9 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pipeline.cli import main
-from pipeline.model import CorrectedLine
+from pipeline.model import Block, CorrectedLine
+from pipeline.modelkinds import BlockKind
+from pipeline.sheets.patterns import in_block, sentence_patterns
 from pipeline.split.follow import as_written, uncorrected_words
 
 # A made-up game: one rule section whose second paragraph is a sentence of theme with a typo ("nieblaa").
@@ -57,13 +59,17 @@ def _sheet_text(root: Path) -> str:
     ],
 )
 def test_uncorrected_words_are_the_changed_words_and_their_old_form(before: str, after: str, pairs: tuple) -> None:
-    assert uncorrected_words([CorrectedLine(1, before, after, (1,))]) == pairs
+    assert uncorrected_words([CorrectedLine(4, before, after, (1,))]) == pairs
 
 
-def test_as_written_puts_the_source_words_back() -> None:
-    pairs = uncorrected_words([CorrectedLine(3, "La nieblaa cubre el vale.", "La niebla cubre el valle.", (1,))])
-    assert as_written("La niebla cubre el valle.", pairs) == "La nieblaa cubre el vale."
-    assert as_written("Roba dos cartas.", pairs) == "Roba dos cartas."
+def test_a_pattern_reads_a_sentence_with_the_source_words_of_its_own_blocks_lines_only() -> None:
+    corrected = (CorrectedLine(3, "La nieblaa cubre el vale.", "La niebla cubre el valle.", (1,)),)
+    assert as_written("La niebla cubre el valle.", uncorrected_words(corrected)) == "La nieblaa cubre el vale."
+    (pattern,) = sentence_patterns(("^La nieblaa cubre",))
+    fixed, elsewhere = (Block(BlockKind.PARAGRAPH, "La niebla cubre el valle.", first, first) for first in (3, 9))
+    assert in_block((pattern,), fixed, corrected)[0].search(fixed.text)
+    # Another block's "La niebla cubre…" never had the typo: the pattern does not name it.
+    assert not in_block((pattern,), elsewhere, corrected)[0].search(elsewhere.text)
 
 
 def test_a_flavour_pattern_still_names_its_sentence_after_a_correction_fixes_a_typo_in_it(valley: Path) -> None:

@@ -14,9 +14,9 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from pipeline.learn.sentences import KEPT_ROLES, SENTENCE_END, block_contexts, load_model, sentences  # noqa: F401 - sentences: re-exported
-from pipeline.model import Block, Section
+from pipeline.model import Block, CorrectedLine, Section
 from pipeline.modelkinds import BlockKind
-from pipeline.sheets.patterns import SentencePattern, sentence_patterns
+from pipeline.sheets.patterns import SentencePattern, in_block, sentence_patterns
 from pipeline.sheets.quickref.examples import example_blocks
 from pipeline.sheets.quickref.repeats import NUMBER, Statements, statement_key
 from pipeline.text import fold
@@ -74,10 +74,10 @@ class CondenseOptions:
     narration_patterns: tuple[str, ...] = ()
     flavor_patterns: tuple[str, ...] = ()  # sentences that state no rule (a per-game judgement)
     leave_out_blocks: tuple[str, ...] = ()
-    uncorrected: tuple[tuple[str, str], ...] = ()  # Document.uncorrected: the patterns also match the source's words
+    corrected: tuple[CorrectedLine, ...] = ()  # Document.corrected: the patterns also match the source's words
 
     @classmethod
-    def of_recipe(cls, recipe, *, uncorrected: tuple[tuple[str, str], ...] = ()) -> "CondenseOptions":
+    def of_recipe(cls, recipe, *, corrected: tuple[CorrectedLine, ...] = ()) -> "CondenseOptions":
         """What a recipe's `condense`, `flavor_sentences`, `leave_out_blocks` (and a quickref's `narration`) ask;
         quickref and card recipes share these keys."""
         return cls(
@@ -89,7 +89,7 @@ class CondenseOptions:
             narration_patterns=tuple(getattr(recipe, "narration", ())),  # card recipes have none
             flavor_patterns=recipe.flavor_sentences,
             leave_out_blocks=recipe.leave_out_blocks,
-            uncorrected=uncorrected,
+            corrected=corrected,
         )
 
 
@@ -102,8 +102,8 @@ def is_narration(sentence: str, patterns: tuple[SentencePattern, ...] = ()) -> b
 
 def condense(sections: list[Section], *, options: CondenseOptions) -> list[Section]:
     """The sections with left-out blocks and sentences removed; sections left empty disappear."""
-    patterns = sentence_patterns(options.narration_patterns, options.uncorrected)
-    flavor = sentence_patterns(options.flavor_patterns, options.uncorrected)
+    patterns = sentence_patterns(options.narration_patterns)
+    flavor = sentence_patterns(options.flavor_patterns)
     kept: list[list[tuple[list[tuple[int, int]], str]]] = []  # per section, per block: (spans, folded statement)
     titles = frozenset(fold(section.title) for section in sections)  # what a kept cross-reference may point at
     for section in sections:
@@ -112,7 +112,8 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
         worked = example_blocks(section) if options.roles or options.examples else frozenset()
         for number, block in enumerate(section.blocks):
             keep = _Kept([], False) if number in worked else _kept_spans(
-                block, options, patterns, in_example, flavor, section=section, titles=titles
+                block, options, in_block(patterns, block, options.corrected), in_example, in_block(flavor, block, options.corrected),
+                section=section, titles=titles,
             )
             in_example = keep.example_open
             spans_per_block.append(keep.spans)
