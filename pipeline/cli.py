@@ -72,11 +72,12 @@ def _out_dir(context: Context, out_dir: Path | None) -> Path:
 @global_options
 @pass_context
 def list_games(context: Context, as_json: bool) -> None:
-    """List the games found in sources/ with their sheets (folders that are not games are named on stderr).
+    """List the games found in sources/ with their sheets and the source file each reads (folders that are not games are named on stderr).
 
     Example: refsheets list
     """
     from pipeline.errors import from_os_error
+    from pipeline.ingest import source_files
     from pipeline.project import load_game
     from pipeline.sheets.config import Templates
 
@@ -89,15 +90,17 @@ def list_games(context: Context, as_json: bool) -> None:
             error = exc if isinstance(exc, RefsheetsError) else from_os_error(exc, display=lambda name: context.project.display(Path(name)))
             context.console.error(str(error))
             worst = max(worst, error.exit_code)
+    # The file each game reads (a build refuses a folder with several raw.* entries: ingest.source_file).
+    read = {game.id: ", ".join(path.name for path in source_files(context.project.game_dir(game.id))) for game in found}
     if as_json:
         context.console.result(_json([
             {"id": game.id, "title_es": game.title_es, "title_en": game.title_en, "paper": game.paper,
-             "sheets": [{"name": sheet.name, "template": sheet.template} for sheet in game.sheets]}
+             "sheets": [{"name": sheet.name, "template": sheet.template} for sheet in game.sheets], "source": read[game.id]}
             for game in found
         ]))
     else:
         for game in found:
-            context.console.result(f"{game.id}\t{game.title_es}\t{', '.join(sheet.name for sheet in game.sheets)}")
+            context.console.result(f"{game.id}\t{game.title_es}\t{', '.join(sheet.name for sheet in game.sheets)}\t{read[game.id]}")
     if worst:
         sys.exit(worst)
 

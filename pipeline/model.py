@@ -293,6 +293,7 @@ class Document:
     credits: Credits = field(default_factory=Credits)
     warnings: tuple[str, ...] = ()
     renamed_ids: tuple[RenamedId, ...] = ()
+    corrected: tuple[CorrectedLine, ...] = ()  # the lines corrections (and restored accents) changed: sheets/patterns.py
 
     def section(self, section_id: str) -> Section:
         for section in self.sections:

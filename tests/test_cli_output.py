@@ -144,12 +144,13 @@ def test_build_json_says_what_was_built(tiny: Path) -> None:
 def test_list_text_and_json_and_global_options_after_the_command(tiny: Path) -> None:
     # 'uno' has no game.yaml: it is listed with the title its build took from its text (the manifest's), as its sheet prints it
     result = CliRunner().invoke(main, ["list", "--root", str(tiny), "--debug"])
-    assert (result.exit_code, result.stdout) == (0, "dos\tDos\tquickref\nuno\tFase de acción\tquickref\n")
+    assert (result.exit_code, result.stdout) == (0, "dos\tDos\tquickref\traw.txt\nuno\tFase de acción\tquickref\traw.txt\n")
     before = CliRunner().invoke(main, ["--root", str(tiny), "list", "--json"])
     assert json.loads(before.stdout) == [
-        {"id": "dos", "title_es": "Dos", "title_en": "Dos", "paper": "a4", "sheets": [{"name": "quickref", "template": "quickref"}]},
+        {"id": "dos", "title_es": "Dos", "title_en": "Dos", "paper": "a4", "sheets": [{"name": "quickref", "template": "quickref"}],
+         "source": "raw.txt"},
         {"id": "uno", "title_es": "Fase de acción", "title_en": "Fase de acción", "paper": "a4",
-         "sheets": [{"name": "quickref", "template": "quickref"}]},
+         "sheets": [{"name": "quickref", "template": "quickref"}], "source": "raw.txt"},
     ]
 
 
@@ -187,7 +188,8 @@ def test_folders_that_are_not_games_are_named_with_a_name_that_would_work(tiny: 
         "the folder is empty\n"
     )
     listed = invoke(tiny, "list")
-    assert (listed.exit_code, listed.stdout, listed.stderr) == (0, "dos\tDos\tquickref\nuno\tFase de acción\tquickref\n", warnings)
+    listing = "dos\tDos\tquickref\traw.txt\nuno\tFase de acción\tquickref\traw.txt\n"
+    assert (listed.exit_code, listed.stdout, listed.stderr) == (0, listing, warnings)
     built = invoke(tiny, "build")
     assert built.stderr == warnings and built.exit_code == 0
     assert built.stdout.rstrip().endswith(" 0 failed, 3 warnings")  # issue 25: skipped folders count as the warnings they are
@@ -197,7 +199,7 @@ def test_a_broken_game_yaml_does_not_hide_the_other_games_from_list(tiny: Path) 
     (tiny / "sources/dos/game.yaml").write_text("paper: a5\n", encoding="utf-8")
     result = invoke(tiny, "list")
     assert result.exit_code == 2
-    assert result.stdout == "uno\tFase de acción\tquickref\n"
+    assert result.stdout == "uno\tFase de acción\tquickref\traw.txt\n"
     assert result.stderr == "error: sources/dos/game.yaml:1: paper: unknown value 'a5' (allowed: a4, letter)\n"
 
 

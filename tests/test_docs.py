@@ -1,6 +1,7 @@
 """The README is a first visit's page and docs/ holds the rest: its size, its two commands, and links that resolve."""
 
 import re
+import textwrap
 from pathlib import Path
 
 import yaml
@@ -38,3 +39,18 @@ def test_every_docs_page_is_in_the_site_nav():
     listed = {page for entry in config["nav"] for page in entry.values()}
     pages = {path.name for path in (ROOT / "docs").glob("*.md")}
     assert pages == listed
+
+
+def test_the_readmes_first_correction_still_corrects_the_seed():
+    """The README's example correction names a typo leaving-earth's raw.txt has and its corrections.yaml does not fix yet:
+    a new user following it must see it work, not a stale-correction warning (the seed's own entries fixed 'hacar')."""
+    from pipeline.clean.corrections import apply_corrections, load_corrections
+
+    text = README.read_text(encoding="utf-8")
+    example = yaml.safe_load(textwrap.dedent(re.search(r"```yaml\n(.*?)```", text, re.DOTALL).group(1)))
+    find = example[0]["find"]
+    game = ROOT / "sources" / "leaving-earth"
+    lines = [line for line in (game / "raw.txt").read_text(encoding="utf-8").splitlines() if find in line]
+    assert lines, f"README's example find {find!r} is not in leaving-earth's raw.txt"
+    corrections = load_corrections(game / "corrections.yaml", display="corrections.yaml")
+    assert all(find in apply_corrections(line, corrections)[0] for line in lines), "the seed's corrections fix it already"

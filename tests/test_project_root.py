@@ -43,4 +43,4 @@ def test_list_titles_a_game_without_game_yaml_as_its_build_found_it(tmp_path) ->
     runner = CliRunner()
     assert runner.invoke(main, ["--root", str(tmp_path), "build"]).exit_code == 0
     listed = runner.invoke(main, ["--root", str(tmp_path), "list"])
-    assert listed.stdout == "faro\tFaro Lejano\tquickref\n"
+    assert listed.stdout == "faro\tFaro Lejano\tquickref\traw.html\n"

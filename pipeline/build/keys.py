@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline import __version__
+from pipeline.ingest import SOURCE_NAMES
 from pipeline.model import SheetSpec
 from pipeline.project import GameConfig, Project, load_game
 from pipeline.sheets.layout import load_layout
@@ -140,6 +141,9 @@ def game_inputs(project: Project, game_id: str) -> dict[str, str]:
     """
     folder = project.inside(project.game_dir(game_id))
     inputs = {project.display(path): file_digest(project.inside(path)) for path in sorted(folder.iterdir()) if is_input_file(path)}
+    for name in SOURCE_NAMES:  # a raw.* that is no file (a stale link) is a second source: the build must say so
+        if not (folder / name).is_file() and ((folder / name).is_symlink() or (folder / name).exists()):
+            inputs[project.display(folder / name)] = "not a file"
     for name in ("common.yaml", f"{game_id}.yaml"):
         path = project.glossaries / name
         inputs[project.display(path)] = file_digest(project.inside(path))

@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 
 
 
+# A word processor's own format no reader here reads (Word 97-2003, Works, Pages): its program saves a .docx.
+WORD_PROCESSOR_ONLY = (".doc", ".wps", ".pages")
+
+
 def new_game(project: Project, game_id: str, file: Path, *, limits: Limits = DEFAULT) -> tuple[Path, list[str]]:
     """Copy a translation in as sources/GAME/raw.<ext> and write a commented game.yaml with what the text
     says; returns the folder and what was detected. A game that exists already is left alone (an error).
@@ -32,7 +36,8 @@ def new_game(project: Project, game_id: str, file: Path, *, limits: Limits = DEF
     check_game_id(game_id)
     name = SOURCE_SUFFIXES.get(file.suffix.lower())
     if name is None:
-        raise InputError(f"cannot read {file.suffix or 'a file without an extension'}: give a {SUFFIX_LIST} file", path=str(file))
+        resave = " (save or export it as .docx first)" if file.suffix.lower() in WORD_PROCESSOR_ONLY else ""
+        raise InputError(f"cannot read {file.suffix or 'a file without an extension'}: give a {SUFFIX_LIST} file{resave}", path=str(file))
     folder = project.sources / game_id
     if folder.exists() and (source_files(folder) or (folder / "game.yaml").exists()):
         raise InputError(f"game {game_id!r} exists already: edit its files, or choose another id", path=project.display(folder))

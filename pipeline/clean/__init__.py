@@ -97,7 +97,8 @@ def clean(
     removed = (CleaningAction.DROP, CleaningAction.DUPLICATE)
     dropped = {record.line: told(record.reason) for record in before.report if record.action in removed}
     warnings = list(raw.warnings) + check_counts(
-        corrections, counts, strict=strict, raw_lines=raw_lines, dropped=dropped, origin=raw.origin)
+        corrections, counts, strict=strict, raw_lines=raw_lines, dropped=dropped, origin=raw.origin,
+        changed={line.first: line.entries for line in changed_lines})
     warnings += _icon_holes(raw, kept)
     warnings += _glued_tables(raw, kept)
     warnings += _unused_hints(raw, options or CleanOptions(), strict=strict)

@@ -213,14 +213,16 @@ def apply_corrections(
 
 def check_counts(
     corrections: tuple[Correction, ...], counts: dict[int, int], *, strict: bool, raw_lines: list[str] | None = None,
-    dropped: dict[int, str] | None = None, origin: Callable[[int], int] = int,
+    dropped: dict[int, str] | None = None, origin: Callable[[int], int] = int, changed: dict[int, tuple[int, ...]] | None = None,
 ) -> list[str]:
     """Warnings for corrections that matched nothing or not as often as expected; errors when strict.
 
     One that matched nothing names the closest text of raw.txt (`raw_lines`), with its line (told as
     `origin` gives it: a converted source's own line) and similarity, and says when the cleaner drops that
-    line (`dropped`: line of `raw_lines` -> reason).
+    line (`dropped`: line of `raw_lines` -> reason) or an earlier correction changed it first (`changed`: line ->
+    the numbers of the corrections that changed it).
     """
+    where = {correction.index: correction.where for correction in corrections}
     problems = []
     for correction in corrections:
         count = counts.get(correction.index, 0)
@@ -232,6 +234,10 @@ def check_counts(
                 problem += f"; closest raw text: line {origin(line)} ({score} % similar): {text!r}"
                 if dropped and line in dropped:
                     problem += f" (the cleaner drops that line: {dropped[line]})"
+                earlier = [number for number in (changed or {}).get(line, ()) if number < correction.index]
+                if earlier:
+                    problem += (f" (correction {earlier[-1]}, {where[earlier[-1]]}, changed that line first: corrections apply in"
+                                " file order, each to the text the ones before it left)")
             problems.append(problem)
         elif correction.expect is not None and count != correction.expect:
             problems.append(f"{correction.where}: {correction.label()} matched {count} times, expected {correction.expect}")

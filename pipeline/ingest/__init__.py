@@ -10,6 +10,7 @@ its original line, and the conversion reports what it did to every original line
 from __future__ import annotations
 
 import hashlib
+import os
 from importlib import import_module
 from pathlib import Path
 from typing import Callable
@@ -61,15 +62,33 @@ def source_files(folder: Path) -> list[Path]:
 
 
 def source_file(folder: Path, *, display: str) -> Path:
-    """The game's one source file; an InputError naming the folder when there is none or more than one."""
+    """The game's one source file; an InputError naming the folder when there is none or more than one.
+
+    Any other raw.* entry is a second source, even one that cannot be read (a link whose file is gone, a folder
+    named raw.txt): refsheets will not guess which the translator meant, since a link left behind may name the
+    newer text, and sheets printed from the wrong one look right."""
     found = source_files(folder)
+    entries = [folder / name for name in SOURCE_NAMES if (folder / name).is_symlink() or (folder / name).exists()]
+    names = "; ".join(_described(path) for path in entries)
     if not found:
-        others = ", ".join(SOURCE_NAMES[1:])
-        raise InputError(f"no source file: put the translation in {display}/raw.txt (or {others})", path=display)
-    if len(found) > 1:
-        names = ", ".join(path.name for path in found)
-        raise InputError(f"several source files ({names}): keep exactly one raw.* file in the folder", path=display)
+        rest = ", ".join(SOURCE_NAMES[1:])
+        unread = f"no readable source file ({names})" if entries else "no source file"
+        raise InputError(f"{unread}: put the translation in {display}/raw.txt (or {rest})", path=display)
+    if len(entries) > 1:
+        unreadable = [path for path in entries if path not in found]
+        example = (f": `rm {display}/{unreadable[0].name}` if {found[0].name} is the translation"
+                   if len(found) == 1 and len(unreadable) == 1 and unreadable[0].is_symlink() else "")
+        raise InputError(f"several source files ({names}): a game reads exactly one raw.* file; remove the others or"
+                         f" move them out of the folder{example}", path=display)
     return found[0]
+
+
+def _described(path: Path) -> str:
+    """A raw.* entry as a message names it: a link says where it leads, and whether anything is there."""
+    if path.is_symlink():
+        target = os.readlink(path)
+        return f"{path.name}, a link to {target}{'' if path.exists() else ', which does not exist'}"
+    return path.name if path.is_file() else f"{path.name}, not a file"
 
 
 def stray_files(folder: Path, source: Path) -> list[str]:

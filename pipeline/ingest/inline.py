@@ -2,11 +2,14 @@
 
 Every converter (Markdown, HTML, BBCode) hands its line over as segments of (text, bold). A line that is
 nothing but a short bold phrase is a heading ("**Combate**" alone, "[b]Fase de acción[/b]"); a bold phrase
-that opens a line is a run-in heading ("**Combate.** Cada jugador..."), written `**Combate.** Cada...`;
+that opens a line is a run-in heading ("**Combate.** Cada jugador...", or "**Combate**. Cada…" with the stop
+outside the bold), written `**Combate.** Cada...`;
 any other emphasis is only typography and goes.
 """
 
 from __future__ import annotations
+
+import re
 
 from pipeline.ingest.lines import tidy
 from pipeline.structure import looks_like_sentence
@@ -14,6 +17,10 @@ from pipeline.structure.patterns import FORMULA
 
 EMPHASIS_HEADING = "###### "  # a bold line is a heading below every marked-up level
 MAX_RUN_IN_WORDS = 8
+# The full stop a bold lead's writer set just outside the bold ("**Comprar**. Paga…"), not an ellipsis. A colon outside
+# ("**Fuerza**: se usa…") is left as it is: the real texts write label and value so, not a section (and the sheet
+# sets a "Label:" lead in bold whatever its type, sheets/roles.py).
+STOP_AFTER_BOLD = re.compile(r"\.(?!\.)")
 MAX_HEADING_WORDS = 10
 # Bold words that flag a sentence rather than title a section (a note keeps its run-in form: the cleaner marks it).
 CALLOUT_LABELS = frozenset(
@@ -58,7 +65,12 @@ def _bold_opening(segments: list[tuple[str, bool]], text: str) -> tuple[str, str
             break
         opening.append(part)
     head = tidy("".join(opening))
-    return head, text[len(head) :].strip() if text.startswith(head) else ""
+    if not text.startswith(head):
+        return head, ""
+    rest = text[len(head) :]
+    if STOP_AFTER_BOLD.match(rest) and not head.endswith((".", ":")):  # "**Comprar**. Paga…" is "**Comprar.** Paga…"
+        head, rest = head + rest[0], rest[1:]
+    return head, rest.strip()
 
 
 def _titles_what_follows(head: str, rest: str) -> bool:

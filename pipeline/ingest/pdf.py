@@ -278,7 +278,8 @@ def _with_tables(lines: list[_Line], *, first_box: int) -> list[PageLine]:
     for number, table in enumerate(tables):
         members = [line for row in table for line in row]
         first = min(members, key=lambda member: position[id(member)])
-        texts = [" | ".join(text for _, _, text in _row_cells(row, _columns(table))) for row in table]
+        cells = [[text for _, _, text in _row_cells(row, _columns(table))] for row in table]
+        texts = _numbered_items(cells) or [" | ".join(row) for row in cells]
         taken[id(first)] = (number, texts)
         consumed |= {id(line) for line in members}
     out: list[PageLine] = []
@@ -359,6 +360,20 @@ def _row_cells(row: list[_Line], columns: list[tuple[float, float]]) -> list[tup
                 cells[number] = text if cells[number] == "-" else f"{cells[number]} {text}"
                 break
     return [(c0, c1, text) for (c0, c1), text in zip(columns, cells)]
+
+
+STEP_NUMBER = re.compile(r"\d{1,2}[.)]?")
+
+
+def _numbered_items(cells: list[list[str]]) -> list[str]:
+    """A two-column "table" whose first column only counts (1, 2, 3 … a number apart from its text, one step a line)
+    as the ordered list it is, its items written as every reader writes them ("2) Mueve tu ficha."); else []."""
+    if any(len(row) != 2 or not STEP_NUMBER.fullmatch(row[0]) or row[1] == "-" for row in cells):
+        return []
+    numbers = [int(row[0].rstrip(".)")) for row in cells]
+    if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        return []
+    return [f"{number}) {text}" for number, (_, text) in zip(numbers, cells)]
 
 
 def _short_cells(run: list[list[_Line]]) -> bool:

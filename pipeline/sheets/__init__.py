@@ -65,11 +65,17 @@ def printed_inputs(document: Document, *, sheet: SheetConfig, paper: str) -> str
     condensing and pacing them are functions of them and the recipe, and cost a refresh a tenth of a second
     for every sheet it checks; cards: the card set). Two documents with the same string make the same PDF
     (for the same code, fonts and day), so the build need not typeset a sheet again when a correction changed
-    only text it does not print. A renderer that comes to read more of the document must add it here."""
+    only text it does not print. The lines corrections changed (`corrected`) are read only by a recipe's sentence
+    patterns, so they count only for a sheet that has some. A renderer that comes to read more of the document must
+    add it here."""
     from pipeline.model import to_data
     from pipeline.sheets.kinds import sheet_kind
+    from pipeline.sheets.patterns import PATTERN_KEYS
 
-    printed = sheet_kind(sheet.kind).printed(document, sheet.recipes[paper])
-    rest = {item.name: to_data(getattr(document, item.name)) for item in fields(document) if item.name != "sections"}
+    recipe = sheet.recipes[paper]
+    printed = sheet_kind(sheet.kind).printed(document, recipe)
+    patterned = any(getattr(recipe, key, ()) for key in PATTERN_KEYS)
+    rest = {item.name: to_data(getattr(document, item.name)) for item in fields(document)
+            if item.name != "sections" and (item.name != "corrected" or patterned)}
     return repr((sheet, paper, rest, printed))
 

@@ -85,7 +85,8 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
     _arrange(entries, options=options)
     sections, renamed = _sections(entries, corrected={line.first: line for line in cleaned.corrected}, options=given)
     sections = with_leads(sections, dict(cleaned.leads))
-    return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=tuple(warnings), renamed_ids=tuple(renamed))
+    return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=tuple(warnings), renamed_ids=tuple(renamed),
+                    corrected=cleaned.corrected)
 
 
 def _entries(lines: tuple[CleanLine, ...], headings: list[Heading | None], *, game: GameInfo) -> list[_Entry]:
@@ -117,7 +118,7 @@ def _entries(lines: tuple[CleanLine, ...], headings: list[Heading | None], *, ga
 def _unmarked(line: CleanLine) -> CleanLine:
     """'**Edad:** A partir de 5 años' that opens no section: its words, without the run-in's bold marks."""
     found = BOLD_RUN_IN.match(line.text.strip())
-    return replace(line, text=f"{found.group(1)} {found.group(2)}") if found else line
+    return replace(line, text=f"{found.group(1)}{found.group('stop') or ''} {found.group('rest')}") if found else line
 
 
 def _arrange(entries: list[_Entry], *, options: SplitOptions) -> None:

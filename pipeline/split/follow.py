@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from difflib import SequenceMatcher
 from typing import Iterable
 
 from pipeline.model import CorrectedLine
@@ -95,3 +96,30 @@ def unmatched_hints(lines, options: SplitOptions) -> list[tuple[str, str]]:
             if not used:
                 unmatched.append((name, pattern.pattern))
     return unmatched
+
+
+def uncorrected_words(corrected: Iterable[CorrectedLine]) -> tuple[tuple[str, str], ...]:
+    """(corrected words, the same words as the source wrote them) of every change made inside the lines, longest
+    first: a game.yaml sentence pattern (`flavor_sentences`, `narration`) written against the source still names its
+    sentence after a correction fixed a word in it (sheets/patterns.py). A word put in or taken out comes with a word
+    either side, so that putting it back is anchored to its place."""
+    pairs: dict[tuple[str, str], None] = {}
+    for line in corrected:
+        old, new = line.before.split(), line.after.split()
+        for tag, i1, i2, j1, j2 in SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+            if tag == "equal":
+                continue
+            if i1 == i2 or j1 == j2:
+                i1, i2, j1, j2 = max(i1 - 1, 0), i2 + 1, max(j1 - 1, 0), j2 + 1
+            after, before = " ".join(new[j1:j2]), " ".join(old[i1:i2])
+            if after and after != before:
+                pairs[after, before] = None
+    return tuple(sorted(pairs, key=lambda pair: -len(pair[0])))
+
+
+def as_written(text: str, pairs: tuple[tuple[str, str], ...]) -> str:
+    """`text` with each corrected word put back as the source wrote it (uncorrected_words)."""
+    for after, before in pairs:
+        if after in text:
+            text = text.replace(after, before)
+    return text

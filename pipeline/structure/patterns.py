@@ -5,7 +5,8 @@ import re
 
 # Structure as ingest/ writes it for every marked-up source: "## Title", "**Run-in.** text".
 MARKUP_HEADING = re.compile(r"^(#{1,6})\s+(\S.*?)\s*#*$")
-BOLD_RUN_IN = re.compile(r"^\*\*([^*]{1,120}?)\*\*\s+(\S.*)$")
+# "**Combate.** El atacante…" as the readers write a bold lead; in a text typed so, the stop may stand outside ("**Combate**. …").
+BOLD_RUN_IN = re.compile(r"^\*\*([^*]{1,120}?)\*\*(?P<stop>\.(?!\.))?\s+(?P<rest>\S.*)$")
 # "1ª fase: Navegación", "2.º paso - Abordaje", "Fase 3: Mercado": an ordinal step of the turn or the rules.
 ORDINAL = re.compile(
     r"^(?:\d{1,2}\s*\.?\s*[ªºa°]\s*(?:fase|parte|ronda|etapa|paso|acción|turno)|(?:Fase|Paso|Etapa|Ronda|Parte)\s+\d{1,2})\b\s*[:.\-–—]?\s*(.*)$",

@@ -110,7 +110,7 @@ def bold_run_in(line: str, options: SplitOptions) -> Verdict:
     found = BOLD_RUN_IN.match(line)
     if not found:
         return None
-    return Heading(readable_title(found.group(1)), HeadingStyle.RUNIN, rest=found.group(2).strip())
+    return Heading(readable_title(found.group(1)), HeadingStyle.RUNIN, rest=found.group("rest").strip())
 
 
 def page(line: str, options: SplitOptions) -> Verdict:

@@ -119,6 +119,18 @@ def test_a_stale_correction_names_the_closest_raw_text_with_line_and_similarity(
     )
 
 
+def test_a_correction_whose_text_an_earlier_one_changed_says_which(tmp_path: Path) -> None:
+    """Two entries for one typo: the second finds its text 100 % in raw.txt yet matches nothing; the warning says why."""
+    yaml_text = '- find: "roba una carrta"\n  replace: "roba una carta"\n- find: "carrta"\n  replace: "carta"\n'
+    corrections = load_corrections(write(tmp_path, yaml_text), display="c.yaml")
+    result = clean(raw_of("REGLAS\n\nCada jugador roba una carrta.\n"), corrections=corrections)
+    assert result.warnings == (
+        "c.yaml:3: correction 2 (find: 'carrta') matched nothing; closest raw text: line 3 (100 % similar): 'carrta'"
+        " (correction 1, c.yaml:1, changed that line first: corrections apply in file order, each to the text the ones"
+        " before it left)",
+    )
+
+
 def test_a_stale_correction_says_when_the_cleaner_drops_the_closest_line(tmp_path: Path) -> None:
     corrections = load_corrections(write(tmp_path, '- find: "Gracias por la traduccion"\n  replace: "x"\n'), display="c.yaml")
     result = clean(raw_of("REGLAS\n\nCada jugador roba una carta.\n\nGracias por la traducción!!\n"), corrections=corrections)

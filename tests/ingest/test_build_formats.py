@@ -51,6 +51,7 @@ def test_new_copies_the_file_and_writes_a_commented_game_yaml(tmp_path: Path) ->
     odd.write_text("x", encoding="utf-8")
     refused = runner.invoke(main, ["--root", str(root), "new", "otro", str(odd)])
     assert refused.exit_code == 2 and "give a .txt, .md, .html, .pdf, .docx, .odt, .epub or .rtf file" in refused.output
+    assert "(save or export it as .docx first)" in refused.output  # what a Pages (or .doc) file's program can do
     broken = tmp_path / "reglas.rtf"  # a suffix it reads, a file that is not one: refused, nothing left behind
     broken.write_text("no es RTF", encoding="utf-8")
     refused = runner.invoke(main, ["--root", str(root), "new", "otro", str(broken)])

@@ -87,7 +87,26 @@ def test_exactly_one_source_file(tmp_path: Path) -> None:
         source_file(folder, display="sources/juego")
     (folder / "raw.txt").write_text("REGLAS\n\nRoba una carta.\n", encoding="utf-8")
     (folder / "raw.md").write_text("# Reglas\n", encoding="utf-8")
-    with pytest.raises(InputError, match=r"several source files \(raw.txt, raw.md\)"):
+    with pytest.raises(InputError, match=r"several source files \(raw.txt; raw.md\): a game reads exactly one raw.\* file"):
+        source_file(folder, display="sources/juego")
+
+
+def test_a_dangling_raw_link_beside_the_source_is_a_second_source_named_with_the_fix(tmp_path: Path) -> None:
+    """A stale link (or a leftover that is no file) is not silently passed over: the build cannot know which text is meant."""
+    folder = tmp_path / "juego"
+    folder.mkdir()
+    (folder / "raw.pdf").write_bytes(b"%PDF-1.4")
+    (folder / "raw.txt").symlink_to(tmp_path / "ya-no-existe.txt")
+    with pytest.raises(InputError) as raised:
+        source_file(folder, display="sources/juego")
+    assert str(raised.value) == (
+        f"sources/juego: several source files (raw.txt, a link to {tmp_path / 'ya-no-existe.txt'}, which does not exist; raw.pdf):"
+        " a game reads exactly one raw.* file; remove the others or move them out of the folder:"
+        " `rm sources/juego/raw.txt` if raw.pdf is the translation"
+    )
+    assert raised.value.exit_code == 2
+    (folder / "raw.pdf").unlink()
+    with pytest.raises(InputError, match=r"no readable source file \(raw.txt, a link to .*, which does not exist\): put the translation"):
         source_file(folder, display="sources/juego")
 
 

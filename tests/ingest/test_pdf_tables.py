@@ -104,3 +104,18 @@ def test_a_ruled_table_with_a_bold_header_is_read_the_same_and_prose_in_two_colu
     two.build([Paragraph(sentence * 12, justified) for _ in range(7)])
     _, converted = convert_pdf(prose.getvalue(), display="raw.pdf")
     assert not [text for text in converted.texts if " | " in text]
+
+
+def test_steps_numbered_with_bare_digits_are_an_ordered_list_and_a_die_table_stays_a_table(tmp_path: Path) -> None:
+    """"1  Roba dos cartas." one step a line, the number a cell apart: the items of an ordered list, as every reader
+    writes them; a table whose counting first column sits under a header row is a table still."""
+    from ..formats_cases import materialise
+
+    folder = materialise("pdf-bare-numbers", tmp_path / "sources")
+    _, converted = convert_pdf((folder / "raw.pdf").read_bytes(), display="raw.pdf")
+    texts = [text for text in converted.texts if text]
+    start = texts.index("1) Roba dos cartas.")
+    steps = ["Roba dos cartas.", "Sube tu farero.", "Enciende la lámpara si puedes.", "Descarta una carta."]
+    assert texts[start : start + 4] == [f"{number}) {step}" for number, step in enumerate(steps, start=1)]
+    start = texts.index("Dado | Viento")
+    assert texts[start + 1 : start + 4] == ["1 | Calma", "2 | Brisa fuerte", "3 | Galerna"]

@@ -113,6 +113,15 @@ def test_links_inside_the_project_are_followed(tiny: Path) -> None:
     assert result.exit_code == 0, result.output
 
 
+def test_a_stale_raw_link_beside_the_source_fails_the_game_naming_both_and_the_fix(tiny: Path) -> None:
+    """A raw.md link whose file is gone, left beside the raw.txt: exit 2 naming both entries and what to remove."""
+    (tiny / "sources" / "tiny" / "raw.md").symlink_to(Path("..") / ".." / "archive" / "raw.md")
+    for command in (("build", "tiny"), ("clean", "tiny")):
+        assert_fails_cleanly(tiny, command, "error: sources/tiny: several source files (raw.txt; raw.md, a link to ../../archive/raw.md,"
+                             " which does not exist): a game reads exactly one raw.* file", "`rm sources/tiny/raw.md` if raw.txt")
+    assert run(tiny, "list").output.splitlines()[0] == "tiny\tTiny\tquickref\traw.txt"
+
+
 def _moved_out(link: Path, outside: Path) -> Path:
     """Move folder `link` outside the project and leave a link to it in its place (as a downloaded project may)."""
     target = outside / link.name

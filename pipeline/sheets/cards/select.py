@@ -114,7 +114,7 @@ def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
     """The cards a sheet prints: grouped as the recipe says, deduplicated by name, sorted."""
     if _LAST_SELECTED and _LAST_SELECTED[0][0] is document and _LAST_SELECTED[0][1] == recipe:
         return _LAST_SELECTED[0][2]
-    condensed = _condenser(recipe)
+    condensed = _condenser(recipe, document.corrected)
     groups = recipe.groups or _default_groups(document)
     by_id = {section.id: section for section in document.sections}
     chosen_by_group: list[tuple[Group, list[Card]]] = []
@@ -141,14 +141,14 @@ def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
     return _LAST_SELECTED[0][2]
 
 
-def _condenser(recipe: CardRecipe) -> Callable[[Section], Section]:
+def _condenser(recipe: CardRecipe, corrected: tuple) -> Callable[[Section], Section]:
     """A section less what the recipe leaves out of cards (quickref/condense.py); left empty, it keeps its place. Asked only of
     the sections that make cards: condensing changes a section's blocks, never what selects it (id, kind, title, parent)."""
     if not (recipe.condense or recipe.flavor_sentences or recipe.leave_out_blocks):
         return lambda section: section
     from pipeline.sheets.quickref.condense import CondenseOptions, condense
 
-    options = CondenseOptions.of_recipe(recipe)
+    options = CondenseOptions.of_recipe(recipe, corrected=corrected)
 
     def condensed(section: Section) -> Section:
         kept = condense([section], options=options)

@@ -46,8 +46,8 @@ def sheet_sections(document: Document, recipe: Recipe) -> list[Section]:
     chosen = select_sections(document, recipe)
     # A pointer to another sheet is the sheet's own words, not the text's: condensing never reads it.
     pointers = {index: section for index, section in enumerate(chosen) if is_pointer(section)}
-    texts = [section for section in chosen if not is_pointer(section)]
-    condensed = without_stubs(condense(texts, options=CondenseOptions.of_recipe(recipe)))
+    options = CondenseOptions.of_recipe(recipe, corrected=document.corrected)
+    condensed = without_stubs(condense([section for section in chosen if not is_pointer(section)], options=options))
     after = {index: chosen[index - 1].id if index else None for index in pointers}
     for index, section in sorted(pointers.items()):
         fallback = 0 if after[index] is None else len(condensed)

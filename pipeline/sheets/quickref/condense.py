@@ -15,8 +15,9 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from pipeline.learn.sentences import KEPT_ROLES, SENTENCE_END, block_contexts, load_model, sentences  # noqa: F401 - sentences: re-exported
-from pipeline.model import Block, Section
+from pipeline.model import Block, CorrectedLine, Section
 from pipeline.modelkinds import BlockKind
+from pipeline.sheets.patterns import SentencePattern, in_block, sentence_patterns
 from pipeline.sheets.quickref.directives import directives
 from pipeline.sheets.quickref.examples import example_blocks
 from pipeline.sheets.quickref.lookups import only_points_elsewhere
@@ -78,9 +79,10 @@ class CondenseOptions:
     narration_patterns: tuple[str, ...] = ()
     flavor_patterns: tuple[str, ...] = ()  # sentences that state no rule (a per-game judgement)
     leave_out_blocks: tuple[str, ...] = ()
+    corrected: tuple[CorrectedLine, ...] = ()  # Document.corrected: the patterns also match the source's words
 
     @classmethod
-    def of_recipe(cls, recipe) -> "CondenseOptions":
+    def of_recipe(cls, recipe, *, corrected: tuple[CorrectedLine, ...] = ()) -> "CondenseOptions":
         """What a recipe's `condense`, `flavor_sentences`, `leave_out_blocks` (and a quickref's `narration`) ask;
         quickref and card recipes share these keys."""
         return cls(
@@ -93,10 +95,11 @@ class CondenseOptions:
             narration_patterns=tuple(getattr(recipe, "narration", ())),  # card recipes have none
             flavor_patterns=recipe.flavor_sentences,
             leave_out_blocks=recipe.leave_out_blocks,
+            corrected=corrected,
         )
 
 
-def is_narration(sentence: str, patterns: tuple[re.Pattern, ...] = ()) -> bool:
+def is_narration(sentence: str, patterns: tuple[SentencePattern, ...] = ()) -> bool:
     if any(pattern.search(sentence) for pattern in patterns):
         return True
     markers = [m.group(0).lower() for m in FIRST_PERSON_PLURAL.finditer(sentence)]
@@ -105,8 +108,8 @@ def is_narration(sentence: str, patterns: tuple[re.Pattern, ...] = ()) -> bool:
 
 def condense(sections: list[Section], *, options: CondenseOptions) -> list[Section]:
     """The sections with left-out blocks and sentences removed; sections left empty disappear."""
-    patterns = tuple(re.compile(p, re.IGNORECASE) for p in options.narration_patterns)
-    flavor = tuple(re.compile(p, re.IGNORECASE) for p in options.flavor_patterns)
+    patterns = sentence_patterns(options.narration_patterns)
+    flavor = sentence_patterns(options.flavor_patterns)
     kept: list[list[tuple[list[tuple[int, int]], str]]] = []  # per section, per block: (spans, folded statement)
     titles = frozenset(fold(section.title) for section in sections)  # what a kept cross-reference may point at
     for section in sections:
@@ -115,7 +118,8 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
         worked = example_blocks(section) if options.roles or options.examples else frozenset()
         for number, block in enumerate(section.blocks):
             keep = _Kept([], False) if number in worked else _kept_spans(
-                block, options, patterns, in_example, flavor, section=section, titles=titles
+                block, options, in_block(patterns, block, options.corrected), in_example, in_block(flavor, block, options.corrected),
+                section=section, titles=titles,
             )
             in_example = keep.example_open
             spans_per_block.append(keep.spans)
@@ -204,9 +208,9 @@ STUMP = re.compile(r"^\W*(?:si|y|e|o|u|ni|pero|que|de|del|al|a|en|con|por|para|s
 def _kept_spans(
     block: Block,
     options: CondenseOptions,
-    patterns: tuple[re.Pattern, ...],
+    patterns: tuple[SentencePattern, ...],
     in_example: bool,
-    flavor: tuple[re.Pattern, ...] = (),
+    flavor: tuple[SentencePattern, ...] = (),
     *,
     section: Section | None = None,
     titles: frozenset[str] = frozenset(),
@@ -246,7 +250,7 @@ def _kept_spans(
 
 
 def _rule_spans(
-    block: Block, section: Section | None, patterns: tuple[re.Pattern, ...], flavor: tuple[re.Pattern, ...],
+    block: Block, section: Section | None, patterns: tuple[SentencePattern, ...], flavor: tuple[SentencePattern, ...],
     titles: frozenset[str] = frozenset(),
 ) -> list[tuple[int, int]]:
     """The spans of a block's sentences whose role the sheet keeps (cross-references cut out of them); a recipe's
