@@ -1,10 +1,13 @@
-"""Titles set tight against the text above them nest under the titles that stand after a blank line.
+"""What a plain text's layout says of its headings' ranks: blank lines before some titles, indentation.
+
+Titles set tight against the text above them nest under the titles that stand after a blank line.
 
 A plain text copied from a web page often keeps its blank lines only before its main sections: "Sistema de
 apuestas" after a blank line, then "Turno de apuestas" straight after a paragraph, then "Reglas de paso" the same.
 Both kinds are sentence-case title lines, which the style ranking of split/__init__.py puts side by side; the blank
 lines say which open a section and which a part of it. Only in a text that writes both kinds (a text with a blank
-line before every title, or before none, says nothing by them).
+line before every title, or before none, says nothing by them). And a heading indented further than the last one of
+its style at the margin ("PIEZAS NEGRAS" centred under "LAS PIEZAS:") is part of that one.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ MIN_OF_EACH = 2  # titles after a blank line, and titles tight against the text 
 class _Entry(Protocol):  # split/__init__.py's _Entry: what this step reads and sets
     heading: Heading
     lines: list
+    indent: int
     level: int
     parent: int | None
 
@@ -39,6 +43,28 @@ def nest_tight_titles(entries: Sequence[_Entry]) -> None:
         if above is not None:
             entries[index].parent = above
             moved.add(index)
+    _follow_levels(entries, moved)
+
+
+INDENTED_STYLES = (HeadingStyle.CAPS, HeadingStyle.TITLE)
+
+
+def nest_indented(entries: Sequence[_Entry]) -> None:
+    """Put a caps or title heading under the last heading of its style before it that stands further left, when the
+    two have the same parent; levels follow their parents."""
+    moved: set[int] = set()
+    for index, entry in enumerate(entries):
+        if entry.heading.style not in INDENTED_STYLES or not entry.indent:
+            continue
+        same = (other for other in range(index - 1, -1, -1) if entries[other].heading.style == entry.heading.style)
+        above = next((other for other in same if entries[other].indent < entry.indent), None)
+        if above is not None and entries[above].parent == entry.parent:
+            entry.parent = above
+            moved.add(index)
+    _follow_levels(entries, moved)
+
+
+def _follow_levels(entries: Sequence[_Entry], moved: set[int]) -> None:
     for index, entry in enumerate(entries):
         if entry.parent is not None and (index in moved or entry.parent in moved):
             entry.level = entries[entry.parent].level + 1

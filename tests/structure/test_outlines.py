@@ -137,3 +137,9 @@ def test_a_word_hyphenated_across_lines_is_made_whole_in_capitals_too(lines: lis
 def test_a_marked_up_heading_run_on_into_its_first_sentence_is_split(line: str, title: str, rest: str) -> None:
     heading = heading_candidate(line, options=SplitOptions())
     assert heading is not None and (heading.title, heading.rest) == (title, rest)
+
+
+def test_a_heading_in_capitals_centred_under_one_at_the_margin_is_part_of_it() -> None:
+    text = "\n".join(["EL TABLERO:", "", TAKE, "", "LAS FICHAS:", "", DEAL, "", "                 FICHAS ROJAS", "", DROP, "",
+                      "                 FICHAS AZULES", "", TURNS, "", "FIN DEL JUEGO:", "", END])
+    assert _outline(text) == [(1, "El tablero"), (1, "Las fichas"), (2, "Fichas rojas"), (2, "Fichas azules"), (1, "Fin del juego")]
