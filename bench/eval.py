@@ -86,16 +86,19 @@ def on_page(line_words: list[str], page: str) -> bool:
 
 
 HYPHENATED = re.compile(r"[^\W\d_]-$")
+CAPITALS_HALF = re.compile(r"(?<![\w-])[^\W\d_a-záéíóúñü]{2,}-$")  # "CABALLE-": a word in capitals broken off
 CONTINUED = re.compile(r"^(\s*)([^\W\d_]+)(.*)$")
 
 
 def whole_words(lines: list[str]) -> list[str]:
     """The lines with a word hyphenated across two of them whole on the first ("intercala-" / "da con la pareja"
-    -> "intercalada" / "con la pareja"), as the cleaner joins it: the sheet prints the word, not its halves."""
+    -> "intercalada" / "con la pareja", "CABALLE-" / "RO le ataca" -> "CABALLERO" / "le ataca"), as the cleaner joins
+    it: the sheet prints the word, not its halves."""
     lines = list(lines)
     for index in range(1, len(lines)):
         before, after = lines[index - 1].rstrip(), CONTINUED.match(lines[index])
-        if HYPHENATED.search(before) and after and after.group(2)[0].islower():
+        capitals = bool(after) and CAPITALS_HALF.search(before) is not None and after.group(2).isupper()
+        if HYPHENATED.search(before) and after and (after.group(2)[0].islower() or capitals):
             lines[index - 1], lines[index] = before[:-1] + after.group(2), after.group(1) + after.group(3).lstrip()
     return lines
 
@@ -241,6 +244,10 @@ def score_text(annotation: Annotation, source: Path, lines: list[str], work: Pat
         while at.parent and at.parent in by_id:
             depth, at = depth + 1, sections[by_id[at.parent]]
         result.level_ok += depth == wanted[number].level
+        if found_parent != wanted[number].parent:
+            got = sections[parent_index].title if parent_index is not None else "none"
+            want = wanted[wanted[number].parent].title if wanted[number].parent is not None else "none"
+            result.details.append(f"wrong parent {wanted[number].line}: {section.title} (under {got!r}, wanted {want!r})")
     result.details += [f"missed heading {h.line}: {h.title}" for n, h in enumerate(wanted) if n not in taken]
     result.details += [f"false heading {s.first}: {s.title}" for i, s in enumerate(sections) if i not in matched]
 

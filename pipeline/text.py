@@ -91,3 +91,9 @@ def blank_debris(text: str) -> str:
 def has_debris(text: str) -> bool:
     """Whether `text` holds a word longer than LONGEST_WORD (see blank_debris)."""
     return len(text) > LONGEST_WORD and _DEBRIS.search(text) is not None
+
+
+def indent_width(text: str) -> int:
+    """How far a line stands in: its leading spaces, a tab counted as four (a plain text's outline indents its body)."""
+    expanded = text.expandtabs(4)
+    return len(expanded) - len(expanded.lstrip(" "))

@@ -35,6 +35,9 @@ GLUED_AFTER_STOP = re.compile(r"(?<=[a-záéíóúñ\)][.!?])(\d{1,3})\s*$")
 GLUED_TO_CAPS = re.compile(r"(?<=[A-ZÁÉÍÓÚÑ]{4})(\d{1,3})\s*$")
 HYPHENATED = re.compile(r"(?<![\w-])([A-Za-zÁÉÍÓÚÑáéíóúñü]?[a-záéíóúñü]+)-\s*$")
 WORD_START = re.compile(r"^\s*([a-záéíóúñü]+)([,.;:!?]?)(\s+|$)")
+# A word in capitals hyphenated the same way ("un CABALLE-" / "RO o a un MAGO"): its halves both in capitals.
+HYPHENATED_CAPS = re.compile(r"(?<![\w-])([A-ZÁÉÍÓÚÑÜ]{2,})-\s*$")
+WORD_START_CAPS = re.compile(r"^\s*([A-ZÁÉÍÓÚÑÜ]+)([,.;:!?)]?)(\s+|$)")
 # A table of contents: "Preparación ........ 3", or a line of titles each followed by its page number.
 TOC_DOTS = re.compile(r"\.{4,}\s*\d{1,3}\s*$|…{2,}\s*\d{1,3}\s*$")
 TOC_NUMBERS = re.compile(r"(?:\s\d{1,3}\s*\.){3,}")
@@ -258,7 +261,9 @@ def join_hyphenated(texts: list[str]) -> list[int]:
 def _dehyphenate(texts: list[str], lines: list[str], dropped: set[int], records: dict[int, CleaningRecord]) -> None:
     """'El jugador ini-' / 'cial resuelve...' -> 'El jugador inicial' / 'resuelve...'."""
     for index, text in enumerate(texts):
-        found = HYPHENATED.search(text)
+        found, starts = HYPHENATED.search(text), WORD_START
+        if not found:
+            found, starts = HYPHENATED_CAPS.search(text), WORD_START_CAPS
         if not found or index in dropped:
             continue
         following = next(
@@ -266,7 +271,7 @@ def _dehyphenate(texts: list[str], lines: list[str], dropped: set[int], records:
         )
         if following is None:
             continue
-        start = WORD_START.match(texts[following])
+        start = starts.match(texts[following])
         if not start:
             continue
         texts[index] = text[: found.start()] + found.group(1) + start.group(1) + start.group(2)

@@ -14,8 +14,11 @@ from functools import lru_cache
 from pipeline.structure import Heading, heading_candidate
 from pipeline.structure.options import SplitOptions
 from pipeline.structure.patterns import BULLET, LETTERED, MARKUP_HEADING, NUMBERED
-from pipeline.text import fold, is_shouting
+from pipeline.text import fold, indent_width, is_shouting
 
+# "-Objetivo del juego:", "– Fase de combate": an outline's entry written with a dash, a few capitalised words
+# and at most a colon after them (a list item goes on after its colon or ends as a sentence).
+OUTLINE_DASH = re.compile(r"^[-–—]\s*[A-ZÁÉÍÓÚÑ][^.:;!?]{0,60}:?$")
 URL = re.compile(r"https?://|www\.|\.com\b|\.html?\b", re.IGNORECASE)
 WORD = re.compile(r"\w+")
 # Context: the features of the lines around a unit that it also sees, under a prefix.
@@ -32,6 +35,7 @@ class Unit:
     verdict: Heading | None  # what find_headings made of it (in its context)
     blank_before: bool
     blank_after: bool
+    indent: int = 0  # leading spaces of the cleaned line (a tab counts 4): a plain text's outline
 
 
 def units_of(texts: list[str], kinds: list[str], verdicts: list[Heading | None]) -> list[Unit]:
@@ -48,9 +52,11 @@ def units_of(texts: list[str], kinds: list[str], verdicts: list[Heading | None])
                 verdict=verdicts[index],
                 blank_before=index == 0 or not texts[index - 1].strip(),
                 blank_after=index + 1 >= len(texts) or not texts[index + 1].strip(),
+                indent=indent_width(text),
             )
         )
     return units
+
 
 
 def _bucket(value: int, edges: tuple[int, ...]) -> str:
@@ -112,12 +118,22 @@ def _shape(unit: Unit) -> tuple[dict[str, str], dict[str, str]]:
         "url": "yes" if URL.search(text) else "no",
         "digits": _bucket(round(10 * digits / max(1, len(bare))), (0, 1, 3, 6, 10)),
         "first_word": fold(words[0]) if words else "none",
+        "outline_dash": "yes" if OUTLINE_DASH.match(text) else "no",
         "blank_before": str(unit.blank_before),
         "blank_after": str(unit.blank_after),
     }
     if unit.verdict is not None:
         rest["verdict_depth"] = str(unit.verdict.depth)
     return first, rest
+
+
+def _outdent(units: list[Unit], position: int) -> str:
+    """How the unit's indentation compares with the next unit's: a heading of a plain text's outline stands left of
+    its body ("-Turnos:" at one space, its text at two)."""
+    if position + 1 >= len(units):
+        return "none"
+    here, there = units[position].indent, units[position + 1].indent
+    return "less" if here < there else "more" if here > there else "same"
 
 
 def sequence_features(units: list[Unit], options: SplitOptions) -> list[list[str]]:
@@ -140,6 +156,10 @@ def sequence_features(units: list[Unit], options: SplitOptions) -> list[list[str
                 items += [f"{offset}:{name}={own[other][name]}" for name in NEIGHBOUR_FEATURES]
             else:
                 items.append(f"{offset}:none")
+        items.append(f"indent={_bucket(unit.indent, (0, 1, 3, 8))}")
+        outdent = _outdent(units, position)
+        items.append(f"outdent={outdent}")
+        items.append(f"outdent|end={outdent}|{features['end']}")
         items.append(f"verdict|words={features['verdict']}|{features['words']}")
         items.append(f"end|next_start={features['end']}|{own[position + 1]['start'] if position + 1 < total else 'none'}")
         sequence.append(items)

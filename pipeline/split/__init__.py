@@ -22,9 +22,10 @@ from pipeline.split.order import missing_chunks, reading_order
 from pipeline.split.stories import separate_flavor, story_block, titled_story
 from pipeline.split.headings import decide_headings
 from pipeline.split.kinds import section_kind
+from pipeline.split.tight import nest_indented, nest_tight_titles
 from pipeline.structure import Heading, SplitOptions, card_title, heading_candidate
 from pipeline.structure.patterns import BOLD_RUN_IN
-from pipeline.text import slug
+from pipeline.text import indent_width, slug
 
 MAX_SLUG = 60
 # Styles a sentence-case title heading nests under (its "anchor").
@@ -47,6 +48,7 @@ class _Entry:
     level: int = 1
     parent: int | None = None  # index into the entry list
     card: bool = False
+    indent: int = 0  # how far the heading's line stands in (split/tight.py)
 
 
 def _written(game: GameInfo, options: SplitOptions, name: str, pattern: str) -> str:
@@ -83,6 +85,8 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
     lines = reading_order(cleaned.lines, options.chunks)
     entries = _entries(lines, decide_headings(lines, options), game=game)
     _arrange(entries, options=options)
+    nest_tight_titles(entries)
+    nest_indented(entries)
     sections, renamed = _sections(entries, corrected={line.first: line for line in cleaned.corrected}, options=given)
     sections = with_leads(sections, dict(cleaned.leads))
     return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=tuple(warnings), renamed_ids=tuple(renamed),
@@ -106,7 +110,7 @@ def _entries(lines: tuple[CleanLine, ...], headings: list[Heading | None], *, ga
                 current.last = max(current.last, line.last)
                 continue
         current.last = max(current.last, current.first)
-        entry = _Entry(heading, line.first, line.last, page)
+        entry = _Entry(heading, line.first, line.last, page, indent=indent_width(line.text))
         if heading.rest:
             entry.lines.append(CleanLine(heading.rest, line.first, line.last))
         entries.append(entry)

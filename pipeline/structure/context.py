@@ -15,7 +15,7 @@ from pipeline.structure.lexicon import FUNCTION_WORDS
 from pipeline.structure.options import SplitOptions
 from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAGE, PAGE_MARKER, REPEATED_LABEL, SUBTITLE
 from pipeline.structure.styles import heading_candidate, looks_like_sentence, starts_upper
-from pipeline.text import fold, is_shouting
+from pipeline.text import fold, indent_width, is_shouting
 
 # Styles whose form is evidence enough: no neighbour can overrule them.
 SELF_EVIDENT = (HeadingStyle.MARKUP, HeadingStyle.PAGE, HeadingStyle.RUNIN, HeadingStyle.CARD, HeadingStyle.CHAPTER)
@@ -52,6 +52,7 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
     The cleaner asks this of its raw lines (removed lines left out) and the splitter of the cleaned
     ones, so both stages agree on what a heading is."""
     candidates = [heading_candidate(text, options=options) for text in texts]
+    outline = _dash_outline(texts, candidates, options) | _spaced_numbers(texts, candidates, options)
     labels = repeated_titles(candidates)  # before _document_title, as when it read the lines again itself
     _document_title(texts, candidates)
     # What the neighbours of every line are, found in a few passes rather than by a scan per line (200,000
@@ -60,7 +61,8 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
     entries = _parallel_entries(texts, candidates, context)
     found: list[Heading | None] = []
     for index, heading in enumerate(candidates):
-        if heading is not None and heading.style not in SELF_EVIDENT and _overruled(texts, candidates, index, options, context):
+        judged = heading is not None and heading.style not in SELF_EVIDENT and index not in outline
+        if judged and _overruled(texts, candidates, index, options, context):
             heading = None
         if index in entries:
             heading = None
@@ -102,6 +104,64 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
         and below is not None
         and below.style in (HeadingStyle.NUMBERED, HeadingStyle.CAPS, HeadingStyle.PAGE, HeadingStyle.CHAPTER)
     )
+
+
+# "-Objetivo del juego:" over its text indented further: an entry of an outline written with dashes, a few words
+# and at most a colon (an item that says something goes on after its colon or is a sentence).
+OUTLINE_DASH = re.compile(r"^[-–—]\s*(?=[A-ZÁÉÍÓÚÑ])([^.:;!?]{1,60}):?$")
+OUTLINE_ENTRIES = 2  # a text's outline has this many dash entries over indented text, or it has none
+
+
+def _dash_outline(texts: list[str], candidates: list[Heading | None], options: SplitOptions) -> set[int]:
+    """The lines of a plain text's dash outline (" -Turnos:" at one space, its text at two): each a title that stands
+    left of the paragraph (or the list of another mark) under it, which is no list item. Fills in their candidates; the indexes, which their
+    neighbours do not judge (" ... se pueden clasificar en:" over " -Criaturas:" introduces the outline's entries)."""
+    found: dict[int, Heading] = {}
+    for index, text in enumerate(texts):
+        entry = OUTLINE_DASH.match(text.strip())
+        if entry is None or candidates[index] is not None:
+            continue
+        after = next((other for other in texts[index + 1 : index + 3] if other.strip()), "")
+        nested_list = BULLET.match(after) and after.strip()[:1] == text.strip()[:1]  # "- Fase:" over "  - paso": a list
+        if not after or nested_list or indent_width(after) <= indent_width(text):
+            continue
+        heading = heading_candidate(entry.group(1).strip() + ":", options=options)
+        if heading is not None and heading.style == HeadingStyle.TITLE:
+            found[index] = heading
+    if len(found) < OUTLINE_ENTRIES:
+        return set()
+    for index, heading in found.items():
+        candidates[index] = heading
+    return set(found)
+
+
+# "1) Grande" over its paragraph, "2) Chica" over its own: numbered titles with text between them (a list's items
+# stand one after the other), as a reader writes "1. Grande" of a text that is no Markdown.
+SPACED_NUMBER = re.compile(r"^(\d{1,2})\)\s+(\S.*)$")
+SPACED_NUMBERS = 3
+
+
+def _spaced_numbers(texts: list[str], candidates: list[Heading | None], options: SplitOptions) -> set[int]:
+    """The lines of a run "1) Title", text, "2) Title", text, ... counting up from 1, each entry a title: each made
+    a minor title heading (its number kept), so the run nests in the section it follows ("Las jugadas": "1. Grande",
+    "2. Chica"), whatever blank lines a reader wrote around a list's items."""
+    found: dict[int, Heading] = {}
+    expected, last = 1, -1
+    for index, text in enumerate(texts):
+        entry = SPACED_NUMBER.match(text.strip())
+        if entry is None:
+            continue
+        heading = heading_candidate(entry.group(2), options=options)
+        spaced = last < 0 or any(t.strip() and not SPACED_NUMBER.match(t.strip()) for t in texts[last + 1 : index])
+        if int(entry.group(1)) == expected and spaced and heading is not None and heading.style == HeadingStyle.TITLE:
+            found[index] = Heading(f"{entry.group(1)}. {heading.title}", HeadingStyle.TITLE, minor=True)
+            expected, last = expected + 1, index
+    if len(found) < SPACED_NUMBERS:
+        return set()
+    for index, heading in found.items():
+        candidates[index] = heading
+    return set(found)
+
 
 
 PARALLEL_ENTRIES = 3  # title lines in a row, nothing between them, opening with the same word: a list's entries

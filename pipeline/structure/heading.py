@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass
 
 from pipeline.modelkinds import HeadingStyle
+from pipeline.structure.lexicon import FUNCTION_WORDS
 from pipeline.structure.patterns import QUOTES, TRAILING_PAREN, TRANSLATION_REMARK, TRANSLATOR_REMARK
 from pipeline.text import is_shouting
 
@@ -41,10 +42,27 @@ def readable_title(text: str) -> str:
     title = OUTLINE_MARK.sub("", title) or title  # "-Objetivo del juego", "| Juego de cartas |": the outline's marks
     if len(title) > 1 and title[0] in QUOTES and title[-1] in QUOTES:
         title = title[1:-1].strip()
-    if is_shouting(title) and (len(title.split()) > 1 or len(title) > 4):  # "FTL" stays an acronym
+    if (is_shouting(title) and (len(title.split()) > 1 or len(title) > 4)) or _caps_font(title):  # "FTL" stays an acronym
         lowered = title.lower()
         title = lowered[0].upper() + lowered[1:]
     return re.sub(r"\s+", " ", title)
+
+
+CASE_FOLD_ARTEFACT = re.compile(r"[a-zá-úñü][A-ZÁ-ÚÑÜ]")  # "AtAQUE", "eLEMENtOS": a lower-case letter before a capital
+CAPS_SHARE = 0.6
+
+
+def _caps_font(title: str) -> bool:
+    """A title set in a display font of capitals that the extraction gave in mixed case ("eLEMENtOS del JUEGO",
+    "TURNO de CADA JUGADOR"): mostly capitals, and a word cased against itself or only small words in lower case."""
+    letters = [char for char in title if char.isalpha()]
+    if len(letters) < 4 or sum(char.isupper() for char in letters) < CAPS_SHARE * len(letters):
+        return False
+    words = re.findall(r"[^\W\d_]+", title)
+    if any(CASE_FOLD_ARTEFACT.search(word) for word in words):
+        return True
+    lowered = [word for word in words if not word.isupper()]
+    return bool(lowered) and all(word in FUNCTION_WORDS for word in lowered) and sum(len(word) > 1 for word in words if word.isupper()) >= 2
 
 
 def card_title(title: str) -> str:

@@ -12,8 +12,11 @@ ORDINAL = re.compile(
     r"^(?:\d{1,2}\s*\.?\s*[ªºa°]\s*(?:fase|parte|ronda|etapa|paso|acción|turno)|(?:Fase|Paso|Etapa|Ronda|Parte)\s+\d{1,2})\b\s*[:.\-–—]?\s*(.*)$",
     re.IGNORECASE,
 )
-# "El turno", "La fase de acción", "Los dados": an article and a noun phrase, nothing a sentence needs.
-ARTICLE_TITLE = re.compile(r"^(?:El|La|Los|Las)\s+[a-záéíóúñü]{3,}(?:\s+(?:de|del|de la|de los|de las)\s+[a-záéíóúñü]{3,})?:?$")
+# "El turno", "La fase de acción", "Los dados", "Las jugadas del Mus": an article and a noun phrase (its last noun
+# may be a name), nothing a sentence needs.
+ARTICLE_TITLE = re.compile(
+    r"^(?:El|La|Los|Las)\s+[a-záéíóúñü]{3,}(?:\s+(?:de|del|de la|de los|de las)\s+[A-ZÁÉÍÓÚÑa-záéíóúñü][a-záéíóúñü]{2,})?:?$"
+)
 # "Cómo se juega:", "Qué necesitas": an accented interrogative opens a heading, not a sentence.
 INTERROGATIVE_TITLE = re.compile(r"^(?:Cómo|Qué|Cuándo|Dónde|Quién(?:es)?|Cuál(?:es)?|Cuánt[oa]s?)\s")
 QUESTION = re.compile(r"^¿[^?¿]{3,120}\?$")

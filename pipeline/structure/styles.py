@@ -101,8 +101,22 @@ def markup(line: str, options: SplitOptions) -> Verdict:
     found = MARKUP_HEADING.match(line)
     if not found:
         return None
-    title = readable_title(found.group(2).replace("**", ""))
+    text = found.group(2).replace("**", "")
+    label = RUN_IN_LABEL.match(text)
+    if label and _prose(label.group(2)):  # "RECURSOS: Son utilizados por...": large type ran on into the first sentence
+        return Heading(readable_title(label.group(1)), HeadingStyle.MARKUP, depth=len(found.group(1)), rest=label.group(2).strip())
+    title = readable_title(text)
     return Heading(title, HeadingStyle.MARKUP, depth=len(found.group(1))) if title else NOT_A_HEADING
+
+
+# A label in capitals and a colon opening a marked-up heading's line.
+RUN_IN_LABEL = re.compile(r"^([A-ZÁÉÍÓÚÑÜ][A-ZÁÉÍÓÚÑÜ ]{2,40}):\s+(\S.*)$")
+
+
+def _prose(text: str) -> bool:
+    """Words of a sentence: three or more, mostly in lower case, opening as a sentence does or with a verb."""
+    words = _words(text)
+    return len(words) >= 3 and sum(word.islower() for word in words) * 2 >= len(words) and looks_like_sentence(text)
 
 
 def bold_run_in(line: str, options: SplitOptions) -> Verdict:
@@ -268,7 +282,7 @@ def title(line: str, options: SplitOptions) -> Verdict:
     if _table_row_like(bare):
         return None
     named = _quoted_name(bare)
-    plain_title = ARTICLE_TITLE.match(body) or (INTERROGATIVE_TITLE.match(body) and not body.endswith("."))
+    plain_title = ARTICLE_TITLE.match(TRAILING_PAREN.sub("", body)) or (INTERROGATIVE_TITLE.match(body) and not body.endswith("."))
     if looks_like_sentence(TRAILING_PAREN.sub("", body)) and not BILINGUAL.match(bare) and not named and not plain_title:
         return None
     if body.endswith(".") and len(words) >= LONG_STOPPED_TITLE:
