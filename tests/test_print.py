@@ -87,6 +87,9 @@ def test_die_faces_and_system_damage_are_tables(sheets) -> None:
 # --- one type scale, furniture inside the printable area (measured in the PDFs) ----------------------
 
 SAFE_MM = 8.0
+# A glyph's ink reaches past its box (a rendered page at 300 dpi shows 0.2 mm left of it), so a letter's box keeps
+# this much more from the edge than a drawn mark.
+INK_OVERHANG_MM = 0.3
 PT_PER_MM = 72 / 25.4
 
 
@@ -112,11 +115,14 @@ def _plumbed(root: Path, *, suffix: str = "") -> dict[str, list]:
 
 
 def _too_close(width: float, height: float, objects: list[dict]) -> list[str]:
-    edge = SAFE_MM * PT_PER_MM - 0.05
+    def edge(obj: dict) -> float:
+        return (SAFE_MM + (INK_OVERHANG_MM if "text" in obj else 0)) * PT_PER_MM - 0.05
+
     return [
         f"{obj.get('text', obj.get('object_type'))!r} at ({obj['x0']:.1f}, {obj['top']:.1f})"
         for obj in objects
-        if obj["x0"] < edge or obj["top"] < edge or obj["x1"] > width - edge or obj["bottom"] > height - edge
+        if obj["x0"] < edge(obj) or obj["x1"] > width - edge(obj) or obj["top"] < SAFE_MM * PT_PER_MM - 0.05
+        or obj["bottom"] > height - SAFE_MM * PT_PER_MM + 0.05
     ]
 
 
