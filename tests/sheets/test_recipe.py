@@ -174,6 +174,6 @@ def test_columns_the_page_cannot_hold_are_an_error_at_the_recipe(tmp_path) -> No
     with pytest.raises(ConfigError) as error:
         parse_recipe({"columns": [2, 5]}, templates=templates, line=7)
     assert str(error.value) == (
-        f"{DISPLAY}:7: recipe.columns: 5 columns with 30 mm between them leave 14.8 mm for each on a4 (at least 20 mm): "
+        f"{DISPLAY}:7: recipe.columns: 5 columns with 30 mm between them leave 14.6 mm for each on a4 (at least 20 mm): "
         "use fewer columns or a smaller gutter (page from templates/quickref.yaml)"
     )
