@@ -56,25 +56,38 @@ LABEL_SHARE = 3  # the paragraph a label heads is at least this many times as lo
 
 def is_label(block, before, following) -> bool:
     """The label of what follows: of the list under it (is_list_label), or a short phrase alone over a much
-    longer paragraph ("Rondas de acción.", "Durante la misión:", an unstopped "Cartas de oro" over their rules),
+    longer paragraph ("Rondas de acción.", "Durante la misión:", an unstopped "Cartas de oro" over their rules, a title
+    left in the text: _titled),
     but not one of a run of short lines (a list that lost its markers: "Comprar un componente." / "Ensamblar una nave.")."""
     if is_list_label(block, following):
         return True
     text = block.text.strip()
     short_before = before is not None and before.kind == BlockKind.PARAGRAPH and len(words(before.text)) <= 2 * MAX_LABEL_WORDS
+    short = 0 < len(words(text)) <= MAX_LABEL_WORDS and following is not None and len(following.text) >= LABEL_SHARE * len(text)
     return (
         block.kind == BlockKind.PARAGRAPH
         and following is not None
         and following.kind == BlockKind.PARAGRAPH
-        and len(following.text) >= LABEL_SHARE * len(text)
         # "Durante la misión:" over the paragraph it heads; or a title the splitter left in the text, unstopped
         # between two paragraphs ("Suministros 1 vs 5")
         and (text.endswith((".", ":")) or text[-1:].isalnum())
         and text[:1].isupper()
-        and 0 < len(words(text)) <= MAX_LABEL_WORDS
+        and (short or _titled(text))
         and not any(mark in text[:-1] for mark in ".:;?!")
         and not short_before
     )
+
+
+TITLE_WORD_LETTERS = 4  # "de", "la", "sin" stay in lower case in a title; "Sistema", "Experiencia" do not
+MAX_TITLE_WORDS = 10
+
+
+def _titled(text: str) -> bool:
+    """A longer phrase written as a title, every word of TITLE_WORD_LETTERS letters or more capitalised ("Uso de la
+    Especialización sin el Sistema de Experiencia."): a title the splitter left in the text, not a sentence."""
+    found = re.findall(r"\w+", text)
+    long = [word for word in found if len(word) >= TITLE_WORD_LETTERS]
+    return MAX_LABEL_WORDS < len(found) <= MAX_TITLE_WORDS and len(long) >= 3 and all(word[:1].isupper() for word in long)
 
 
 class _Piece(Protocol):

@@ -126,3 +126,41 @@ def test_a_sentence_goes_only_when_the_classifier_is_sure_it_is_no_rule() -> Non
     assert not keeps({"rule": 0.25, "flavour": 0.25 + DROP_MARGIN + 0.05, "advice": 0.15}, 0.5)  # sure: left out
     low = KEEP_FLOOR - 0.05
     assert not keeps({"rule": low, "flavour": low + 0.1, "advice": low + 0.1, "example": 1 - 3 * low - 0.2}, 0.5)
+
+
+def test_a_lead_takes_the_fate_of_what_it_introduces() -> None:
+    """Space Alert's quickref printed "En resumen:" over a summary its repeats had left out, and a title left in the
+    text ("Uso de la Especialización sin…") over an introduction left out: each lead goes with what it introduces,
+    and stays (whatever its own role) when any of that is printed."""
+    rule = "Cada jugador roba dos cartas de acción al inicio de su turno y descarta una al final."
+    penalty = "Si no puede robar, pierde el turno y pasa el dado al jugador de su izquierda."
+    setup = "Cada jugador toma tres fichas de su color y las coloca en su tablero, boca abajo, antes de robar."
+    blocks = (
+        block("paragraph", rule),
+        block("paragraph", penalty),
+        block("paragraph", "En pocas palabras:"),
+        block("item", rule),
+        block("item", penalty),
+        block("paragraph", "Juego de las Fichas sin el Mazo de Eventos."),
+        block("paragraph", "Estas reglas permiten jugar con las fichas sin el mazo."),
+        block("paragraph", "Primera ronda."),
+        block("paragraph", setup),
+    )
+    section = Section(id="robo", title="Robo", level=1, kind="rules", blocks=blocks, first=1, last=1)
+    options = CondenseOptions(roles=True, repeats=True, flavor_patterns=("^Estas reglas permiten",))
+    (kept,) = condense([section], options=options)
+    assert [b.text for b in kept.blocks] == [rule, penalty, "Primera ronda.", setup]
+
+
+def test_a_colon_lead_in_goes_with_its_list_but_keeps_its_own_verdict_when_the_list_is_printed() -> None:
+    """The last sentence of a paragraph ending in a colon introduces the list under it: left out with it, but a
+    lead-in the roles left out is not brought back for its list (commentary: "…funciona así:")."""
+    from pipeline.sheets.quickref.leads import leads_follow
+
+    text = "Roba dos cartas. Las cartas que puedes usar dependen de tu nivel:"
+    blocks = (block("paragraph", text), block("item", "Nivel uno: una carta."), block("item", "Nivel dos: dos cartas."))
+    section = Section(id="nivel", title="Nivel", level=1, kind="rules", blocks=blocks, first=1, last=1)
+    whole = [(0, 16), (17, len(text))]
+    assert leads_follow(section, [whole, [], []]) == [[(0, 16)], [], []]
+    assert leads_follow(section, [whole, [(0, 21)], []]) == [whole, [(0, 21)], []]
+    assert leads_follow(section, [[(0, 16)], [(0, 21)], []]) == [[(0, 16)], [(0, 21)], []]

@@ -99,3 +99,8 @@ def test_a_short_phrase_alone_over_a_long_paragraph_is_its_label_but_not_a_run_o
     assert is_label(_p("Monedas 1 y 3"), _p("Texto anterior, una frase larga que no es un rótulo."), rules)
     assert not is_label(_p("Cartas de oro 1 y 3"), None, rules)  # six words: a sentence that lost its stop
     assert not is_label(_p("Monedas 1 y 3"), None, _p("Corto"))
+    # A longer title left in the text, every longer word capitalised, labels even a short paragraph; a sentence
+    # of the same length with a capitalised term does not.
+    short = _p("Estas reglas permiten jugar con las fichas sin el mazo.")
+    assert is_label(_p("Juego de las Fichas sin el Mazo de Eventos."), None, short)
+    assert not is_label(_p("Cada jugador roba una carta del Mazo de Eventos."), None, rules)

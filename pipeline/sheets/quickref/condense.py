@@ -20,6 +20,7 @@ from pipeline.modelkinds import BlockKind
 from pipeline.sheets.patterns import SentencePattern, in_block, sentence_patterns
 from pipeline.sheets.quickref.directives import directives
 from pipeline.sheets.quickref.examples import example_blocks
+from pipeline.sheets.quickref.leads import leads_follow
 from pipeline.sheets.quickref.lookups import only_points_elsewhere
 from pipeline.sheets.quickref.repeats import NUMBER, Statements, statement_key
 from pipeline.text import fold
@@ -142,7 +143,7 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
                 if block.kind not in (BlockKind.FORMULA, BlockKind.TABLE):
                     spans = _unsaid(block.text, spans, said)
             pieces_per_block.append(spans)
-        result.append(_rebuild(section, pieces_per_block))
+        result.append(_rebuild(section, leads_follow(section, pieces_per_block) if options.roles else pieces_per_block))
     # A heading with nothing under it (no text, no printed subsection) is dropped.
     parents = {section.id: section.parent for section in result}
     printed: set[str] = set()
@@ -198,7 +199,8 @@ def _without_cross_references(text: str, start: int, end: int, titles: frozenset
     return pieces if any(any(char.isalnum() for char in text[s:e]) for s, e in pieces) else []
 
 
-# A short phrase opening a block ("Ronda de resolución.", "Buscar.") labels what follows: kept with it.
+# A short phrase opening a block ("Ronda de resolución.", "Buscar.") labels what follows: kept with it (a label that is
+# a block of its own, or a lead-in ending in a colon, takes the fate of the blocks it introduces: leads.py).
 MAX_LABEL_WORDS = 4
 # A "sentence" that is only a joining word is the stump of one the source lost ("...la tirada de defensa. Si"
 # ends Galaxy Defenders' paragraph): it states nothing and is never printed.
