@@ -63,7 +63,7 @@ def _quickref_recipe(fields: Fields, template: TemplateSheet, paper: str) -> tup
     base, layout = template.base, template.layout
     kinds = template.term_kinds
     recipe = read_recipe(
-        fields, base=base if isinstance(base, Recipe) else None, paper=paper, card_kinds=kinds.cards, tagged_kinds=kinds.tagged
+        fields, base=base if isinstance(base, Recipe) else None, paper=paper, tagged_kinds=kinds.tagged
     )
     too_narrow = recipe is not None and layout.column_width(recipe.columns[1]) < MIN_COLUMN_MM * MM
     problem = column_problem(layout, recipe.columns[1]) if too_narrow and recipe is not None else None

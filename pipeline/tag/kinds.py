@@ -26,7 +26,7 @@ KIND_KEYS = ("term_kinds", "card_kinds", "tagged_kinds")
 @dataclass(frozen=True)
 class TermKinds:
     terms: tuple[str, ...] = ()  # every kind an entry may have, in the file's order
-    cards: tuple[str, ...] = ()  # the kinds a quick reference's English index lists (a tuple: its repr is stable)
+    cards: tuple[str, ...] = ()  # what a player looks up by a card's English name (no sheet reads it at present; a tuple)
     tagged: tuple[str, ...] = ()  # the kinds whose English name a sheet prints beside the Spanish term (‹Spinning Saucer›)
 
     def unknown(self, kind: str) -> str:

@@ -712,17 +712,17 @@ def test_a_table_too_wide_for_its_words_is_set_smaller_not_broken_letter_by_lett
     assert all(printed == words for words, printed in cells)
 
 
-def test_one_order_for_a_whole_sheet_english_first_when_most_cards_have_english() -> None:
-    """A group with one card lacking its English name no longer flips to Spanish order: the sheet (and its
-    index) goes by the English names, and that card by its Spanish name among them."""
+def test_one_order_on_every_sheet_english_first_even_when_few_cards_have_english() -> None:
+    """A sheet where most cards have no English name (Leaving Earth's: advance tables, "Otros problemas") still
+    lists and sorts a card by its English name first, a card without one by its Spanish name among them."""
     from pipeline.sheets.cards.plan import index_card
-    from pipeline.sheets.cards.select import Card, CardSet, english_first
+    from pipeline.sheets.cards.select import Card, CardSet, sort_name
 
     def card(key: str, title: str, english: str, group: str) -> Card:
         return Card(key=key, title=title, title_en=english, group=group, tone="", blocks=())
 
-    outside = [card("a", "Araña", "Spider", "fuera"), card("b", "Bola", "Ball", "fuera")]
-    inside = [card("c", "Zorro", "Fox", "dentro"), card("d", "Mono", "", "dentro")]
-    assert english_first(outside + inside) and not english_first([inside[1], outside[0], card("e", "Eco", "", "x")])
-    entries = [block.text.split("\t")[0] for block in index_card(CardSet(cards=tuple(outside + inside), label="x"), {}).blocks]
-    assert entries == ["Spider · Araña", "Ball · Bola", "Fox · Zorro", "Mono"]
+    few = [card("a", "Aterrizaje", "Landing", "x"), card("b", "Otros", "", "x"), card("c", "Tabla", "", "x")]
+    assert sorted(few, key=sort_name)[0].title == "Aterrizaje"
+    assert sort_name(few[0]) == "Landing" and sort_name(few[0], table=True) == "Aterrizaje"
+    entries = [block.text.split("\t")[0] for block in index_card(CardSet(cards=tuple(few), label="x"), {}).blocks]
+    assert entries == ["Landing · Aterrizaje", "Otros", "Tabla"]

@@ -185,7 +185,7 @@ def test_a_probe_counts_the_pages_a_render_makes(real_tagged) -> None:
     layout, recipe = sheet.layouts["a4"], sheet.recipes["a4"]
     sections = sheet_sections(document, recipe)
     for columns, size in ((2, 8.25), (2, 7.0), (3, 7.5), (3, 7.75)):
-        options = dict(sheet_label=recipe.label, columns=columns, body_size=size, index_kinds=recipe.index_kinds,
+        options = dict(sheet_label=recipe.label, columns=columns, body_size=size, index=recipe.glossary,
                        tagged_kinds=recipe.tagged_kinds, compact_title=True)
         pages, fill = measure_sheet(document, sections, layout, **options)
         assert render_sheet(document, sections, layout, **options)[1] == pages

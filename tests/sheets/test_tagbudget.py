@@ -40,10 +40,9 @@ def test_a_sheet_within_its_budget_tags_every_term_and_one_over_it_drops_the_lea
     assert untagged_terms(_sheet(stated, names, filler=24), tagged=("card",)) == frozenset()
 
 
-def test_over_budget_a_name_the_index_lists_gives_up_its_tag_before_one_it_does_not() -> None:
+def test_over_budget_a_card_name_keeps_its_tag_as_any_other_the_index_lists_only_printed_names() -> None:
     text = "Roba un escudo y un gancho; con dos escudos juegas un gancho más."
     hits = _hits(text, {"escudo": "Shield"}, kind="die-face") + _hits(text, {"gancho": "Hook"}, kind="card")
     blocks = (Block("paragraph", text, 1, 1, terms=hits), Block("paragraph", "Se juega por turnos. " * 20, 2, 2))
     sections = [Section(id="turno", title="Turno", level=1, kind="rules", blocks=blocks, first=1, last=2)]
     assert untagged_terms(sections, tagged=("card", "die-face")) == {"gancho"}  # both met twice: the later goes
-    assert untagged_terms(sections, tagged=("card", "die-face"), indexed=("die-face",)) == {"escudo"}

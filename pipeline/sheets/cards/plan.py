@@ -13,7 +13,7 @@ from pipeline.sheets.cards.geometry import (
 )
 from pipeline.sheets.cards.measure import Typesetter
 from pipeline.modelkinds import BlockKind, PanelKind
-from pipeline.sheets.cards.select import Card, CardSet, PanelBlock, english_first
+from pipeline.sheets.cards.select import Card, CardSet, PanelBlock
 from pipeline.sheets.layout import Layout
 
 SIZE_STEP = 0.25
@@ -182,13 +182,12 @@ def _too_tall(card: Card, remaining: list[PanelBlock], where: str) -> str:
 
 
 def index_card(card_set: CardSet, pages: dict[str, int]) -> Card:
-    """The index on the first page: per group, one line per card, dot leaders to "p. N". A sheet sorted by
-    the English names printed on its cards lists them first ("Spinning Saucer · Platillo giratorio")."""
+    """The index on the first page: per group, one line per card, dot leaders to "p. N"; the English name printed
+    on a card first ("Spinning Saucer · Platillo giratorio"), as on every sheet's index (select.sort_name)."""
     blocks: list[PanelBlock] = []
-    english = english_first(card_set.cards)  # as select.py sorts the sheet
 
     def entries(cards: list[Card]) -> list[PanelBlock]:
-        return [PanelBlock(PanelKind.INDEX, f"{index_name(card, english=english)}\tp.\u00a0{pages.get(card.key, 1)}") for card in cards]
+        return [PanelBlock(PanelKind.INDEX, f"{index_name(card)}\tp.\u00a0{pages.get(card.key, 1)}") for card in cards]
 
     for group in card_set.groups or ():
         names = [card for card in card_set.cards if card.group == group.label]
@@ -200,11 +199,9 @@ def index_card(card_set: CardSet, pages: dict[str, int]) -> Card:
     return Card(key="#index", title="Índice", title_en="", group=label, tone="index", blocks=tuple(blocks))
 
 
-def index_name(card: Card, *, english: bool) -> str:
-    """What the index lists a card by: the name the group is sorted by first, the other after it."""
-    if not card.title_en:
-        return card.title
-    return f"{card.title_en} · {card.title}" if english else f"{card.title} · {card.title_en}"
+def index_name(card: Card) -> str:
+    """What the index lists a card by: its English name first, the Spanish after it."""
+    return f"{card.title_en} · {card.title}" if card.title_en else card.title
 
 
 # A card sheet's page is at least this full (its columns' reach, averaged) unless the sheet is one page.

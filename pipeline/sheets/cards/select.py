@@ -130,11 +130,9 @@ def select_cards(document: Document, *, recipe: CardRecipe) -> CardSet:
             found.extend(_cards_of(parts, group, rename=selector.rename))
         chosen_by_group.append((group, _dedupe(found)))
     # A table's rows print the Spanish name first ("Munición · Ammo"): they go by it, whatever the cards do.
-    english = english_first([card for group, found in chosen_by_group if not group.table for card in found])
     cards: list[Card] = []
     for group, found in chosen_by_group:
-        by_english = english and not group.table
-        chosen = sorted(found, key=lambda card: (fold(by_english and card.title_en or card.title, keep_punctuation=True), card.key))
+        chosen = sorted(found, key=lambda card: (fold(sort_name(card, table=bool(group.table)), keep_punctuation=True), card.key))
         cards.extend([_table_card(chosen, group)] if group.table and chosen else chosen)
     cards = _dedupe(cards)  # a name selected by two groups stays with the first
     _LAST_SELECTED[:] = [(document, recipe, CardSet(cards=tuple(cards), groups=groups, label=recipe.label))]
@@ -378,10 +376,10 @@ def _display_title(title: str) -> str:
     return title
 
 
-def english_first(cards: list[Card] | tuple[Card, ...]) -> bool:
-    """One order for a whole sheet, its index included: by the English names printed on the cards (the player
-    holds the English card) when most of its cards have one, a card without one going by its Spanish name."""
-    return 2 * sum(1 for card in cards if card.title_en) > len(cards)
+def sort_name(card: Card, *, table: bool = False) -> str:
+    """One order on every sheet, its index included (issue 23): by the English name printed on a card (the player
+    holds the English card), a card without one by its Spanish name among them; a table's rows by the Spanish."""
+    return card.title if table else card.title_en or card.title
 
 
 def _dedupe(cards: list[Card]) -> list[Card]:

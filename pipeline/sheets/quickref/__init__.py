@@ -176,7 +176,7 @@ def quickref_with_sections(
     options = dict(
         sheet_label=recipe.label,
         revision=printed,
-        index_kinds=recipe.index_kinds,
+        index=recipe.glossary,
         tagged_kinds=recipe.tagged_kinds,
         covers=recipe.covers,
         english_names=recipe.english_names,

@@ -11,11 +11,9 @@ from __future__ import annotations
 import io
 from dataclasses import replace
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (
     BaseDocTemplate,
-    CondPageBreak,
     Flowable,
     Frame,
     KeepTogether,
@@ -42,6 +40,7 @@ from pipeline.sheets.icons import decorate, legend_markup
 from pipeline.sheets.layout import Layout
 from pipeline.sheets.quickref.contents import Landed, note_landing
 from pipeline.sheets.quickref.headstyle import can_run_in, heading_styles
+from pipeline.sheets.quickref.outline import Heading, OutlineAnchor
 from pipeline.sheets.quickref.probe import ProbeCanvas, ProbeDocTemplate, ProbeFrame
 from pipeline.sheets.quickref.tagbudget import untagged_terms
 from pipeline.sheets.roles import is_label, item_spans, label_spans, lone_items_as_paragraphs
@@ -53,36 +52,7 @@ from pipeline.sheets.markup import (
     term_markup,
     title_states,
 )
-from pipeline.text import fold, printable
-
-
-class Heading(Paragraph):
-    """A heading paragraph that adds an outline entry when it lands on a page."""
-
-    def __init__(self, text: str, style: ParagraphStyle, *, outline_title: str, level: int, key: str) -> None:
-        super().__init__(text, style)
-        self.outline_title = outline_title
-        self.outline_level = level
-        self.outline_key = key
-        self.outline_visible = True
-
-
-class OutlineAnchor(Flowable):
-    """An invisible mark that adds an outline entry where it lands (for run-in headings); `visible`: it stands for a
-    printed lead, listed in the contents line (not for an untitled opening box or a table's row labels)."""
-
-    def __init__(self, *, outline_title: str, level: int, key: str, visible: bool = True) -> None:
-        super().__init__()
-        self.outline_title = outline_title
-        self.outline_level = level
-        self.outline_key = key
-        self.outline_visible = visible
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return 0, 0
-
-    def draw(self) -> None:
-        pass
+from pipeline.text import printable
 
 
 class SheetDocTemplate(BaseDocTemplate):
@@ -278,53 +248,6 @@ def render_block(
     ]
 
 
-def glossary_pairs(sections: list[Section], kinds: tuple[str, ...]) -> list[tuple[str, str]]:
-    """(English, Spanish) of the terms of `kinds` (common.yaml's card_kinds: what a player looks up by the English
-    name printed on a card) the sections tag, by English name: the English index's rows."""
-    used: dict[str, str] = {}
-    for section in sections:
-        for hit in (*section.title_terms, *section.text_terms()):
-            if hit.kind in kinds:
-                used.setdefault(hit.en, hit.es)
-    return sorted(
-        ((en, es) for en, es in used.items() if fold(es, keep_punctuation=True) != fold(en, keep_punctuation=True)),
-        key=lambda pair: fold(pair[0], keep_punctuation=True),
-    )
-
-
-NO_INDEX = "Índice inglés · English index: la hoja no nombra ninguna carta en inglés."
-
-
-def glossary_flowables(document: Document, sections: list[Section], styles: dict[str, ParagraphStyle],
-                       kinds: tuple[str, ...]) -> list[Flowable]:
-    """The sheet's last words: an English -> Spanish index of the terms of `kinds` it tags, by English name. A sheet
-    that prints English names but none of `kinds` says so in one line (the recipe asked for an index: a player should
-    not look for one); a sheet with no English at all (a text with no glossary) prints nothing."""
-    pairs = glossary_pairs(sections, kinds)
-    if not pairs:
-        tags_english = any(True for section in sections for _ in (*section.title_terms, *section.text_terms()))
-        return [Paragraph(NO_INDEX, styles["note"])] if tags_english else []
-    style = styles["glossary"]
-    rows = [[Paragraph(f"<i>{safe_text(en)}</i>", style), Paragraph(decorate(es, style), style)] for en, es in pairs]
-    table = Table(rows, colWidths=["50%", "50%"], hAlign="LEFT", repeatRows=0)
-    table.setStyle(
-        TableStyle(
-            [
-                cell_font(style),
-                ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor("#c8d0da")),
-                ("TOPPADDING", (0, 0), (-1, -1), 0.3),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8),
-                ("LEFTPADDING", (0, 0), (-1, -1), 1),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),  # a name over two lines beside a one-line name: both start at the top
-            ]
-        )
-    )
-    # The heading keeps only a few rows with it (keepWithNext would carry the whole table to the next column).
-    style = ParagraphStyle("index-heading", parent=styles["heading1"], keepWithNext=0)
-    heading = Heading("Índice inglés · English index", style, outline_title="Índice inglés", level=0, key="glossary")
-    return [CondPageBreak(style.leading * 6), heading, table]
-
-
 # Sibling sections that each hold one short line (a die's faces: "Impacto: sin efecto en defensa") read
 # as the rows of one table: ENTRY_RUN of them in a row, each at most ENTRY_CHARS long.
 ENTRY_RUN = 3
@@ -338,28 +261,31 @@ def section_flowables(
     tagged: tuple[str, ...],
     english_names: str = "section",
     run_in: bool = False,
-    indexed: tuple[str, ...] = (),
     sheet_titles: tuple[str, ...] = (),
+    printed: set[str] | None = None,
 ) -> list[Flowable]:
     """Headings and blocks; a term's English name is shown at its first use in each top-level section (or once per sheet).
 
     With `run_in`, subsection titles open their first paragraph in bold ("Agencias. Cada jugador...")
     instead of taking a line of their own: the dense style of hand-made rules summaries, chosen per depth
     (headstyle.py). A top-level section whose title repeats `sheet_titles` prints no heading. Runs of
-    one-line sibling sections (die faces) are set as one table.
+    one-line sibling sections (die faces) are set as one table. `printed` collects the terms (TermHit.es) whose
+    English name the sheet prints: its English index's (index.py).
     """
     flowables: list[Flowable] = []
     heads = heading_styles(sections, sheet_titles=sheet_titles, run_in=run_in, tabled=_tabled(sections))
     base_level = heads.base_level
-    untagged = untagged_terms(sections, tagged=tagged, english_names=english_names, indexed=indexed)  # the sheet's budget of tags
-    sheet_shown: set[str] = set(untagged)
-    chapter_shown: set[str] = set(untagged)
+    untagged = untagged_terms(sections, tagged=tagged, english_names=english_names)  # the sheet's budget of tags
+    sheet_shown, chapter_shown = set(untagged), set(untagged)
+    # What the sheet prints in English: every `shown` less the untagged terms, and what a title or table label names.
+    every_shown, titled = [sheet_shown, chapter_shown], set[str]()
     index = 0
     while index < len(sections):
         entries = _entry_run(sections, index)
         if entries:
             for entry in entries:  # each label shows its English ("Escudo · SHIELD"): the text below need not tag it again
                 _title_shows_english(entry, sheet_shown if english_names == "sheet" else chapter_shown)
+                _title_shows_english(entry, titled)
             flowables.extend(_entry_table(entries, styles, depth=heads.depth(entries[0])))
             index += len(entries)
             continue
@@ -367,6 +293,7 @@ def section_flowables(
         index += 1
         if section.level <= base_level:
             chapter_shown = set(untagged)  # a term's English name again at its first use in each top-level section
+            every_shown.append(chapter_shown)
         shown: set[str] = sheet_shown if english_names == "sheet" else chapter_shown
         if english_names == "titles":
             section = replace(section, blocks=tuple(replace(block, terms=()) for block in section.blocks))
@@ -377,12 +304,15 @@ def section_flowables(
             flowables.extend(block_flowables(replace(section, blocks=tuple(lone_items_as_paragraphs(section.blocks))),
                                              styles, shown=shown, tagged=tagged))
             continue
+        _title_shows_english(section, titled)
         made = _section(section, styles, depth=heads.depth(section), shown=shown, tagged=tagged, run_in=heads.runs_in(section))
         if flowables and flowables[-1].getKeepWithNext() and isinstance(made[0], OutlineAnchor):
             # A heading over subsections only (or a lead on a line of its own) stays with the first one's run-in lead:
             # the invisible anchor between them would end the chain of kept flowables, leaving it alone at a column's foot.
             made[0].keepWithNext = 1
         flowables.extend(made)
+    if printed is not None:
+        printed.update((set().union(*every_shown) - untagged) | titled)
     return flowables
 
 
@@ -472,9 +402,9 @@ def _entry_table(entries: list[Section], styles: dict[str, ParagraphStyle], *, d
     return _kept_whole([*anchors, *table]) if len(rows) <= SHORT_TABLE_ROWS else [*anchors, *table]
 
 
-def _labels(sections: list[Section], index_kinds: tuple[str, ...]) -> list[str]:
+def _labels(sections: list[Section], index: list[tuple[str, str]]) -> list[str]:
     """Where the sheet may draw an icon before a name: titles, table labels and the English index's Spanish names."""
-    return [*section_labels(sections), *(es for _, es in (glossary_pairs(sections, index_kinds) if index_kinds else ()))]
+    return [*section_labels(sections), *(es for _, es in index)]
 
 
 def render_sheet(document: Document, sections: list[Section], layout: Layout, **options) -> tuple[bytes, int]:
@@ -512,7 +442,7 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
     revision: str = "",
     columns: int | None = None,
     body_size: float | None = None,
-    index_kinds: tuple[str, ...] = (),  # the term kinds of its English index (none: no index)
+    index: bool = False,  # ends with an English index (index.py)
     covers: str = "",
     title_block: bool = True,
     english_names: str = "section",
@@ -526,9 +456,18 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
     revision as printed (`revision`: "v2026-12-01 · a1b2c3d4", the date the content last changed, so the
     same inputs give the same bytes on any day); a compact sheet ends with its credits block.
     """
+    from pipeline.sheets.quickref.index import index_flowables, index_pairs
+
     styles = paragraph_styles(layout, body_size=body_size, tight=tight)
     check_margins(layout, styles)
     game = document.game
+    printed: set[str] = set()
+    story: list[Flowable] = section_flowables(
+        sections, styles, tagged=tagged_kinds, english_names=english_names, run_in=run_in,
+        sheet_titles=(game.title_es, game.title_en, sheet_label), printed=printed,
+    )
+    if index:
+        story.extend(index_flowables(sections, printed, styles, tagged_kinds))
     furniture = Furniture(
         title_es=game.title_es,
         title_en=game.title_en,
@@ -540,7 +479,8 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
         credits=document.credits,
         title_block=title_block,
         compact=compact_title,
-        legend=legend_markup(_labels(sections, index_kinds), styles["subtitle"], texts=section_texts(sections)),
+        legend=legend_markup(_labels(sections, index_pairs(sections, printed, tagged_kinds) if index else []), styles["subtitle"],
+                             texts=section_texts(sections)),
     )
     doc = (ProbeDocTemplate if probe else SheetDocTemplate)(
         buffer,
@@ -570,12 +510,6 @@ def _compose(  # long: one reportlab document (metadata, page templates, story) 
         doc.addPageTemplates([PageTemplate(id="first", frames=first_frames, autoNextPageTemplate="columns"), later])
     else:
         doc.addPageTemplates([later])
-    story: list[Flowable] = section_flowables(
-        sections, styles, tagged=tagged_kinds, english_names=english_names, run_in=run_in, indexed=index_kinds,
-        sheet_titles=(game.title_es, game.title_en, sheet_label),
-    )
-    if index_kinds:
-        story.extend(glossary_flowables(document, sections, styles, index_kinds))
     if not story:
         story = [Paragraph("(sin contenido)", styles["body"])]
     if compact_title:

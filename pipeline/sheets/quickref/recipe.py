@@ -59,22 +59,15 @@ class Recipe:
     order: tuple[str, ...] = ()
     # (where, section id, file, line) of every id the recipe names, so a missing one is reported where it is written.
     named_ids: tuple[tuple[str, str, str | None, int | None], ...] = ()
-    # The project's card kinds (glossaries/common.yaml): the terms an English index lists.
-    card_kinds: tuple[str, ...] = ()
     # The project's tagged kinds (common.yaml): the terms whose English name the text prints beside them.
     tagged_kinds: tuple[str, ...] = ()
     # Sections another sheet of the game names by id are left to it, with a pointer where they were (elsewhere.py).
     point_to_other_sheets: bool = True
     elsewhere: tuple[tuple[str, str], ...] = ()  # (section id, the label of the sheet naming it), set when the game loads
 
-    @property
-    def index_kinds(self) -> tuple[str, ...]:
-        """The term kinds of the sheet's English index: the card kinds with `glossary: true`, none without."""
-        return self.card_kinds if self.glossary else ()
-
 
 def read_recipe(
-    fields: Fields, *, base: Recipe | None, paper: str, card_kinds: tuple[str, ...] = (), tagged_kinds: tuple[str, ...] = ()
+    fields: Fields, *, base: Recipe | None, paper: str, tagged_kinds: tuple[str, ...] = ()
 ) -> Recipe | None:
     """A recipe mapping -> Recipe for one paper; None when it has problems (recorded in `fields.problems`).
 
@@ -92,7 +85,7 @@ def read_recipe(
     fields.finish()
     if len(fields.problems) > before:
         return None
-    return Recipe(**values, named_ids=_named_ids(fields, base), card_kinds=card_kinds, tagged_kinds=tagged_kinds)
+    return Recipe(**values, named_ids=_named_ids(fields, base), tagged_kinds=tagged_kinds)
 
 
 def _selectors(fields: Fields, key: str, paper: str) -> tuple[Selector, ...]:

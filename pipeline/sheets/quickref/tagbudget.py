@@ -2,9 +2,9 @@
 
 A sheet where every other line carries a ‹tag› reads as a word list (Galaxy Defenders: 2.2 per 100 words). When
 the tags a sheet would print pass the budget, the terms it tags are chosen by what a tag is worth to a player: a
-name the Spanish already spells out ("misión" ‹Mission›, "alienígena" ‹Alien›) is worth least, then a name the
-sheet's English index lists anyway (its `glossary`: it reads the terms, not the tags), then a term met once before
-one met more often, the later before the earlier. The rest keep their tags.
+name the Spanish already spells out ("misión" ‹Mission›, "alienígena" ‹Alien›) is worth least, then a term met
+once before one met more often, the later before the earlier. The rest keep their tags. (The English index lists
+only the names printed: a term left untagged is not in it.)
 """
 from __future__ import annotations
 
@@ -33,10 +33,9 @@ def is_cognate(spanish: str, english: str) -> bool:
 
 
 def untagged_terms(
-    sections: list[Section], *, tagged: tuple[str, ...], english_names: str = "sheet", indexed: tuple[str, ...] = ()
+    sections: list[Section], *, tagged: tuple[str, ...], english_names: str = "sheet"
 ) -> frozenset[str]:
-    """The Spanish terms (TermHit.es) that print no tag: none while the sheet's tags stay within the budget.
-    `indexed`: the term kinds of the sheet's English index, which gives those names whether tagged or not."""
+    """The Spanish terms (TermHit.es) that print no tag: none while the sheet's tags stay within the budget."""
     words = sum(len(re.findall(r"\w+", text)) for section in sections for text in (section.title, *(b.text for b in section.blocks)))
     budget = int(TAGS_PER_100_WORDS * words / 100)
     tags: Counter[str] = Counter()  # term -> the tags it would print (once per sheet, or once per top-level section)
@@ -45,7 +44,6 @@ def untagged_terms(
     shown: set[str] = set()
     base = min((section.level for section in sections), default=1)
     english: dict[str, str] = {}
-    kinds: dict[str, str] = {}
     for section in sections:
         if english_names != "sheet" and section.level == base:
             shown = set()
@@ -58,13 +56,13 @@ def untagged_terms(
                     continue
                 uses[hit.es] += 1
                 first.setdefault(hit.es, len(first))
-                english[hit.es], kinds[hit.es] = hit.en, hit.kind
+                english[hit.es] = hit.en
                 if hit.es not in shown:
                     shown.add(hit.es)
                     tags[hit.es] += not states_english(block.text, hit)
     if english_names == "titles" or sum(tags.values()) <= budget:
         return frozenset()
-    ranked = sorted(tags, key=lambda es: (is_cognate(es, english[es]), kinds[es] in indexed, -uses[es], first[es]))
+    ranked = sorted(tags, key=lambda es: (is_cognate(es, english[es]), -uses[es], first[es]))
     kept: set[str] = set()
     spent = 0
     for es in ranked:
