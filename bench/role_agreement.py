@@ -12,9 +12,7 @@ key, both roles and its words, to be judged (the words are read here, never writ
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -25,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.eval import ANNOTATIONS, CORPUS, _lines, _source, words  # noqa: E402
 from pipeline.learn.annotations import RULE_ROLES, corpus_annotations  # noqa: E402
-from pipeline.learn.corpus_sentences import ANNOTATED_KINDS, FOLDER, digest  # noqa: E402
+from pipeline.learn.corpus_sentences import ANNOTATED_KINDS, FOLDER, corpus_document, digest  # noqa: E402
 from pipeline.learn.sentences import KEPT_ROLES, sentence_contexts  # noqa: E402
 
 
@@ -43,23 +41,11 @@ def _line_roles(sentence: str, block, roles: dict[int, str], lines: list[str]) -
 
 def disagreements(stem: str) -> list[tuple[str, str, str, str]]:
     """(key, sentence role, line roles, sentence) of every disagreement of corpus text `stem`."""
-    from pipeline.build.newgame import new_game
-    from pipeline.build.stages import prepare
-    from pipeline.ingest import source_files
-    from pipeline.project import Project
-
     annotation = next(a for a in corpus_annotations(ANNOTATIONS) if a.stem == stem)
     lines = _lines(annotation, _source(annotation))
     data = yaml.safe_load((ROOT / FOLDER / f"{stem}.yaml").read_text(encoding="utf-8"))
     role_of = {(entry["key"], entry["digest"]): entry["role"] for entry in data["sentences"]}
-    with tempfile.TemporaryDirectory() as folder:
-        work = Path(folder)
-        for name in ("glossaries", "templates"):
-            shutil.copytree(ROOT / name, work / name)
-        (work / "sources").mkdir()
-        project = Project(work)
-        new_game(project, stem, source_files(CORPUS / stem)[0])
-        _, _, document = prepare(project, stem)
+    document = corpus_document(ROOT, stem, corpus=CORPUS)
     found = []
     for section in document.sections:
         if section.kind not in ANNOTATED_KINDS:

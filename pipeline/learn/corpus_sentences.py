@@ -11,10 +11,14 @@ import hashlib
 import shutil
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 
 from pipeline.learn.sentences import ROLES, sentence_contexts
+
+if TYPE_CHECKING:
+    from pipeline.model import Document
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 FOLDER = Path("tests") / "sentences" / "corpus"
@@ -26,9 +30,9 @@ def digest(sentence: str) -> str:
     return hashlib.sha256(" ".join(sentence.split()).encode("utf-8")).hexdigest()[:10]
 
 
-def corpus_sentences(root: Path, stem: str, *, corpus: Path = CORPUS) -> list[tuple[str, str, dict]]:
-    """(key, sentence, context) of every sentence of the rule sections of corpus text `stem`, as `refsheets new`
-    makes its game."""
+def corpus_document(root: Path, stem: str, *, corpus: Path = CORPUS) -> Document:
+    """Corpus text `stem` cleaned and split as `refsheets new` makes its game, in a throw-away project with `root`'s
+    glossaries and templates."""
     from pipeline.build.newgame import new_game
     from pipeline.build.stages import prepare
     from pipeline.ingest import source_files
@@ -41,7 +45,13 @@ def corpus_sentences(root: Path, stem: str, *, corpus: Path = CORPUS) -> list[tu
         (work / "sources").mkdir()
         project = Project(work)
         new_game(project, stem, source_files(corpus / stem)[0])
-        _, _, document = prepare(project, stem)
+        return prepare(project, stem)[2]
+
+
+def corpus_sentences(root: Path, stem: str, *, corpus: Path = CORPUS) -> list[tuple[str, str, dict]]:
+    """(key, sentence, context) of every sentence of the rule sections of corpus text `stem`, as `refsheets new`
+    makes its game."""
+    document = corpus_document(root, stem, corpus=corpus)
     rows = []
     for section in document.sections:
         if section.kind in ANNOTATED_KINDS:

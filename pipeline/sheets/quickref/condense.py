@@ -23,6 +23,7 @@ from pipeline.sheets.quickref.examples import example_blocks
 from pipeline.sheets.quickref.leads import leads_follow
 from pipeline.sheets.quickref.lookups import only_points_elsewhere
 from pipeline.sheets.quickref.repeats import NUMBER, Statements, statement_key
+from pipeline.sheets.quickref.stubs import with_something_under
 from pipeline.text import fold
 
 # Openers of a worked example in Spanish rulebooks. An example runs to the end of its paragraph.
@@ -144,15 +145,7 @@ def condense(sections: list[Section], *, options: CondenseOptions) -> list[Secti
                     spans = _unsaid(block.text, spans, said)
             pieces_per_block.append(spans)
         result.append(_rebuild(section, leads_follow(section, pieces_per_block) if options.roles else pieces_per_block))
-    # A heading with nothing under it (no text, no printed subsection) is dropped.
-    parents = {section.id: section.parent for section in result}
-    printed: set[str] = set()
-    for section in result:
-        ancestor = section.id if section.blocks else None
-        while ancestor is not None and ancestor not in printed:
-            printed.add(ancestor)
-            ancestor = parents.get(ancestor)
-    kept_sections = [section for section in result if section.id in printed]
+    kept_sections = with_something_under(result)  # a heading whose text all went is dropped with it
     return directives(kept_sections) if options.directives else kept_sections
 
 

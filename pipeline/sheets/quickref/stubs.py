@@ -29,11 +29,16 @@ def is_placeholder(block: Block) -> bool:
 def without_stubs(sections: list[Section]) -> list[Section]:
     """`sections` without placeholder blocks, then without the headings left with nothing to print under them."""
     kept = [replace(section, blocks=tuple(block for block in section.blocks if not is_placeholder(block))) for section in sections]
-    parents = {section.id: section.parent for section in kept}
+    return with_something_under(kept)
+
+
+def with_something_under(sections: list[Section]) -> list[Section]:
+    """`sections` without a heading that has no block of its own and no subsection with one."""
+    parents = {section.id: section.parent for section in sections}
     printed: set[str] = set()
-    for section in kept:
+    for section in sections:
         ancestor = section.id if section.blocks else None
         while ancestor is not None and ancestor not in printed:
             printed.add(ancestor)
             ancestor = parents.get(ancestor)
-    return [section for section in kept if section.id in printed]
+    return [section for section in sections if section.id in printed]
