@@ -46,6 +46,8 @@ FURNITURE = re.compile(
     r"|from_name|userpic|reply_to|reactions|page_header|\bservice\b",  # Telegram's
     re.IGNORECASE,
 )
+# ARIA landmarks that are the site's, never the text's: its masthead (name and slogan in <h1>/<h2>), menus, footer.
+SITE_ROLES = frozenset(("banner", "navigation", "contentinfo"))
 MASTHEAD = re.compile(r"(?:^|[\s_-])(?:header|masthead)(?:$|[\s_-])", re.IGNORECASE)
 CSS_CLASS_RULE = re.compile(r"\.([\w-]+)\s*\{([^}]*)\}")
 FURNITURE_SHARE = 0.5  # an element holding this share of the page's text is never furniture by its class
@@ -198,6 +200,8 @@ class _Walker:
         where = f"{element.get('class', '')} {element.get('id', '')}"
         if not tag or tag in SKIP or (FURNITURE.search(where) and self._small(element)):
             self._skip(element, tag or "comment")
+        elif (element.get("role") or "").strip().lower() in SITE_ROLES:
+            self._skip(element, "header" if tag == "header" else tag)  # <header role="banner">: the site's, headings and all
         elif tag == "header" and element.find(".//h1") is None and element.find(".//h2") is None:
             self._skip(element, "header")  # a site's masthead: its name and menu, no heading of the text
         elif self.entry_title and MASTHEAD.search(where) and not element.xpath(ENTRY_TITLE):

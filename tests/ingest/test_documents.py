@@ -215,3 +215,17 @@ def test_a_damaged_document_stops_its_game_only(tmp_path: Path) -> None:
     assert result.exit_code == 2, result.output
     assert "sources/roto/raw.odt: is not an OpenDocument text" in result.output and "Traceback" not in result.output
     assert (root / "output" / "rtf-wordpad" / "rtf-wordpad-quickref.pdf").is_file()
+
+
+def test_a_site_banner_is_page_furniture_and_the_posts_own_header_stays(tmp_path: Path) -> None:
+    """A built blog page's <header role="banner">: the site's name and slogan as <h1>/<h2>, no heading of the text."""
+    page = (
+        '<html><body>\n<header role="banner"><hgroup>\n<h1><a href="/">Naipes del Sur</a></h1>\n'
+        '<h2>Juegos de baraja para el móvil</h2>\n</hgroup></header>\n<article><header>\n'
+        '<h1 class="entry-title">Reglas del mus</h1>\n</header>\n<h2>Preparación</h2>\n<p>Reparte cuatro cartas.</p>\n'
+        '</article></body></html>\n'
+    )
+    raw = _read(tmp_path, "raw.html", page.encode())
+    assert "Naipes del Sur" not in raw.text and "para el móvil" not in raw.text
+    assert "Reglas del mus" in raw.text and "## Preparación" in raw.text
+    assert {record.line: record.reason for record in raw.markup}[3] == "markup: page furniture (<header>)"
