@@ -31,6 +31,7 @@ class Artefact(StrEnum):
     no text (which gives way to another element on its line that gives text)."""
 
     PAGE_NUMBER = "page-number"
+    PAGE_BREAK = "page-break"  # "Página 3" alone on a line: the record's `original` gives the page number
     RUNNING_HEADER = "running-header"
     CONTENTS = "contents"
     EMPTY_ELEMENT = "empty-element"

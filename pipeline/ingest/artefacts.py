@@ -93,7 +93,8 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
     records: dict[int, CleaningRecord] = {}
     texts = list(lines)
     ocr = shows_ocr(lines)
-    dropped = page_furniture(texts, records) | _table_of_contents(texts, records) | _setext(texts, lines, records)
+    breaks = _page_breaks(texts, records)
+    dropped = breaks | page_furniture(texts, records) | _table_of_contents(texts, records) | _setext(texts, lines, records)
     drawn = drop_drawings(texts, records)
     dropped |= _review_comments(texts, records) | drawn | _editorial_marks(texts, lines, records)
     for index in lead_ins(texts, drawn, dropped):
@@ -113,7 +114,7 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
     _dehyphenate(texts, lines, dropped, records)
     out_texts: list[str] = []
     origins: list[int] = []
-    pages = _one_line_pages(texts, dropped)
+    pages = _one_line_pages(texts, dropped - breaks, breaks)
     for index, text in enumerate(texts):
         if index in dropped:
             continue
@@ -283,11 +284,21 @@ def _dehyphenate(texts: list[str], lines: list[str], dropped: set[int], records:
 # --- one-line pages -----------------------------------------------------------------------------------------
 
 
-def _one_line_pages(texts: list[str], dropped: set[int]) -> set[int]:
-    """Lines that are a whole page: long and alone between page markers (or the text's ends), or, in a text
-    with no markers, the very long lines that hold most of it (an OCR run that lost every line break)."""
+def _page_breaks(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
+    """'Página 3' (a PDF's page break as the reader writes it), '===== PAGINA 3 =====', '- 3 -' alone on a line:
+    page furniture, dropped and recorded as a page break (the splitter reads the page number back from the
+    record, for the sections that start on that page)."""
+    found = {index for index, text in enumerate(texts) if PAGE_MARKER.match(text.strip())}
+    for index in found:
+        records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, "page break", texts[index], Artefact.PAGE_BREAK)
+    return found
+
+
+def _one_line_pages(texts: list[str], dropped: set[int], breaks: set[int]) -> set[int]:
+    """Lines that are a whole page: long and alone between page breaks (or the text's ends), or, in a text
+    with no breaks, the very long lines that hold most of it (an OCR run that lost every line break)."""
     kept = [index for index, text in enumerate(texts) if index not in dropped and text.strip()]
-    if not any(PAGE_MARKER.match(texts[index].strip()) for index in kept):
+    if not breaks:
         huge = {index for index in kept if len(texts[index]) >= PAGE_LINE}
         total = sum(len(texts[index]) for index in kept)
         return huge if huge and sum(len(texts[index]) for index in huge) >= PAGE_SHARE * total else set()
@@ -295,8 +306,8 @@ def _one_line_pages(texts: list[str], dropped: set[int]) -> set[int]:
     for position, index in enumerate(kept):
         before = kept[position - 1] if position else None
         after = kept[position + 1] if position + 1 < len(kept) else None
-        bounded = all(other is None or PAGE_MARKER.match(texts[other].strip()) for other in (before, after))
-        if bounded and len(texts[index]) >= MIN_ONE_LINE_PAGE and not PAGE_MARKER.match(texts[index].strip()):
+        bounded = all(other is None or other in breaks for other in (before, after))
+        if bounded and len(texts[index]) >= MIN_ONE_LINE_PAGE and index not in breaks:
             pages.add(index)
     return pages
 

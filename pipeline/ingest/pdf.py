@@ -1,9 +1,9 @@
-"""A PDF -> structural plain text, with pdfminer.six's layout analysis: text boxes in reading order (columns
-included), a `Página N` line at each page break, larger type as headings, and what repeats at the top or
-bottom of most pages (running headers and footers, page numbers) left out and reported. Tables (rows of
-short cells standing in the same columns, found from the characters' positions) are written as `a | b | c`
-rows, and lines after a bullet (a character, a symbol font's glyph or a small drawn shape) as `- item`. The
-labels around a drawn figure's pictures (ingest/pdffigures.py) are left out and reported.
+"""A PDF -> structural plain text, with pdfminer.six's layout analysis: text boxes in reading order (columns included), a
+`Página N` line at each page break (page furniture: reported as a page break, never kept), larger type as headings,
+and what repeats at the top or bottom of most pages (running headers and footers, page numbers) left out and reported.
+Tables (rows of short cells standing in the same columns, found from the characters' positions) are written as
+`a | b | c` rows, and lines after a bullet (a character, a symbol font's glyph or a small drawn shape) as `- item`.
+The labels around a drawn figure's pictures (ingest/pdffigures.py) are left out and reported.
 
 A PDF has no lines of its own: the "original" lines the report speaks of are the extracted ones.
 """
@@ -22,9 +22,9 @@ from pipeline.ingest.limits import DEFAULT, Limits, hostile, too_long
 from pipeline.ingest.lines import Converted, tidy
 from pipeline.ingest.pdffigures import Box, figure_labels, pictures_of
 from pipeline.ingest.pdfstreams import Inflation, bounded_filters
+from pipeline.modelkinds import Artefact
 
-# A page's line: its text, its box's number, its type size, whether it is in the top/bottom margin, whether it
-# labels a drawn figure.
+# A page's line: its text, its box's number, its type size, whether it is in the top/bottom margin or labels a drawn figure.
 PageLine = tuple[str, int, float, bool, bool]
 MARGIN = 0.09  # the top and bottom 9 % of a page hold its running header and footer
 PAGE_NUMBER = re.compile(r"^(?:[-–—]\s*)?(?:p[áa]g(?:ina)?\.?\s*)?\d{1,3}(?:\s*[-–—])?(?:\s*/\s*\d{1,3})?$", re.IGNORECASE)
@@ -40,13 +40,17 @@ def convert_pdf(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple
     furniture = _running_lines(pages)
     body = _body_size(pages)
     # A page's headings: runs of large type (_heading_runs) short enough to be one; longer, a passage set large.
-    runs = [[run for run in _heading_runs(page, large=body * HEADING_RATIO) if _heading_words(page, run)] for page in pages]
+    large = body * HEADING_RATIO
+    runs = [[run for run in _heading_runs(page, large=large) if sum(len(page[i][0].split()) for i in run) <= MAX_HEADING_WORDS]
+            for page in pages]
     sizes = sorted({round(page[run[0]][2]) for page, found in zip(pages, runs) for run in found}, reverse=True)
     original: list[str] = []
     plan: list[tuple[str, int, int, str]] = []  # (text, original line, last original line, what) ; "" text = paragraph break
+    breaks: set[int] = set()  # the original lines that say where a page starts
     for number, (page, page_runs) in enumerate(zip(pages, runs), start=1):
         original.append(f"Página {number}")
-        plan.append((f"Página {number}", len(original), 0, ""))
+        breaks.add(len(original))
+        plan.append(("", len(original), 0, "page break"))
         heading_at = {run[0]: run for run in page_runs}
         inside = {index for run in heading_at.values() for index in run[1:]}
         first = len(original) + 1
@@ -83,7 +87,7 @@ def convert_pdf(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple
         if text:
             out.add(text, line, markup=what or "pdf", through=through)
         elif line and what:
-            out.drop(line, what)
+            out.drop(line, what, Artefact.PAGE_BREAK if line in breaks else None)
         else:
             out.blank(line or (out.origins[-1] if out.origins else 1))
     return original, out
@@ -108,11 +112,6 @@ def _heading_runs(page: list[PageLine], *, large: float) -> list[list[int]]:
         else:
             runs.append([index])
     return runs
-
-
-def _heading_words(page: list[PageLine], run: list[int]) -> bool:
-    """A run of large type short enough to be a heading."""
-    return sum(len(page[index][0].split()) for index in run) <= MAX_HEADING_WORDS
 
 
 def _pages(data: bytes, *, display: str, limits: Limits) -> list[list[PageLine]]:
@@ -381,7 +380,7 @@ def _short_cells(run: list[list[_Line]]) -> bool:
     return counts[-1] <= MAX_CELL_WORDS and counts[len(counts) // 2] <= MAX_MEDIAN_CELL_WORDS
 
 
-def _furniture_key(text: str) -> str:
+def _furniture_key(text: str) -> str:  # "Página 3 de 9" and "Página 4 de 9" are one running line
     return re.sub(r"\d+", "#", text.casefold())
 
 
@@ -394,7 +393,6 @@ def _running_lines(pages: list[list[PageLine]]) -> set[str]:
 
 def _body_size(pages: list[list[PageLine]]) -> float:
     weights: Counter[float] = Counter()
-    for page in pages:
-        for text, _, size, _, _ in page:
-            weights[round(size, 1)] += len(text)
+    for text, _, size, _, _ in (line for page in pages for line in page):
+        weights[round(size, 1)] += len(text)
     return weights.most_common(1)[0][0] if weights else 10.0

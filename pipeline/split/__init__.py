@@ -19,6 +19,7 @@ from pipeline.split.blocks import build_blocks, with_leads
 from pipeline.split.inline import label_vocabulary, restructure
 from pipeline.split.follow import follow_corrections, unmatched_hints
 from pipeline.split.order import missing_chunks, reading_order
+from pipeline.split.pages import Pages
 from pipeline.split.stories import separate_flavor, story_block, titled_story
 from pipeline.split.headings import decide_headings
 from pipeline.split.kinds import section_kind
@@ -83,7 +84,8 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
             raise ConfigError(problem)
         warnings.append(problem)
     lines = reading_order(cleaned.lines, options.chunks)
-    entries = _entries(lines, decide_headings(lines, options), game=game)
+    headings = decide_headings(lines, options)
+    entries = _entries(lines, headings, game=game, pages=Pages(cleaned.report, lines, headings))
     _arrange(entries, options=options)
     nest_tight_titles(entries)
     nest_indented(entries)
@@ -93,24 +95,21 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
                     corrected=cleaned.corrected)
 
 
-def _entries(lines: tuple[CleanLine, ...], headings: list[Heading | None], *, game: GameInfo) -> list[_Entry]:
+def _entries(lines: tuple[CleanLine, ...], headings: list[Heading | None], *, game: GameInfo, pages: Pages) -> list[_Entry]:
     first = lines[0].first if lines else 1
     entries = [_Entry(Heading(game.title_es, HeadingStyle.PREAMBLE), first, first, None)]
-    page: int | None = None
     for line, heading in zip(lines, headings):
         current = entries[-1]
         if heading is None or line.kind != LineKind.TEXT:
             current.lines.append(_unmarked(line))
             current.last = max(current.last, line.last)
             continue
-        if heading.style == HeadingStyle.PAGE:
-            page = heading.page if heading.page is not None else page
-            if not heading.title:
-                # "Página N" alone: the previous section continues on the next page.
-                current.last = max(current.last, line.last)
-                continue
+        if heading.style == HeadingStyle.PAGE and not heading.title:
+            # "Página N" alone: the previous section continues on the next page.
+            current.last = max(current.last, line.last)
+            continue
         current.last = max(current.last, current.first)
-        entry = _Entry(heading, line.first, line.last, page, indent=indent_width(line.text))
+        entry = _Entry(heading, line.first, line.last, pages.of(line.first), indent=indent_width(line.text))
         if heading.rest:
             entry.lines.append(CleanLine(heading.rest, line.first, line.last))
         entries.append(entry)

@@ -57,7 +57,7 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
     _document_title(texts, candidates)
     # What the neighbours of every line are, found in a few passes rather than by a scan per line (200,000
     # short lines would otherwise cost a scan of the rest of the text each).
-    context = _Context(texts)
+    context = _Context(texts, candidates)
     entries = _parallel_entries(texts, candidates, context)
     found: list[Heading | None] = []
     for index, heading in enumerate(candidates):
@@ -92,6 +92,8 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
     if heading.style == HeadingStyle.TITLE and context.in_short_run(index) and not (not previous and _introduces(after)):
         return True  # (a title that opens a block over a sentence introducing its list is the list's heading)
     above = candidates[index - 1] if index > 0 else None
+    if heading.style == HeadingStyle.TITLE and context.marked and previous.endswith(".") and above is None:
+        return True  # the source's markup states its headings: a plain line glued under a sentence continues it
     sentence = texts[index].rstrip().endswith(".") and len(texts[index].split()) >= 5
     if heading.style == HeadingStyle.TITLE and sentence and above is not None and above.style != HeadingStyle.PAGE:
         return True  # "Fin" then "Tras ocho rondas gana quien tenga más monedas.": the heading's first sentence
@@ -231,10 +233,15 @@ def _introduces(text: str) -> bool:
     return len(text.split()) >= 4 and text.rstrip().endswith((".", ":")) and looks_like_sentence(text)
 
 
+MARKED_HEADINGS = 3
+
+
 class _Context:
     """Per line: the next non-blank line and the one before, and how far runs of short lines and of capital labels reach."""
 
-    def __init__(self, texts: list[str]) -> None:
+    def __init__(self, texts: list[str], candidates: list[Heading | None]) -> None:
+        # Whether the source's markup states headings ("## ", <h2>, a PDF's larger type): enough of them to say so.
+        self.marked = sum(1 for heading in candidates if heading is not None and heading.style == HeadingStyle.MARKUP) >= MARKED_HEADINGS
         self.following = [""] * len(texts)  # the next non-blank line after each (stripped), or ""
         after = ""
         for index in range(len(texts) - 1, -1, -1):

@@ -255,6 +255,8 @@ def caps(line: str, options: SplitOptions) -> Verdict:
         return NOT_A_HEADING
     if line.endswith("...") and len(line.split()) > 6:
         return NOT_A_HEADING
+    if line.count(",") >= 2 and len(re.findall(r"\d+", line)) >= 2:
+        return NOT_A_HEADING  # "PG 3, FUE 4, DES 17": a creature's values, not a heading
     if line.endswith((".", "!")) and len(line.split()) >= SHOUTED_RULE_WORDS and any(word.lower() in RULE_MODALS for word in _words(line)):
         return NOT_A_HEADING  # "NUNCA PUEDES ABORDAR UN BARCO QUE ESTÉ EN UN PUERTO.": a rule written in capitals
     return Heading(readable_title(line), HeadingStyle.CAPS, shout=True)

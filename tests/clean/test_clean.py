@@ -119,8 +119,8 @@ def test_forum_noise_is_gone(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_raw_line_is_kept_unchanged_or_reported(game: str) -> None:
-    result = cleaned(game)
-    assert_accounted(load_raw(Project(ROOT), game).text, result)
+    result = cleaned(game)  # the report counts the file's own lines, also where ingest repaired some (a page break dropped)
+    assert_accounted("\n".join(load_raw(Project(ROOT), game).original_lines), result)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -256,6 +256,20 @@ def test_page_anchors_give_pages_and_continue_sections() -> None:
     assert "sigue en esta página" in document.sections[0].text
 
 
+def test_a_bare_page_break_is_furniture_and_still_gives_the_page(tmp_path) -> None:
+    from pipeline.clean import clean
+    from pipeline.ingest import read_source
+
+    (tmp_path / "raw.txt").write_text(
+        "PREPARACIÓN\n\nCada jugador roba dos cartas.\n\nPágina 3\n\nEL TURNO\n\nEn tu turno juega una carta.\n", encoding="utf-8"
+    )
+    cleaned = clean(read_source(tmp_path / "raw.txt", game="demo", display="raw.txt"))
+    assert not any("Página" in line.text for line in cleaned.lines)
+    assert [(record.line, record.artefact) for record in cleaned.report if record.action == "drop"] == [(5, "page-break")]
+    document = split(cleaned, game=GAME)
+    assert [(section.title, section.page) for section in document.sections] == [("Preparación", None), ("El turno", 3)]
+
+
 def test_blocks_items_tables_formulas_notes() -> None:
     text = [
         "Texto.",
