@@ -24,6 +24,7 @@ from pipeline.clean.notes import emit_unit, split_inline_note
 from pipeline.clean.offtopic import off_topic_sections
 from pipeline.clean.origins import original_reason, source_links, to_original_lines
 from pipeline.clean.resources import (
+    APP_PROMOTION,
     CREDIT_LABEL,
     FOOTNOTE_LINE,
     LONE_BULLET,
@@ -313,7 +314,7 @@ def _judge_units(state: State) -> None:
             unit.kind, unit.reason = CleaningAction.DROP, "subtitle: what the document is (a rulebook), no rule"
             continue
         reason = chatter_reason(text, state.options)
-        if reason and not _a_rule_inside(text, state.options):
+        if reason and (reason == APP_PROMOTION or not _a_rule_inside(text, state.options)):
             unit.kind, unit.reason = CleaningAction.DROP, f"forum chatter: {reason}"
             continue
         if voice(text, state.options).flavor:

@@ -169,6 +169,8 @@ FOOTNOTE_LINE = re.compile(r"^\s*\((\d{1,2})\)\s+\S")
 
 # The chatter a title may carry and still be a title (clean/__init__.py TITLE_TALK asks for them): worded once, here.
 TRANSLATION_TALK, RULEBOOK_OPINION = "talk about the translation", "opinion about the rulebook"
+# An advert is one whole paragraph: the game it sells named in it is no rule kept with it (clean._a_rule_inside).
+APP_PROMOTION = "promotion of an app"
 CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (reason, re.compile(pattern, re.IGNORECASE))
     for reason, pattern in (
@@ -221,6 +223,12 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\brepositorio\b|\bpull requests?\b|\bgu[ií]as? de contribuci[óo]n\b|\breportar bugs?\b|\bissues?\b",
         ),
         ("a rating", r"\b(?:valoraci[óo]n|mi nota|nota final|puntuaci[óo]n final)\s*:?\s*\d+(?:[.,]\d+)?\s*(?:de|/|sobre)\s*\d+"),
+        # "Ya está disponible para Android en Google Play", "el enlace de descarga": the publisher selling its app.
+        (
+            APP_PROMOTION,
+            r"\b(?:disponible|desc[áa]rg\w*|instal[áa]\w*)\b[^.]{0,80}\b(?:android|ios|google play|app store|iphone|ipad)\b"
+            r"|\benlace de descarga\b",
+        ),
     )
 )
 # Words about the document rather than the game: with a first-person opinion they make chatter.

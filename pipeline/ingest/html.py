@@ -95,6 +95,12 @@ def _class_styles(root) -> dict[str, str]:
     return rules
 
 
+def _alone(element) -> bool:
+    """Whether the element's text is all its parent's."""
+    parent = element.getparent()
+    return parent is not None and tidy(parent.text_content() or "") == tidy(element.text_content() or "")
+
+
 def _anchor_list(element) -> bool:
     """A list whose every item is only a link to a place on the same page: a table of contents."""
     items = [child for child in element if isinstance(child.tag, str) and child.tag == "li"]
@@ -208,6 +214,8 @@ class _Walker:
             self._skip(element, "header")  # Blogger's <div class="header">: the blog's name in <h1>, not the post's
         elif tag in HEADINGS and REPLY_SUBJECT.match(element.text_content() or ""):
             self._skip(element, "reply subject")  # "Re: Reglas de ...": the subject line of a forum reply
+        elif tag == "time" and _alone(element):
+            self._skip(element, "time")  # '<p class="meta"><time datetime="2018-04-13">': when the post went up
         elif tag == "figcaption":
             self._skip(element, "figure caption")
         elif tag == "summary" and TOGGLE_LABEL.match(tidy(element.text_content() or "")):

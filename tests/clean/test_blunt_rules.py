@@ -210,6 +210,14 @@ def test_a_rule_paragraph_whose_last_sentence_is_chatter_keeps_its_rule() -> Non
     assert chatter not in kept_text(clean(raw_of(f"Preparación\n{RULE}\n\n{chatter}\n")))
 
 
+def test_an_app_advert_goes_whole_though_it_names_the_game_it_sells() -> None:
+    advert = ("Os presentamos el nuevo juego de cartas de la baraja española: la Brisca de cuatro jugadores. "
+              "Ya puedes descargarlo gratis para Android desde Google Play.")
+    result = clean(raw_of(f"Preparación\n{RULE}\n\n{advert}\n"))
+    assert "Google Play" not in kept_text(result) and RULE in kept_text(result)
+    assert any(record.reason == "forum chatter: promotion of an app" for record in result.report)
+
+
 @pytest.mark.parametrize(
     ("text", "chatter"),
     [

@@ -229,3 +229,13 @@ def test_a_site_banner_is_page_furniture_and_the_posts_own_header_stays(tmp_path
     assert "Naipes del Sur" not in raw.text and "para el móvil" not in raw.text
     assert "Reglas del mus" in raw.text and "## Preparación" in raw.text
     assert {record.line: record.reason for record in raw.markup}[3] == "markup: page furniture (<header>)"
+
+
+def test_a_posts_date_alone_in_its_paragraph_is_page_furniture(tmp_path: Path) -> None:
+    page = (
+        '<html><body><article>\n<h1>Reglas del tute</h1>\n<p class="meta">\n<time datetime="2019-02-01">1 Febrero 2019</time>\n</p>\n'
+        '<p>Se juega con la baraja española. La partida dura <time datetime="PT30M">media hora</time>.</p>\n</article></body></html>\n'
+    )
+    raw = _read(tmp_path, "raw.html", page.encode())
+    assert "Febrero" not in raw.text and "dura media hora." in raw.text
+    assert {record.line: record.reason for record in raw.markup}[4] == "markup: page furniture (<time>)"
