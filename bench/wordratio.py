@@ -13,6 +13,8 @@ English index), `furn.` (each page's furniture: title, contents line, icon key, 
 footer, and the credits), and `content` (the ratio without those two: what condensing decides). `floor` is
 the words of the game's rule statements (tests/sentences/<game>.rules.txt) ÷ its rule-section words: the ratio the
 sheets cannot go under while printing every rule statement word for word, headings and furniture aside.
+`twice` is the words of the rule statements more than one of the game's sheets prints (tests/rule_statements.py's
+`printed_twice`): what one sheet repeating another costs (issue 23: a rule is printed once, on one sheet).
 """
 from __future__ import annotations
 
@@ -178,13 +180,20 @@ def floor(game: str, rules: int) -> float:
     return sum(words_of(sentence) for _, sentence in read_statements(game)) / rules
 
 
+def twice(game: str, texts: dict[str, str]) -> int:
+    """Words of the game's rule statements that more than one of its sheets (`texts`) print."""
+    from tests.rule_statements import printed_twice
+
+    return sum(words_of(sentence) for _, sentence, _ in printed_twice(game, texts))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(GAMES))
     parser.add_argument("--goldens", action="store_true", help="read tests/golden/ instead of output/")
     options = parser.parse_args(argv)
     print(f"{'game / sheet':<30} {'printed':>7} {'rules':>6} {'ratio':>5} {'index':>5} {'furn.':>5} {'content':>7}"
-          f" {'floor':>5} {'tags':>4} {'tags/100w':>9}")
+          f" {'floor':>5} {'twice':>5} {'tags':>4} {'tags/100w':>9}")
     for game in options.games:
         texts = sheet_texts(game, goldens=options.goldens)
         rules, english, title = rule_words(game), english_names(game), title_of(game)
@@ -195,12 +204,12 @@ def main(argv: list[str] | None = None) -> int:
         tags = sum(sheet.tags for sheet in sheets.values())
         verdict = "ok" if total / rules <= TARGET else f"> {TARGET}"
         print(f"{game:<30} {total:>7} {rules:>6} {total / rules:>5.2f} {index:>5} {furniture:>5}"
-              f" {(total - index - furniture) / rules:>7.2f} {floor(game, rules):>5.2f} {tags:>4}"
+              f" {(total - index - furniture) / rules:>7.2f} {floor(game, rules):>5.2f} {twice(game, texts):>5} {tags:>4}"
               f" {100 * tags / max(total, 1):>9.1f}  {verdict}")
         for name, sheet in sheets.items():
             content = sheet.printed - sheet.index - sheet.furniture
             print(f"  {name:<28} {sheet.printed:>7} {'':>6} {sheet.printed / rules:>5.2f} {sheet.index:>5} {sheet.furniture:>5}"
-                  f" {content / rules:>7.2f} {'':>5} {sheet.tags:>4} {100 * sheet.tags / max(sheet.printed, 1):>9.1f}")
+                  f" {content / rules:>7.2f} {'':>5} {'':>5} {sheet.tags:>4} {100 * sheet.tags / max(sheet.printed, 1):>9.1f}")
     return 0
 
 

@@ -1,7 +1,8 @@
 """bench/wordratio.py: what counts as a printed word of a sheet (English left out, index and furniture told apart)."""
 from __future__ import annotations
 
-from bench.wordratio import Printed
+from bench.wordratio import Printed, twice, words_of
+from tests.rule_statements import read_statements
 
 ENGLISH = frozenset({"refresh phase", "reinforcements", "medic", "hit"})
 TITLE = "Juego de prueba"
@@ -27,3 +28,9 @@ def test_the_index_and_the_furniture_are_counted_apart() -> None:
     )
     printed = Printed.of(text, english=ENGLISH, title=TITLE)
     assert (printed.printed, printed.index, printed.furniture) == (3 + 3 + 3 + 3 + 4, 3, 3 + 3 + 4)
+
+
+def test_twice_counts_a_rule_statement_only_when_two_sheets_print_it() -> None:
+    _, sentence = next((key, text) for key, text in read_statements("galaxy-defenders") if words_of(text) >= 6)
+    assert twice("galaxy-defenders", {"quickref": sentence, "dice": "Otra cosa."}) == 0
+    assert twice("galaxy-defenders", {"quickref": sentence, "dice": sentence}) == words_of(sentence)
