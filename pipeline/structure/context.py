@@ -58,7 +58,7 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
     # What the neighbours of every line are, found in a few passes rather than by a scan per line (200,000
     # short lines would otherwise cost a scan of the rest of the text each).
     context = _Context(texts, candidates)
-    entries = _parallel_entries(texts, candidates, context)
+    entries = _parallel_entries(texts, candidates, context) | _field_list(texts, candidates)
     found: list[Heading | None] = []
     for index, heading in enumerate(candidates):
         judged = heading is not None and heading.style not in SELF_EVIDENT and index not in outline
@@ -186,6 +186,19 @@ def _parallel_entries(texts: list[str], candidates: list[Heading | None], contex
     if len(run) >= PARALLEL_ENTRIES:
         entries.update(run)
     return entries
+
+
+MAX_FIELD_WORDS = 8
+
+
+def _field_list(texts: list[str], candidates: list[Heading | None]) -> set[int]:
+    """'**Edad:** A partir de 5 años' over '**Jugadores:** 2 o más', no blank line between: the fields of a
+    game's box (labels with short values), not run-in headings, which open paragraphs."""
+    def field(index: int) -> bool:
+        heading = candidates[index] if 0 <= index < len(texts) else None
+        return (heading is not None and heading.style == HeadingStyle.RUNIN and texts[index].lstrip().startswith("**")
+                and texts[index].split("**")[1].rstrip().endswith(":") and len(heading.rest.split()) <= MAX_FIELD_WORDS)
+    return {index for index in range(len(texts)) if field(index) and (field(index - 1) or field(index + 1))}
 
 
 def _first_word(text: str) -> str:

@@ -143,3 +143,13 @@ def test_a_heading_in_capitals_centred_under_one_at_the_margin_is_part_of_it() -
     text = "\n".join(["EL TABLERO:", "", TAKE, "", "LAS FICHAS:", "", DEAL, "", "                 FICHAS ROJAS", "", DROP, "",
                       "                 FICHAS AZULES", "", TURNS, "", "FIN DEL JUEGO:", "", END])
     assert _outline(text) == [(1, "El tablero"), (1, "Las fichas"), (2, "Fichas rojas"), (2, "Fichas azules"), (1, "Fin del juego")]
+
+
+def test_bold_fields_of_a_box_are_no_run_in_headings() -> None:
+    """'**Edad:** 8+' over '**Jugadores:** 2-4' (no blank line between, short values): the game's box, not headings;
+    a bold label opening a paragraph of its own, or over a long rule, is still a run-in heading."""
+    fields = ["**Edad:** A partir de 8 años", "**Jugadores:** De 2 a 4", "**Duración:** 30 minutos", ""]
+    assert _titles(fields) == [None, None, None, None]
+    rule = "**Combate:** El atacante tira dos dados y suma su fuerza; el defensor tira uno y suma su escudo."
+    assert _titles(["**Preparación:** Baraja el mazo.", "", rule]) == ["Preparación", None, "Combate"]
+    assert _titles(["**Edad:** A partir de 8 años", rule])[1] == "Combate"
