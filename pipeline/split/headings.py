@@ -90,8 +90,11 @@ def _stated(heading: Heading, text: str) -> bool:
 
 
 def _could_title(text: str) -> bool:
-    """A line the labeller may make a heading the recognisers missed: short, and no sentence."""
-    return len(text.split()) <= MAX_ADOPTED_WORDS and not text.rstrip().endswith((".", ",", ";")) and not looks_like_sentence(text)
+    """A line the labeller may make a heading the recognisers missed: short, no sentence, and opening as a title
+    does (a wrapped line's lower-case words, 'uno dos', are the paragraph's)."""
+    first = next((char for char in text if char.isalnum()), "")
+    short = len(text.split()) <= MAX_ADOPTED_WORDS
+    return (first.isupper() or first.isdigit()) and short and not text.rstrip().endswith((".", ",", ";")) and not looks_like_sentence(text)
 
 
 def _texts(lines: tuple[CleanLine, ...]) -> list[str]:
