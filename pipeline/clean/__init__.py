@@ -26,11 +26,8 @@ from pipeline.clean.origins import original_reason, source_links, to_original_li
 from pipeline.clean.resources import (
     APP_PROMOTION,
     CREDIT_LABEL,
-    FOOTNOTE_LINE,
     LONE_BULLET,
     META_WORDS,
-    NOTE_PARAGRAPH,
-    PUBLISHER_NOTE,
     RULEBOOK_OPINION,
     TRANSLATION_TALK,
     URL,
@@ -39,6 +36,7 @@ from pipeline.clean.resources import (
     chatter_reason,
     voice,
 )
+from pipeline.structure.notemarks import EDITOR_REMARK, FOOTNOTE_LINE, NOTE_PARAGRAPH, PUBLISHER_NOTE
 from pipeline.clean.state import State, Unit
 from pipeline.errors import ConfigError
 from pipeline.clean.stories import judge_stories
@@ -309,6 +307,9 @@ def _judge_units(state: State) -> None:
             continue
         if NOTE_PARAGRAPH.match(text):
             unit.kind, unit.reason = LineKind.NOTE, "translator's note"
+            continue
+        if EDITOR_REMARK.match(text):
+            unit.kind, unit.reason = LineKind.NOTE, "editor's remark on the rulebook's wording"
             continue
         if SUBTITLE.match(text.strip()):
             unit.kind, unit.reason = CleaningAction.DROP, "subtitle: what the document is (a rulebook), no rule"

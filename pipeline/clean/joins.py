@@ -10,10 +10,10 @@ import re
 
 from pipeline.clean.resources import (
     DANGLING_WORDS,
-    FOOTNOTE_LINE,
     LIST_MARKER,
     LONE_BULLET,
 )
+from pipeline.structure.notemarks import FOOTNOTE_LINE
 
 # A line this long ending on an article or preposition is prose cut mid-sentence; CUT_WORDS never end one.
 MIN_PROSE = 60

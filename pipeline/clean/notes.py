@@ -12,14 +12,13 @@ from typing import Protocol
 
 from pipeline.clean.joins import join_groups, joined_text
 from pipeline.clean.resources import (
-    FOOTNOTE_LINE,
     LONE_BULLET,
-    NOTE_OPEN,
     CleanOptions,
     aside_reason,
 )
 from pipeline.model import CleaningRecord, CleanLine
 from pipeline.modelkinds import CleaningAction, LineKind
+from pipeline.structure.notemarks import EDITOR_AGAIN, EDITOR_ASIDE, FOOTNOTE_LINE, NOTE_OPEN
 from pipeline.structure.patterns import TRANSLATION_REMARK
 
 # How far back (in raw lines) a footnote looks for its marker: a footnote sits below its page's text.
@@ -45,7 +44,8 @@ class Unit(Protocol):
 
 
 def split_inline_note(text: str, options: CleanOptions, *, heading: bool = False) -> tuple[str, list[str]]:
-    """'rule (n. del t: ...) rest' -> ('rule rest', ['(n. del t: ...)']); the same for the translator's asides.
+    """'rule (n. del t: ...) rest' -> ('rule rest', ['(n. del t: ...)']); the same for the translator's asides and
+    the editor's (EDITOR_ASIDE about the copy; EDITOR_AGAIN, a sentence of its own in brackets).
 
     `heading`: the line may be a heading, whose closing "(traducción no oficial)" says what the document is
     (its display title leaves it out) and is no aside. One pass over the brackets (an unclosed one runs to the
@@ -72,8 +72,15 @@ def split_inline_note(text: str, options: CleanOptions, *, heading: bool = False
         # An aside is a parenthesis inside a rule, or a line that is nothing but one (a note already moved);
         # one longer than MAX_ASIDE_CHARS is no remark in passing (and would cost a scan per bracket).
         aside = (before or whole_line) and end - opening <= MAX_ASIDE_CHARS
-        if not (NOTE_OPEN.match(_tidy(head) if notes else head) or (aside and aside_reason(_inside(text, opening, end, notes), options))):
+        if not (
+            NOTE_OPEN.match(_tidy(head) if notes else head)
+            or (aside and aside_reason(_inside(text, opening, end, notes), options))
+            or (aside and EDITOR_ASIDE.match(head))
+            or (_between_sentences(text, opening) and EDITOR_AGAIN.match(head))
+        ):
             continue
+        if _between_sentences(text, opening) and text[end : end + 1] in (".", "!", "?"):
+            end += 1  # "... turno 6. (Otra vez ...). Y, si ...": a sentence of its own takes its stop along
         notes.append(_inside(text, opening, end, notes).strip())
         kept.append(text[cursor:opening])
         _rstrip_pieces(kept)
@@ -86,6 +93,12 @@ def split_inline_note(text: str, options: CleanOptions, *, heading: bool = False
         return text, []
     kept.append(text[cursor:])
     return _tidy("".join(kept)).rstrip(), notes
+
+
+def _between_sentences(text: str, opening: int) -> bool:
+    """The bracket at `opening` opens a sentence of its own: after a full stop, or the text's first."""
+    before = text[:opening].rstrip()
+    return not before or before[-1] in ".!?"
 
 
 def _inside(text: str, opening: int, end: int, notes: list[str]) -> str:
@@ -185,9 +198,9 @@ def emit_unit(
                 report.append(CleaningRecord(index + 1, CleaningAction(kind), unit.reason, lines[index]))
         text, notes = split_inline_note(text, options) if kind == LineKind.TEXT else (text, [])
         if notes:
-            report.append(
-                CleaningRecord(first + 1, CleaningAction.NOTE, "translator's note moved to its own line after the paragraph", lines[first])
-            )
+            whose = "editor's aside" if all(EDITOR_ASIDE.match(note) or EDITOR_AGAIN.match(note) for note in notes) else "translator's note"
+            moved = f"{whose} moved to its own line after the paragraph"
+            report.append(CleaningRecord(first + 1, CleaningAction.NOTE, moved, lines[first]))
             pending_notes.setdefault(unit.last, []).extend(CleanLine(note, first + 1, last + 1, LineKind.NOTE) for note in notes)
         if text:
             out.append(CleanLine(text, first + 1, last + 1, LineKind(kind)))

@@ -157,14 +157,6 @@ CHAT_NOTICE = re.compile(
 
 LIST_MARKER = re.compile(r"^\s*(?:[-•·*+]|\d+[.):]|\(?[a-z]\)|[a-z]\.\s)")
 
-# --- translator notes ---------------------------------------------------------------------------------
-
-NOTE_OPEN = re.compile(r"\((?:n\.?\s*del?\s*t(?:raductor)?\b\.?|nota del traductor)\s*[:.,]?", re.IGNORECASE)
-NOTE_PARAGRAPH = re.compile(r"^\s*(?:n\.?\s*del?\s*t\.|nota del traductor\b|ndt\b)", re.IGNORECASE)
-# "NOTA DEL DISTRIBUIDOR:", "Nota del editor": the publisher speaking about the product, not the translator.
-PUBLISHER_NOTE = re.compile(r"^\s*nota\s+(?:del|de la)\s+(?:distribuidora?|editor(?:ial|a)?|edici[óo]n)\b", re.IGNORECASE)
-FOOTNOTE_LINE = re.compile(r"^\s*\((\d{1,2})\)\s+\S")
-
 # --- chatter: what forum members write about the thread, the translation or themselves -------------
 
 # The chatter a title may carry and still be a title (clean/__init__.py TITLE_TALK asks for them): worded once, here.

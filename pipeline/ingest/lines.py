@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from pipeline.model import CleaningRecord
 from pipeline.modelkinds import Artefact, CleaningAction
+from pipeline.structure.notemarks import BRACKET_NOTE_OPEN
 from pipeline.structure.patterns import LEAD_IN
 
 CONTENTS_TITLE = re.compile(r"^(?:[íi]ndice(?: de contenidos?)?|contenidos?|tabla de contenidos?|sumario)\s*:?\s*$", re.IGNORECASE)
@@ -32,10 +33,14 @@ SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")  # HTML white
 # note set in brackets, maybe over several paragraphs (its text stays, as "Nota: ..."), "@Tabla: Impedimento" a
 # caption's tag ("Tabla: Impedimento").
 AUTHOR_TODO = re.compile(r"^\s*\[\s*(?:TODO|FIXME|PENDIENTE|POR HACER)\b[^\]]*\]\s*$", re.IGNORECASE)
-NOTE_OPEN = re.compile(r"^(\s*)\[\s*(?:NOTA|NOTE)\s*:\s*(?=[^\s\]])", re.IGNORECASE)
 NOTE_CLOSE = re.compile(r"\](?=[.;]?\s*$)")
 MAX_NOTE_LINES = 12  # a bracketed note is a few paragraphs at most: a "]" further down closes something else
 CAPTION_TAG = re.compile(r"^(\s*)@([^\W\d_]{3,})\s*:\s*(?=\S)")
+
+
+def _opened_note(found: re.Match[str]) -> str:
+    """"[NOTA: ..." opens as "Nota: ...", a translator's or editor's note ("[N. del T.: ...") with its own words."""
+    return f"{found[1]}{(found[2] or 'Nota:').rstrip()} "
 
 
 def editorial_marks(lines: list[str]) -> dict[int, tuple[str | None, str]]:
@@ -47,7 +52,7 @@ def editorial_marks(lines: list[str]) -> dict[int, tuple[str | None, str]]:
             found[index] = None, "an author's reminder ([TODO: ...])"
         elif CAPTION_TAG.match(text):
             found[index] = CAPTION_TAG.sub(r"\1\2: ", text), "a caption's tag (@Tabla:) written as its word"
-        elif NOTE_OPEN.match(text):
+        elif BRACKET_NOTE_OPEN.match(text):
             close = next(
                 (at for at in range(index, min(index + MAX_NOTE_LINES, len(lines)))
                  if NOTE_CLOSE.search(lines[at]) and (at == index or "[" not in lines[at])),
@@ -56,7 +61,7 @@ def editorial_marks(lines: list[str]) -> dict[int, tuple[str | None, str]]:
             if close is None:
                 continue
             reason = "a note's brackets ([NOTA: ...]) left out"
-            opened = NOTE_OPEN.sub(r"\1Nota: ", text)
+            opened = BRACKET_NOTE_OPEN.sub(_opened_note, text)
             found[index] = (NOTE_CLOSE.sub("", opened) if close == index else opened), reason
             if close != index:
                 found[close] = NOTE_CLOSE.sub("", lines[close]), reason

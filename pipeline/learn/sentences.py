@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from pipeline.structure.notemarks import NOTE_WORDS
 from pipeline.text import fold
 
 ROLES = ("rule", "example", "explanation", "narration", "advice", "flavour", "crossref", "repeat")
@@ -58,7 +59,7 @@ _CUES: tuple[tuple[str, re.Pattern], ...] = tuple(
                  r"|autor(a|es)?|traducción|traductor|aprenderemos|veremos|describimos|presentamos|introducimos|exploramos"
                  r"|a continuación)\b"),
         # A note, a placeholder or a caption: "[NOTA: ...]", "(N. del T. ...)", "[TODO: ...]", "[ILUSTRACIÓN]".
-        ("note", r"^\W*[\[(]\s*(nota|n\.\s*del?\s*t|todo|ilustraci)|^\W*nota\s*:|^\W*@\w+\s*:"),
+        ("note", rf"^\W*[\[(]\s*(nota|{NOTE_WORDS}|todo|ilustraci)|^\W*(nota\s*:|{NOTE_WORDS})|^\W*@\w+\s*:"),
         # A worked case told in the past or the conditional ("sacó un 10", "el total sería 37", "si hubiera llevado").
         ("past", r"\b\w{2,30}(?:ó|ió|aron|ieron|hubiera|hubiese)\b|\b(?:sería|serían|hubiera|hubiese|tuviera|fuera)\b"),
         # A named character doing something: a capitalised word inside the sentence followed by a verb-like word.

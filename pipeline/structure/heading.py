@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from pipeline.modelkinds import HeadingStyle
 from pipeline.structure.lexicon import FUNCTION_WORDS
-from pipeline.structure.patterns import QUOTES, TRAILING_PAREN, TRANSLATION_REMARK, TRANSLATOR_REMARK
+from pipeline.structure.notemarks import TRANSLATOR_REMARK
+from pipeline.structure.patterns import QUOTES, TRAILING_PAREN, TRANSLATION_REMARK
 from pipeline.text import is_shouting
 
 # Styles, in the order the splitter ranks them when it builds the tree (split/__init__.py):

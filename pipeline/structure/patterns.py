@@ -49,8 +49,6 @@ RELATION = re.compile(r"(?<![-<>=])(=|≤|≥|<=|>=)(?![>=])")
 FORMULA = re.compile(r"[^\W\d_].*?(?<![-<>=])(?:=|≤|≥|<=|>=)(?![>=]).*?[^\W\d_]")
 # A list marker; "**Edad:** 5 años" opens with bold, not with a star.
 BULLET = re.compile(r"^\s*(?:[-•+·▪–]\s*|\*(?!\*)\s*|\d+[)º]\s+|[a-z]\)\s+)")
-# A translator's remark inside a heading is not part of its title: "(n del t. es un término...)".
-TRANSLATOR_REMARK = re.compile(r"\s*\(\s*n\.?\s*del?\s*t\b.*$", re.IGNORECASE)
 TRAILING_PAREN = re.compile(r"\s*\([^()]*\)\s*$")
 # "Juego de Tronos (traducción no oficial)": what the document is, said in a heading; neither the translator's
 # note nor a word of the title. Only the words such a remark is made of, and one of them the translation.

@@ -214,7 +214,9 @@ def _kept_spans(
     if block.kind in options.leave_out_blocks:
         return _Kept([], False)
     whole = [(0, len(text))] if text.strip() else []
-    if block.kind in (BlockKind.FORMULA, BlockKind.TABLE) or not (
+    # A note (a translator's or editor's, the cleaner's NOTE line) is printed whole in the note style, or left out
+    # whole by the recipe's leave_out_blocks: its sentences are no rules to judge one by one.
+    if block.kind in (BlockKind.FORMULA, BlockKind.TABLE, BlockKind.NOTE) or not (
         options.roles or options.examples or options.narration or options.repeats or options.asides or flavor
     ):
         return _Kept(whole, False)
