@@ -285,9 +285,9 @@ def _dehyphenate(texts: list[str], lines: list[str], dropped: set[int], records:
 
 
 def _page_breaks(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
-    """'Página 3' (a PDF's page break as the reader writes it), '===== PAGINA 3 =====', '- 3 -' alone on a line:
-    page furniture, dropped and recorded as a page break (the splitter reads the page number back from the
-    record, for the sections that start on that page)."""
+    """'Página 3', '===== PAGINA 3 =====', '- 3 -' alone on a line of a copied PDF or an OCR run: page furniture,
+    dropped and recorded as a page break, as the PDF reader records its own (the splitter reads the page number
+    back from the record, for the sections that start on that page)."""
     found = {index for index, text in enumerate(texts) if PAGE_MARKER.match(text.strip())}
     for index in found:
         records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, "page break", texts[index], Artefact.PAGE_BREAK)
