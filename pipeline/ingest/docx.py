@@ -1,5 +1,6 @@
 """A Word .docx -> structural plain text: mammoth turns its paragraph styles into HTML (Heading 1 -> <h1>,
-lists -> <li>, tables -> <tr>, Title -> <h1>), which html.py reads like any page; footnotes are written
+lists -> <li>, tables -> <tr>, Title -> <h1>), which html.py reads like any page (a document without heading
+styles: its bold paragraphs in large type by their size, docxsizes.py); footnotes are written
 "(1) text", the way the cleaner reads them.
 
 The "original" lines the report speaks of are mammoth's HTML, one block element per line.
@@ -11,6 +12,7 @@ import io
 import re
 
 from pipeline.errors import InputError
+from pipeline.ingest.docxsizes import sized_headings
 from pipeline.ingest.html import convert_html
 from pipeline.ingest.limits import DEFAULT, Limits
 from pipeline.ingest.lines import Converted
@@ -42,7 +44,7 @@ def convert_docx(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tupl
     html = BLOCK_END.sub(r"\1\n", html)
     original = html.split("\n")
     out = Converted(original=original)
-    convert_html(html, out)
+    convert_html("\n".join(sized_headings(data, original)), out)
     return original, out
 
 
