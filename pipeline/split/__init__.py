@@ -23,7 +23,7 @@ from pipeline.split.pages import Pages
 from pipeline.split.stories import separate_flavor, story_block, titled_story
 from pipeline.split.headings import decide_headings
 from pipeline.split.kinds import section_kind
-from pipeline.split.tight import nest_indented, nest_tight_titles
+from pipeline.split.tight import nest_indented, nest_numbered_runs, nest_tight_titles
 from pipeline.structure import Heading, SplitOptions, card_title, heading_candidate
 from pipeline.structure.patterns import BOLD_RUN_IN
 from pipeline.text import indent_width, slug
@@ -89,6 +89,7 @@ def split(cleaned: CleanText, *, game: GameInfo, options: SplitOptions | None = 
     _arrange(entries, options=options)
     nest_tight_titles(entries)
     nest_indented(entries)
+    nest_numbered_runs(entries)
     sections, renamed = _sections(entries, corrected={line.first: line for line in cleaned.corrected}, options=given)
     sections = with_leads(sections, dict(cleaned.leads))
     return Document(game=game, sections=tuple(sections), credits=cleaned.credits, warnings=tuple(warnings), renamed_ids=tuple(renamed),

@@ -12,6 +12,7 @@ its style at the margin ("PIEZAS NEGRAS" centred under "LAS PIEZAS:") is part of
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -62,6 +63,45 @@ def nest_indented(entries: Sequence[_Entry]) -> None:
             entry.parent = above
             moved.add(index)
     _follow_levels(entries, moved)
+
+
+# "4. Juego", "5) Punto": a title's own number, and the mark after it (a dot and a parenthesis number two lists).
+TITLE_NUMBER = re.compile(r"^\s*(\d{1,2})([.)])\s+\S")
+
+
+def nest_numbered_runs(entries: Sequence[_Entry]) -> None:
+    """Give a numbered title ("5. Punto") the parent of the title numbered one less ("4. Juego") when everything
+    between the two lies inside that one: a caption or part of step 4 ("Orden de los juegos:") is no parent of
+    step 5, whatever its style or blank lines made of it. Levels follow their parents."""
+    moved: set[int] = set()
+    for index, entry in enumerate(entries):
+        number = TITLE_NUMBER.match(entry.heading.title)
+        if number is None or int(number.group(1)) < 2:
+            continue
+        before = _previous_number(entries, index, int(number.group(1)) - 1, number.group(2))
+        if before is not None and entry.parent != entries[before].parent:
+            entry.parent = entries[before].parent
+            entry.level = entries[before].level
+            moved.add(index)
+    _follow_levels(entries, moved)
+
+
+def _previous_number(entries: Sequence[_Entry], index: int, wanted: int, mark: str) -> int | None:
+    """The title numbered `wanted` (with the same mark) whose descendants are every entry between it and `index`."""
+    for other in range(index - 1, -1, -1):
+        number = TITLE_NUMBER.match(entries[other].heading.title)
+        if number is not None and number.group(2) == mark and int(number.group(1)) == wanted:
+            return other if all(_descends(entries, between, other) for between in range(other + 1, index)) else None
+    return None
+
+
+def _descends(entries: Sequence[_Entry], index: int, ancestor: int) -> bool:
+    parent = entries[index].parent
+    while parent is not None:
+        if parent == ancestor:
+            return True
+        parent = entries[parent].parent
+    return False
 
 
 def _follow_levels(entries: Sequence[_Entry], moved: set[int]) -> None:
