@@ -13,12 +13,15 @@ from pipeline.modelkinds import HeadingStyle
 from pipeline.structure.heading import Heading, readable_title
 from pipeline.structure.lexicon import FUNCTION_WORDS
 from pipeline.structure.options import SplitOptions
-from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAGE, PAGE_MARKER, REPEATED_LABEL, SUBTITLE
+from pipeline.structure.patterns import BULLET, EXAMPLE_LABEL, LETTERED, NUMBERED, PAGE, PAGE_MARKER, REPEATED_LABEL, SUBTITLE
 from pipeline.structure.styles import heading_candidate, looks_like_sentence, starts_upper
 from pipeline.text import fold, indent_width, is_shouting
 
 # Styles whose form is evidence enough: no neighbour can overrule them.
+# Styles whose form is evidence enough: no neighbour can overrule them.
 SELF_EVIDENT = (HeadingStyle.MARKUP, HeadingStyle.PAGE, HeadingStyle.RUNIN, HeadingStyle.CARD, HeadingStyle.CHAPTER)
+# Styles that state a heading whatever it says: a source's own outline mark and a chapter ("### Ejemplo" is a section).
+STATED = (HeadingStyle.MARKUP, HeadingStyle.CHAPTER)
 DOCUMENT_TITLE_WORDS = 12
 
 TITLE_LINE_WORDS = 8  # a first line standing alone with at most this many words is the document's title
@@ -64,7 +67,7 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
         judged = heading is not None and heading.style not in SELF_EVIDENT and index not in outline
         if judged and _overruled(texts, candidates, index, options, context):
             heading = None
-        if index in entries:
+        if index in entries or (heading is not None and heading.style not in STATED and EXAMPLE_LABEL.match(texts[index])):
             heading = None
         if heading is not None and heading.style in (HeadingStyle.CAPS, HeadingStyle.TITLE) and fold(heading.title) in labels:
             heading = Heading(heading.title, HeadingStyle.LABEL)

@@ -76,3 +76,6 @@ SUBTITLE = re.compile(
 MAX_TITLE_WORDS = 9
 MAX_TITLE_CHARS = 80
 REPEATED_LABEL = 3  # a heading title seen this often is a sub-block label ("BÁSICA:")
+# A line that is only an example's label ("Ejemplo:", "**Ejemplos**", "Por ejemplo:", "Ej.:", "Ejemplo 2:"): it opens
+# a worked example inside its section (sheets/quickref/examples.py), never a section of its own.
+EXAMPLE_LABEL = re.compile(r"^\W*(?:por\s+)?(?:ejemplos?|ej\.?)(?:\s+\d{1,2})?\W*$", re.IGNORECASE)

@@ -164,3 +164,16 @@ def test_a_line_opening_in_bold_is_no_list_item(line: str, item: bool) -> None:
 )
 def test_a_formula_set_in_bold_is_no_heading(segments: list[tuple[str, bool]], expected: str) -> None:
     assert render(segments)[0] == expected
+
+
+@pytest.mark.parametrize("label", ["Ejemplo:", "EJEMPLOS", "Por ejemplo:", "Ej.:", "Ejemplo 2:", "**Ejemplo:**"])
+def test_an_examples_label_opens_no_section_but_the_sources_outline_mark_does(label: str) -> None:
+    text = "\n".join([
+        "Combate", "", "Cada ataque resta vida.", "", label, "Un mago ataca con ocho pociones.", "",
+        "Defensa", "", "Un escudo detiene un golpe.", "", label, "El caballero para el golpe.", "",
+        "Final", "", "Gana la partida quien quede en pie cuando acaba la ronda.", "", label, "Solo queda la arquera.",
+    ])
+    found = [heading.title for heading in find_headings(text.split("\n"), options=SplitOptions()) if heading is not None]
+    assert found == ["Combate", "Defensa", "Final"]
+    marked = find_headings(["## Ejemplo", "Un mago ataca con ocho pociones."], options=SplitOptions())
+    assert marked[0] is not None and marked[0].title == "Ejemplo"

@@ -6,13 +6,9 @@ like a rule on its own.
 """
 from __future__ import annotations
 
-import re
-
 from pipeline.model import Section
 from pipeline.modelkinds import BlockKind
-
-# A block that is only an example's label: "Ejemplo:", "Ejemplos", "Por ejemplo:", "Ej.:".
-EXAMPLE_LABEL = re.compile(r"^\W*(?:por\s+)?(?:ejemplos?|ej\.?)\s*:?\s*$", re.IGNORECASE)
+from pipeline.structure.patterns import EXAMPLE_LABEL
 
 
 def example_blocks(section: Section) -> frozenset[int]:
