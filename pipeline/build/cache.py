@@ -1,14 +1,7 @@
-"""Sheets kept in the project's store (pipeline/store.py): a PDF with what the build knows of it, by the sheet's key;
-and the printed index, which makes a sheet again from the store when what it prints is unchanged.
-
-Nothing here imports spaCy or reportlab: deciding that a sheet is up to date must stay instant. Entries are grouped
-by game, sheet and paper, so building on Letter now and then never pushes out the A4 entries (proof pages likewise).
-
-A sheet's key (keys.py) changes with any of its game's files, though most sheets print none of a corrected text.
-The printed key hashes what the renderer reads (sheets.printed_inputs: the sheet's configuration, the document but
-its sections, the sections or cards it prints) with every input that reaches the PDF other than through the document
-(templates, fonts, game.yaml). Its index entry names the sheet entry it made and the date that PDF printed; a sheet
-is taken from there only while the build would print the same date, so its bytes are exactly a fresh render's.
+"""Sheets kept in the project's store (pipeline/store.py): a PDF with what the build knows of it, by the sheet's key,
+grouped by game, sheet and paper (so a Letter build never pushes out the A4 entries; proof pages likewise); and the
+printed index, which takes a sheet from the store when what it prints is unchanged (docs/architecture.md, "The
+store"). Nothing here imports spaCy or reportlab: deciding that a sheet is up to date must stay instant.
 """
 from __future__ import annotations
 
