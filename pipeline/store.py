@@ -1,14 +1,13 @@
-"""The one store: every persistent result of refsheets, as content-addressed entries that check themselves.
+"""The one store: every persistent result of refsheets, as content-addressed entries that check themselves
+(docs/architecture.md, "The store"), and the one atomic write of every file refsheets makes, outputs included.
 
-An entry is a file `<folder>/<kind>/<group>/<key>`: one header line (JSON: format, kind, key, sha256 of the
-rest) and the payload, zlib-compressed JSON (a sheet's PDF travels in it as base64). Whatever does not read back
-exactly as written (missing, cut short, edited, another format, filed under another key) is a miss, never an
-error; one retention policy (the KEEP most recent entries of a group) and one atomic write for every file
-refsheets makes, outputs included. The project's entries live in `.refsheets-cache/`, the user's (word
-lists, glyph coverage) in the folder `user_folder()` names. Nothing here imports spaCy or reportlab.
+An entry is `<folder>/<kind>/<group>/<key>`: a JSON header line (format, kind, key, sha256 of the rest), then
+zlib-compressed JSON. Whatever does not read back exactly as written is a miss, never an error; a group keeps its
+KEEP most recent entries. Projects keep theirs in `.refsheets-cache/`, the user in `user_folder()`.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -25,17 +24,13 @@ T = TypeVar("T")
 
 
 def write_atomic(path: Path, data: bytes | str | Callable[[Path], None], *, display: str | None = None, durable: bool = True) -> None:
-    """Write to a temporary file beside `path` (or let `data` fill it, given its path), then os.replace it into place.
-
-    `durable=False` skips the fsync, for files whose loss in a crash costs only time (entries that check
-    their own contents)."""
-    shown = display or str(path)
+    """Write to a temporary file beside `path` (or let `data` fill it, given its path), then os.replace it into place;
+    `durable=False` skips the fsync, for files whose loss in a crash costs only time (entries that check themselves)."""
+    temp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise InputError(f"cannot write output: {exc.strerror}", path=shown) from None
-    try:
+        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        temp = Path(name)
         with os.fdopen(handle, "wb") as stream:
             if not callable(data):
                 stream.write(data.encode("utf-8") if isinstance(data, str) else data)
@@ -43,13 +38,14 @@ def write_atomic(path: Path, data: bytes | str | Callable[[Path], None], *, disp
                 if durable:
                     os.fsync(stream.fileno())
         if callable(data):
-            data(Path(temp_name))
-        os.chmod(temp_name, 0o644)
-        os.replace(temp_name, path)
+            data(temp)
+        os.chmod(temp, 0o644)
+        os.replace(temp, path)
     except BaseException as exc:
-        Path(temp_name).unlink(missing_ok=True)
+        if temp is not None:
+            temp.unlink(missing_ok=True)
         if isinstance(exc, OSError):
-            raise InputError(f"cannot write output: {exc.strerror}", path=shown) from None
+            raise InputError(f"cannot write output: {exc.strerror}", path=display or str(path)) from None
         raise
 
 
@@ -86,23 +82,26 @@ class Store:
     def path(self, kind: str, key: str, group: str = "") -> Path:
         return self.folder / kind / group / key
 
-    def has(self, kind: str, key: str, group: str = "") -> bool:
-        """Whether an entry seems to be there (`get` still checks it)."""
+    def has(self, kind: str, key: str, group: str = "") -> bool:  # an entry seems to be there (`get` still checks it)
         return self.path(kind, key, group).is_file()
 
     def get(self, kind: str, key: str, group: str = "") -> Any:
         """The JSON value `put` stored, or None when it is missing or does not check out in every detail."""
         try:
             header, _, payload = self.path(kind, key, group).read_bytes().partition(b"\n")
-            return json.loads(zlib.decompress(payload)) if json.loads(header) == _header(kind, key, payload) else None
+            return json.loads(zlib.decompress(payload)) if json.loads(header) == self._header(kind, key, payload) else None
         except (OSError, ValueError, zlib.error):
             return None
+
+    @staticmethod
+    def _header(kind: str, key: str, payload: bytes) -> dict:
+        return {"format": FORMAT, "kind": kind, "key": key, "digest": hashlib.sha256(payload).hexdigest()}
 
     def put(self, kind: str, key: str, value: Any, group: str = "") -> None:
         """Store an entry, then drop all but the KEEP most recent of its group; a store that cannot be written
         only costs time (no fsync either: an entry cut short by a crash fails its sha256)."""
         payload = zlib.compress(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 1)
-        header = json.dumps(_header(kind, key, payload)).encode("utf-8")
+        header = json.dumps(self._header(kind, key, payload)).encode("utf-8")
         try:
             write_atomic(self.path(kind, key, group), header + b"\n" + payload, durable=False)
             for path in self._recent(kind, group)[KEEP:]:
@@ -120,10 +119,8 @@ class Store:
     def _recent(self, kind: str, group: str) -> list[Path]:
         entries = []
         for path in self.path(kind, "", group).glob("[0-9a-f]" * 8 + "*"):
-            try:
+            with contextlib.suppress(OSError):  # pruned meanwhile by another process
                 entries.append((path.stat().st_mtime_ns, path))
-            except OSError:
-                continue  # pruned meanwhile by another process
         return [path for _, path in sorted(entries, reverse=True)]
 
 
@@ -143,7 +140,3 @@ def memoized(
     if current():
         store.put(kind, key, dump(made), group)
     return made
-
-
-def _header(kind: str, key: str, payload: bytes) -> dict:
-    return {"format": FORMAT, "kind": kind, "key": key, "digest": hashlib.sha256(payload).hexdigest()}

@@ -1,18 +1,7 @@
-"""Sheets kept in the project's store (pipeline/store.py): a PDF with what the build knows of it, by the sheet's key;
-and the printed index, which makes a sheet again from the store when what it prints is unchanged.
-
-Nothing here imports spaCy or reportlab: deciding that a sheet is up to date must stay instant. An entry's
-value holds pages, revision, paper, section digests, what it prints and the PDF (base64); one that does not
-read back exactly as written is a miss. Entries are grouped by game, sheet and paper, so building
-on Letter now and then never pushes out the A4 entries; a game's proof pages are kept the same way.
-
-A sheet's key (keys.py) changes with any of its game's files, so one correction makes every sheet of the game
-stale, though most of them print none of the corrected text. The printed key hashes what the renderer reads
-(sheets.printed_inputs: the sheet's configuration, the document but its sections, the sections or cards it
-prints) with the tool and every input that reaches the PDF other than through the document (templates, fonts,
-game.yaml: all inputs but the game's text, corrections and glossaries). An index entry (kind "printed", grouped
-as the sheets are) maps it to the sheet entry it made and the date that PDF printed; a sheet is taken from there
-only while the build would print the same date, so its bytes are exactly a fresh render's.
+"""Sheets kept in the project's store (pipeline/store.py): a PDF with what the build knows of it, by the sheet's key,
+grouped by game, sheet and paper (so a Letter build never pushes out the A4 entries; proof pages likewise); and the
+printed index, which takes a sheet from the store when what it prints is unchanged (docs/architecture.md, "The
+store"). Nothing here imports spaCy or reportlab: deciding that a sheet is up to date must stay instant.
 """
 from __future__ import annotations
 
@@ -37,10 +26,9 @@ class CachedSheet:
     revision: str
     paper: str
     sections: tuple[dict, ...]  # changes.SectionDigest.to_json() of the document the PDF was made from
-    # What the sheet prints, section by section (sheets.PrintedPart.to_json()), for the word-level change report.
-    printed: tuple[list, ...] = ()
-    # The sheet's warnings (a glyph its fonts lack, a recipe override that matched nothing), kept with it so that a
-    # restore from the cache says them and the manifest records them for the builds that leave the sheet be.
+    printed: tuple[list, ...] = ()  # what it prints, section by section (sheets.PrintedPart.to_json()): the word-level report
+    # Its warnings (a glyph its fonts lack, a recipe override that matched nothing): said again on a restore, and
+    # recorded in the manifest for the builds that leave the sheet be.
     warnings: tuple[str, ...] = ()
 
 
@@ -49,7 +37,7 @@ def sheet_group(game: str, sheet: str, paper: str) -> str:
 
 
 class SheetCache:
-    """The sheets and proof pages of the project at `root` (<root>/.refsheets-cache/sheets/, proofs/)."""
+    """The sheets, printed index and proof pages of the project at `root` (<root>/.refsheets-cache/)."""
 
     def __init__(self, root: Path) -> None:
         self.store = project_store(root)
@@ -66,7 +54,6 @@ class SheetCache:
         return entry if entry.pdf.startswith(b"%PDF") and sections_ok and mine else None
 
     def put(self, entry: CachedSheet) -> None:
-        """Store an entry, keeping the most recent few of its game, sheet and paper."""
         record = {**to_data(entry), "pdf": b64encode(entry.pdf).decode("ascii")}
         self.store.put(SHEET, entry.key, record, sheet_group(entry.game, entry.sheet, entry.paper))
 
@@ -82,25 +69,18 @@ class SheetCache:
         group = sheet_group(key.game, key.sheet, key.paper)
         record = self.store.get(PRINTED, printed, group)
         try:
-            entry = self.get(str(record["sheet_key"]), group) if record else None
-            if entry is not None and dated(entry.revision) == record["date"]:
-                return entry
+            entry = self.get(str(record["sheet_key"]), group)
+            return entry if entry is not None and dated(entry.revision) == record["date"] else None
         except (KeyError, TypeError):
-            pass  # damaged: typeset it
-        return None
+            return None  # missing or damaged: typeset it
 
 
 def printed_key(key: SheetKey, printed: str, *, root: Path) -> str:
-    """The printed key of a sheet whose renderer reads `printed` (sheets.printed_inputs) in the project at `root`.
-
-    The project's own folder is taken out of it (the layout names its fonts by path; their contents are in
-    the sheet's inputs), so a project moved or copied elsewhere still finds its sheets."""
+    """The printed key of a sheet whose renderer reads `printed` (sheets.printed_inputs) in the project at `root`,
+    without the project's own folder (the layout names its fonts by path): a moved project still finds its sheets."""
     printed = printed.replace(str(root.resolve()), "<project>").replace(str(root), "<project>")
-    through_document = {f"sources/{key.game}/corrections.yaml"}
-    files = {
-        path: found for path, found in key.inputs.items()
-        if path not in through_document and not path.startswith((f"sources/{key.game}/raw.", "glossaries/"))
-    }
+    document = (f"sources/{key.game}/raw.", f"sources/{key.game}/corrections.yaml", "glossaries/")  # read through the document
+    files = {path: found for path, found in key.inputs.items() if not path.startswith(document)}
     return fingerprint(game=key.game, sheet=key.sheet, paper=key.paper, inputs=files, printed=printed)
 
 
@@ -112,7 +92,6 @@ def typeset(
     and what records it in the printed index (called once the build has filed the entry under its key)."""
     from pipeline.sheets import printed_inputs, render
 
-    group = sheet_group(key.game, key.sheet, key.paper)
     printed = printed_key(key, printed_inputs(document, sheet=sheet, paper=key.paper), root=root)
     same = None if force else cache.reuse_printed(key, printed, dated=dated)
     if same is not None:
@@ -125,6 +104,7 @@ def typeset(
         )
 
     def remember() -> None:  # the day the PDF prints beside its revision (`dated` is a function of the revision alone)
+        group = sheet_group(key.game, key.sheet, key.paper)
         cache.store.put(PRINTED, printed, {"sheet_key": key.digest, "date": dated(entry.revision)}, group)
 
     return entry, remember
