@@ -270,6 +270,25 @@ def test_a_page_title_leaves_its_site_name(tmp_path: Path) -> None:
     assert read_source(tmp_path / "raw.html", game="juego", display="raw.html").title == "Reglas de Volcán Dormido"
 
 
+@pytest.mark.parametrize(
+    ("head", "h1", "title"),
+    [
+        ("Reglas básicas - Faro Lejano", "Reglas básicas", "Reglas básicas - Faro Lejano"),  # a docs site named after its game
+        ("Introducción | Faro Lejano", "", "Introducción | Faro Lejano"),
+        ("Reglas de Faro Lejano - Blog de Nuria", "Reglas de Faro Lejano", "Reglas de Faro Lejano"),  # the page names the game
+        ("Faro Lejano - Blog de Nuria", "Faro Lejano", "Faro Lejano"),
+        ("Juego - Blog de Nuria", "Juego", "Juego"),  # 'Juego' alone may be the game's name
+        ("Reglas básicas", "Reglas básicas", "Reglas básicas"),  # no site to name it
+    ],
+    ids=["part-dash", "part-pipe", "rules-of", "name", "juego", "no-site"],
+)
+def test_a_page_named_for_a_part_of_the_rules_keeps_its_sites_name(head: str, h1: str, title: str, tmp_path: Path) -> None:
+    heading = f"<h1>{h1}</h1>" if h1 else ""
+    page = f"<html><head><title>{head}</title></head><body>{heading}<p>Roba una carta.</p></body></html>"
+    (tmp_path / "raw.html").write_text(page, encoding="utf-8")
+    assert read_source(tmp_path / "raw.html", game="juego", display="raw.html").title == title
+
+
 # --- limits checked before the slow readers ---------------------------------------------------------------
 
 @pytest.mark.parametrize(
