@@ -17,6 +17,7 @@ MENU_LINKS = 0.6  # of a layout cell's text in links: a menu
 LAYOUT_CELL = 400  # characters of a table cell that is a column of the page, not a datum
 PART_WORDS = 4  # a page's title this short, opening with a section's word, names a part of the rules
 PART_OPENERS = SECTION_OPENERS - {"juego"}  # ('Juego' alone may be a game's name: defaults.game_name)
+ISO_DAY = re.compile(r"\s*(\d{4}-\d{2}-\d{2})(?!\d)")  # a date as metadata states it: "2018-04-13T18:54:31+02:00"
 SITE_WORDS = 5  # what follows the last dash of a <title>, when this short, is the site's name
 
 
@@ -30,6 +31,17 @@ def without_site(title: str) -> str:
         return title.split(" | ")[0].strip()
     head, dash, site = title.rpartition(" - ") if " - " in title else title.rpartition(" – ")
     return head.strip() if dash and len(site.split()) <= SITE_WORDS and len(head.split()) >= 2 else title
+
+
+def published(root) -> str:
+    """The day a post was published, as its page states it ('2018-04-13'): a published-time <meta>, else the
+    post's own <time pubdate> or <time itemprop="datePublished"> (a sidebar's and a comment's dates are neither)."""
+    stated = [meta.get("content") or "" for meta in root.iter("meta")
+              if (meta.get("property") or meta.get("itemprop") or "").lower() in ("article:published_time", "datepublished")]
+    stated += [time.get("datetime") or "" for time in root.iter("time")
+               if time.get("pubdate") is not None or (time.get("itemprop") or "").lower() == "datepublished"]
+    found = next((day for day in map(ISO_DAY.match, stated) if day), None)
+    return found.group(1) if found else ""
 
 
 def menu_cell(element) -> bool:
@@ -62,6 +74,7 @@ def read_metadata(root, out: Converted) -> None:
             title = meta.get("content")
         if (meta.get("property") or "").lower() == "og:url" and meta.get("content"):
             out.links.append(("canonical", meta.get("content")))
+    out.date = published(root)
     for link in root.iter("link"):
         if (link.get("rel") or "").lower() == "canonical" and link.get("href"):
             out.links.append(("canonical", link.get("href")))

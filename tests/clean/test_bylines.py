@@ -79,3 +79,11 @@ def test_a_text_that_names_nothing_says_only_that_its_translation_is_unsigned() 
     assert credits_line(Credits()) == "Traducción de un foro, sin firma"
     # An author and no translator: perhaps an original in Spanish, so nothing is said of a translation.
     assert "sin firma" not in credits_line(Credits(authors=("Lucía Prado",), forum=False), publisher="Editorial Faro")
+
+
+def test_the_day_a_post_was_published_joins_its_credits() -> None:
+    raw = RawText(game="test", path="raw.md", text="# Faro\n\nCada jugador roba una carta.\n", encoding="utf-8", sha256="0",
+                  format="markdown", date="2019-03-07")
+    credits = clean(raw).credits
+    assert "Publicado el 07/03/2019" in credits.other
+    assert credits_line(credits) == "Publicado el 07/03/2019 · traducción sin firma"
