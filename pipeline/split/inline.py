@@ -225,7 +225,8 @@ def _column_after_pairs(blocks: list[Block]) -> list[Block]:
 
 def _counted_items(blocks: list[Block]) -> list[Block]:
     """Three or more items in a row opening with a count of the same thing ('1 punto si ...', '2 puntos si ...')
-    -> a table of count | condition."""
+    -> a table of count | condition. An item ending in ':' ('7 cartas especiales:') introduces the items under it:
+    it ends the run and stays an item, its list with it (a table row would leave them stranded after the table)."""
     out: list[Block] = []
     index = 0
     while index < len(blocks):
@@ -233,7 +234,7 @@ def _counted_items(blocks: list[Block]) -> list[Block]:
         while index + len(run) < len(blocks):
             block = blocks[index + len(run)]
             found = COUNTED.match(block.text) if block.kind == BlockKind.ITEM and not block.marker else None
-            if not found or (run and found.group(2).lower() != run[0][1].group(2).lower()):
+            if not found or found.group(4).rstrip().endswith(":") or (run and found.group(2).lower() != run[0][1].group(2).lower()):
                 break
             run.append((block, found))
         if len(run) >= MIN_ENTRIES:

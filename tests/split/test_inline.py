@@ -106,6 +106,16 @@ def test_items_opening_with_a_count_become_a_table() -> None:
     assert blocks[1].rows()[2] == ["10 puntos", "si ganan."]
 
 
+def test_a_counted_item_that_introduces_a_list_ends_the_table_and_keeps_its_list() -> None:
+    blocks = _blocks(
+        ["El mazo:", "- 12 cartas de bosque", "- 9 cartas de río", "- 6 cartas de montaña", "- 4 cartas especiales:",
+         "  - 2 tormentas", "  - 2 puentes", "- 3 cartas de ayuda"]
+    )
+    assert [b.kind for b in blocks] == ["paragraph", "table", "item", "item", "item", "item"]
+    assert blocks[1].rows() == [["12 cartas", "de bosque"], ["9 cartas", "de río"], ["6 cartas", "de montaña"]]
+    assert [b.text for b in blocks[2:]] == ["4 cartas especiales:", "2 tormentas", "2 puentes", "3 cartas de ayuda"]
+
+
 @pytest.mark.parametrize(
     "text",
     [
