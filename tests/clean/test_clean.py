@@ -571,7 +571,8 @@ def test_the_lead_in_of_chatter_that_went_goes_with_it() -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["Última actualización: 16 de agosto, 2025", "Versión del juego: 1.0", "Última revisión: 12/02/2009", "Actualizado el 3 de mayo de 2020"],
+    ["Última actualización: 16 de agosto, 2025", "Versión del juego: 1.0", "Última revisión: 12/02/2009",
+     "Actualizado el 3 de mayo de 2020"],
 )
 def test_a_documents_revision_date_or_version_line_is_dropped(line: str) -> None:
     result = clean(raw_of(f"REGLAS\n\nCada jugador roba una carta.\n\n{line}\n"))
