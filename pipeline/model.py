@@ -95,6 +95,7 @@ class RawText:
     origins: tuple[int, ...] = ()  # 1-based original line of each line of `text`; () means the same lines
     markup: tuple["CleaningRecord", ...] = ()  # original lines the conversion dropped or rewrote
     title: str = ""  # the document's own title (front matter, <title>/<h1>), when it has one
+    date: str = ""  # the day it was published, as its metadata states it (front matter, a post's date): "2018-04-13"
     links: tuple[tuple[str, str], ...] = ()  # (link text, URL) of the source's links, for the credits
     # The lines `origins` count in, when `text` is a conversion: the file's own (the extracted text's, for a
     # .pdf or .docx). () when `text` is the file's lines. What a person reads beside the cleaning report.

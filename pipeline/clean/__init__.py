@@ -138,7 +138,7 @@ def clean_uncorrected(raw: RawText, *, options: CleanOptions | None = None, spli
     views: dict[str, str | None] = {}  # each line's view for the heading recogniser, asked again of the kept lines
     state, posts = _clean_lines(lines, options, structure, views, links=source_links(raw))
     kept, report = _emit(state)
-    credits = replace(_credits(state), forum=_from_a_forum(raw, state, posts))
+    credits = replace(_credits(state, published=raw.date), forum=_from_a_forum(raw, state, posts))
     # Cleaned again when the kept lines read otherwise (fixpoint.py): cleaning the cleaned text changes nothing.
     kept, report = settle(
         kept, report, lines, reading=_reading(state, kept),
@@ -574,9 +574,14 @@ def _glued_tables(raw: RawText, kept: list[CleanLine]) -> list[str]:
 # --- 6. credits ----------------------------------------------------------------------------
 
 
-def _credits(state: State) -> Credits:
+def _credits(state: State, *, published: str = "") -> Credits:
+    """The makers the text names, its addresses, and the day its metadata says it was published (`published`,
+    "2018-04-13": printed "Publicado el 13/04/2018")."""
     source = rulebook = ""
     other = list(state.other_credits)
+    if published:
+        year, month, day = published.split("-")
+        other.append(f"Publicado el {day}/{month}/{year}")
     for label, url in state.urls:
         if ".pdf" in url.casefold() and not rulebook:
             rulebook = url

@@ -64,12 +64,14 @@ TRANSLATOR_LINE = re.compile(
 # ("Traducido por Chema Ruiz para la comunidad hispana").
 NOT_A_NAME = re.compile(r"^(?:versi[óo]n|v\.?\s*\d|revisi[óo]n|\d|no oficial|completa|amateur)", re.IGNORECASE)
 NAME_TAIL = re.compile(r"\s+(?:para|en|con|desde|a partir)\s.*$|\s*\([^()]*\)|\s+[·•|]\s.*$", re.IGNORECASE)
-# "Última revisión: 12/02/2009", "Versión 0.9 del 3 de mayo": when the document was revised, no rule.
+# "Última revisión: 12/02/2009", "Versión 0.9 del 3 de mayo", "Última actualización: 16 de agosto, 2025", "Versión
+# del juego: 1.0": when the document was revised, no rule.
 # "Puentes de Hierro – reglamento de referencia – v2.0": a short line that carries the document's version.
 VERSION_MARK = re.compile(r"(?:\bv|\bversi[óo]n\s)\s*\d+(?:\.\d+)+\b", re.IGNORECASE)
 VERSION_LINE = re.compile(
     r"^\s*(?:[úu]ltima\s+)?(?:revisi[óo]n|actualizaci[óo]n|modificaci[óo]n|actualizad[oa]|modificad[oa]|versi[óo]n|v)"
-    r"\s*[:.]?\s*(?:el\s+)?(?:\d+(?:[.,]\d+)+|\d{1,2}[/-]\d{1,2}[/-]\d{2,4}|\d{1,2}(?:\s+de)?\s+[a-z]{3,10}\.?(?:\s+(?:de\s+)?\d{4}))\b.{0,80}$",
+    r"(?:\s+del?\s+(?:juego|documento|reglamento|texto|manual))?"
+    r"\s*[:.]?\s*(?:el\s+)?(?:\d+(?:[.,]\d+)+|\d{1,2}[/-]\d{1,2}[/-]\d{2,4}|\d{1,2}(?:\s+de)?\s+[a-z]{3,10}\.?,?(?:\s+(?:de\s+)?\d{4}))\b.{0,80}$",
     re.IGNORECASE,
 )
 COPYRIGHT_LINE = re.compile(r"^\s*(?:©|\(c\)|copyright\b)\s*(\S.{1,120})$", re.IGNORECASE)

@@ -136,6 +136,7 @@ def read_source(path: Path, *, game: str, display: str, limits: Limits = DEFAULT
         origins=tuple(converted.origins),
         markup=converted.account(),
         title=converted.title,
+        date=converted.date,
         links=tuple(converted.links),
         original=tuple(original),
         leads=tuple(converted.leads.items()),

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 from pipeline.ingest.lines import Converted, tidy
+from pipeline.structure.lexicon import SECTION_OPENERS
+from pipeline.text import fold
 
 # What exporters and editors call a page that names nothing: no title of the game.
 GENERIC_TITLES = frozenset(("exported data", "untitled", "untitled document", "sin título", "documento sin título", "document"))
@@ -13,6 +15,9 @@ TITLE_CLASS = re.compile(r"^(?:MsoTitle|Title)$")  # Word's "Save as web page" w
 ENTRY_TITLE = ".//*[contains(concat(' ', normalize-space(@class), ' '), ' entry-title ') or contains(@class, 'post-title')]"
 MENU_LINKS = 0.6  # of a layout cell's text in links: a menu
 LAYOUT_CELL = 400  # characters of a table cell that is a column of the page, not a datum
+PART_WORDS = 4  # a page's title this short, opening with a section's word, names a part of the rules
+PART_OPENERS = SECTION_OPENERS - {"juego"}  # ('Juego' alone may be a game's name: defaults.game_name)
+ISO_DAY = re.compile(r"\s*(\d{4}-\d{2}-\d{2})(?!\d)")  # a date as metadata states it: "2018-04-13T18:54:31+02:00"
 SITE_WORDS = 5  # what follows the last dash of a <title>, when this short, is the site's name
 
 
@@ -26,6 +31,17 @@ def without_site(title: str) -> str:
         return title.split(" | ")[0].strip()
     head, dash, site = title.rpartition(" - ") if " - " in title else title.rpartition(" – ")
     return head.strip() if dash and len(site.split()) <= SITE_WORDS and len(head.split()) >= 2 else title
+
+
+def published(root) -> str:
+    """The day a post was published, as its page states it ('2018-04-13'): a published-time <meta>, else the
+    post's own <time pubdate> or <time itemprop="datePublished"> (a sidebar's and a comment's dates are neither)."""
+    stated = [meta.get("content") or "" for meta in root.iter("meta")
+              if (meta.get("property") or meta.get("itemprop") or "").lower() in ("article:published_time", "datepublished")]
+    stated += [time.get("datetime") or "" for time in root.iter("time")
+               if time.get("pubdate") is not None or (time.get("itemprop") or "").lower() == "datepublished"]
+    found = next((day for day in map(ISO_DAY.match, stated) if day), None)
+    return found.group(1) if found else ""
 
 
 def menu_cell(element) -> bool:
@@ -58,6 +74,7 @@ def read_metadata(root, out: Converted) -> None:
             title = meta.get("content")
         if (meta.get("property") or "").lower() == "og:url" and meta.get("content"):
             out.links.append(("canonical", meta.get("content")))
+    out.date = published(root)
     for link in root.iter("link"):
         if (link.get("rel") or "").lower() == "canonical" and link.get("href"):
             out.links.append(("canonical", link.get("href")))
@@ -69,4 +86,14 @@ def read_metadata(root, out: Converted) -> None:
     heading = candidates[0] if candidates else None
     page_title = without_site(tidy(title))
     page_title = "" if page_title.casefold() in GENERIC_TITLES else page_title
-    out.title = out.title or (tidy(heading.text_content()) if heading is not None else page_title)
+    own = tidy(heading.text_content()) if heading is not None else page_title
+    out.title = out.title or (tidy(title) if own == page_title != tidy(title) and names_a_part(own) else own)
+
+
+def names_a_part(title: str) -> bool:
+    """'Reglas básicas', 'Introducción', 'Preparación': a page named for a part of the rules, no game's name.
+    Its <title> then keeps the site's name ('Reglas básicas - Uno Xtreme': a docs site's is its game's), and the
+    title chooser cuts the game's name out of it as from 'Reglas de X - Y'."""
+    words = title.split()
+    named = any(word[0].isupper() for word in words[1:])  # 'Reglas de Catán' names its game
+    return 0 < len(words) <= PART_WORDS and fold(words[0]) in PART_OPENERS and not named

@@ -105,6 +105,7 @@ class Converted:
     origins: list[int] = field(default_factory=list)
     records: dict[int, CleaningRecord] = field(default_factory=dict)
     title: str = ""
+    date: str = ""  # the day it was published (ISO: "2018-04-13"), from its metadata
     links: list[tuple[str, str]] = field(default_factory=list)
     written: set[int] = field(default_factory=set)  # the original lines `origins` holds, to ask in O(1)
     # "written at line N": lines an element spread over; a line's own record or text, found later, wins.

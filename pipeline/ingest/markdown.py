@@ -19,6 +19,8 @@ from pipeline.modelkinds import CleaningAction
 # YAML (---) or TOML (+++, Hugo) front matter.
 FRONT_MATTER = re.compile(r"\A(---|\+\+\+)[ \t]*\n(.*?)\n\1[ \t]*(?:\n|\Z)", re.DOTALL)
 FRONT_TITLE = re.compile(r"^title\s*[:=]\s*[\"']?(.*?)[\"']?\s*$", re.MULTILINE)
+# "date: 2008-10-29T11:27:07+00:00" (Jekyll), "date = 2024-01-10" (Hugo): the day the post was published.
+FRONT_DATE = re.compile(r"^date\s*[:=]\s*[\"']?(\d{4}-\d{2}-\d{2})(?!\d)", re.MULTILINE)
 # "[^1]" marks a footnote; "[^1]: text" is the note. Written as the cleaner reads footnotes: "(1)".
 FOOTNOTE_MARK = re.compile(r"\[\^(\w{1,8})\](?!:)")
 FOOTNOTE_NOTE = re.compile(r"^\[\^(\w{1,8})\]:\s*", re.MULTILINE)
@@ -55,6 +57,8 @@ def convert_markdown(text: str, out: Converted) -> None:
         title = FRONT_TITLE.search(front.group(2))
         if title:
             out.title = title.group(1).strip()
+        date = FRONT_DATE.search(front.group(2))
+        out.date = date.group(1) if date else ""
         lines = front.group(0).count("\n") + (0 if front.group(0).endswith("\n") else 1)
         for number in range(1, lines + 1):
             out.drop(number, "front matter")

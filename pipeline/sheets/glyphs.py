@@ -1,8 +1,9 @@
 """Document + the sheet's fonts -> Document whose every character the font can draw, and a warning naming the rest.
 
 Forum text brings emoji, CJK, symbols from other fonts: reportlab would silently print an empty box or
-nothing. Each visible character the font lacks becomes one replacement character (U+FFFD, else '□', else
-'?') so the reader sees that something is missing, and the build reports which characters they were.
+nothing. An emoji mark the font lacks is drawn as its plain look-alike ('✅' as '✔', '❌' as '✘'); any other
+visible character it lacks becomes one replacement character (U+FFFD, else '□', else '?') so the reader sees
+that something is missing, and the build reports which characters they were.
 Replacement is one code point for one code point, so TermHit offsets stay valid.
 """
 from __future__ import annotations
@@ -20,6 +21,14 @@ from pipeline.errors import ConfigError
 from pipeline.model import Document
 
 REPLACEMENTS = ("\ufffd", "\u25a1", "?")
+# Emoji a text marks yes, no or a question with ('✅ Sí', '❌ No' in a table's cells), drawn as the plain symbol
+# the font has instead (one code point for one): the mark means something, a '�' would lose it.
+LOOK_ALIKES = {
+    "\u2705": "\u2714", "\u2611": "\u2714",  # ✅ ☑ -> ✔
+    "\u274c": "\u2718", "\u274e": "\u2718", "\u2716": "\u2718",  # ❌ ❎ ✖ -> ✘
+    "\u2753": "?", "\u2754": "?", "\u2757": "!", "\u2755": "!",  # ❓ ❔ ❗ ❕
+    "\u2b50": "\u2605", "\u2728": "\u2736", "\U0001f31f": "\u2605",  # ⭐ ✨ 🌟 -> ★ ✶ ★
+}
 # Invisible characters (joiners, variation selectors, bidi marks): nothing to see when dropped, so they
 # become a zero-width space, which markup.safe_text removes and every font we ship can draw.
 INVISIBLE = "\u200b"
@@ -107,6 +116,9 @@ def cover_text(text: str, cov: Coverage, found: Counter[str] | None = None) -> s
         char = match.group()
         if unicodedata.category(char) in _INVISIBLE_CATEGORIES:
             return INVISIBLE
+        alike = LOOK_ALIKES.get(char, "")
+        if alike and not cov.lacks(alike):
+            return alike
         if found is not None:
             found[char] += 1
         return cov.replacement

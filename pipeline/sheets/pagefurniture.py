@@ -55,9 +55,10 @@ class Furniture:
     rules: bool = True
 
 
-# When the text names nobody, the sheet still says who made the translation.
-ANONYMOUS_TRANSLATORS = "Traducción: aficionados del foro (sin firma en el texto)"
-UNSIGNED = "Traducción: sin firma en el texto"  # a blog post, a web page or a document: no forum to thank
+# When the text names no translator, the sheet says so last and briefly, after what is known (who wrote it, where it
+# was published, whose game it is); a thread's unsigned translation is its forum's fans' work.
+ANONYMOUS_TRANSLATORS = "traducción de un foro, sin firma"
+UNSIGNED = "traducción sin firma"  # a blog post, a web page or a document: no forum to thank
 
 
 def revision_label(revision: str, changed: str = "") -> str:
@@ -90,9 +91,10 @@ URL = re.compile(r"\bhttps?://\S+")
 
 
 def credits_line(credits: Credits, *, publisher: str = "") -> str:
-    """Who translated it, where it came from (addresses shortened) and whose game it is, on one line."""
-    parts = [short_credits(credits)]
-    if credits.translators and credits.authors:
+    """Who translated it, where it came from (addresses shortened) and whose game it is, on one line; with no
+    translator named, what is known comes first and the unsigned translation last."""
+    parts = ["Traducción: " + ", ".join(credits.translators)] if credits.translators else []
+    if credits.authors:
         parts.append("Autoría: " + ", ".join(credits.authors))
     if credits.source_url:
         parts.append("Fuente: " + short_url(credits.source_url))
@@ -101,16 +103,29 @@ def credits_line(credits: Credits, *, publisher: str = "") -> str:
     parts.extend(URL.sub(lambda found: short_url(found.group(0)), other) for other in credits.other)
     if publisher:
         parts.append(f"Juego © {publisher}")
-    return " · ".join(parts)
+    return _with_unsigned(parts, credits)
 
 
-def short_credits(credits: Credits) -> str:
-    """The footer's credit: who translated it (the full credits are in the title or credits block)."""
+def short_credits(credits: Credits, *, publisher: str = "") -> str:
+    """The footer's credit: who translated it; with no translator named, the one thing known first (who wrote the
+    text, else the site it was published on, else whose game it is), then the unsigned translation
+    (the full credits are in the title or credits block)."""
     if credits.translators:
         return "Traducción: " + ", ".join(credits.translators)
-    if credits.authors:  # a text in Spanish that names its author and no translator: an original, or unsigned
+    if credits.authors:
         return "Autoría: " + ", ".join(credits.authors)
-    return ANONYMOUS_TRANSLATORS if credits.forum else UNSIGNED
+    site = urlsplit(credits.source_url.strip()).netloc.removeprefix("www.")
+    known = f"Fuente: {site}" if site else f"Juego © {publisher}" if publisher else ""
+    return _with_unsigned([known] if known else [], credits)
+
+
+def _with_unsigned(parts: list[str], credits: Credits) -> str:
+    """`parts` joined, ending with the unsigned translation when no translator is named. A text that names its
+    author and no translator may be an original in Spanish: nothing is said of a translation."""
+    if not credits.translators and not credits.authors:
+        note = ANONYMOUS_TRANSLATORS if credits.forum else UNSIGNED
+        parts = [*parts, note if parts else note[0].upper() + note[1:]]
+    return " · ".join(parts)
 
 
 def print_hint(total: int) -> str:
@@ -277,7 +292,7 @@ def _draw_footer(
         canvas.setFillColor(HexColor(FAINT))
         canvas.drawRightString(right - used, baseline, printable(furniture.revision))
         used += canvas.stringWidth(printable(furniture.revision), footer.fontName, footer.fontSize) + 8
-    text = short_credits(furniture.credits)
+    text = short_credits(furniture.credits, publisher=furniture.publisher)
     if number == 1 or not furniture.title_block:  # where a printer looks first
         text = f"{text} · {print_hint(total)}"
     canvas.setFillColor(footer.textColor)

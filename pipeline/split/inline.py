@@ -7,7 +7,9 @@ every word of the paragraph stays, in order (only list markers and cell boundari
 - relation runs: "Potencia de fuego ligera 1 Asombroso = 1 muerte 1 Bueno = 1 muerte ..."
 - value pairs after a colon: "...a continuación: Daño base Pequeño 2d4m Ligero 3d4m Medio 3d8m"
 - arrow chains: "MAS SENCILLO: SOLO BLANCAS -> BLANCAS Y AMARILLAS -> ... -> ROJAS"
-and runs of items that open with a count ("1 punto si...", "2 puntos si...") become a table.
+and runs of items that open with a count ("1 punto si...", "2 puntos si...") become a table, as do runs that end with
+one under a heading row naming it ("Jugada Valor en piedras" / "El Par 1 piedra" / "Las Medias 2 piedras": a table
+pasted with spaces for its cells).
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ VALUE_PAIR = re.compile(rf"([{CAPITAL}][\w\-]*)\s+({VALUE})(?=\s|$)")
 ARROW = re.compile(r"\s*(?:->|→)\s*")
 # "1 punto si...", "10 puntos si ...": an entry that opens with a count of something.
 COUNTED = re.compile(r"^(\d+)\s+(\w+?)(s?)\s+(\S.*)$")
+# "Las Medias 2 piedras", "Juego de 31 3 piedras": an entry that ends with a count of something.
+COUNTED_LAST = re.compile(r"^(\S.*?)\s+(\d+(?:[.,]\d+)?)\s+([^\W\d_]+?)(s?)$")
+MAX_LABEL_WORDS = 6  # a row's label is a name, not a sentence
 MIN_ENTRIES = 3
 MIN_LABELS = 3
 
@@ -46,7 +51,7 @@ def restructure(blocks: tuple[Block, ...], *, labels: frozenset[str] = frozenset
     for block in blocks:
         found = _recognise(block, labels) if block.kind == BlockKind.PARAGRAPH else None
         out.extend(found or [block])
-    return tuple(_merge_tables(_column_after_pairs(_counted_items(out))))
+    return tuple(_merge_tables(_column_after_pairs(_counted_last(_counted_items(out)))))
 
 
 def label_vocabulary(blocks: list[Block]) -> frozenset[str]:
@@ -225,7 +230,8 @@ def _column_after_pairs(blocks: list[Block]) -> list[Block]:
 
 def _counted_items(blocks: list[Block]) -> list[Block]:
     """Three or more items in a row opening with a count of the same thing ('1 punto si ...', '2 puntos si ...')
-    -> a table of count | condition."""
+    -> a table of count | condition. An item ending in ':' ('7 cartas especiales:') introduces the items under it:
+    it ends the run and stays an item, its list with it (a table row would leave them stranded after the table)."""
     out: list[Block] = []
     index = 0
     while index < len(blocks):
@@ -233,7 +239,7 @@ def _counted_items(blocks: list[Block]) -> list[Block]:
         while index + len(run) < len(blocks):
             block = blocks[index + len(run)]
             found = COUNTED.match(block.text) if block.kind == BlockKind.ITEM and not block.marker else None
-            if not found or (run and found.group(2).lower() != run[0][1].group(2).lower()):
+            if not found or found.group(4).rstrip().endswith(":") or (run and found.group(2).lower() != run[0][1].group(2).lower()):
                 break
             run.append((block, found))
         if len(run) >= MIN_ENTRIES:
@@ -244,6 +250,44 @@ def _counted_items(blocks: list[Block]) -> list[Block]:
         out.append(blocks[index])
         index += 1
     return out
+
+
+def _counted_last(blocks: list[Block]) -> list[Block]:
+    """A bare item naming two columns ('Jugada Valor en piedras': no number, its last word the unit the rows count)
+    over three or more bare items that each end with a count of that unit ('El Par 1 piedra', 'Las Medias 2
+    piedras') -> a table with that heading row ('Jugada' | 'Valor en piedras', split at its last capital)."""
+    out: list[Block] = []
+    index = 0
+    while index < len(blocks):
+        head = blocks[index]
+        run: list[re.Match[str]] = []
+        while index + 1 + len(run) < len(blocks):
+            block = blocks[index + 1 + len(run)]
+            found = COUNTED_LAST.match(block.text.strip()) if block.kind == BlockKind.ITEM and not block.marker else None
+            if not found or len(found.group(1).split()) > MAX_LABEL_WORDS or (run and found.group(3).lower() != run[0].group(3).lower()):
+                break
+            run.append(found)
+        header = _count_header(head, run[0].group(3)) if len(run) >= MIN_ENTRIES else None
+        if header is None:
+            out.append(head)
+            index += 1
+            continue
+        rows = [header] + [[found.group(1), f"{found.group(2)} {found.group(3)}{found.group(4)}"] for found in run]
+        out.append(replace(_table(head, rows, header=True), last=blocks[index + len(run)].last))
+        index += 1 + len(run)
+    return out
+
+
+def _count_header(block: Block, unit: str) -> list[str] | None:
+    """'Jugada Valor en piedras' over rows counting 'piedra' -> ['Jugada', 'Valor en piedras']; None when the block
+    is no such heading row (a number in it, another last word, no capital to split at)."""
+    words = block.text.split()
+    if block.kind != BlockKind.ITEM or block.marker or re.search(r"\d", block.text) or len(words) < 2:
+        return None
+    if words[-1].lower().rstrip("s") != unit.lower().rstrip("s"):
+        return None
+    split = max((at for at in range(1, len(words)) if words[at][:1].isupper()), default=0)
+    return [" ".join(words[:split]), " ".join(words[split:])] if split else None
 
 
 def _merge_tables(blocks: list[Block]) -> list[Block]:

@@ -140,3 +140,25 @@ def test_a_sources_one_top_heading_is_its_title_even_in_a_sections_words(text: s
                       blocks=(Block(kind="paragraph", text=intro, first=3, last=3),), first=1, last=3)
     raw = RawText(game=game.id, path="raw.md", text=text.format(intro=intro), encoding="utf-8", sha256="0", format="markdown")
     assert title_from_text(raw, Document(game=game, sections=(opening,))) == name
+
+
+@pytest.mark.parametrize(
+    ("head", "name"),
+    [("Reglas básicas - Faro Lejano", "Faro Lejano"), ("Preparación | Faro Lejano", "Faro Lejano"), ("Reglas básicas", "")],
+    ids=["rules-part", "setup-part", "no-site"],
+)
+def test_a_page_named_for_a_part_of_the_rules_takes_the_games_name_from_its_site(head: str, name: str, tmp_path) -> None:
+    """A docs site's page '<title>Reglas básicas - Faro Lejano</title>' under '<h1>Reglas básicas</h1>': the text
+    names its game only in the site's name, and the title comes from there, not from the folder's name."""
+    from pipeline.build.defaults import title_from_text
+    from pipeline.ingest import read_source
+    from pipeline.model import Block, Document, GameInfo, Section
+
+    h1 = head.split(" - ")[0].split(" | ")[0]
+    page = f"<html><head><title>{head}</title></head><body><h1>{h1}</h1><p>Cada jugador roba una carta.</p></body></html>"
+    (tmp_path / "raw.html").write_text(page, encoding="utf-8")
+    raw = read_source(tmp_path / "raw.html", game="fl", display="raw.html")
+    game = GameInfo(id="fl", title_es="Fl", title_en="Fl")
+    section = Section(id="s", title=h1, level=1, kind="rules",
+                      blocks=(Block(kind="paragraph", text="Cada jugador roba una carta.", first=2, last=2),), first=1, last=2)
+    assert title_from_text(raw, Document(game=game, sections=(section,))) == name

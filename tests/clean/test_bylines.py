@@ -6,7 +6,7 @@ import pytest
 from pipeline.clean import clean
 from pipeline.clean.bylines import Bylines, bylines
 from pipeline.model import Credits, RawText
-from pipeline.sheets.pagefurniture import credits_line
+from pipeline.sheets.pagefurniture import credits_line, short_credits
 
 
 @pytest.mark.parametrize(
@@ -61,3 +61,29 @@ def test_the_footer_names_the_author_when_no_translator_is_named() -> None:
     assert credits_line(Credits(authors=("Lucía Prado",), forum=False)).startswith("Autoría: Lucía Prado")
     both = credits_line(Credits(translators=("Nuria",), authors=("Lucía Prado",), forum=False))
     assert both.startswith("Traducción: Nuria · Autoría: Lucía Prado")
+
+
+def test_an_unsigned_translation_is_said_last_after_what_is_known() -> None:
+    site = Credits(source_url="https://www.dadosyfichas.example/2019/03/reglas-de-faro", forum=False)
+    assert credits_line(site, publisher="Editorial Faro") == (
+        "Fuente: dadosyfichas.example/2019/03/reglas-de-faro · Juego © Editorial Faro · traducción sin firma"
+    )
+    assert short_credits(site, publisher="Editorial Faro") == "Fuente: dadosyfichas.example · traducción sin firma"
+    thread = Credits(other=("Licencia CC BY-SA 4.0",))
+    assert credits_line(thread) == "Licencia CC BY-SA 4.0 · traducción de un foro, sin firma"
+    assert short_credits(thread, publisher="Editorial Faro") == "Juego © Editorial Faro · traducción de un foro, sin firma"
+
+
+def test_a_text_that_names_nothing_says_only_that_its_translation_is_unsigned() -> None:
+    assert credits_line(Credits(forum=False)) == short_credits(Credits(forum=False)) == "Traducción sin firma"
+    assert credits_line(Credits()) == "Traducción de un foro, sin firma"
+    # An author and no translator: perhaps an original in Spanish, so nothing is said of a translation.
+    assert "sin firma" not in credits_line(Credits(authors=("Lucía Prado",), forum=False), publisher="Editorial Faro")
+
+
+def test_the_day_a_post_was_published_joins_its_credits() -> None:
+    raw = RawText(game="test", path="raw.md", text="# Faro\n\nCada jugador roba una carta.\n", encoding="utf-8", sha256="0",
+                  format="markdown", date="2019-03-07")
+    credits = clean(raw).credits
+    assert "Publicado el 07/03/2019" in credits.other
+    assert credits_line(credits) == "Publicado el 07/03/2019 · traducción sin firma"

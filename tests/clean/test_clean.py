@@ -567,3 +567,19 @@ def test_the_lead_in_of_chatter_that_went_goes_with_it() -> None:
     kept = [line.text for line in cleaned.lines]
     assert "Si tienes preguntas o necesitas ayuda:" not in kept and "En tu turno haz esto:" in kept
     assert any(record.line == 4 and record.reason == "forum chatter: the lead-in of chatter that went" for record in cleaned.report)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Última actualización: 16 de agosto, 2025", "Versión del juego: 1.0", "Última revisión: 12/02/2009",
+     "Actualizado el 3 de mayo de 2020"],
+)
+def test_a_documents_revision_date_or_version_line_is_dropped(line: str) -> None:
+    result = clean(raw_of(f"REGLAS\n\nCada jugador roba una carta.\n\n{line}\n"))
+    assert line not in kept_text(result)
+    assert "Cada jugador roba una carta." in kept_text(result)
+
+
+def test_a_rule_about_a_version_of_the_game_stays() -> None:
+    text = "REGLAS\n\nVersión del juego base: se juega con dos mazos.\n"
+    assert "Versión del juego base: se juega con dos mazos." in kept_text(clean(raw_of(text)))

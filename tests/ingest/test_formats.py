@@ -270,6 +270,25 @@ def test_a_page_title_leaves_its_site_name(tmp_path: Path) -> None:
     assert read_source(tmp_path / "raw.html", game="juego", display="raw.html").title == "Reglas de Volcán Dormido"
 
 
+@pytest.mark.parametrize(
+    ("head", "h1", "title"),
+    [
+        ("Reglas básicas - Faro Lejano", "Reglas básicas", "Reglas básicas - Faro Lejano"),  # a docs site named after its game
+        ("Introducción | Faro Lejano", "", "Introducción | Faro Lejano"),
+        ("Reglas de Faro Lejano - Blog de Nuria", "Reglas de Faro Lejano", "Reglas de Faro Lejano"),  # the page names the game
+        ("Faro Lejano - Blog de Nuria", "Faro Lejano", "Faro Lejano"),
+        ("Juego - Blog de Nuria", "Juego", "Juego"),  # 'Juego' alone may be the game's name
+        ("Reglas básicas", "Reglas básicas", "Reglas básicas"),  # no site to name it
+    ],
+    ids=["part-dash", "part-pipe", "rules-of", "name", "juego", "no-site"],
+)
+def test_a_page_named_for_a_part_of_the_rules_keeps_its_sites_name(head: str, h1: str, title: str, tmp_path: Path) -> None:
+    heading = f"<h1>{h1}</h1>" if h1 else ""
+    page = f"<html><head><title>{head}</title></head><body>{heading}<p>Roba una carta.</p></body></html>"
+    (tmp_path / "raw.html").write_text(page, encoding="utf-8")
+    assert read_source(tmp_path / "raw.html", game="juego", display="raw.html").title == title
+
+
 # --- limits checked before the slow readers ---------------------------------------------------------------
 
 @pytest.mark.parametrize(
@@ -290,3 +309,22 @@ def test_a_document_past_the_limits_is_refused_before_it_is_converted(case: str,
     with pytest.raises(InputError, match=message):
         limits = Limits(**{limit: 2 if limit == "pdf_pages" else 1000})
         read_source(source, game=case, display=f"sources/{case}/{source.name}", limits=limits)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "date"),
+    [
+        ("raw.md", "---\ntitle: Reglas de Faro\ndate: 2019-03-07T10:00:00+01:00\n---\nRoba una carta.\n", "2019-03-07"),
+        ("raw.md", "+++\ntitle = \"Faro\"\ndate = 2024-01-10\n+++\nRoba una carta.\n", "2024-01-10"),
+        ("raw.md", "---\ntitle: Faro\n---\nRoba una carta el 2019-03-07.\n", ""),  # a date in the text is no metadata
+        ("raw.html", '<html><head><meta property="article:published_time" content="2021-05-02T08:00:00Z"></head>'
+                     "<body><p>Roba una carta.</p></body></html>", "2021-05-02"),
+        ("raw.html", '<html><body><article><time datetime="2018-04-13T18:54:31+02:00" pubdate>13 Abril 2018</time>'
+                     "<p>Roba una carta.</p></article></body></html>", "2018-04-13"),
+        ("raw.html", '<html><body><p>Roba una carta.</p><aside><time datetime="2020-02-02">2 feb</time></aside></body></html>', ""),
+    ],
+    ids=["jekyll", "hugo", "in-text", "meta", "pubdate", "sidebar-time"],
+)
+def test_the_day_a_post_was_published_comes_from_its_metadata(name: str, text: str, date: str, tmp_path: Path) -> None:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    assert read_source(tmp_path / name, game="juego", display=name).date == date

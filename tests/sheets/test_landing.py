@@ -79,6 +79,15 @@ def test_a_contents_line_of_few_chapters_lists_their_sections_and_a_long_one_is_
     assert line.endswith(" …") and len(line) <= 650 and "Sección número 0" in line
 
 
+def test_a_long_second_level_under_one_title_is_cut_and_its_closing_chapter_kept() -> None:
+    """A text under its title heading (not printed) and a closing chapter on the last page: the contents list the
+    sections under the title as far as they fit, then that chapter, not the closing chapter alone."""
+    heads = [landed(f"Sección número {n}", 1 + n // 10, level=1) for n in range(40)] + [landed("Resumen", 5)]
+    line = contents_line(heads, pages=5)
+    assert line.startswith("p.\u00a01: Sección número 0 · Sección número 1")
+    assert line.endswith("p.\u00a05: Resumen …") and len(line) <= 420 + 2
+
+
 def test_a_sheet_without_covers_prints_its_contents_and_the_pages_of_its_references(project_root) -> None:
     from pipeline.sheets.layout import load_layout
     from pipeline.sheets.quickref import quickref_with_sections

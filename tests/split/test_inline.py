@@ -106,6 +106,36 @@ def test_items_opening_with_a_count_become_a_table() -> None:
     assert blocks[1].rows()[2] == ["10 puntos", "si ganan."]
 
 
+def test_bare_lines_ending_with_a_count_under_a_row_naming_it_are_a_table() -> None:
+    """A table pasted with spaces for its cells: a heading row, then a name and its count per line."""
+    blocks = _blocks(["Premios:", "", "Mano Premio en fichas", "Escalera real 5 fichas", "Trío 2 fichas", "Pareja de reyes 1 ficha"])
+    table = next(block for block in blocks if block.kind == "table")
+    assert table.header and table.rows() == [
+        ["Mano", "Premio en fichas"], ["Escalera real", "5 fichas"], ["Trío", "2 fichas"], ["Pareja de reyes", "1 ficha"]]
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["Al empezar:", "", "Cada jugador roba 2 cartas", "El primero descarta 1 carta", "Los demás roban 3 cartas"],  # no heading row
+        ["Premios:", "", "Mano Premio en puntos", "Escalera real 5 fichas", "Trío 2 fichas", "Pareja 1 ficha"],  # another unit
+    ],
+    ids=["no-heading-row", "other-unit"],
+)
+def test_items_ending_with_a_count_without_a_row_naming_it_stay_items(lines: list[str]) -> None:
+    assert "table" not in [block.kind for block in _blocks(lines)]
+
+
+def test_a_counted_item_that_introduces_a_list_ends_the_table_and_keeps_its_list() -> None:
+    blocks = _blocks(
+        ["El mazo:", "- 12 cartas de bosque", "- 9 cartas de río", "- 6 cartas de montaña", "- 4 cartas especiales:",
+         "  - 2 tormentas", "  - 2 puentes", "- 3 cartas de ayuda"]
+    )
+    assert [b.kind for b in blocks] == ["paragraph", "table", "item", "item", "item", "item"]
+    assert blocks[1].rows() == [["12 cartas", "de bosque"], ["9 cartas", "de río"], ["6 cartas", "de montaña"]]
+    assert [b.text for b in blocks[2:]] == ["4 cartas especiales:", "2 tormentas", "2 puentes", "3 cartas de ayuda"]
+
+
 @pytest.mark.parametrize(
     "text",
     [

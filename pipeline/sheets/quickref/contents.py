@@ -4,7 +4,8 @@ The doc templates (flow.py, probe.py) note every heading as it lands on a page (
 recipe says nothing of what it `covers` prints its headings of the first level instead, on a sheet of several
 pages grouped by page ("Contenido: p. 1: Introducción · Tipos de cartas — p. 2: Combate · Índice inglés"). When
 the first level holds fewer than FEW headings (a text under one or two chapters), the second level is listed too,
-if the line stays under CONTENTS_CHARS; a first level too long for MAX_CONTENTS_CHARS is cut, ending with "…".
+as much of it as keeps the line under CONTENTS_CHARS (cut from its end, the chapters kept, and ending with "…");
+a first level too long for MAX_CONTENTS_CHARS is cut, ending with "…".
 """
 
 from __future__ import annotations
@@ -50,11 +51,18 @@ def contents_line(landed: list[Landed], *, pages: int) -> str:
     shown = [replace(entry, title=_short(entry.title)) for entry in landed if entry.visible]
     chosen = [entry for entry in shown if entry.level == 0]
     deeper = [entry for entry in shown if entry.level <= 1]
-    if len(chosen) < FEW and len(_line(deeper, pages)) <= CONTENTS_CHARS:
+    # Too long a second level is cut from its end, its chapters kept: a text under one title and a closing
+    # chapter ("Resumen de reglas", on the last page) would otherwise list that chapter alone.
+    while len(_line(deeper, pages)) > CONTENTS_CHARS and any(entry.level == 1 for entry in deeper):
+        deeper.pop(max(index for index, entry in enumerate(deeper) if entry.level == 1))
+    cut = len(deeper) < len([entry for entry in shown if entry.level <= 1])
+    if len(chosen) < FEW and len(deeper) > len(chosen):
         chosen = deeper
+    else:
+        cut = False
     while len(chosen) > 1 and len(_line(chosen, pages)) > MAX_CONTENTS_CHARS:
-        chosen = chosen[:-1]
-    return _line(chosen, pages) + (" …" if len(chosen) < len([entry for entry in shown if entry.level == 0]) else "")
+        chosen, cut = chosen[:-1], True
+    return _line(chosen, pages) + (" …" if cut or len(chosen) < len([entry for entry in shown if entry.level == 0]) else "")
 
 
 def _short(title: str) -> str:
