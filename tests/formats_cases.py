@@ -48,7 +48,7 @@ DEBRIS = re.compile(
 )
 
 
-OUTLINE_NUMBER = re.compile(r"^\s*(?:(?:cap[ií]tulo|parte|secci[óo]n)\s+\d+\s*[:.\-–]\s*|\d+(?:\.\d+)*[.)]?\s+)", re.IGNORECASE)
+OUTLINE_NUMBER = re.compile(r"^\s*(?:(?:cap[ií]tulo|parte|secci[óo]n)\s+\d+\s*[:.\-–]\s*|\d+(?:\.\d+)*(?:[.)]|\s*[-–])?\s+)", re.IGNORECASE)
 
 
 def case_names() -> list[str]:
@@ -132,7 +132,7 @@ def score(case: str, root: Path) -> Score:
     titles = [section.title for section in document.sections if section.kind != "flavor"]
     if (
         titles
-        and game.title_es in (document.sections[0].title, game_name(document.sections[0].title))
+        and fold(game.title_es) in (fold(document.sections[0].title), fold(game_name(document.sections[0].title)))
         and _key(document.sections[0].title) not in {_key(h) for h in expected.get("headings", [])}
     ):
         titles = titles[1:]  # the preamble, or the title line naming the game ("Reglas de X" for X)

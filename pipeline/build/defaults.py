@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from pipeline.clean.resources import REPLY_SUBJECT
 from pipeline.model import Document, GameInfo, RawText
 from pipeline.modelkinds import BlockKind, SectionKind
 from pipeline.project import default_title
@@ -34,7 +35,8 @@ RULES_OF = re.compile(
     r"|juegos?\s+de\s+(?:cartas|dados|mesa|tablero|rol)(?:\s+(?:de|del))?"
     r"|(?:gu[íi]a|chuleta|hoja|resumen|libro)(?:\s+r[áa]pida)?\s+de\s+reglas(?:\s+(?:de|del))?"
     r"|preguntas\s+frecuentes(?:\s+y\s+aclaraciones)?(?:\s+(?:de|del|sobre))?"
-    r"|(?:en|al)\s+(?:espa[ñn]ol|castellano))\b",
+    r"|(?:en|al)\s+(?:espa[ñn]ol|castellano)"
+    r"|traducci[óo]n(?:\s+(?:de\s+las\s+reglas|de\s+reglas|del\s+reglamento|reglas))?(?:\s+(?:de|del))?(?=\s*:|\s))\b",
     re.IGNORECASE,
 )
 # "La Campaña es un juego de cartas...", "La Brisca pertenece a la familia de juegos...", "las reglas oficiales para
@@ -77,7 +79,7 @@ def title_from_text(raw: RawText, document: Document) -> str:
         if s.title != document.game.title_es and s.kind not in (SectionKind.FLAVOR, SectionKind.CREDITS)
     ]
     stated = stated_title(raw)
-    candidates = [stated] + [section.title for section in heads] + [_opening_line(document)]
+    candidates = [stated] + [section.title for section in heads] + [_opening_line(document), _thread_subject(raw)]
     for candidate in candidates:
         if RULES_OF.search(candidate) and game_name(candidate):
             return game_name(candidate)
@@ -89,6 +91,13 @@ def title_from_text(raw: RawText, document: Document) -> str:
     if first is None or first not in heads or len(first.text) > MAX_TITLE_TEXT or names_a_section(first.title):
         return _defined_name(document)  # the text opens with prose (the preamble) or a chapter, not with a title
     return game_name(first.title) or _defined_name(document)
+
+
+def _thread_subject(raw: RawText) -> str:
+    """The subject a forum thread's replies repeat ('Re: Traducción: Mercaderes del Desierto'), whose first post the
+    cleaner may have dropped with its header."""
+    subjects = [" ".join(line.split()[1:]) for line in raw.text.split("\n") if REPLY_SUBJECT.match(line)]
+    return max(set(subjects), key=lambda subject: (subjects.count(subject), subject)) if subjects else ""
 
 
 def stated_title(raw: RawText) -> str:

@@ -19,6 +19,7 @@ from pipeline.clean.corrections import Correction, check_counts, correct_lines
 from pipeline.clean.duplicates import find_duplicates
 from pipeline.clean.fixpoint import Reading, settle
 from pipeline.clean.furniture import mark_furniture, navigation_left
+from pipeline.clean.joins import titles_joined
 from pipeline.clean.leadins import chatter_lead_ins
 from pipeline.clean.notes import emit_unit, split_inline_note
 from pipeline.clean.offtopic import off_topic_sections
@@ -539,7 +540,7 @@ def _emit(state: State) -> tuple[list[CleanLine], list[CleaningRecord]]:
         kept.extend(pending_notes.pop(after, []))
     for leftover in pending_notes.values():  # notes whose target was not emitted stay at the end
         kept.extend(leftover)
-    return kept, report
+    return titles_joined(kept, report)
 
 
 def _from_a_forum(raw: RawText, state: State, posts: list) -> bool:

@@ -255,7 +255,10 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
         fate[index] = (CleaningAction.DROP, "byline of the post (author and date)")
     elif CAPTION.match(text):
         fate[index] = (CleaningAction.DROP, "caption of a picture the sheet does not show")
-    elif (translator := _translator(text)) and len(text.split()) <= 12 and not NOT_A_NAME.match(translator.group(1)):
+    elif (
+        (translator := _translator(text)) and len(text.split()) <= 12 and not NOT_A_NAME.match(translator.group(1))
+        and not _thread_subject(state.lines, text)
+    ):
         fate[index] = (CleaningAction.CREDIT, "translator named by the text (kept in the sheet footer)")
         named, _, other = translator.group(1).partition(". ")  # "Irene Soto. Revisión: Dani G."
         named = NAME_TAIL.sub("", named)  # "Chema Ruiz para la comunidad hispana"
@@ -271,6 +274,13 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
     elif COPYRIGHT_LINE.match(text):
         fate[index] = (CleaningAction.CREDIT, "copyright line kept in the credits")
         state.other_credits.append(text.strip())
+
+
+def _thread_subject(lines: list[str], text: str) -> bool:
+    """'Traducción: Mercaderes del Desierto' that a reply quotes as its subject ('Re: Traducción: Mercaderes…'):
+    the thread's title, naming the game, not its translator."""
+    subject = " ".join(text.split()).casefold()
+    return any(REPLY_SUBJECT.match(line) and " ".join(line.split()[1:]).casefold() == subject for line in lines)
 
 
 def _version_line(lines: list[str], index: int, text: str) -> bool:

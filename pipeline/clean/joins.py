@@ -13,6 +13,8 @@ from pipeline.clean.resources import (
     LIST_MARKER,
     LONE_BULLET,
 )
+from pipeline.model import CleaningRecord, CleanLine, LineKind
+from pipeline.modelkinds import CleaningAction
 from pipeline.structure.notemarks import FOOTNOTE_LINE
 
 # A line this long ending on an article or preposition is prose cut mid-sentence; CUT_WORDS never end one.
@@ -31,6 +33,8 @@ QUOTED = re.compile(r"^['\"«“‘]+\w")
 # "... un mazo de Equilibrio +" / "Luz; ...": a line that ends on an operator has its other operand below.
 OPERATOR_END = ("+", "=", "×")
 SENTENCE_END = (".", "!", "?", ":", ";")
+TITLE_LINE_WORDS = 6
+TITLE_CONTINUATIONS = frozenset("de del y e o u en con por para a al sin sobre contra".split())
 
 
 def join_groups(lines: list[str], indexes: list[int]) -> list[list[int]]:
@@ -64,6 +68,8 @@ def _continues(length: int, last_line: str, *, single: bool, following: str) -> 
         return False
     if after[0].islower():
         return True  # a sentence (or page-break debris such as "barco.") carried over to the next line
+    if _title_goes_on(last_line, after):
+        return True
     if length >= MIN_PROSE and not last_line.endswith(SENTENCE_END) and (
         last_line.endswith(OPERATOR_END) or _closes_bracket(last_line, after)
     ):
@@ -79,6 +85,31 @@ def _continues(length: int, last_line: str, *, single: bool, following: str) -> 
     # conjunction cannot end there, whatever the next line starts with.
     opens = after[0].isupper() or bool(QUOTED.match(after))
     return length >= MIN_PROSE and last_word in CUT_WORDS and not last_line.endswith((":", ";")) and opens
+
+
+def _title_goes_on(last_line: str, after: str) -> bool:
+    """'LOS FAROS' / 'DEL NORTE': a title in capitals set over two lines, the second opening with a word no heading
+    opens with (a preposition or conjunction: 'EL TURNO' under 'COMPONENTES' is a heading of its own)."""
+    first_word = after.split(None, 1)[0].casefold()
+    shouted = all(line.isupper() and len(line.split()) <= TITLE_LINE_WORDS for line in (last_line, after))
+    return shouted and first_word in TITLE_CONTINUATIONS and not last_line.endswith((*SENTENCE_END, ","))
+
+
+def titles_joined(kept: list[CleanLine], report: list[CleaningRecord]) -> tuple[list[CleanLine], list[CleaningRecord]]:
+    """Kept lines with a title set over two lines ('LOS FAROS' / 'DEL NORTE') made one line, each join reported: the
+    recognisers read each half as a heading of its own, so no paragraph joined them."""
+    out: list[CleanLine] = []
+    for line in kept:
+        before = out[-1] if out else None
+        if (before is not None and before.kind == line.kind == LineKind.TEXT and line.first == before.last + 1
+                and line.text.strip() and before.text.strip() and _title_goes_on(before.text.strip(), line.text.strip())):
+            span = f"lines {before.first}-{line.last}"
+            report.append(CleaningRecord(before.first, CleaningAction.JOIN, f"title set over two lines joined ({span})", before.text))
+            report.append(CleaningRecord(line.first, CleaningAction.JOIN, f"continues line {before.first}; joined ({span})", line.text))
+            out[-1] = CleanLine(f"{before.text.rstrip()} {line.text.strip()}", before.first, line.last, before.kind)
+        else:
+            out.append(line)
+    return out, sorted(report, key=lambda record: record.line) if len(out) < len(kept) else report
 
 
 def _closes_bracket(last_line: str, after: str) -> bool:

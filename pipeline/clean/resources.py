@@ -46,7 +46,9 @@ BUTTON_WORDS = frozenset(
 )
 DATE = re.compile(
     r"\b\d{1,2}\s+de\s+(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|sep?tiembre|octubre|noviembre|diciembre)"
-    r"(?:\s+de\s+\d{4})?|\b\d{1,2}:\d{2}(?::\d{2})?\b",
+    r"(?:\s+de\s+\d{4})?|\b\d{1,2}:\d{2}(?::\d{2})?\b"
+    # "14 Feb 2021" (phpBB's dates): an abbreviated month only with its year, never "3 mar" of a sentence
+    r"|\b\d{1,2}\s+(?:ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)\.?\s+\d{4}\b",
     re.IGNORECASE,
 )
 # A label whose URL follows on the next line, or a line that credits who collected or hosts the text.
@@ -56,8 +58,15 @@ CREDIT_LABEL = re.compile(
     re.IGNORECASE,
 )
 # "Traducción: Marta", "Traducido por Marta y Luis", "© 2024 Editorial": who made the text, said by the text.
+# "Reglas del juego - traducción de Irene Calvo": the same after the document's name, set off by a dash or a bar.
+# "Traducción de X" names a translator only as two or three capitalised words ("Traducción de Mercaderes del
+# Desierto" names the game).
+PERSON = r"(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+){2,3}"
 TRANSLATOR_LINE = re.compile(
-    r"^\s*(?:(?:traducci[óo]n(?: al (?:castellano|español))?|traductor(?:a|es)?)\s*[:\-–]|traducido por)\s*(\S.{1,80}?)\s*\.?$",
+    r"^\s*(?:[^.:;!?]{2,60}\s[-–—|·]\s)?"
+    r"(?:(?:traducci[óo]n(?: al (?:castellano|español))?|traductor(?:a|es)?)\s*[:\-–]|traducido por"
+    r"|traducci[óo]n de(?=(?-i:" + PERSON + r"\s*(?:[.,;]|$))))"
+    r"\s*(\S.{1,80}?)\s*\.?$",
     re.IGNORECASE,
 )
 # What follows "Traducción:" and is no name ("Traducción al castellano – versión 1.2"), and what ends a name
@@ -85,6 +94,8 @@ DANGLING_WORDS = frozenset(
 REPLY_SUBJECT = re.compile(r"^\s*(?:re|res)\s*:\s*\S.{0,100}$", re.IGNORECASE)
 POST_DATE = re.compile(r"^\s*«?\s*(?:respuesta\s*#\s*\d+\s*)?en\s*:\s*.{4,60}?»?\s*$", re.IGNORECASE)
 PROFILE = re.compile(r"^\s*(?:mensajes|posts|karma|registrado|ubicaci[óo]n|sexo|edad|aplausos)\s*:\s*\S.{0,40}$", re.IGNORECASE)
+# "Registrado: 02 Mar 2012, 11:40 Mensajes: 418", "Mensajes: 1234": a member's post count, which no rulebook prints.
+MEMBER_COUNT = re.compile(r"^\s*(?:registrad[oa]\s*:.{1,40}?\s)?(?:mensajes|posts)\s*:\s*\d[\d.,]*\s*$", re.IGNORECASE)
 # Page furniture of a web copy: "Inicio > Juegos > Reglas" (breadcrumbs), "Publicado por Bea el 3 de mayo"
 # (the byline), "Comparte en: Facebook · Twitter" (share buttons).
 BREADCRUMBS = re.compile(r"^\s*(?:inicio|home|portada|blog|foros?)\s*(?:[>»›/|]\s*[^>»›/|]{1,60}){1,6}$", re.IGNORECASE)

@@ -12,10 +12,12 @@ from pipeline.clean.resources import (
     DATE,
     LIKE_BUTTON,
     LIST_MARKER,
+    MEMBER_COUNT,
     NAVIGATION_WORDS,
     POST_DATE,
     POST_START,
     PROFILE,
+    REPLY_SUBJECT,
     THREAD_FURNITURE,
     USERNAME,
     CleanOptions,
@@ -39,8 +41,10 @@ def copied_thread(lines: list[str]) -> bool:
     plain word ('Nivel 1' over 'Novato') is a weak sign: a rulebook makes those, and two of them no thread."""
     strong = weak = 0
     for index, text in enumerate(lines):
-        if THREAD_FURNITURE.match(text) and len(text.split()) <= MAX_FURNITURE_WORDS:
+        if THREAD_FURNITURE.match(text) and len(text.split()) <= MAX_FURNITURE_WORDS or MEMBER_COUNT.match(text):
             strong += 1
+        elif REPLY_SUBJECT.match(text):
+            weak += 1  # "Re: Reglas de X": a reply's subject, as a thread shows it (an e-mail's too)
         elif post_start(lines, index):
             # 'level 1' over 'ludofilo_82' is a comment; 'Nivel 1' over 'Novato' may be a rulebook's table of ranks.
             following = next_text(lines, index)

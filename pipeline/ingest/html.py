@@ -12,7 +12,7 @@ import re
 
 from pipeline.ingest.code import figure_or_code, is_code
 from pipeline.ingest.inline import render
-from pipeline.ingest.htmlpage import ENTRY_TITLE, TITLE_CLASS, layout_row, menu_cell, read_metadata
+from pipeline.ingest.htmlpage import ENTRY_TITLE, TITLE_CLASS, layout_row, link_bar, menu_cell, read_metadata
 from pipeline.ingest.lines import IMAGE_NAME, QUOTE_AUTHOR, TOGGLE_LABEL, Converted, tidy
 
 SKIP = set(
@@ -39,7 +39,7 @@ AUTHOR_PATHS = (
 REPLY_SUBJECT = re.compile(r"^\s*(?:re|res|rv)\s*:", re.IGNORECASE)
 FURNITURE = re.compile(
     r"comment|comentario|sidebar|share|sharing|social|related|widget|menu|breadcrumb|cookie|banner|advert|\bads?\b|promo"
-    r"|newsletter|subscribe|navbar|pagination|author|byline|post-?meta|entry-?meta|tag-?cloud|respond|reply"
+    r"|newsletter|subscribe|navbar|pagination|author|byline|post-?meta|entry-?meta|tag-?cloud|\btags\b|respond|reply"
     r"|signature|firma|postprofile|jumpbox|linklist|copyright|\bfooter\b|\btoc\b|navigation|\bportal\b|search"
     r"|editsection|catlinks|printfooter|noprint|sitesub|contentsub|\breferences?\b|\bmw-jump"
     r"|topic-meta|post-infos|post-controls|post-menu|suggested|avatar"  # Discourse's post furniture
@@ -220,8 +220,8 @@ class _Walker:
             self._skip(element, "figure caption")
         elif tag == "summary" and TOGGLE_LABEL.match(tidy(element.text_content() or "")):
             self._skip(element, "summary")  # "Expandir para ver el ejemplo": a button's label
-        elif tag == "td" and menu_cell(element):
-            self._skip(element, "menu")  # a page laid out in a table: its column of links is the site's menu
+        elif (tag == "td" and menu_cell(element)) or (tag in ("div", "p", "nav", "span") and link_bar(element)):
+            self._skip(element, "menu")  # a page's column or row of links (in a layout table or not): the site's menu
         elif tag in ("ul", "ol") and _anchor_list(element):
             for number in range(self._source(element), self._end(element) + 1):
                 self.out.contents_entry(number)  # every entry a link to a heading of the page

@@ -14,6 +14,7 @@ GENERIC_TITLES = frozenset(("exported data", "untitled", "untitled document", "s
 TITLE_CLASS = re.compile(r"^(?:MsoTitle|Title)$")  # Word's "Save as web page" writes its Title style so
 ENTRY_TITLE = ".//*[contains(concat(' ', normalize-space(@class), ' '), ' entry-title ') or contains(@class, 'post-title')]"
 MENU_LINKS = 0.6  # of a layout cell's text in links: a menu
+MENU_BAR_LINKS, MENU_BAR_WORDS, MENU_BAR_SHARE = 3, 4, 0.9  # a block of only short links to other pages: a menu
 LAYOUT_CELL = 400  # characters of a table cell that is a column of the page, not a datum
 PART_WORDS = 4  # a page's title this short, opening with a section's word, names a part of the rules
 PART_OPENERS = SECTION_OPENERS - {"juego"}  # ('Juego' alone may be a game's name: defaults.game_name)
@@ -52,6 +53,15 @@ def menu_cell(element) -> bool:
     text = len(tidy(element.text_content() or ""))
     links = sum(len(tidy(link.text_content() or "")) for link in element.iter("a"))
     return text > 0 and links >= MENU_LINKS * text
+
+
+def link_bar(element) -> bool:
+    """A block that is nothing but links to other pages, three at least, each a word or two: the site's menu
+    ('El Rincón del Dado Reseñas Reglas Contacto'), whatever its class is called."""
+    links = [tidy(link.text_content() or "") for link in element.iter("a") if not (link.get("href") or "#").startswith("#")]
+    text = tidy(element.text_content() or "")
+    return (len(links) >= MENU_BAR_LINKS and all(0 < len(link.split()) <= MENU_BAR_WORDS for link in links)
+            and sum(len(link) for link in links) >= MENU_BAR_SHARE * len(text))
 
 
 def layout_row(element) -> bool:

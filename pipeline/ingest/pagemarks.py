@@ -15,12 +15,38 @@ MIN_RUNNING = 3  # a running header without page numbers shows itself by repeati
 BARE_NUMBER = re.compile(r"^\s*(\d{1,3})(?:\s*(?:/|de)\s*\d{1,3})?\s*$")  # "3", and "3/12" or "3 de 12"
 # A page number set apart from the running title on the same line, after it or before it.
 FOOTER_NUMBER = re.compile(r"^\s*(\d{1,3})\s{3,}(\S.{2,80}?)\s*$|^\s*(\S.{2,80}?)\s{3,}(\d{1,3})\s*$")
+# The same pasted without the layout's spaces: 'Faros del Norte - Reglas 1', '2 Faros del Norte - Reglas'. A
+# heading may end with a number too ('Carta de evento 2'), so these count only as a title and a part set apart by
+# a dash, a dot or a bar, the way a running footer names the book and its chapter.
+TIGHT_FOOTER = re.compile(r"^\s*(\d{1,3})\s(\S.{2,80}?\s[-–—·|]\s.{2,80}?)\s*$|^\s*(\S.{2,80}?\s[-–—·|]\s.{2,80}?)\s(\d{1,3})\s*$")
 
 
 def page_furniture(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
     """Bare page numbers that count up through the text, the short lines repeated beside them, and short
     lines repeated through the text that break into the middle of a sentence (a header with no number)."""
-    return _numbered_pages(texts, records) | _interrupting_headers(texts, records) | _numbered_footers(texts, records)
+    footers = _numbered_footers(texts, records)
+    return _numbered_pages(texts, records) | _interrupting_headers(texts, records) | footers | _pages_among_footers(texts, records, footers)
+
+
+def _pages_among_footers(texts: list[str], records: dict[int, CleaningRecord], footers: set[int]) -> set[int]:
+    """A bare number on the page after the last numbered footer ('2 Faros del Norte - Reglas' … '3'): the last page,
+    whose footer the copy kept without its words."""
+    numbered = sorted((index, _footer_number(texts[index])) for index in footers)
+    dropped: set[int] = set()
+    for index, text in enumerate(texts):
+        bare = BARE_NUMBER.match(text)
+        before = [number for at, number in numbered if at < index]
+        after = [number for at, number in numbered if at > index]
+        if bare and before and 0 < int(bare.group(1)) - before[-1] <= 2 and all(number > int(bare.group(1)) for number in after):
+            dropped.add(index)
+            reason = "page number (a line of its own)"
+            records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, reason, text, Artefact.PAGE_NUMBER)
+    return dropped
+
+
+def _footer_number(text: str) -> int:
+    found = FOOTER_NUMBER.match(text) or TIGHT_FOOTER.match(text)
+    return int(next(group for group in found.groups() if group and group.isdigit())) if found else 0
 
 
 def _numbered_footers(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
@@ -28,7 +54,7 @@ def _numbered_footers(texts: list[str], records: dict[int, CleaningRecord]) -> s
     (as `pdftotext -layout` sets a footer), repeated on two pages or more."""
     where: dict[str, list[tuple[int, int]]] = {}
     for index, text in enumerate(texts):
-        found = FOOTER_NUMBER.match(text)
+        found = FOOTER_NUMBER.match(text) or TIGHT_FOOTER.match(text)
         if found:
             words = (found.group(2) or found.group(3)).strip()
             where.setdefault(words, []).append((index, int(found.group(1) or found.group(4))))

@@ -191,7 +191,7 @@ def _natural_parent(entries: list[_Entry], path: list[int], index: int, *, chapt
             (i for i in reversed(path) if entries[i].heading.style == HeadingStyle.MARKUP and entries[i].heading.depth < heading.depth),
             None,
         )
-    if style == HeadingStyle.CAPS:
+    if style == HeadingStyle.CAPS or (style == HeadingStyle.RUNIN and heading.shout):  # "PREPARACIÓN Coloca…" too
         return next((i for i in reversed(path) if entries[i].heading.style == HeadingStyle.CHAPTER), None) if chapter_seen else None
     if style == HeadingStyle.PAGE:
         if heading.shout:

@@ -29,6 +29,8 @@ LETTER_MARK = re.compile(rf"(?:(?<=\s)|^)([a-h])\.\s+(?=[{CAPITAL}])")
 FUNCTION_WORDS = frozenset("de del la las el los y o e u con a al en para por sin su sus".split())
 # "Aturdimiento: " after a sentence end: a label of one to three words opening a value.
 INLINE_LABEL = re.compile(rf"(?:(?<=[.;!?)»”])\s+|^)([{CAPITAL}][\w\-]*(?:\s[\w\-]+){{0,2}}):\s+(?=\S)")
+# " • ": a bullet inside a line, after a space (a middle dot "·" separates names and is left alone).
+INLINE_BULLET = re.compile(r"(?:^|\s+)[•▪●]\s+")
 # "1 Asombroso = 1 muerte", "Cada golpe = 1 muerte": a conversion between two counted things.
 CONVERSION = re.compile(r"(\S+\s+\S+)\s+=\s+(\d+\s+\w+)")
 # "Pequeño 2d4m", "Ligero 15%": a name and its value (dice, a number, a percentage).
@@ -50,7 +52,7 @@ def restructure(blocks: tuple[Block, ...], *, labels: frozenset[str] = frozenset
     out: list[Block] = []
     for block in blocks:
         found = _recognise(block, labels) if block.kind == BlockKind.PARAGRAPH else None
-        out.extend(found or [block])
+        out.extend(found or _bullet_run(block) or [block])
     return tuple(_merge_tables(_column_after_pairs(_counted_last(_counted_items(out)))))
 
 
@@ -58,6 +60,21 @@ def label_vocabulary(blocks: list[Block]) -> frozenset[str]:
     """Labels that open rows of two or more tables made from label runs (the damage levels of every system)."""
     counts = Counter(row[0] for block in blocks if block.kind == BlockKind.TABLE and not block.header for row in block.rows())
     return frozenset(label for label, count in counts.items() if count >= 2)
+
+
+def _bullet_run(block: Block) -> list[Block] | None:
+    """'• Coloca el tablero. • Cada jugador toma…' (a list whose line breaks a copy lost): one item per bullet,
+    the words before the first bullet a paragraph leading in ('Necesitas: • 3 dados • 1 tablero')."""
+    least = 2 if block.kind == BlockKind.PARAGRAPH else 1  # an item's own bullet is gone: one more is a run
+    if block.kind not in (BlockKind.PARAGRAPH, BlockKind.ITEM) or len(INLINE_BULLET.findall(block.text)) < least:
+        return None
+    lead, *items = INLINE_BULLET.split(block.text)
+    if block.kind == BlockKind.ITEM:
+        lead, items = "", [lead, *items]  # the item's own bullet is gone: its first words are the first item
+    if any(not item.strip() for item in items):
+        return None
+    first = [replace(_piece(block, BlockKind.ITEM, items[0], depth=block.depth), marker=block.marker)]
+    return _lead(block, lead) + first + [_piece(block, BlockKind.ITEM, item, depth=block.depth) for item in items[1:]]
 
 
 def _recognise(block: Block, labels: frozenset[str]) -> list[Block] | None:

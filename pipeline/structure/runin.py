@@ -51,7 +51,7 @@ def _run_in_head(head: list[str]) -> bool:
     first = head[0].lstrip("¿")
     if not first or not (first[0].isupper()) or first.lower().strip(",") in SENTENCE_STARTS:
         return False
-    if not (first[1:].islower() or _is_acronym(first)) and len(first) > 1:
+    if not (first[1:].islower() or _is_acronym(first) or _shouted(head)) and len(first) > 1:
         return False
     words = [token.lower().strip(",?¿()") for token in head]
     if any(word in SENTENCE_VERBS for word in words) or (words[-1] in FUNCTION_WORDS and not head[-1].endswith(")")):
@@ -73,6 +73,18 @@ def _run_in_head(head: list[str]) -> bool:
             continue
         return False
     return not in_bracket
+
+
+def shouted_head(head: str) -> bool:
+    """Whether run-in heading words are a heading in capitals ('PREPARACIÓN'; 'FTL' is an abbreviation)."""
+    return _shouted(head.split())
+
+
+def _shouted(head: list[str]) -> bool:
+    """'PREPARACIÓN', 'FIN DE LA PARTIDA': heading words in capitals (a PDF's headings run into their paragraph
+    when the text is pasted), a word of four letters at least (two capitals may be an abbreviation: 'PV')."""
+    letters = [token for token in head if any(char.isalpha() for char in token)]
+    return bool(letters) and all(token.isupper() for token in letters) and any(len(token) >= 4 for token in letters)
 
 
 def _sentence_start(after: list[str]) -> bool:

@@ -54,7 +54,7 @@ from pipeline.structure.patterns import (
     TABLE_CAPTION,
     TRAILING_PAREN,
 )
-from pipeline.structure.runin import split_run_in
+from pipeline.structure.runin import shouted_head, split_run_in
 from pipeline.text import is_shouting
 
 
@@ -244,7 +244,7 @@ def run_in(line: str, options: SplitOptions) -> Verdict:
     if _short(line):
         return None
     found = split_run_in(line)
-    return Heading(readable_title(found[0]), HeadingStyle.RUNIN, rest=found[1]) if found else NOT_A_HEADING
+    return Heading(readable_title(found[0]), HeadingStyle.RUNIN, rest=found[1], shout=shouted_head(found[0])) if found else NOT_A_HEADING
 
 
 def caps(line: str, options: SplitOptions) -> Verdict:

@@ -118,3 +118,23 @@ def test_the_thread_signs_still_mark_a_copied_thread() -> None:
     assert "Cada jugador roba una carta." in kept
     for noise in ("Avatar", "Ordenar por", "level 1", "ludofilo_82", "Mil gracias"):
         assert noise not in kept
+
+
+def test_a_phpbb_thread_copied_as_text_is_a_thread_by_its_post_counts_and_reply_subjects() -> None:
+    text = (
+        "Reglas: Caravanas\n| Autor |\nmeeple_sur\nRegistrado: 02 Mar 2012, 11:40 Mensajes: 418\n|\n\n"
+        "PREPARACIÓN\nCada jugador toma una caravana de su color.\n|\n| 14 Feb 2021, 18:52 |\n|\n"
+        "duna_roja\nHabitual\nRegistrado: 20 Ago 2015, 09:13 Mensajes: 57\n|\n Re: Reglas: Caravanas\n¿Y los camellos?\n"
+    )
+    kept = kept_text(clean(raw_of(text)))
+    assert "Cada jugador toma una caravana de su color." in kept
+    for noise in ("Mensajes: 57", "14 Feb 2021", "Re: Reglas"):
+        assert noise not in kept
+
+
+def test_a_title_set_over_two_lines_in_capitals_is_joined_and_a_footer_named_translator_credited() -> None:
+    text = "LOS FAROS\nDEL NORTE\nReglas del juego - traducción de Irene Calvo\n\nCOMPONENTES\nUn tablero y seis faros.\n"
+    result = clean(raw_of(text))
+    assert kept_text(result).split("\n")[0] == "LOS FAROS DEL NORTE"
+    assert result.credits.translators == ("Irene Calvo",)
+    assert "EL TURNO" in kept_text(clean(raw_of("COMPONENTES\nEL TURNO\nRoba una carta.\n"))).split("\n")

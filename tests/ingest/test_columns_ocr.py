@@ -61,3 +61,13 @@ def test_an_ocr_zero_is_the_word_o_only_between_two_words_of_a_coordination() ->
 
 def test_a_clean_text_is_not_read_as_ocr() -> None:
     assert not shows_ocr(["En la 1a ronda cada jugador roba.", "El turno termina."])
+
+
+def test_a_pasted_footer_with_its_page_number_goes_and_so_does_the_last_pages_bare_number() -> None:
+    from pipeline.ingest.pagemarks import page_furniture
+
+    texts = ["Roba una carta.", "Faros del Norte - Reglas 1", "Mueve tu figura.", "2 Faros del Norte - Reglas", "Gana.", "3"]
+    records: dict = {}
+    assert page_furniture(texts, records) == {1, 3, 5}
+    # A heading that ends in a number is no footer, however often its words come back.
+    assert page_furniture(["Carta de evento 1", "Roba.", "Carta de evento 2", "Roba."], {}) == set()

@@ -239,3 +239,15 @@ def test_a_posts_date_alone_in_its_paragraph_is_page_furniture(tmp_path: Path) -
     raw = _read(tmp_path, "raw.html", page.encode())
     assert "Febrero" not in raw.text and "dura media hora." in raw.text
     assert {record.line: record.reason for record in raw.markup}[4] == "markup: page furniture (<time>)"
+
+
+def test_a_row_of_short_links_to_other_pages_is_the_sites_menu_whatever_its_class(tmp_path: Path) -> None:
+    page = (
+        '<html><body>\n<div class="cabecera"><a href="/">Dado Azul</a> <a href="/resenas">Reseñas</a>'
+        ' <a href="/contacto">Contacto</a></div>\n<h1>Reglas del tute</h1>\n<p>Lee las <a href="#fin">reglas del final</a>,'
+        ' <a href="/mus">del mus</a> o <a href="/brisca">de la brisca</a> antes de jugar.</p>\n</body></html>\n'
+    )
+    raw = _read(tmp_path, "raw.html", page.encode())
+    assert "Reseñas" not in raw.text and "Contacto" not in raw.text
+    assert "antes de jugar." in raw.text  # links inside a sentence are the text's
+    assert {record.line: record.reason for record in raw.markup}[2] == "markup: page furniture (<menu>)"

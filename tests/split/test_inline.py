@@ -180,3 +180,17 @@ def test_a_numbered_table_whose_columns_were_lost_is_a_pointer_that_keeps_its_wo
         ["Tabla 3: Costes", "Cohete -> 5$", "Cápsula -> 10$", "Sonda -> 2$", "Fin del texto de la regla que sigue a la tabla, en prosa."]
     )
     assert [b.kind for b in rebuilt] == ["paragraph", "table", "paragraph"]
+
+
+def test_a_run_of_bullets_on_one_line_becomes_one_item_per_bullet() -> None:
+    blocks = _blocks(["• Pon el tablero en el centro. • Reparte tres fichas. • Baraja el mazo."])
+    assert [(block.kind, block.text) for block in blocks] == [
+        ("item", "Pon el tablero en el centro."), ("item", "Reparte tres fichas."), ("item", "Baraja el mazo.")
+    ]
+
+
+def test_bullets_after_a_lead_in_are_items_under_it_and_a_lone_dot_is_left_alone() -> None:
+    assert [(block.kind, block.text) for block in _paragraph("Necesitas: • 3 dados • 1 tablero")] == [
+        ("paragraph", "Necesitas:"), ("item", "3 dados"), ("item", "1 tablero")
+    ]
+    assert [block.text for block in _paragraph("Roba • una carta")] == ["Roba • una carta"]

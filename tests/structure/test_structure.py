@@ -177,3 +177,16 @@ def test_an_examples_label_opens_no_section_but_the_sources_outline_mark_does(la
     assert found == ["Combate", "Defensa", "Final"]
     marked = find_headings(["## Ejemplo", "Un mago ataca con ocho pociones."], options=SplitOptions())
     assert marked[0] is not None and marked[0].title == "Ejemplo"
+
+
+def test_a_heading_in_capitals_run_into_its_paragraph_is_a_top_level_run_in() -> None:
+    """A PDF pasted as text: 'PREPARACIÓN Coloca…' stands beside 'COMPONENTES' on its own line, not under it;
+    'FTL El motor…' (an abbreviation in capitals) stays a run-in paragraph heading."""
+    run_in = "PREPARACIÓN Coloca un faro en cada cabo del tablero y pon dos fichas junto a cada faro."
+    heading = heading_candidate(run_in, options=SplitOptions())
+    assert heading is not None and (heading.title, heading.shout) == ("Preparación", True)
+    abbreviation = heading_candidate("FTL El motor de la nave, más rápido que la luz, queda fuera de combate.", options=SplitOptions())
+    assert abbreviation is not None and (abbreviation.title, abbreviation.shout) == ("FTL", False)
+    text = f"COMPONENTES\nUn tablero y seis faros de madera.\n\n{run_in}"
+    document = split(clean(RawText(game="t", path="raw.txt", text=text, encoding="utf-8", sha256="0")), game=GameInfo("t", "T", "T"))
+    assert [(section.title, section.level) for section in document.sections] == [("Componentes", 1), ("Preparación", 1)]
