@@ -28,7 +28,7 @@ FIRST_HEADINGS = 3  # the headings a title that names the game's rules may be (a
 # "Reglas de X", "Reglamento completo de X", "Cómo jugar al X", "Manual de reglas", "Documento de referencia del
 # sistema X": words about the rules, around the game's name; they part a title like a separator.
 RULES_OF = re.compile(
-    r"\b(?:(?:reglas|reglamento|manual|instrucciones)(?:\s+(?:completas?|completo|b[áa]sicas|oficial(?:es)?|de\s+reglas|del\s+juego))*"
+    r"\b(?:(?:reglas|reglamento|manual|instrucciones)(?:\s+(?:completas?|completo|b[áa]sicas|r[áa]pid[oa]s?|oficial(?:es)?|de\s+reglas|del\s+juego))*"
     r"(?:\s+(?:de\s+los|de\s+las|del|de))?"
     r"|c[óo]mo\s+(?:se\s+)?(?:jugar?|juega)(?:\s+(?:al|a\s+la|a\s+los|a\s+las|a))?"
     r"|documento\s+de\s+referencia(?:\s+del\s+(?:sistema|juego))?"

@@ -49,6 +49,7 @@ TEXT_READERS = {
     "markdown": ("markdown", "convert_markdown"),
     "html": ("html", "convert_html"),
     "bbcode": ("bbcode", "convert_bbcode"),
+    "wikitext": ("wikitext", "convert_wikitext"),
 }
 BINARY = tuple(BINARY_READERS)
 # Files beside the source that look like another copy of a translation (warned about, never read).
@@ -165,7 +166,8 @@ def _text(text: str, fmt: str) -> tuple[list[str], Converted | None]:
     """A text source as it is (None: plain text with nothing to convert) or converted from its markup."""
     from pipeline.ingest.templates import strip_template_tags
 
-    bare, tags = strip_template_tags(text)
+    # A wiki page's "{{templates}}" nest over lines: its reader reads them (a site template's "{{ tag }}" does not nest).
+    bare, tags = (text, {}) if fmt == "wikitext" else strip_template_tags(text)
     original = text.split("\n")
     if fmt == "text":
         return original, _plain_text(original, bare, tags)

@@ -17,12 +17,12 @@ from pipeline.ingest.code import drop_drawings, lead_ins
 from pipeline.ingest.lines import editorial_marks, left_out
 from pipeline.ingest.columns import split_columns
 from pipeline.ingest.ocr import fix_ocr, shows_ocr
-from pipeline.ingest.pagemarks import page_furniture
+from pipeline.ingest.pagemarks import page_furniture, page_heads
 from pipeline.model import CleaningRecord
 from pipeline.modelkinds import Artefact, CleaningAction
 from pipeline.structure.lexicon import SENTENCE_STARTS
 from pipeline.structure.patterns import PAGE_MARKER
-from pipeline.structure.runin import run_in_head
+from pipeline.structure.runin import run_in_head, shouted_opening
 from pipeline.text import fold, is_shouting
 
 SETEXT = re.compile(r"^\s*(?:={3,}|-{3,})\s*$")
@@ -114,11 +114,18 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
     _dehyphenate(texts, lines, dropped, records)
     out_texts: list[str] = []
     origins: list[int] = []
-    pages = _one_line_pages(texts, dropped - breaks, breaks)
+    headed = {index: page for index, page in page_heads(texts).items() if index not in dropped}
+    for index, (_, rest) in headed.items():
+        texts[index] = rest
+        _correct(records, index, lines[index], "running head and page number opening the page removed", Artefact.RUNNING_HEADER)
+    # The first page's running head stays, on a line of its own: it names the document ("GUÍA DE REGLAS - X").
+    title_head = {min(headed): headed[min(headed)][0]} if headed else {}
+    pages = _one_line_pages(texts, dropped - breaks, breaks) | set(headed)
     for index, text in enumerate(texts):
         if index in dropped:
             continue
         pieces = _cut_at_headings(text) if index in pages else [text]
+        pieces = [title_head[index], *pieces] if index in title_head else pieces
         if len(pieces) > 1:
             _correct(records, index, lines[index], f"a page on one line cut before its {len(pieces) - 1} heading(s) inside it")
         for piece in pieces:
@@ -347,6 +354,10 @@ def _cut_at_headings(text: str) -> list[str]:
 def _inline_heading(rest: str) -> str | None:
     """The heading words that open `rest`, when a sentence starts right after them."""
     tokens = rest.split()
+    shouted = shouted_opening(tokens)
+    after = tokens[len(shouted) : len(shouted) + 2]
+    if shouted and len(after) == 2 and after[0][:1].isupper() and not after[0].isupper() and run_in_head(shouted):
+        return " ".join(shouted)  # "FIN DE LA PARTIDA El primer…": all the words in capitals, not "FIN"
     article = ARTICLE_HEAD.match(rest)
     if article and article.group(2).casefold() in SENTENCE_STARTS:
         return article.group(1)

@@ -11,6 +11,8 @@ from collections import Counter
 from pipeline.model import CleaningRecord
 from pipeline.modelkinds import Artefact, CleaningAction
 
+MIN_PAGE_LINE = 200  # a page's line in a viewer's copy: longer than a paragraph's
+MIN_HEAD_WORDS, MAX_HEAD_WORDS = 2, 10  # a running head's words before the page number
 MIN_RUNNING = 3  # a running header without page numbers shows itself by repeating at least this often
 BARE_NUMBER = re.compile(r"^\s*(\d{1,3})(?:\s*(?:/|de)\s*\d{1,3})?\s*$")  # "3", and "3/12" or "3 de 12"
 # A page number set apart from the running title on the same line, after it or before it.
@@ -119,3 +121,23 @@ def _numbered_pages(texts: list[str], records: dict[int, CleaningRecord]) -> set
                 index + 1, CleaningAction.DROP, "running header or footer (repeated beside the page numbers)", text, Artefact.RUNNING_HEADER
             )
     return dropped
+
+
+def page_heads(texts: list[str]) -> dict[int, tuple[str, str]]:
+    """Lines that are each a whole page opening with the running head and the page's number, which rises
+    ('GUÍA DE REGLAS - LA ISLA 1 OBJETIVO…', 'GUÍA DE REGLAS - LA ISLA 2 EL TURNO…': a PDF viewer's copy, one line
+    a page): line index -> (the running head, the page's text without it and its number)."""
+    found: dict[str, list[tuple[int, int, str]]] = {}  # running head -> (line, page number, the rest) of each page
+    for index, text in enumerate(texts):
+        words = text.split()
+        if len(text) < MIN_PAGE_LINE:
+            continue
+        for size in range(MIN_HEAD_WORDS, min(MAX_HEAD_WORDS, len(words) - 2) + 1):
+            if re.fullmatch(r"\d{1,3}", words[size]):
+                found.setdefault(" ".join(words[:size]), []).append((index, int(words[size]), " ".join(words[size + 1 :])))
+    pages: dict[int, tuple[str, str]] = {}
+    for head, lines in found.items():
+        numbers = [number for _, number, _ in lines]
+        if len(lines) >= 2 and all(0 < b - a <= 2 for a, b in zip(numbers, numbers[1:])):
+            pages.update({index: (head, rest) for index, _, rest in lines if index not in pages})
+    return pages

@@ -1,4 +1,5 @@
-"""What a plain-text source really is: Markdown, an HTML page or fragment, BBCode from a forum, or plain text.
+"""What a plain-text source really is: Markdown, an HTML page or fragment, BBCode from a forum, a wiki page's
+wikitext, or plain text.
 
 Forum and blog copies arrive as raw.txt with their markup inside. Each format is told by the marks only
 it makes, counted over the whole text; a plain text with none of them stays plain text, untouched.
@@ -22,7 +23,9 @@ MD_TABLE = re.compile(r"^\|.*\|[ \t]*\n\|[ :|-]+\|[ \t]*$", re.MULTILINE)
 
 
 def sniff(text: str) -> str:
-    """'html', 'bbcode', 'markdown' or 'text'."""
+    """'html', 'bbcode', 'wikitext', 'markdown' or 'text'."""
+    from pipeline.ingest.wikitext import looks_like_wikitext
+
     html_tags = len(HTML_TAG.findall(text))
     bbcode = len(BBCODE_TAG.findall(text))
     markdown = (
@@ -37,6 +40,8 @@ def sniff(text: str) -> str:
     # BBCode closes what it opens ([/b], [/list]): "[a]", "[b]" alone are a Google Docs text's comment anchors.
     if bbcode >= 2 and bbcode >= markdown and BBCODE_CLOSE.search(text):
         return "bbcode"
+    if looks_like_wikitext(text):
+        return "wikitext"  # before Markdown, whose marks its bold and links resemble
     if markdown >= 3:
         return "markdown"
     return "text"

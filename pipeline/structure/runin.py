@@ -49,7 +49,8 @@ def run_in_head(head: list[str]) -> bool:
 
 def _run_in_head(head: list[str]) -> bool:
     first = head[0].lstrip("¿")
-    if not first or not (first[0].isupper()) or first.lower().strip(",") in SENTENCE_STARTS:
+    opens_sentence = first.lower().strip(",") in SENTENCE_STARTS and not (len(head) > 1 and _shouted(head))  # "LOS LOROS"
+    if not first or not (first[0].isupper()) or opens_sentence:
         return False
     if not (first[1:].islower() or _is_acronym(first) or _shouted(head)) and len(first) > 1:
         return False
@@ -73,6 +74,17 @@ def _run_in_head(head: list[str]) -> bool:
             continue
         return False
     return not in_bracket
+
+
+def shouted_opening(tokens: list[str]) -> list[str]:
+    """The words in capitals a text opens with, when they are heading words ('FIN DE LA PARTIDA' of 'FIN DE LA
+    PARTIDA El primer…'); [] otherwise."""
+    opening: list[str] = []
+    for token in tokens[:MAX_RUN_IN_WORDS + 1]:
+        if not any(char.isalpha() for char in token) or not token.isupper():
+            break
+        opening.append(token)
+    return opening if opening and len(opening) <= MAX_RUN_IN_WORDS and _shouted(opening) else []
 
 
 def shouted_head(head: str) -> bool:

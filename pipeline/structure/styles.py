@@ -77,6 +77,10 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[\wÁÉÍÓÚÑáéíóúñü]+", text)
 
 
+ARTICLES = frozenset(("el", "la", "los", "las"))
+ARTICLE_TITLE_WORDS = 5
+
+
 def looks_like_sentence(text: str) -> bool:
     words = [word.lower() for word in _words(text)]
     if not words:
@@ -186,9 +190,17 @@ def numbered(line: str, options: SplitOptions) -> Verdict:
     if QUESTION.match(title) and len(title.split()) <= 16:
         return Heading(readable_title(title), HeadingStyle.TITLE, minor=True)  # "2. ¿Qué pasa si...?": a numbered FAQ's question
     if _short(title) and not title.endswith(".") or is_shouting(title):
-        if starts_upper(title) and not (looks_like_sentence(title) and not is_shouting(title)):
+        sentence = looks_like_sentence(title) and not is_shouting(title) and not _article_title(title)
+        if starts_upper(title) and not sentence:
             return Heading(readable_title(title), HeadingStyle.NUMBERED, depth=found.group(1).count(".") + 1, shout=is_shouting(title))
     return NOT_A_HEADING
+
+
+def _article_title(title: str) -> bool:
+    """'El tablero', 'Los jugadores': an article and a few words with no verb, a numbered entry's title (an article
+    opens a sentence elsewhere, so `looks_like_sentence` says so)."""
+    words = [word.lower() for word in _words(title)]
+    return 2 <= len(words) <= ARTICLE_TITLE_WORDS and words[0] in ARTICLES and not any(word in SENTENCE_VERBS for word in words)
 
 
 def roman(line: str, options: SplitOptions) -> Verdict:

@@ -71,3 +71,18 @@ def test_a_pasted_footer_with_its_page_number_goes_and_so_does_the_last_pages_ba
     assert page_furniture(texts, records) == {1, 3, 5}
     # A heading that ends in a number is no footer, however often its words come back.
     assert page_furniture(["Carta de evento 1", "Roba.", "Carta de evento 2", "Roba."], {}) == set()
+
+
+def test_pages_copied_one_line_each_lose_their_running_head_and_number_and_are_cut_at_their_headings() -> None:
+    from pipeline.ingest.artefacts import repair
+
+    body = "cada jugador toma tres cartas de la mesa y las mira sin enseñarlas a nadie hasta el final de la ronda."
+    body = f"{body} Después {body}"  # a page: longer than a paragraph
+    lines = [f"GUÍA DE REGLAS - LOS POZOS 1 PREPARACIÓN Al empezar, {body} EL TURNO En tu turno, {body}",
+             f"GUÍA DE REGLAS - LOS POZOS 2 FIN DE LA PARTIDA Al acabar, {body}"]
+    repaired = repair(lines)
+    assert repaired is not None
+    texts = repaired[0]
+    assert texts[0] == "GUÍA DE REGLAS - LOS POZOS"  # the first page's head names the document
+    assert ["PREPARACIÓN", "EL TURNO", "FIN DE LA PARTIDA"] == [text for text in texts if text.isupper() and "GUÍA" not in text]
+    assert not any("POZOS 2" in text for text in texts)

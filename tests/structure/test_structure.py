@@ -190,3 +190,10 @@ def test_a_heading_in_capitals_run_into_its_paragraph_is_a_top_level_run_in() ->
     text = f"COMPONENTES\nUn tablero y seis faros de madera.\n\n{run_in}"
     document = split(clean(RawText(game="t", path="raw.txt", text=text, encoding="utf-8", sha256="0")), game=GameInfo("t", "T", "T"))
     assert [(section.title, section.level) for section in document.sections] == [("Componentes", 1), ("Preparación", 1)]
+
+
+def test_a_numbered_entry_titled_with_an_article_is_a_heading_and_a_numbered_step_is_not() -> None:
+    heading = heading_candidate("1.1 El tablero", options=SplitOptions())
+    assert heading is not None and (heading.title, heading.depth) == ("El tablero", 2)
+    assert heading_candidate("1. Roba una carta de marea.", options=SplitOptions()) is None
+    assert heading_candidate("2. La partida termina cuando alguien gana", options=SplitOptions()) is None
