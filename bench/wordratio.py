@@ -10,7 +10,8 @@ tests/golden/<game>/sheet-*.txt instead of output/ (the text of the committed sh
 
 Besides the ratio the table shows what of the printed words is no rule text: `index` (the Spanish column of the
 English index), `furn.` (each page's furniture: title, contents line, icon key, sheet label, revision, page number,
-footer, and the credits), and `content` (the ratio without those two: what condensing decides). `floor` is
+footer, and the credits: no " · " in them parts Spanish from English, only the game's English title is left out),
+and `content` (the ratio without those two: what condensing decides). `floor` is
 the words of the game's rule statements (tests/sentences/<game>.rules.txt) ÷ its rule-section words: the ratio the
 sheets cannot go under while printing every rule statement word for word, headings and furniture aside.
 `twice` is the words of the rule statements more than one of the game's sheets prints (tests/rule_statements.py's
@@ -64,30 +65,37 @@ class Printed:
     tags: int
 
     @classmethod
-    def of(cls, text: str, *, english: frozenset[str] = frozenset(), title: str = "") -> "Printed":
+    def of(cls, text: str, *, english: frozenset[str] = frozenset(), title: str = "", title_en: str = "") -> "Printed":
+        """The counts of a sheet's text; `title`, `title_en`: the game's Spanish title (where a page's furniture
+        starts) and its English one (the furniture's one English name)."""
         tags = len(TAG.findall(text))
         body = index = furniture = 0
         for page in PAGE_SPLIT.split(text):
-            lines = _without_bilingual(TAG.sub(" ", page).split("\n"), english)
-            end = _furniture_start(lines, title)
-            in_index = in_credits = False
-            for number, line in enumerate(lines):
+            raw = TAG.sub(" ", page).split("\n")
+            end = _furniture_start(raw, title)
+            # The credits and the furniture are the sheet's own words, " · " between their items: no bilingual pairs.
+            credits = next((number for number, line in enumerate(raw[:end]) if CREDITS.match(line)), end)
+            lines = _without_bilingual(raw[:credits], english)
+            in_index = False
+            for line in lines:
                 count = words_of(line)
-                if number >= end:
-                    furniture += count
-                    continue
                 if line.strip() == INDEX_HEADING.split(" · ")[0]:  # the heading, English half gone already
                     in_index = True
                     index += count
-                    continue
-                in_credits = in_credits or bool(CREDITS.match(line))
-                if in_credits:
-                    furniture += count
                 elif in_index:
                     index += count
                 else:
                     body += count
+            furniture += sum(map(words_of, raw[credits:end])) + _furniture_words(raw[end:], title_en)
         return cls(body + index + furniture, index, furniture, tags)
+
+
+def _furniture_words(lines: list[str], title_en: str) -> int:
+    """Words of a page's furniture (title block, contents line, icon key, label, revision, page number, footer), its
+    English title left out (it may run on to the next line: "… · Legendary" / "Encounters: An Alien …")."""
+    text = " ".join(lines)
+    english = words_of(title_en) if title_en and f" {_space_key(title_en)} " in f" {_space_key(text)} " else 0
+    return words_of(text) - english
 
 
 def _without_bilingual(lines: list[str], english: frozenset[str]) -> list[str]:
@@ -166,12 +174,13 @@ def english_names(game: str) -> frozenset[str]:
     return frozenset(key for key in map(_space_key, names) if key)
 
 
-def title_of(game: str) -> str:
+def titles_of(game: str) -> tuple[str, str]:
+    """The game's Spanish and English titles."""
     from pipeline.build.stages import prepare
     from pipeline.project import Project
 
     config, _, _ = prepare(Project(ROOT), game)
-    return config.game.title_es
+    return config.game.title_es, config.game.title_en
 
 
 def floor(game: str, rules: int) -> float:
@@ -196,8 +205,8 @@ def main(argv: list[str] | None = None) -> int:
           f" {'floor':>5} {'twice':>5} {'tags':>4} {'tags/100w':>9}")
     for game in options.games:
         texts = sheet_texts(game, goldens=options.goldens)
-        rules, english, title = rule_words(game), english_names(game), title_of(game)
-        sheets = {name: Printed.of(text, english=english, title=title) for name, text in texts.items()}
+        rules, english, (title, title_en) = rule_words(game), english_names(game), titles_of(game)
+        sheets = {name: Printed.of(text, english=english, title=title, title_en=title_en) for name, text in texts.items()}
         total = sum(sheet.printed for sheet in sheets.values())
         index = sum(sheet.index for sheet in sheets.values())
         furniture = sum(sheet.furniture for sheet in sheets.values())

@@ -26,8 +26,21 @@ def test_the_index_and_the_furniture_are_counted_apart() -> None:
         "=== page 1 ===\nTira un dado\nÍndice inglés · English index\nHIT\nimpacto\n"
         "Créditos. Traducción: foro\nJuego de prueba · Test Game\nReferencia rápida\n1 / 1\n"
     )
-    printed = Printed.of(text, english=ENGLISH, title=TITLE)
+    printed = Printed.of(text, english=ENGLISH, title=TITLE, title_en="Test Game")
     assert (printed.printed, printed.index, printed.furniture) == (3 + 3 + 3 + 3 + 4, 3, 3 + 3 + 4)
+
+
+def test_credits_and_footer_are_furniture_whole_their_dots_no_bilingual_pairs() -> None:
+    """A credits line after the index ("Créditos. Juego © … · traducción de un foro") and the footer are furniture,
+    every word of them: " · " there parts credits, not Spanish from English; only the English title goes."""
+    text = (
+        "=== page 1 ===\nTira un dado\nÍndice inglés · English index\nHIT\nimpacto\n"
+        "Créditos. Juego © Editorial · traducción de un\nforo, sin firma\n"
+        "Juego de prueba · Test\nGame\nReferencia rápida\nJuego © Editorial · traducción de un foro\n"
+    )
+    printed = Printed.of(text, english=ENGLISH, title=TITLE, title_en="Test Game")
+    assert (printed.index, printed.furniture) == (3, (6 + 3) + (3 + 2 + 6))
+    assert printed.printed == 3 + 3 + printed.furniture
 
 
 def test_twice_counts_a_rule_statement_only_when_two_sheets_print_it() -> None:

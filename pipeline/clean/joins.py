@@ -30,6 +30,7 @@ ORPHAN_ITEM = re.compile(r"^\s*[-•·*]\s*(?=[.,;:])")
 LOST = "[…]"
 # "'x' se describe": a line that opens with a quoted word.
 QUOTED = re.compile(r"^['\"«“‘]+\w")
+QUOTED_LOWER = re.compile(r"^['\"«“‘]+[a-záéíóúüñ]")  # "'x' se describe": no sentence opens on a quoted small letter
 # "... un mazo de Equilibrio +" / "Luz; ...": a line that ends on an operator has its other operand below.
 OPERATOR_END = ("+", "=", "×")
 SENTENCE_END = (".", "!", "?", ":", ";")
@@ -70,6 +71,8 @@ def _continues(length: int, last_line: str, *, single: bool, following: str) -> 
         return True  # a sentence (or page-break debris such as "barco.") carried over to the next line
     if _title_goes_on(last_line, after):
         return True
+    if QUOTED_LOWER.match(after) and last_line[-1:].isalnum():
+        return True  # "... donde el eje" / "'x' se describe ...": a quoted lower-case word carries the sentence on
     if length >= MIN_PROSE and not last_line.endswith(SENTENCE_END) and (
         last_line.endswith(OPERATOR_END) or _closes_bracket(last_line, after)
     ):

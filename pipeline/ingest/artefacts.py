@@ -4,7 +4,8 @@ Page numbers on their own lines and the running header or footer beside them go;
 to a line's end ("COMODÍN2", "puntuación.3") comes off; a word hyphenated across lines is made whole;
 a table of contents goes (the sheet has its own structure); OCR confusions are fixed only where the
 result is a Spanish word and the original is not ("Ia" -> "la", "EI" -> "El", "iCada" -> "¡Cada");
-a page that is one long line is cut before each heading inside it. A text with none of these is
+a page that is one long line is cut before each heading inside it; a letter-spaced word ("h o r a") is made
+whole where it spells a Spanish word (spacing.py). A text with none of these is
 left exactly as it is.
 """
 
@@ -18,6 +19,7 @@ from pipeline.ingest.lines import editorial_marks, left_out
 from pipeline.ingest.columns import split_columns
 from pipeline.ingest.ocr import fix_ocr, shows_ocr
 from pipeline.ingest.pagemarks import page_furniture, page_heads
+from pipeline.ingest.spacing import LETTER_SPACED, join_letter_spaced
 from pipeline.model import CleaningRecord
 from pipeline.modelkinds import Artefact, CleaningAction
 from pipeline.structure.lexicon import SENTENCE_STARTS
@@ -104,10 +106,12 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
         if index in dropped:
             continue
         unglued = _glued_page_number(_glyph_bullet(text))
-        fixed = fix_ocr(unglued) if ocr else unglued
+        read = fix_ocr(unglued) if ocr else unglued
+        fixed = join_letter_spaced(read)
         reasons = ["page number glued to the line's end removed"] if unglued != _glyph_bullet(text) else []
         reasons += ["a symbol font's bullet written as a bullet"] if _glyph_bullet(text) != text else []
-        reasons += ["OCR confusion fixed (the result is a Spanish word, the original is not)"] if fixed != unglued else []
+        reasons += ["OCR confusion fixed (the result is a Spanish word, the original is not)"] if read != unglued else []
+        reasons += [LETTER_SPACED] if fixed != read else []
         if reasons:
             texts[index] = fixed
             _correct(records, index, lines[index], "; ".join(reasons), Artefact.PAGE_NUMBER if unglued != _glyph_bullet(text) else None)

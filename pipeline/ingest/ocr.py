@@ -174,6 +174,11 @@ def is_spanish_word(word: str) -> bool:
     return lowered in table or lowered in lemmas
 
 
+def is_known_word(word: str) -> bool:
+    """A Spanish word by the lemma table or by pyspellchecker's frequencies ("fin" is only in the second)."""
+    return is_spanish_word(word) or _frequency(word) > 0
+
+
 def shows_ocr(lines: list[str]) -> bool:
     """Whether the text shows OCR confusions often enough to have them fixed."""
     return sum(1 for line in lines if OCR_SIGN.search(line)) >= MIN_OCR_SIGNS

@@ -3,7 +3,7 @@
 and what repeats at the top or bottom of most pages (running headers and footers, page numbers) left out and reported.
 Tables (rows of short cells standing in the same columns, found from the characters' positions) are written as
 `a | b | c` rows, and lines after a bullet (a character, a symbol font's glyph or a small drawn shape) as `- item`.
-The labels around a drawn figure's pictures (ingest/pdffigures.py) are left out and reported.
+The labels around a drawn figure's pictures (ingest/pdffigures.py) go; letter-spaced words are made whole (spacing.py).
 
 A PDF has no lines of its own: the "original" lines the report speaks of are the extracted ones.
 """
@@ -22,6 +22,7 @@ from pipeline.ingest.limits import DEFAULT, Limits, hostile, too_long
 from pipeline.ingest.lines import Converted, tidy
 from pipeline.ingest.pdffigures import Box, figure_labels, pictures_of
 from pipeline.ingest.pdfstreams import Inflation, bounded_filters
+from pipeline.ingest.spacing import LETTER_SPACED, join_letter_spaced_lines
 from pipeline.modelkinds import Artefact
 
 # A page's line: its text, its box's number, its type size, whether it is in the top/bottom margin or labels a drawn figure.
@@ -79,8 +80,9 @@ def convert_pdf(data: bytes, *, display: str, limits: Limits = DEFAULT) -> tuple
                 plan.append((text, line, 0, ""))
         plan.append(("", 0, 0, ""))
     texts = [text for text, _, _, _ in plan]
-    for index in join_hyphenated(texts):
-        plan[index] = (texts[index], plan[index][1], plan[index][2], "pdf; word hyphenated across lines made whole")
+    repairs = [(join_hyphenated(texts), "word hyphenated across lines made whole"), (join_letter_spaced_lines(texts), LETTER_SPACED)]
+    for index, what in ((index, what) for changed, what in repairs for index in changed):
+        plan[index] = (texts[index], plan[index][1], plan[index][2], f"pdf; {what}")
     plan = [(texts[index], line, through, what) for index, (_, line, through, what) in enumerate(plan)]
     out = Converted(original=original)
     for text, line, through, what in plan:

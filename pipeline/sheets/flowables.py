@@ -16,6 +16,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from pipeline.sheets.icons import decorate
 from pipeline.sheets.tablefold import column_groups, fitting_rows
+from pipeline.sheets.tableentries import best_form, entry_form, header_rows, ragged_rows
 from pipeline.sheets.tablewidths import (
     RUN_IN,
     bold_font,
@@ -69,34 +70,44 @@ def formula_flowables(markup: str, style: ParagraphStyle) -> list[Flowable]:
 
 
 def table_flowables(
-    rows: list[list[str]], style: ParagraphStyle, *, header: bool, escape: Callable[[str], str], width_rows: list[list[str]] | None = None
+    rows: list[list[str]], style: ParagraphStyle, *, header: bool, escape: Callable[[str], str],
+    width_rows: list[list[str]] | None = None, entries: bool = False,
 ) -> list[Flowable]:
     """A ruled table of plain-text cells (escaped with `escape`): a tinted header row when `header`,
     hairlines between rows; columns share the width by text length. `width_rows`: the whole table when
-    `rows` is one part of it, so every part of a table cut across panels or pages has the same columns."""
+    `rows` is one part of it, so every part of a table cut across panels or pages has the same columns.
+    `entries`: set as entries where that prints it in fewer lines (tableentries.py)."""
     if not rows:
         return []
+    if width_rows is None and column_groups(rows, header=header):
+        return [Spacer(1, 1.5), FoldingTable(rows, style, header=header, escape=escape), Spacer(1, max(style.spaceAfter, 3))]
+    if not header:  # a short row's last words over the empty cells after them
+        rows, width_rows = ragged_rows(rows), ragged_rows(width_rows) if width_rows else width_rows
     texts = width_rows if width_rows and len(width_rows[0]) == len(rows[0]) else rows
+    forms = [(rows, header, 1)]
+    if entries and width_rows is None and (as_entries := entry_form(rows, header=header)):
+        forms.append((as_entries, header, header_rows(rows, header=header)))
     table: Flowable = (
-        FoldingTable(rows, style, header=header, escape=escape)
-        if width_rows is None and column_groups(rows, header=header)
-        else _fitted(rows, style, header=header, escape=escape, texts=texts)
+        EntryTable(forms, style, escape=escape) if len(forms) > 1 else _fitted(rows, style, header=header, escape=escape, texts=texts)
     )
     return [Spacer(1, 1.5), table, Spacer(1, max(style.spaceAfter, 3))]
 
 
 def _fitted(
-    rows: list[list[str]], style: ParagraphStyle, *, header: bool, escape: Callable[[str], str], texts: list[list[str]]
+    rows: list[list[str]], style: ParagraphStyle, *, header: bool, escape: Callable[[str], str], texts: list[list[str]], heads: int = 1
 ) -> "FittedTable":
+    """The table as a FittedTable; `heads`: how many rows a header has (tableentries.header_rows), all tinted and
+    repeated, the first in bold (its second, under an entry row, is measured as plain text: tablewidths)."""
+    heads = heads if header else 0
     table = FittedTable(
         table_cells(rows, style, header=header, escape=escape),
         hAlign="LEFT",
-        repeatRows=1 if header else 0,
+        repeatRows=heads,
         texts=texts,
         style_for=style,
         cells_for=lambda smaller: table_cells(rows, smaller, header=header, escape=escape),
     )
-    table.setStyle(TableStyle(table_commands(rows, style, header=header)))
+    table.setStyle(TableStyle(table_commands(rows, style, header=header, heads=heads)))
     return table
 
 
@@ -133,6 +144,27 @@ class FoldingTable(Flowable):
         table = self._table or self._for(self.width)
         table.canv = self.canv  # drawn in place, as the table itself would be
         table.draw()
+
+
+class EntryTable(FoldingTable):
+    """A table made for the width it is given in the form that prints it best there (tableentries.best_form): its
+    columns or as entries; each form is (rows, header, header rows)."""
+
+    def __init__(self, forms: list[tuple[list[list[str]], bool, int]], style: ParagraphStyle, *, escape: Callable[[str], str]) -> None:
+        super().__init__(forms[0][0], style, header=forms[0][1], escape=escape)
+        self._forms = forms
+        self._choices: dict[float, int] = {}  # by width: the choice measures every form
+
+    def _for(self, width: float) -> "FittedTable":
+        key = round(width, 1)
+        if key not in self._choices:
+            self._choices[key] = best_form([rows for rows, _, _ in self._forms], self._style, width)
+        choice = self._choices[key]
+        if choice not in self._tables:
+            rows, header, heads = self._forms[choice]
+            self._tables[choice] = _fitted(rows, self._style, header=header, escape=self._escape, texts=rows, heads=heads)
+        self._table = self._tables[choice]
+        return self._table
 
 
 def table_cells(rows: list[list[str]], style: ParagraphStyle, *, header: bool, escape: Callable[[str], str]) -> list[list[Paragraph]]:
@@ -197,7 +229,7 @@ def smaller_style(style: ParagraphStyle, scale: float) -> ParagraphStyle:
     return ParagraphStyle(f"{style.name}-{scale:.2f}", parent=style, fontSize=style.fontSize * scale, leading=style.leading * scale)
 
 
-def table_commands(rows: list[list[str]], style: ParagraphStyle, *, header: bool) -> list[tuple]:
+def table_commands(rows: list[list[str]], style: ParagraphStyle, *, header: bool, heads: int = 1) -> list[tuple]:
     # The values row under an entry row (RUN_IN) belongs to it, as does a nameless one (more of it): no hairline above.
     continues = {index + (rows[index][0][:1] != RUN_IN) for index in entry_rows(rows)} - {len(rows)}
     hairlines = (
@@ -218,8 +250,8 @@ def table_commands(rows: list[list[str]], style: ParagraphStyle, *, header: bool
     ]
     if header:
         commands += [
-            ("BACKGROUND", (0, 0), (-1, 0), HexColor(HEADER_BACKGROUND)),
-            ("LINEBELOW", (0, 0), (-1, 0), 0.6, HexColor(FRAME_COLOR)),
+            ("BACKGROUND", (0, 0), (-1, max(heads, 1) - 1), HexColor(HEADER_BACKGROUND)),
+            ("LINEBELOW", (0, max(heads, 1) - 1), (-1, max(heads, 1) - 1), 0.6, HexColor(FRAME_COLOR)),
         ]
     return commands + _repeated_cell_spans(rows)
 

@@ -250,6 +250,20 @@ def test_forum_post_headers_replies_and_quotes() -> None:
             ["Las cartas que duran un turno (marcadas con un reloj) se descartan al final.", "'Niebla' dura dos turnos."],
             ["Las cartas que duran un turno (marcadas con un reloj) se descartan al final.", "'Niebla' dura dos turnos."],
         ),
+        # A line cut after any word, before a quoted small letter ("'m' marca..."): the sentence goes on below;
+        # after a full stop, or before a quoted capital, it does not.
+        (
+            ["El mapa es una cuadrícula de seis por seis en la que la columna", "'m' marca la salida de cada jugador."],
+            ["El mapa es una cuadrícula de seis por seis en la que la columna 'm' marca la salida de cada jugador."],
+        ),
+        (
+            ["El mapa es una cuadrícula de seis por seis casillas, sin más.", "'m' marca la salida de cada jugador."],
+            ["El mapa es una cuadrícula de seis por seis casillas, sin más.", "'m' marca la salida de cada jugador."],
+        ),
+        (
+            ["El mapa es una cuadrícula de seis por seis, con la salida", "'Norte' arriba."],
+            ["El mapa es una cuadrícula de seis por seis, con la salida", "'Norte' arriba."],
+        ),
     ],
 )
 def test_joins(lines: list[str], expected: list[str]) -> None:

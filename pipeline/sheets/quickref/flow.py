@@ -228,7 +228,7 @@ def render_block(
         markup = term_markup(text, hits, shown=shown, term_style=term_style, tagged=tagged)
         return formula_flowables(formula_typography(markup), styles["formula"])
     if block.kind == BlockKind.TABLE:
-        table = table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text)
+        table = table_flowables(block.rows(), styles["table"], header=block.header, escape=safe_text, entries=True)
         body_rows = len(block.rows()) - (1 if block.header else 0)  # a d8's table is 8 rows under its header
         return _kept_whole(table) if body_rows <= SHORT_TABLE_ROWS else table
     if block.kind == BlockKind.TABLE_REF:
