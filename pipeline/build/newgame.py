@@ -3,6 +3,7 @@ with what its text says (title, credits), ready to edit."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -10,6 +11,7 @@ from pipeline.build.defaults import untitled
 from pipeline.ingest.limits import DEFAULT, Limits
 from pipeline.model import CleanText, Document, GameInfo
 from pipeline.modelkinds import CleaningAction
+from pipeline.text import fold
 
 if TYPE_CHECKING:
     from pipeline.project import Project
@@ -65,6 +67,11 @@ def _limits_lines(limits: Limits) -> str:
     )
 
 
+def _named_in(title: str, cleaned: CleanText) -> bool:
+    """Whether the text writes the title (the folder 'mus' of 'Reglas completas del mus' is the text's name too)."""
+    return re.search(rf"\b{re.escape(fold(title))}\b", fold(" ".join(line.text for line in cleaned.lines))) is not None
+
+
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
@@ -79,7 +86,7 @@ def game_yaml(game: GameInfo, cleaned: CleanText, document: Document, *, source:
         f"# found: {_count(len(document.sections), 'section')}, {_count(dropped, 'line')} of noise or markup left out"
         f" (refsheets clean {game.id} --report)",
         f"title_es: {json.dumps(game.title_es, ensure_ascii=False)}"
-        + ("" if not untitled(game) else "  # from the folder name: the text gives none"),
+        + ("  # from the folder name: the text gives none" if untitled(game) and not _named_in(game.title_es, cleaned) else ""),
         f"title_en: {json.dumps(game.title_en, ensure_ascii=False)}  # the game's English name, as printed on its box: check it",
         '# publisher: ""',
         "paper: a4  # or letter",

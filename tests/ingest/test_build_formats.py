@@ -68,6 +68,11 @@ def test_a_game_made_by_new_builds_as_it_is_even_when_the_text_names_no_one(tmp_
     assert runner.invoke(main, ["--root", str(root), "new", "sin-nombre", str(source)]).exit_code == 0
     game_yaml = (root / "sources" / "sin-nombre" / "game.yaml").read_text(encoding="utf-8")
     assert '  # source_url: ""' in game_yaml and "  # translators: []" in game_yaml
+    assert 'title_es: "Sin Nombre"  # from the folder name: the text gives none' in game_yaml
+    source.write_text("Reglas del juego\n\nCada jugador del mus roba cuatro cartas y las mira.\n", encoding="utf-8")
+    assert runner.invoke(main, ["--root", str(root), "new", "mus", str(source)]).exit_code == 0
+    mus = (root / "sources" / "mus" / "game.yaml").read_text(encoding="utf-8")
+    assert 'title_es: "Mus"\n' in mus  # the folder's name is the text's too: no comment that the text gives none
     result = runner.invoke(main, ["--root", str(root), "build", "sin-nombre"])
     assert result.exit_code == 0, result.output
 
