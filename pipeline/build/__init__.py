@@ -166,10 +166,13 @@ def _run_pool(
                 # After a killed worker every future is done: the games made again here count one by one.
                 count = done + 1 if again is not None else max(done + 1, _finished_count(finished, futures.values()))
                 progress(_finished(outcome, count, len(work)))
+                if done == len(work) - 1:
+                    # The caller takes len(work) outcomes and never resumes this: the workers are waited for here,
+                    # before the command ends with os._exit (cli_base.run), so they are reaped and their CPU counted.
+                    executor.shutdown(wait=True)
                 yield outcome
         except BaseException:
             # Ctrl-C: workers got the signal too; each write is atomic, so just stop handing out games.
             executor.shutdown(wait=False, cancel_futures=True)
             raise
-        executor.shutdown(wait=True)
 
