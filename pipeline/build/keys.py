@@ -88,7 +88,8 @@ def sheet_key(
 
 
 def game_inputs(project: Project, game_id: str) -> dict[str, str]:
-    """Every file in sources/<game>/ and the game's two glossaries (one absent is recorded as absent)."""
+    """Every file in sources/<game>/ (a per-game file another stage starts reading is covered too) and the game's
+    two glossaries (common.yaml, <game>.yaml: an absent one is recorded as absent, so creating it changes the key)."""
     folder = project.inside(project.game_dir(game_id))
     inputs = file_digests(project, filter(is_input_file, sorted(folder.iterdir())))
     for name in SOURCE_NAMES:  # a raw.* that is no file (a stale link) is a second source: the build must say so
