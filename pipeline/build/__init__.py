@@ -166,9 +166,7 @@ def _run_pool(
                 # After a killed worker every future is done: the games made again here count one by one.
                 count = done + 1 if again is not None else max(done + 1, _finished_count(finished, futures.values()))
                 progress(_finished(outcome, count, len(work)))
-                if done == len(work) - 1:
-                    # The caller takes len(work) outcomes and never resumes this: the workers are waited for here,
-                    # before the command ends with os._exit (cli_base.run), so they are reaped and their CPU counted.
+                if done == len(work) - 1:  # never resumed after it: reap the workers (and count their CPU) before os._exit
                     executor.shutdown(wait=True)
                 yield outcome
         except BaseException:
