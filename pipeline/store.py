@@ -21,6 +21,8 @@ from pipeline.errors import InputError
 FORMAT = 1  # of the header line and payloads: bump it and every entry is a miss
 KEEP = 6  # entries kept per group: enough to undo a few corrections (or flip a glossary back) at once
 T = TypeVar("T")
+# What a value that reads back but is not what its reader wants raises (damaged, or of an older shape): a miss.
+DAMAGED = (OSError, ValueError, zlib.error, KeyError, TypeError, AttributeError)
 
 
 def write_atomic(path: Path, data: bytes | str | Callable[[Path], None], *, display: str | None = None, durable: bool = True) -> None:
@@ -69,8 +71,7 @@ def user_folder() -> Path:
 
 def digest(*parts: object) -> str:
     """sha256 of `parts` in a canonical JSON form: the key of an entry made from them."""
-    described = json.dumps(parts, sort_keys=True, ensure_ascii=False, default=sorted)
-    return hashlib.sha256(described.encode("utf-8")).hexdigest()
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, ensure_ascii=False, default=sorted).encode("utf-8")).hexdigest()
 
 
 class Store:
@@ -85,12 +86,13 @@ class Store:
     def has(self, kind: str, key: str, group: str = "") -> bool:  # an entry seems to be there (`get` still checks it)
         return self.path(kind, key, group).is_file()
 
-    def get(self, kind: str, key: str, group: str = "") -> Any:
-        """The JSON value `put` stored, or None when it is missing or does not check out in every detail."""
+    def get(self, kind: str, key: str, group: str = "", load: Callable[[Any], Any] = lambda value: value) -> Any:
+        """`load` of the JSON value `put` stored, or None when it is missing, does not check out in every detail or
+        is not what `load` reads (it raises one of DAMAGED)."""
         try:
             header, _, payload = self.path(kind, key, group).read_bytes().partition(b"\n")
-            return json.loads(zlib.decompress(payload)) if json.loads(header) == self._header(kind, key, payload) else None
-        except (OSError, ValueError, zlib.error):
+            return load(json.loads(zlib.decompress(payload))) if json.loads(header) == self._header(kind, key, payload) else None
+        except DAMAGED:
             return None
 
     @staticmethod
@@ -102,19 +104,14 @@ class Store:
         only costs time (no fsync either: an entry cut short by a crash fails its sha256)."""
         payload = zlib.compress(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 1)
         header = json.dumps(self._header(kind, key, payload)).encode("utf-8")
-        try:
+        with contextlib.suppress(OSError, InputError):
             write_atomic(self.path(kind, key, group), header + b"\n" + payload, durable=False)
             for path in self._recent(kind, group)[KEEP:]:
                 path.unlink(missing_ok=True)
-        except (OSError, InputError):
-            pass
 
     def latest(self, kind: str, group: str = "") -> Iterator[Any]:
         """The values of a group's entries that check out, most recent first."""
-        for path in self._recent(kind, group):
-            value = self.get(kind, path.name, group)
-            if value is not None:
-                yield value
+        return (value for value in (self.get(kind, path.name, group) for path in self._recent(kind, group)) if value is not None)
 
     def _recent(self, kind: str, group: str) -> list[Path]:
         entries = []
@@ -128,14 +125,11 @@ def memoized(
     store: Store, kind: str, key: str, make: Callable[[], T], *, group: str = "", load: Callable[[Any], T] = lambda value: value,
     dump: Callable[[T], Any] = lambda value: value, current: Callable[[], bool] = lambda: True,
 ) -> T:
-    """`load` of the stored value of (kind, key), else `make()`, stored as `dump` of it while `current()` (the
-    inputs did not change while it was made). A value `load` cannot read (KeyError, TypeError, ValueError) is a miss."""
-    stored = store.get(kind, key, group)
+    """`load` of the stored value of (kind, key) (Store.get: any damage is a miss), else `make()`, stored as `dump` of
+    it while `current()` (the inputs did not change while it was made)."""
+    stored = store.get(kind, key, group, load)
     if stored is not None:
-        try:
-            return load(stored)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            pass  # damaged or of an older shape: made again
+        return stored
     made = make()
     if current():
         store.put(kind, key, dump(made), group)

@@ -166,10 +166,11 @@ def _run_pool(
                 # After a killed worker every future is done: the games made again here count one by one.
                 count = done + 1 if again is not None else max(done + 1, _finished_count(finished, futures.values()))
                 progress(_finished(outcome, count, len(work)))
+                if done == len(work) - 1:  # never resumed after it: reap the workers (and count their CPU) before os._exit
+                    executor.shutdown(wait=True)
                 yield outcome
         except BaseException:
             # Ctrl-C: workers got the signal too; each write is atomic, so just stop handing out games.
             executor.shutdown(wait=False, cancel_futures=True)
             raise
-        executor.shutdown(wait=True)
 

@@ -1,7 +1,7 @@
-"""Sheets kept in the project's store (pipeline/store.py): a PDF with what the build knows of it, by the sheet's key,
-grouped by game, sheet and paper (so a Letter build never pushes out the A4 entries; proof pages likewise); and the
-printed index, which takes a sheet from the store when what it prints is unchanged (docs/architecture.md, "The
-store"). Nothing here imports spaCy or reportlab: deciding that a sheet is up to date must stay instant.
+"""Sheets kept in the project's store: a PDF with what the build knows of it, by the sheet's key, grouped by game,
+sheet and paper (a Letter build never pushes out the A4 entries); and the printed index, which takes a sheet from the
+store when what it prints is unchanged (docs/architecture.md, "The store"). No spaCy or reportlab: deciding that a
+sheet is up to date must stay instant.
 """
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from pipeline.build.keys import SheetKey, fingerprint, project_store
+from pipeline.build.keys import PRINTED, SHEET, SheetKey, key as store_key, project_store
 from pipeline.model import Document, from_data, to_data
 
-SHEET, PROOF, PRINTED = "sheets", "proofs", "printed"
+PROOF = "proofs"
 
 
 @dataclass(frozen=True)
@@ -44,14 +44,14 @@ class SheetCache:
 
     def get(self, key: str, group: str) -> CachedSheet | None:
         """The entry for `key` in `group` (sheet_group), or None when it is missing or does not check out."""
-        record = self.store.get(SHEET, key, group)
-        try:
+
+        def load(record: dict) -> CachedSheet | None:
             entry = from_data(CachedSheet, record, key=key, pdf=b64decode(record["pdf"], validate=True))
-        except (ValueError, KeyError, TypeError, AttributeError):
-            return None
-        sections_ok = all({"id", "title", "digest"} <= section.keys() for section in entry.sections)
-        mine = sheet_group(entry.game, entry.sheet, entry.paper) == group
-        return entry if entry.pdf.startswith(b"%PDF") and sections_ok and mine else None
+            sections_ok = all({"id", "title", "digest"} <= section.keys() for section in entry.sections)
+            mine = sheet_group(entry.game, entry.sheet, entry.paper) == group
+            return entry if entry.pdf.startswith(b"%PDF") and sections_ok and mine else None
+
+        return self.store.get(SHEET, key, group, load)
 
     def put(self, entry: CachedSheet) -> None:
         record = {**to_data(entry), "pdf": b64encode(entry.pdf).decode("ascii")}
@@ -67,21 +67,9 @@ class SheetCache:
     def reuse_printed(self, key: SheetKey, printed: str, *, dated: Callable[[str], str]) -> CachedSheet | None:
         """The cached sheet these printed inputs made, if the build would print it with the same date."""
         group = sheet_group(key.game, key.sheet, key.paper)
-        record = self.store.get(PRINTED, printed, group)
-        try:
-            entry = self.get(str(record["sheet_key"]), group)
-            return entry if entry is not None and dated(entry.revision) == record["date"] else None
-        except (KeyError, TypeError):
-            return None  # missing or damaged: typeset it
-
-
-def printed_key(key: SheetKey, printed: str, *, root: Path) -> str:
-    """The printed key of a sheet whose renderer reads `printed` (sheets.printed_inputs) in the project at `root`,
-    without the project's own folder (the layout names its fonts by path): a moved project still finds its sheets."""
-    printed = printed.replace(str(root.resolve()), "<project>").replace(str(root), "<project>")
-    document = (f"sources/{key.game}/raw.", f"sources/{key.game}/corrections.yaml", "glossaries/")  # read through the document
-    files = {path: found for path, found in key.inputs.items() if not path.startswith(document)}
-    return fingerprint(game=key.game, sheet=key.sheet, paper=key.paper, inputs=files, printed=printed)
+        index = self.store.get(PRINTED, printed, group, lambda record: (str(record["sheet_key"]), record["date"]))
+        entry = self.get(index[0], group) if index is not None else None
+        return entry if entry is not None and dated(entry.revision) == index[1] else None
 
 
 def typeset(
@@ -92,7 +80,10 @@ def typeset(
     and what records it in the printed index (called once the build has filed the entry under its key)."""
     from pipeline.sheets import printed_inputs, render
 
-    printed = printed_key(key, printed_inputs(document, sheet=sheet, paper=key.paper), root=root)
+    # What the renderer reads, without the project's own folder (the layout names its fonts by path): a moved project
+    # still finds its sheets.
+    printed = printed_inputs(document, sheet=sheet, paper=key.paper).replace(str(root.resolve()), "<project>")
+    printed = store_key(PRINTED, key.game, key.inputs, sheet=key.sheet, paper=key.paper, printed=printed.replace(str(root), "<project>"))
     same = None if force else cache.reuse_printed(key, printed, dated=dated)
     if same is not None:
         entry = replace(same, key=key.digest, sections=sections)
@@ -104,7 +95,7 @@ def typeset(
         )
 
     def remember() -> None:  # the day the PDF prints beside its revision (`dated` is a function of the revision alone)
-        group = sheet_group(key.game, key.sheet, key.paper)
-        cache.store.put(PRINTED, printed, {"sheet_key": key.digest, "date": dated(entry.revision)}, group)
+        record = {"sheet_key": key.digest, "date": dated(entry.revision)}
+        cache.store.put(PRINTED, printed, record, sheet_group(key.game, key.sheet, key.paper))
 
     return entry, remember

@@ -1,8 +1,5 @@
-"""The project's build lock (.refsheets-cache/lock): one build at a time writes a project's outputs and store.
-
-A second build waits for the first (saying so once through `on_wait`), or with wait=False fails at once with
-BuildLocked (exit 2). Only flock decides: the OS releases it when its process dies, and a lock flock reports held
-is never taken over, whatever pid its file names. The file holds the holder's pid, emptied before the lock is let go.
+"""The project's build lock (.refsheets-cache/lock): one build at a time writes a project's outputs and store. Only
+flock decides (the OS frees it with its process; a held lock is never taken over); the file names the holder's pid.
 """
 from __future__ import annotations
 
@@ -24,7 +21,8 @@ class BuildLocked(InputError):
 
 @contextmanager
 def build_lock(root: Path, *, wait: bool = True, on_wait: Callable[[str], None] = lambda message: None) -> Iterator[None]:
-    """Hold the build lock of the project at `root` for the duration of a build (not POSIX: no lock, writes stay atomic)."""
+    """Hold the lock for a build: a second build waits (said once through `on_wait`), or with wait=False fails with
+    BuildLocked. The pid is emptied from the file before the lock is let go. Not POSIX: no lock, writes stay atomic."""
     global _held_lock
     try:
         import fcntl
@@ -59,8 +57,8 @@ def build_lock(root: Path, *, wait: bool = True, on_wait: Callable[[str], None] 
 
 
 def forget_inherited_lock() -> None:
-    """In a forked worker: close the inherited descriptor of the parent's lock, so that only the parent holds it (flock
-    is released when every descriptor of the open file is closed; nothing in the worker names the number again)."""
+    """In a forked worker: close the inherited descriptor, so that only the parent holds the lock (flock lasts while
+    any descriptor of the open file is open)."""
     global _held_lock
     if _held_lock is not None:
         os.close(_held_lock)
@@ -68,8 +66,7 @@ def forget_inherited_lock() -> None:
 
 
 def _holder(text: bytes) -> str:
-    """Who holds the lock, as far as its file tells: a pid no process has is a killed build's, and what holds the
-    lock now is a process it left (a build's own workers close their copy: forget_inherited_lock)."""
+    """Who holds the lock, as its file tells: a pid no process has is a killed build's, and the holder a process it left."""
     pid = text.decode("ascii", "replace").partition(" ")[0].strip()
     if not pid.isdigit():
         return "pid unknown"

@@ -75,9 +75,9 @@ class Verdicts:
 def verdicts_for(project, game_id: str | None, *, stamp: str, glossary: tuple) -> Verdicts:
     """The stored verdicts of `game_id` in `project` (none kept without a project): keyed by the code, the
     word lists' stamp and the glossary's words, so any change to those judges every word again."""
-    from pipeline.build.keys import CACHE_DIR, fingerprint, project_store
+    from pipeline.build.keys import CACHE_DIR, key as store_key, project_store
 
-    key = fingerprint(stamp=stamp, glossary=glossary)
+    key = store_key(TYPOS, game_id or "", {}, stamp=stamp, glossary=glossary)
     if project is None or not game_id:
         return Verdicts(None, "", key)
     from pipeline.build.output import inside_project
