@@ -71,6 +71,15 @@ def is_shouting(text: str, *, min_letters: int = 3) -> bool:
     return len(letters) >= min_letters and sum(map(str.isupper, letters)) / len(letters) > 0.85
 
 
+# Typographic ligatures a PDF's fonts or an OCR leave as one character ("ﬁcha"): NFC keeps them, a reader (and the
+# spell checker, the glossary) wants the letters.
+LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})
+
+
+def without_ligatures(text: str) -> str:
+    return text.translate(LIGATURES)
+
+
 def printable(text: str) -> str:
     """NFC text without the characters a page never shows (controls, zero-width and direction marks)."""
     return _INVISIBLE.sub("", unicodedata.normalize("NFC", text))

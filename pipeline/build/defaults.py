@@ -79,6 +79,8 @@ def title_from_text(raw: RawText, document: Document) -> str:
         if s.title != document.game.title_es and s.kind not in (SectionKind.FLAVOR, SectionKind.CREDITS)
     ]
     stated = stated_title(raw)
+    if not raw.title and stated and _heads_the_text(raw, stated) and not about_the_rules(stated) and game_name(stated):
+        return game_name(stated)  # "# Lanzas de Cobre" over the whole text names it, before "Reglamento en español · …"
     candidates = [stated] + [section.title for section in heads] + [_opening_line(document), _thread_subject(raw)]
     for candidate in candidates:
         if RULES_OF.search(candidate) and game_name(candidate):
@@ -156,6 +158,8 @@ def game_name(title: str, *, section_words: bool = False) -> str:
     for part in NAME_SEPARATOR.split(text):
         name = " ".join(part.split()).strip(" .,;:-–—")
         opens_phrase = bool(name) and fold(name.split()[0]) in PREPOSITIONS  # "para 2-4 jugadores" names no game
+        # "Reseña y" of "Reseña y reglas: X": a phrase cut before what it joins, no name
+        opens_phrase = opens_phrase or (bool(name) and fold(name.split()[-1]) in FUNCTION_WORDS)
         if name and not opens_phrase and (section_words or not names_a_section(name)) and any(char.isalpha() for char in name):
             name = readable_title(name)
             name = name[0].upper() + name[1:]

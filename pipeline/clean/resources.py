@@ -58,9 +58,8 @@ CREDIT_LABEL = re.compile(
     re.IGNORECASE,
 )
 # "Traducción: Marta", "Traducido por Marta y Luis", "© 2024 Editorial": who made the text, said by the text.
-# "Reglas del juego - traducción de Irene Calvo": the same after the document's name, set off by a dash or a bar.
-# "Traducción de X" names a translator only as two or three capitalised words ("Traducción de Mercaderes del
-# Desierto" names the game).
+# "Reglas - traducción de Irene Calvo": after the document's name; "Traducción de X" only of two or three capitalised
+# words ("Traducción de Mercaderes del Desierto" names the game).
 PERSON = r"(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+){2,3}"
 TRANSLATOR_LINE = re.compile(
     r"^\s*(?:[^.:;!?]{2,60}\s[-–—|·]\s)?"
@@ -179,7 +178,8 @@ APP_PROMOTION = "promotion of an app"
 CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (reason, re.compile(pattern, re.IGNORECASE))
     for reason, pattern in (
-        ("thanks", r"(?:muchas|mil|muchísimas|las)\s+gracias|gracias\s+(?:por|otra vez|de nuevo)\b|^\W*gracias\b"),
+        ("thanks", r"(?:muchas|mil|muchísimas|las)\s+gracias|gracias\s+(?:por|otra vez|de nuevo)\b|^\W*gracias\b"
+                   r"|\bgracias\s+a\s+(?:todos|todas|vosotr[oa]s|quienes)\b"),  # not a rule's "gracias a tu escudo"
         ("greeting", r"^\W*(?:saludos|un saludo|hola|buenas)\b"),
         (
             "good wishes to the reader",

@@ -19,6 +19,7 @@ from pipeline.errors import InputError
 from pipeline.ingest.limits import DEFAULT, Limits, check_length, out_of_resources, read_bounded, too_long
 from pipeline.ingest.lines import Converted
 from pipeline.model import CleaningRecord, RawText
+from pipeline.text import without_ligatures
 
 # The readers (encoding, sniff, artefacts, the format converters) are imported where a source is read:
 # finding games (`refsheets list`, a no-op build) needs only the file names.
@@ -128,7 +129,7 @@ def read_source(path: Path, *, game: str, display: str, limits: Limits = DEFAULT
     return RawText(
         game=game,
         path=display,
-        text="\n".join(converted.texts),
+        text=without_ligatures("\n".join(converted.texts)),
         encoding=encoding,
         sha256=hashlib.sha256(data).hexdigest(),
         warnings=tuple(warnings),

@@ -12,7 +12,7 @@ import re
 import unicodedata
 
 from pipeline.errors import InputError
-from pipeline.text import printable
+from pipeline.text import printable, without_ligatures
 
 BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32-le"),
@@ -62,7 +62,7 @@ def decode(data: bytes, *, display: str) -> tuple[str, str, list[str]]:
     text, repaired = repair_mojibake(text)
     if repaired:
         warnings.append(f"{display}: text was mojibake (UTF-8 read as a single-byte code page, e.g. 'PÃ¡gina'); repaired")
-    text = unicodedata.normalize("NFC", text)
+    text = without_ligatures(unicodedata.normalize("NFC", text))
     if _looks_binary(text):
         raise InputError("binary content (too many control characters); expected plain text", path=display)
     if not printable(text).strip():

@@ -10,6 +10,7 @@ from collections import Counter
 
 from pipeline.model import CleaningRecord
 from pipeline.modelkinds import Artefact, CleaningAction
+from pipeline.structure.patterns import PAGE_MARKER
 
 MIN_PAGE_LINE = 200  # a page's line in a viewer's copy: longer than a paragraph's
 MIN_HEAD_WORDS, MAX_HEAD_WORDS = 2, 10  # a running head's words before the page number
@@ -27,7 +28,30 @@ def page_furniture(texts: list[str], records: dict[int, CleaningRecord]) -> set[
     """Bare page numbers that count up through the text, the short lines repeated beside them, and short
     lines repeated through the text that break into the middle of a sentence (a header with no number)."""
     footers = _numbered_footers(texts, records)
-    return _numbered_pages(texts, records) | _interrupting_headers(texts, records) | footers | _pages_among_footers(texts, records, footers)
+    found = _numbered_pages(texts, records) | _interrupting_headers(texts, records) | footers
+    return found | _pages_among_footers(texts, records, footers) | _heads_beside_markers(texts, records)
+
+
+def _heads_beside_markers(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
+    """'SENDEROS DE NIEBLA' right after '- 2 -' and again after '- 3 -' (blank lines between them): the running
+    header of each new page. Only the lines beside a marker go; the same words where the text opens are its title."""
+    markers = [index for index, text in enumerate(texts) if PAGE_MARKER.match(text.strip())]
+    beside: dict[str, list[int]] = {}
+    for index in markers:
+        for step in (-1, 1):
+            other = index + step
+            while 0 <= other < len(texts) and not texts[other].strip():
+                other += step
+            if 0 <= other < len(texts) and other not in markers and len(texts[other].strip()) <= 80:
+                beside.setdefault(texts[other].strip(), []).append(other)
+    dropped: set[int] = set()
+    for lines in beside.values():
+        if len(set(lines)) >= 2:
+            for index in sorted(set(lines)):
+                dropped.add(index)
+                reason = "running header or footer (repeated beside the page markers)"
+                records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, reason, texts[index], Artefact.RUNNING_HEADER)
+    return dropped
 
 
 def _pages_among_footers(texts: list[str], records: dict[int, CleaningRecord], footers: set[int]) -> set[int]:

@@ -41,6 +41,9 @@ def test_a_game_named_after_its_rules_is_a_title(title: str) -> None:
         ("REGLAMENTO OFICIAL (EDICIÓN DE 5 RONDAS)", ""),
         ("COMO SE JUEGA", ""),  # the rules' first section, no game's name
         ("Cómo se juega al Mus", "Mus"),
+        ("🎲 Reseña y reglas: Mercado de Especias", "Mercado de Especias"),  # "Reseña y" is cut before what it joins
+        ("REGLAS RÁPIDAS DE FARO ROTO", "Faro roto"),
+        ("Traducción: Mercaderes del Desierto", "Mercaderes del Desierto"),
     ],
 )
 def test_a_title_is_cut_to_the_games_name(title: str, name: str) -> None:
@@ -162,3 +165,16 @@ def test_a_page_named_for_a_part_of_the_rules_takes_the_games_name_from_its_site
     section = Section(id="s", title=h1, level=1, kind="rules",
                       blocks=(Block(kind="paragraph", text="Cada jugador roba una carta.", first=2, last=2),), first=1, last=2)
     assert title_from_text(raw, Document(game=game, sections=(section,))) == name
+
+
+def test_the_one_heading_over_a_marked_up_text_names_it_before_a_line_about_the_rules() -> None:
+    """A README's '# Lanzas de Cobre' over its sections, then 'Reglamento en español · web del proyecto': the heading."""
+    from pipeline.build.defaults import title_from_text
+    from pipeline.model import Block, Document, GameInfo, RawText, Section
+
+    game = GameInfo(id="lanzas", title_es="Lanzas", title_en="Lanzas")
+    raw = RawText(game=game.id, path="raw.md", text="# Lanzas de Cobre\n\nReglamento en español · web del proyecto\n\n## Turno\n",
+                  encoding="utf-8", sha256="0", format="markdown")
+    line = Block(kind="paragraph", text="Reglamento en español · web del proyecto", first=3, last=3)
+    top = Section(id="lanzas-de-cobre", title="Lanzas de Cobre", level=1, kind="rules", blocks=(line,), first=1, last=3)
+    assert title_from_text(raw, Document(game=game, sections=(top,))) == "Lanzas de Cobre"

@@ -138,3 +138,10 @@ def test_a_title_set_over_two_lines_in_capitals_is_joined_and_a_footer_named_tra
     assert kept_text(result).split("\n")[0] == "LOS FAROS DEL NORTE"
     assert result.credits.translators == ("Irene Calvo",)
     assert "EL TURNO" in kept_text(clean(raw_of("COMPONENTES\nEL TURNO\nRoba una carta.\n"))).split("\n")
+
+
+def test_thanks_to_the_readers_is_chatter_and_a_rules_owing_to_is_not() -> None:
+    from pipeline.clean.resources import CleanOptions, chatter_reason
+
+    assert chatter_reason("Antes de nada, gracias a todos los que comentasteis la entrada anterior.", CleanOptions()) == "thanks"
+    assert chatter_reason("Ignoras el primer golpe de cada ronda gracias a tu escudo.", CleanOptions()) is None

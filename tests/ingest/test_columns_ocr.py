@@ -86,3 +86,10 @@ def test_pages_copied_one_line_each_lose_their_running_head_and_number_and_are_c
     assert texts[0] == "GUÍA DE REGLAS - LOS POZOS"  # the first page's head names the document
     assert ["PREPARACIÓN", "EL TURNO", "FIN DE LA PARTIDA"] == [text for text in texts if text.isupper() and "GUÍA" not in text]
     assert not any("POZOS 2" in text for text in texts)
+
+
+def test_a_running_head_beside_the_page_markers_goes_and_the_same_words_opening_the_text_stay() -> None:
+    from pipeline.ingest.pagemarks import page_furniture
+
+    texts = ["SENDEROS", "", "Coloca el tablero.", "- 2 -", "", "SENDEROS", "", "Mueve tu farol.", "- 3 -", "", "SENDEROS", "Gana."]
+    assert page_furniture(texts, {}) == {5, 10}

@@ -77,6 +77,11 @@ def test_a_dos_code_page_is_told_from_cp1252() -> None:
     assert "niño" in text and "acción" in text and encoding == "cp850" and warnings
 
 
+def test_ligatures_a_pdf_or_an_ocr_left_are_written_as_their_letters() -> None:
+    text, _, warnings = decode("Cada jugador ﬁja su farol y ﬂota; ﬀ ﬃ ﬄ.\n".encode(), display="x")
+    assert text == "Cada jugador fija su farol y flota; ff ffi ffl.\n" and not warnings
+
+
 # --- source files -------------------------------------------------------------------------------------------
 
 
