@@ -45,6 +45,7 @@ NAME = r"(?:(?:El|La|Los|Las)\s+)?[A-ZÁÉÍÓÚÑ0-9][\w'’.-]*(?:\s+(?:(?:El|
 DEFINES_GAME = re.compile(
     rf"(?:^|[.!?]\s+)({NAME})\s+(?:es\s+un\s+juego|pertenece\s+a\s+(?:la\s+)?(?:\w+\s+)?familia)\b"
     rf"|\breglas\s+(?:oficiales\s+|completas\s+)?(?:de|del|para)\s+({NAME})"
+    rf"|^En\s+({NAME}),?\s+(?:cada\s+jugador|los\s+jugadores|sois|eres)\b"  # "En Carcassonne, los jugadores..."
 )
 ARTICLES = ("El", "La", "Los", "Las")
 OPENING_PARAGRAPHS = 3  # the paragraphs of the text's opening that may name the game
@@ -131,7 +132,7 @@ def _defined_name(document: Document) -> str:
     said = " ".join(" ".join(paragraphs) for paragraphs in opening)
     for paragraph in (paragraph for paragraphs in opening for paragraph in paragraphs):
         found = DEFINES_GAME.search(paragraph.strip())
-        if found and (name := game_name((found.group(1) or found.group(2)).strip(" .,;:"))):
+        if found and (name := game_name((found.group(1) or found.group(2) or found.group(3)).strip(" .,;:"))):
             # A sentence's capital article is the name's only if the text never writes it small ("en la Brisca").
             article, _, rest = name.partition(" ")
             return rest if found.group(1) and article in ARTICLES and f" {article.lower()} {rest}" in said else name

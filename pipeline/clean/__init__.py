@@ -453,6 +453,18 @@ def _mark_duplicates(state: State) -> None:
             state.headings.discard(first)
         else:
             unit.kind, unit.reason = CleaningAction.DUPLICATE, reason
+    _page_name(state)
+
+
+def _page_name(state: State) -> None:
+    """'relojeros de praga' over 'RELOJEROS DE PRAGA', the text's first heading: the site's name of the page, repeated."""
+    kept = [unit for unit in state.units if unit.kind == LineKind.TEXT]
+    first = min(kept, key=lambda unit: unit.first, default=None)
+    heading = min((index for index in state.headings if first is not None and index > first.first), default=None)
+    if first is None or heading is None or len(first.lines) != 1 or any(first.first < unit.first < heading for unit in kept):
+        return
+    if fold(state.lines[first.first]) == fold(state.lines[heading]):
+        first.kind, first.reason = CleaningAction.DROP, f"the page's name, which the title at line {heading + 1} repeats"
 
 
 def _settle_headings(state: State) -> None:

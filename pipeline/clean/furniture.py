@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from pipeline.clean.resources import (
+    ALPHABET_INDEX,
     chatter_reason,
     BARE_URL,
     BRACKETED,
@@ -251,6 +252,8 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
         fate[index] = (CleaningAction.DROP, "site navigation (breadcrumbs)")
     elif SHARE.match(text):
         fate[index] = (CleaningAction.DROP, "site navigation (share buttons)")
+    elif ALPHABET_INDEX.match(text):
+        fate[index] = (CleaningAction.DROP, "site navigation (an index of letters)")
     elif BYLINE.match(text):
         fate[index] = (CleaningAction.DROP, "byline of the post (author and date)")
     elif CAPTION.match(text):

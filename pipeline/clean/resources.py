@@ -30,8 +30,8 @@ NAVIGATION_WORDS = frozenset(
         # A forum post's buttons and status, as a copy of an SMF or phpBB page keeps them.
         "En línea", "Desconectado", "Conectado", "Me gusta", "No me gusta", "Agradecer", "Reportar", "Editar",
         "Volver arriba", "Arriba",
-        # A blog's link for screen readers.
-        "Saltar al contenido", "Ir al contenido", "Skip to content",
+        # A blog's link for screen readers; an advert's label.
+        "Saltar al contenido", "Ir al contenido", "Skip to content", "Anuncio", "Publicidad", "Advertisement",
     )
 )
 # The buttons of a BoardGameGeek post or a Reddit comment: navigation only in a text that shows it is a copied
@@ -57,13 +57,13 @@ CREDIT_LABEL = re.compile(
     r"|descarga\b.*\bcortes[ií]a de\b.*|texto recogido\b.*\bgracias a\b.*)\s*:?\s*$",
     re.IGNORECASE,
 )
-# "Traducción: Marta", "Traducido por Marta y Luis", "© 2024 Editorial": who made the text, said by the text.
-# "Reglas - traducción de Irene Calvo": after the document's name; "Traducción de X" only of two or three capitalised
-# words ("Traducción de Mercaderes del Desierto" names the game).
+# "Traducción: Marta", "Traducido por Marta y Luis", "Reglas - traducción de Irene Calvo"; "Traducción de X" only of
+# two or three capitalised words ("Traducción de Mercaderes del Desierto" names the game).
 PERSON = r"(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+){2,3}"
 TRANSLATOR_LINE = re.compile(
     r"^\s*(?:[^.:;!?]{2,60}\s[-–—|·]\s)?"
-    r"(?:(?:traducci[óo]n(?: al (?:castellano|español))?|traductor(?:a|es)?)\s*[:\-–]|traducido por"
+    r"(?:(?:traducci[óo]n(?: al (?:castellano|español))?|traductor(?:a|es)?)\s*[:\-–]"
+    r"|(?:reglas\s+|texto\s+)?traducid[oa]s?(?:\s+al\s+(?:español|castellano))?\s+por"
     r"|traducci[óo]n de(?=(?-i:" + PERSON + r"\s*(?:[.,;]|$))))"
     r"\s*(\S.{1,80}?)\s*\.?$",
     re.IGNORECASE,
@@ -93,8 +93,7 @@ DANGLING_WORDS = frozenset(
 REPLY_SUBJECT = re.compile(r"^\s*(?:re|res)\s*:\s*\S.{0,100}$", re.IGNORECASE)
 POST_DATE = re.compile(r"^\s*«?\s*(?:respuesta\s*#\s*\d+\s*)?en\s*:\s*.{4,60}?»?\s*$", re.IGNORECASE)
 PROFILE = re.compile(r"^\s*(?:mensajes|posts|karma|registrado|ubicaci[óo]n|sexo|edad|aplausos)\s*:\s*\S.{0,40}$", re.IGNORECASE)
-# "Registrado: 02 Mar 2012, 11:40 Mensajes: 418", "Mensajes: 1234": a member's post count, which no rulebook prints.
-MEMBER_COUNT = re.compile(r"^\s*(?:registrad[oa]\s*:.{1,40}?\s)?(?:mensajes|posts)\s*:\s*\d[\d.,]*\s*$", re.IGNORECASE)
+MEMBER_COUNT = re.compile(r"^\s*(?:registrad[oa]\s*:.{1,40}?\s)?(?:mensajes|posts)\s*:\s*\d[\d.,]*\s*$", re.IGNORECASE)  # no rulebook's
 # Page furniture of a web copy: "Inicio > Juegos > Reglas" (breadcrumbs), "Publicado por Bea el 3 de mayo"
 # (the byline), "Comparte en: Facebook · Twitter" (share buttons).
 BREADCRUMBS = re.compile(r"^\s*(?:inicio|home|portada|blog|foros?)\s*(?:[>»›/|]\s*[^>»›/|]{1,60}){1,6}$", re.IGNORECASE)
@@ -108,6 +107,7 @@ SHARE = re.compile(
 CAPTION = re.compile(
     r"^\s*(?:Figura|Fig\.|Imagen|Ilustraci[óo]n|Diagrama|Foto(?:graf[íi]a)?|Esquema)\s*\d{0,3}\s*[:.–—-]\s*\S.{0,150}$", re.IGNORECASE
 )
+ALPHABET_INDEX = re.compile(r"^\s*(?:[A-ZÑ]\s*[|·•/–-]\s*){3,}[A-ZÑ]\s*$")  # "A | B | C | F": a glossary's letter links
 LONE_BULLET = re.compile(r"^\s*[•·▪◦*-]\s*$")
 # A line with no word at all: a banner of asterisks, a scanner's specks ("' . , ~"), reactions ("👍 (4) ❤️ (2)").
 LETTER = re.compile(r"[^\W\d_]")

@@ -19,6 +19,7 @@ from pipeline.ingest.lines import editorial_marks, left_out
 from pipeline.ingest.columns import split_columns
 from pipeline.ingest.ocr import fix_ocr, shows_ocr
 from pipeline.ingest.pagemarks import page_furniture, page_heads
+from pipeline.ingest.wikipage import unmarked, wiki_furniture
 from pipeline.ingest.spacing import LETTER_SPACED, join_letter_spaced
 from pipeline.model import CleaningRecord
 from pipeline.modelkinds import Artefact, CleaningAction
@@ -99,12 +100,19 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
     dropped = breaks | page_furniture(texts, records) | _table_of_contents(texts, records) | _setext(texts, lines, records)
     drawn = drop_drawings(texts, records)
     dropped |= _review_comments(texts, records) | drawn | _editorial_marks(texts, lines, records)
+    wiki = wiki_furniture(texts)
+    for index, reason in wiki.items():
+        records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, reason, texts[index])
+    dropped |= set(wiki)
     for index in lead_ins(texts, drawn, dropped):
         texts[index] = left_out(texts[index], "figura")
         _correct(records, index, lines[index], "lead-in of a drawing left out, marked")
     for index, text in enumerate(texts):
         if index in dropped:
             continue
+        if wiki and unmarked(text) != text:
+            text = texts[index] = unmarked(text)
+            _correct(records, index, lines[index], "a wiki's markup left in the copy removed (reference marks, quotes, '==')")
         unglued = _glued_page_number(_glyph_bullet(text))
         read = fix_ocr(unglued) if ocr else unglued
         fixed = join_letter_spaced(read)

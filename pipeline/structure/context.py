@@ -49,6 +49,10 @@ def repeated_titles(candidates: list[Heading | None]) -> set[str]:
     return {key for key, count in counts.items() if count >= REPEATED_LABEL}
 
 
+# The headings of a list of terms and their meanings.
+GLOSSARY_TITLES = frozenset("glosario vocabulario terminos diccionario definiciones terminologia".split())
+
+
 def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | None]:
     """One entry per line: the heading it opens, or None. Blank strings are paragraph breaks.
 
@@ -61,7 +65,7 @@ def find_headings(texts: list[str], *, options: SplitOptions) -> list[Heading | 
     # What the neighbours of every line are, found in a few passes rather than by a scan per line (200,000
     # short lines would otherwise cost a scan of the rest of the text each).
     context = _Context(texts, candidates)
-    entries = _parallel_entries(texts, candidates, context) | _field_list(texts, candidates)
+    entries = _parallel_entries(texts, candidates, context) | _field_list(texts, candidates) | _glossary_terms(texts, candidates)
     found: list[Heading | None] = []
     for index, heading in enumerate(candidates):
         judged = heading is not None and heading.style not in SELF_EVIDENT and index not in outline
@@ -202,6 +206,22 @@ def _field_list(texts: list[str], candidates: list[Heading | None]) -> set[int]:
         return (heading is not None and heading.style == HeadingStyle.RUNIN and texts[index].lstrip().startswith("**")
                 and texts[index].split("**")[1].rstrip().endswith(":") and len(heading.rest.split()) <= MAX_FIELD_WORDS)
     return {index for index in range(len(texts)) if field(index) and (field(index - 1) or field(index + 1))}
+
+
+def _glossary_terms(texts: list[str], candidates: list[Heading | None]) -> set[int]:
+    """'Bruma:' over its definition, under a 'Glosario' heading: a term the glossary defines, not a section (up to
+    the next heading that is no such term)."""
+    terms: set[int] = set()
+    inside = False
+    for index, heading in enumerate(candidates):
+        if heading is None:
+            continue
+        term = heading.style == HeadingStyle.TITLE and texts[index].rstrip().endswith(":")
+        if inside and term:
+            terms.add(index)
+        else:
+            inside = fold(heading.title).split()[:1] in ([word] for word in GLOSSARY_TITLES)
+    return terms
 
 
 def _first_word(text: str) -> str:

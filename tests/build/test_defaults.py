@@ -178,3 +178,14 @@ def test_the_one_heading_over_a_marked_up_text_names_it_before_a_line_about_the_
     line = Block(kind="paragraph", text="Reglamento en español · web del proyecto", first=3, last=3)
     top = Section(id="lanzas-de-cobre", title="Lanzas de Cobre", level=1, kind="rules", blocks=(line,), first=1, last=3)
     assert title_from_text(raw, Document(game=game, sections=(top,))) == "Lanzas de Cobre"
+
+
+def test_a_rulebooks_opening_in_x_each_player_names_x() -> None:
+    from pipeline.build.defaults import title_from_text
+    from pipeline.model import Block, Document, GameInfo, RawText, Section
+
+    game = GameInfo(id="colmenas", title_es="Colmenas", title_en="Colmenas")
+    raw = RawText(game=game.id, path="raw.txt", text="", encoding="utf-8", sha256="0")
+    prose = Block(kind="paragraph", text="En Colmenas de Sal cada jugador cuida un panal junto a la costa.", first=2, last=2)
+    first = Section(id="objetivo", title="Objetivo", level=1, kind="rules", blocks=(prose,), first=1, last=2)
+    assert title_from_text(raw, Document(game=game, sections=(first,))) == "Colmenas de Sal"

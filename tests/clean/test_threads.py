@@ -145,3 +145,12 @@ def test_thanks_to_the_readers_is_chatter_and_a_rules_owing_to_is_not() -> None:
 
     assert chatter_reason("Antes de nada, gracias a todos los que comentasteis la entrada anterior.", CleanOptions()) == "thanks"
     assert chatter_reason("Ignoras el primer golpe de cada ronda gracias a tu escudo.", CleanOptions()) is None
+
+
+def test_a_page_name_over_its_own_title_an_advert_label_and_a_letter_index_go() -> None:
+    text = ("relojeros de praga\n\nAnuncio\nRELOJEROS DE PRAGA\nReglas traducidas al español por Marta Figueroa\n\n"
+            "PREPARACIÓN\nCada jugador toma diez engranajes.\n\nGLOSARIO\n\nA | B | C | F\n\nEngranaje:\nUna pieza de latón.\n")
+    result = clean(raw_of(text))
+    kept = kept_text(result).split("\n")
+    assert "relojeros de praga" not in kept and "Anuncio" not in kept and "A | B | C | F" not in kept
+    assert "RELOJEROS DE PRAGA" in kept and result.credits.translators == ("Marta Figueroa",)

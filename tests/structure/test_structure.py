@@ -197,3 +197,10 @@ def test_a_numbered_entry_titled_with_an_article_is_a_heading_and_a_numbered_ste
     assert heading is not None and (heading.title, heading.depth) == ("El tablero", 2)
     assert heading_candidate("1. Roba una carta de marea.", options=SplitOptions()) is None
     assert heading_candidate("2. La partida termina cuando alguien gana", options=SplitOptions()) is None
+
+
+def test_terms_under_a_glossary_heading_are_its_entries_not_sections() -> None:
+    texts = ["Turno", "Roba una carta.", "", "Glosario", "", "Bruma:", "Ficha que gastas para mirar una loseta.", "",
+             "Marea alta:", "Las tres últimas casillas del contador."]
+    found = find_headings(texts, options=SplitOptions())
+    assert [texts[index] for index, heading in enumerate(found) if heading is not None] == ["Turno", "Glosario"]

@@ -1,0 +1,85 @@
+"""A wiki page copied from the browser as text: MediaWiki's own furniture around the article (in its Spanish
+interface), and an encyclopedia article's tail (see also, references, external links).
+
+MediaWiki prints the same lines on every site it runs (Wikipedia, a game's fan wiki, Board Game Arena's help):
+"De Board Game Arena" under the page's name, "Revisión del … (discusión | contribs.)", "Ir a la navegación",
+"Obtenido de «…»", "Categorías: …", "Esta página se editó por última vez…". Two of them show a wiki page; then its
+furniture goes, and so do the article's closing sections and its reference marks ("…la niebla.[2]").
+"""
+
+from __future__ import annotations
+
+import re
+
+# Lines only MediaWiki prints (two of them make a text a wiki page).
+WIKI_SIGNS = re.compile(
+    r"^\s*(?:ir a la navegaci[óo]n\b|obtenido de\s*[«\"]|categor[íi]as?\s*:\s*\S|esta p[áa]gina se edit[óo] por [úu]ltima vez"
+    r"|revisi[óo]n del\b.*\(discusi[óo]n\s*\|\s*contribs\.\)|\(difs\.\)\s*←|wikimedia foundation\.)",
+    re.IGNORECASE,
+)
+# Furniture of a wiki page, as lines (the signs above, and the interface's footer and header lines).
+WIKI_FURNITURE = re.compile(
+    WIKI_SIGNS.pattern + r"|^\s*(?:pol[íi]tica de privacidad\b.*\b(?:acerca de|exoneraciones|aviso legal)\b"
+    r"|saltar a (?:la )?navegaci[óo]n\b|\[editar\]\s*$)",
+    re.IGNORECASE,
+)
+# "De Wikipedia, la enciclopedia libre", "De Board Game Arena": the site under the page's name.
+SITE_LINE = re.compile(r"^\s*De [A-ZÁÉÍÓÚ][^\d.:;!?]{2,60}$")
+# An article's closing sections: pointers elsewhere, no rules.
+TAIL_SECTIONS = frozenset(("véase también", "vease tambien", "referencias", "enlaces externos", "notas", "bibliografía",
+                           "bibliografia", "fuentes"))
+REFERENCE_MARK = re.compile(r"(?<=[\w.,;:)»\"])\[\d{1,3}\]")
+TOP_LINES = 8  # the site line stands within the page's first lines
+SLUG_CHARS = 12
+QUOTES = re.compile(r"'{2,}")
+OPEN_HEADING = re.compile(r"^\s*(={2,6})\s*([^=]+?)\s*=*\s*$")
+MAX_HEADING_WORDS = 6
+
+
+def wiki_furniture(lines: list[str]) -> dict[int, str]:
+    """Line index -> why it goes, for a text that shows itself a wiki page; {} for any other text."""
+    if sum(1 for text in lines if WIKI_SIGNS.match(text)) < 2:
+        return {}
+    found = _above_the_article(lines)
+    tail = False
+    for index, text in enumerate(lines):
+        stripped = text.strip()
+        if stripped.casefold().rstrip(":") in TAIL_SECTIONS:
+            tail = True  # to the end, but for the wiki's own furniture after it
+        if WIKI_FURNITURE.match(text):
+            found[index] = "wiki page furniture (MediaWiki's)"
+        elif index < TOP_LINES and SITE_LINE.match(text):
+            found[index] = "wiki page furniture (the site's name under the page's)"
+        elif tail and stripped:
+            found[index] = "the wiki article's closing section (see also, references, links)"
+    return found
+
+
+def _above_the_article(lines: list[str]) -> dict[int, str]:
+    """Over the site's line ("De Board Game Arena"): the page's name, gone when it is a slug ("Gamehelpcolmenasdesal"),
+    and above it the site's banner ("This is a documentation for Board Game Arena...")."""
+    site = next((index for index, text in enumerate(lines[:TOP_LINES]) if SITE_LINE.match(text)), None)
+    above = [index for index in range(site or 0) if lines[index].strip()]
+    if not above:
+        return {}
+    name = above[-1]
+    found = {index: "wiki page furniture (the site's banner over the page)" for index in above[:-1]}
+    if " " not in lines[name].strip() and len(lines[name].strip()) >= SLUG_CHARS:
+        found[name] = "wiki page furniture (the page's name, a slug)"
+    return found
+
+
+def unmarked(text: str) -> str:
+    """A wiki line with the markup the copy kept: reference marks ("...la niebla.[2]"), bold or italic quotes
+    (three around "Fin de la temporada"), a heading's "==" that lost its closing half ("== Cómo se juega En tu
+    turno...", written "## Cómo se juega" over its text: the heading's words end where a capital opens the sentence)."""
+    text = QUOTES.sub("", REFERENCE_MARK.sub("", text))
+    opened = OPEN_HEADING.match(text)
+    if opened is None:
+        return text
+    words = opened.group(2).split()
+    cut = next((at for at in range(1, min(len(words), MAX_HEADING_WORDS + 1)) if words[at][:1].isupper()), None)
+    level = "#" * len(opened.group(1))
+    if cut is None:
+        return f"{level} {' '.join(words)}"
+    return f"{level} {' '.join(words[:cut])}\n{' '.join(words[cut:])}"

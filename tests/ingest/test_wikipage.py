@@ -1,0 +1,30 @@
+"""A wiki page copied from the browser as text (pipeline/ingest/wikipage.py): MediaWiki's furniture goes."""
+
+from __future__ import annotations
+
+from pipeline.ingest.wikipage import unmarked, wiki_furniture
+
+PAGE = [
+    "This is a documentation for Dice Wiki: play online !",  # 0: the site's banner
+    "Gamehelptorresdesal",  # 1: the page's name, a slug
+    "De Dice Wiki",  # 2
+    "Ir a la navegación Ir a la búsqueda",  # 3
+    "Preparación",  # 4
+    "Cada jugador toma tres dados.[1]",  # 5
+    "Referencias",  # 6: the article's tail, to the end
+    "↑ Reglamento, página 2.",  # 7
+    "Obtenido de «Torres de sal»",  # 8
+    "Categorías: Juegos de dados | Juegos de 2020",  # 9
+]
+
+
+def test_a_wiki_pages_furniture_and_closing_sections_go_and_its_article_stays() -> None:
+    found = wiki_furniture(PAGE)
+    assert set(found) == {0, 1, 2, 3, 6, 7, 8, 9}
+    assert wiki_furniture(["Preparación", "De 2 a 4 jugadores.", "Referencias", "Roba una carta."]) == {}  # no wiki
+
+
+def test_markup_left_in_a_wiki_copy_goes_and_an_open_heading_stands_over_its_text() -> None:
+    assert unmarked("Cada jugador toma tres dados.[1]") == "Cada jugador toma tres dados."
+    assert unmarked("'''Fin de la ronda'''':") == "Fin de la ronda:"
+    assert unmarked("== Cómo se juega En tu turno tiras dos dados.") == "## Cómo se juega\nEn tu turno tiras dos dados."
