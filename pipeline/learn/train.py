@@ -35,7 +35,9 @@ ANNOTATIONS = ROOT / "tests" / "corpus"
 FORMATS = ROOT / "tests" / "fixtures" / "formats"
 GOLDEN = ROOT / "tests" / "golden"
 TITLE_UNITS = 5  # a format case's title is one of its first lines
-PARAMS = {"c1": 0.05, "c2": 0.01, "max_iterations": 200, "feature.possible_transitions": True}
+# c2 (L2) chosen on `make eval`: at 0.01 one small training text more or less moved four corpus rows either way (a
+# heading read at 0.23 or 0.33); from 1.0 to 3.0 every row holds, and mus gains three headings' parents.
+PARAMS = {"c1": 0.05, "c2": 1.0, "max_iterations": 200, "feature.possible_transitions": True}
 
 
 @dataclass(frozen=True)
