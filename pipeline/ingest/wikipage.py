@@ -32,6 +32,7 @@ REFERENCE_MARK = re.compile(r"(?<=[\w.,;:)»\"])\[\d{1,3}\]")
 TOP_LINES = 8  # the site line stands within the page's first lines
 SLUG_CHARS = 12
 QUOTES = re.compile(r"'{2,}")
+WIKI_ITEM = re.compile(r"^\*+\s*(?=\S)")
 OPEN_HEADING = re.compile(r"^\s*(={2,6})\s*([^=]+?)\s*=*\s*$")
 MAX_HEADING_WORDS = 6
 
@@ -70,10 +71,10 @@ def _above_the_article(lines: list[str]) -> dict[int, str]:
 
 
 def unmarked(text: str) -> str:
-    """A wiki line with the markup the copy kept: reference marks ("...la niebla.[2]"), bold or italic quotes
+    """A wiki line with the markup the copy kept: reference marks ("...la niebla.[2]"), "*" items, bold or italic quotes
     (three around "Fin de la temporada"), a heading's "==" that lost its closing half ("== Cómo se juega En tu
     turno...", written "## Cómo se juega" over its text: the heading's words end where a capital opens the sentence)."""
-    text = QUOTES.sub("", REFERENCE_MARK.sub("", text))
+    text = WIKI_ITEM.sub("- ", QUOTES.sub("", REFERENCE_MARK.sub("", text)))  # "*Consejo: …", a wiki list's item
     opened = OPEN_HEADING.match(text)
     if opened is None:
         return text

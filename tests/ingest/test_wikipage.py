@@ -27,4 +27,5 @@ def test_a_wiki_pages_furniture_and_closing_sections_go_and_its_article_stays() 
 def test_markup_left_in_a_wiki_copy_goes_and_an_open_heading_stands_over_its_text() -> None:
     assert unmarked("Cada jugador toma tres dados.[1]") == "Cada jugador toma tres dados."
     assert unmarked("'''Fin de la ronda'''':") == "Fin de la ronda:"
+    assert unmarked("*Consejo: juega primero las flores.") == "- Consejo: juega primero las flores."
     assert unmarked("== Cómo se juega En tu turno tiras dos dados.") == "## Cómo se juega\nEn tu turno tiras dos dados."
