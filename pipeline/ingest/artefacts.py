@@ -19,7 +19,7 @@ from pipeline.ingest.lines import editorial_marks, left_out
 from pipeline.ingest.columns import split_columns
 from pipeline.ingest.ocr import fix_ocr, shows_ocr
 from pipeline.ingest.pagemarks import page_furniture, page_heads
-from pipeline.ingest.wikipage import unmarked, wiki_furniture
+from pipeline.ingest.wikipage import page_address, unmarked, wiki_furniture
 from pipeline.ingest.spacing import LETTER_SPACED, join_letter_spaced
 from pipeline.model import CleaningRecord
 from pipeline.modelkinds import Artefact, CleaningAction
@@ -110,7 +110,10 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
     for index, text in enumerate(texts):
         if index in dropped:
             continue
-        if wiki and unmarked(text) != text:
+        if wiki and page_address(text):
+            text = texts[index] = page_address(text)
+            _correct(records, index, lines[index], "the wiki page's address (\"Obtenido de\"), kept for the credits")
+        elif wiki and unmarked(text) != text:
             text = texts[index] = unmarked(text)
             _correct(records, index, lines[index], "a wiki's markup left in the copy removed (reference marks, quotes, '==')")
         unglued = _glued_page_number(_glyph_bullet(text))

@@ -31,6 +31,7 @@ TAIL_SECTIONS = frozenset(("véase también", "vease tambien", "referencias", "e
 REFERENCE_MARK = re.compile(r"(?<=[\w.,;:)»\"])\[\d{1,3}\]")
 TOP_LINES = 8  # the site line stands within the page's first lines
 SLUG_CHARS = 12
+ADDRESS = re.compile(r"^\s*obtenido de\s*[«\"](https?://[^»\"\s]+)[»\"]\s*$", re.IGNORECASE)
 QUOTES = re.compile(r"'{2,}")
 WIKI_ITEM = re.compile(r"^\*+\s*(?=\S)")
 OPEN_HEADING = re.compile(r"^\s*(={2,6})\s*([^=]+?)\s*=*\s*$")
@@ -45,6 +46,8 @@ def wiki_furniture(lines: list[str]) -> dict[int, str]:
     tail = False
     for index, text in enumerate(lines):
         stripped = text.strip()
+        if page_address(text):
+            continue  # the page's address: written bare for the credits (`page_address`)
         if stripped.casefold().rstrip(":") in TAIL_SECTIONS:
             tail = True  # to the end, but for the wiki's own furniture after it
         if WIKI_FURNITURE.match(text):
@@ -54,6 +57,12 @@ def wiki_furniture(lines: list[str]) -> dict[int, str]:
         elif tail and stripped:
             found[index] = "the wiki article's closing section (see also, references, links)"
     return found
+
+
+def page_address(text: str) -> str:
+    """'Obtenido de «http://es.wiki.org/index.php?title=X»' -> the address: the page's source, for its credits."""
+    found = ADDRESS.match(text)
+    return found.group(1) if found else ""
 
 
 def _above_the_article(lines: list[str]) -> dict[int, str]:

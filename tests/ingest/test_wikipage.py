@@ -29,3 +29,12 @@ def test_markup_left_in_a_wiki_copy_goes_and_an_open_heading_stands_over_its_tex
     assert unmarked("'''Fin de la ronda'''':") == "Fin de la ronda:"
     assert unmarked("*Consejo: juega primero las flores.") == "- Consejo: juega primero las flores."
     assert unmarked("== Cómo se juega En tu turno tiras dos dados.") == "## Cómo se juega\nEn tu turno tiras dos dados."
+
+
+def test_the_pages_address_under_obtenido_de_is_kept_for_the_credits() -> None:
+    from pipeline.ingest.wikipage import page_address
+
+    address = "Obtenido de «http://es.wiki.example/index.php?title=Torres&oldid=7»"
+    assert page_address(address) == "http://es.wiki.example/index.php?title=Torres&oldid=7"
+    assert 10 not in wiki_furniture([*PAGE, address])  # written bare by ingest, then credited by the cleaner
+    assert page_address("Obtenido de «Torres de sal»") == ""
