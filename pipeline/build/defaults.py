@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from pipeline.clean.resources import REPLY_SUBJECT
+from pipeline.clean.threads import reply_subjects
 from pipeline.model import Document, GameInfo, RawText
 from pipeline.modelkinds import BlockKind, SectionKind
 from pipeline.project import default_title
 from pipeline.structure import readable_title
-from pipeline.structure.lexicon import FUNCTION_WORDS, SECTION_OPENERS
+from pipeline.structure.lexicon import ARTICLES, FUNCTION_WORDS, SECTION_OPENERS
 from pipeline.structure.patterns import MARKUP_HEADING
 from pipeline.text import fold
 
@@ -47,7 +47,6 @@ DEFINES_GAME = re.compile(
     rf"|\breglas\s+(?:oficiales\s+|completas\s+)?(?:de|del|para)\s+({NAME})"
     rf"|^En\s+({NAME}),?\s+(?:cada\s+jugador|los\s+jugadores|sois|eres)\b"  # "En Carcassonne, los jugadores..."
 )
-ARTICLES = ("El", "La", "Los", "Las")
 OPENING_PARAGRAPHS = 3  # the paragraphs of the text's opening that may name the game
 NAME_SEPARATOR = re.compile(rf"\s+[-–—|]\s+|:\s+|\s*\|\s*|{RULES_OF.pattern}", re.IGNORECASE)
 VERSION = re.compile(r"\((?:v(?:ersi[óo]n)?\.?\s*[\d.]+|[^()]*\b(?:edit|beta|borrador)\b)[^()]*\)|\bv\.?\d+(?:\.\d+)*\b", re.IGNORECASE)
@@ -99,7 +98,7 @@ def title_from_text(raw: RawText, document: Document) -> str:
 def _thread_subject(raw: RawText) -> str:
     """The subject a forum thread's replies repeat ('Re: Traducción: Mercaderes del Desierto'), whose first post the
     cleaner may have dropped with its header."""
-    subjects = [" ".join(line.split()[1:]) for line in raw.text.split("\n") if REPLY_SUBJECT.match(line)]
+    subjects = reply_subjects(raw.text.split("\n"))
     return max(set(subjects), key=lambda subject: (subjects.count(subject), subject)) if subjects else ""
 
 
@@ -135,7 +134,8 @@ def _defined_name(document: Document) -> str:
         if found and (name := game_name((found.group(1) or found.group(2) or found.group(3)).strip(" .,;:"))):
             # A sentence's capital article is the name's only if the text never writes it small ("en la Brisca").
             article, _, rest = name.partition(" ")
-            return rest if found.group(1) and article in ARTICLES and f" {article.lower()} {rest}" in said else name
+            lowered_in_text = f" {article.lower()} {rest}" in said
+            return rest if found.group(1) and article.istitle() and article.lower() in ARTICLES and lowered_in_text else name
     return ""
 
 

@@ -49,7 +49,17 @@ from pipeline.clean.resources import (
     CleanOptions,
 )
 from pipeline.clean.state import State
-from pipeline.clean.threads import ONLINE_STATUS, PageTop, copied_thread, heads_a_rule, heads_rule_text, is_button, next_text, post_start
+from pipeline.clean.threads import (
+    ONLINE_STATUS,
+    PageTop,
+    copied_thread,
+    heads_a_rule,
+    heads_rule_text,
+    is_button,
+    next_text,
+    post_start,
+    reply_subjects,
+)
 from pipeline.modelkinds import CleaningAction
 from pipeline.structure.lexicon import FUNCTION_WORDS
 from pipeline.text import fold
@@ -282,8 +292,7 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
 def _thread_subject(lines: list[str], text: str) -> bool:
     """'Traducción: Mercaderes del Desierto' that a reply quotes as its subject ('Re: Traducción: Mercaderes…'):
     the thread's title, naming the game, not its translator."""
-    subject = " ".join(text.split()).casefold()
-    return any(REPLY_SUBJECT.match(line) and " ".join(line.split()[1:]).casefold() == subject for line in lines)
+    return " ".join(text.split()).casefold() in {subject.casefold() for subject in reply_subjects(lines)}
 
 
 def _version_line(lines: list[str], index: int, text: str) -> bool:

@@ -32,6 +32,11 @@ MAX_LIST_ENTRIES = 40  # a list a line ending in ':' introduces is no longer tha
 MAX_CHATTER_LINE = 300  # (as the cleaner: a longer line is never asked whether it is chatter)
 
 
+def reply_subjects(lines: list[str]) -> list[str]:
+    """The subjects a thread's replies carry, in order ('Re: Traducción: X' -> 'Traducción: X')."""
+    return [" ".join(line.split()[1:]) for line in lines if REPLY_SUBJECT.match(line)]
+
+
 def copied_thread(lines: list[str]) -> bool:
     """Whether the text is a thread copied from a forum page: its buttons, like counts, comment headers show it.
 

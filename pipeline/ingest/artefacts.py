@@ -110,11 +110,11 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
     for index, text in enumerate(texts):
         if index in dropped:
             continue
-        if wiki and page_address(text):
-            text = texts[index] = page_address(text)
+        if wiki and (address := page_address(text)):
+            text = texts[index] = address
             _correct(records, index, lines[index], "the wiki page's address (\"Obtenido de\"), kept for the credits")
-        elif wiki and unmarked(text) != text:
-            text = texts[index] = unmarked(text)
+        elif wiki and (bare := unmarked(text)) != text:
+            text = texts[index] = bare
             _correct(records, index, lines[index], "a wiki's markup left in the copy removed (reference marks, quotes, '==')")
         unglued = _glued_page_number(_glyph_bullet(text))
         read = fix_ocr(unglued) if ocr else unglued

@@ -28,7 +28,7 @@ def page_furniture(texts: list[str], records: dict[int, CleaningRecord]) -> set[
     """Bare page numbers that count up through the text, the short lines repeated beside them, and short
     lines repeated through the text that break into the middle of a sentence (a header with no number)."""
     footers = _numbered_footers(texts, records)
-    found = _numbered_pages(texts, records) | _interrupting_headers(texts, records) | footers
+    found = _numbered_pages(texts, records) | _interrupting_headers(texts, records) | set(footers)
     return found | _pages_among_footers(texts, records, footers) | _heads_beside_markers(texts, records)
 
 
@@ -54,10 +54,10 @@ def _heads_beside_markers(texts: list[str], records: dict[int, CleaningRecord]) 
     return dropped
 
 
-def _pages_among_footers(texts: list[str], records: dict[int, CleaningRecord], footers: set[int]) -> set[int]:
+def _pages_among_footers(texts: list[str], records: dict[int, CleaningRecord], footers: dict[int, int]) -> set[int]:
     """A bare number on the page after the last numbered footer ('2 Faros del Norte - Reglas' … '3'): the last page,
     whose footer the copy kept without its words."""
-    numbered = sorted((index, _footer_number(texts[index])) for index in footers)
+    numbered = sorted(footers.items())
     dropped: set[int] = set()
     for index, text in enumerate(texts):
         bare = BARE_NUMBER.match(text)
@@ -70,12 +70,7 @@ def _pages_among_footers(texts: list[str], records: dict[int, CleaningRecord], f
     return dropped
 
 
-def _footer_number(text: str) -> int:
-    found = FOOTER_NUMBER.match(text) or TIGHT_FOOTER.match(text)
-    return int(next(group for group in found.groups() if group and group.isdigit())) if found else 0
-
-
-def _numbered_footers(texts: list[str], records: dict[int, CleaningRecord]) -> set[int]:
+def _numbered_footers(texts: list[str], records: dict[int, CleaningRecord]) -> dict[int, int]:
     """'Caravanas de Ámbar · Reglamento      2': the same words beside a page number that rises, on one line
     (as `pdftotext -layout` sets a footer), repeated on two pages or more."""
     where: dict[str, list[tuple[int, int]]] = {}
@@ -84,12 +79,12 @@ def _numbered_footers(texts: list[str], records: dict[int, CleaningRecord]) -> s
         if found:
             words = (found.group(2) or found.group(3)).strip()
             where.setdefault(words, []).append((index, int(found.group(1) or found.group(4))))
-    dropped: set[int] = set()
+    dropped: dict[int, int] = {}  # footer line -> its page number
     for lines in where.values():
         numbers = [number for _, number in lines]
         if len(lines) >= 2 and all(0 < b - a <= 2 for a, b in zip(numbers, numbers[1:])):
-            for index, _ in lines:
-                dropped.add(index)
+            for index, number in lines:
+                dropped[index] = number
                 reason = "running header or footer with its page number on the same line"
                 records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, reason, texts[index], Artefact.RUNNING_HEADER)
     return dropped

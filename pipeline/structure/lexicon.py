@@ -16,6 +16,7 @@ SENTENCE_VERBS = frozenset(
     significa permite hace hacen has he hemos si puedes debes tienes""".split()
 )
 # A heading never ends on these (the line broke mid-phrase).
+ARTICLES = frozenset(("el", "la", "los", "las"))  # the definite articles (a title may open with one: "El turno")
 FUNCTION_WORDS = frozenset("de del la el los las un una y o a en con por para que se su sus al e u ni".split())
 # The word after an imperative verb in a one-line instruction ("Roba una carta.").
 IMPERATIVE_OBJECTS = frozenset("un una el la los las lo tu tus su sus dos tres a al del de".split())

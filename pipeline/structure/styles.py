@@ -19,6 +19,7 @@ from functools import lru_cache
 from pipeline.modelkinds import HeadingStyle
 from pipeline.structure.heading import Heading, readable_title
 from pipeline.structure.lexicon import (
+    ARTICLES,
     DETERMINERS,
     FUNCTION_WORDS,
     IMPERATIVE_OBJECTS,
@@ -77,7 +78,6 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[\wÁÉÍÓÚÑáéíóúñü]+", text)
 
 
-ARTICLES = frozenset(("el", "la", "los", "las"))
 ARTICLE_TITLE_WORDS = 5
 
 
