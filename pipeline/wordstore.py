@@ -195,8 +195,6 @@ class WordStore(TableFile):
              data.probability.get(word), data.lemmas.get(word))
             for word in sorted(words)
         )
-        connection.execute("PRAGMA journal_mode = OFF")  # a file written whole, then renamed: a crash leaves only a temp file
-        connection.execute("PRAGMA synchronous = OFF")
         with connection:
             connection.execute(
                 "CREATE TABLE words (word TEXT PRIMARY KEY, flags INTEGER NOT NULL, probability REAL, lemma TEXT) WITHOUT ROWID"
@@ -224,6 +222,8 @@ def write_database(path: Path, fill: Callable[[sqlite3.Connection], None]) -> No
 
     def filled(temporary: Path) -> None:
         connection = sqlite3.connect(temporary)
+        connection.execute("PRAGMA journal_mode = OFF")  # a file written whole, then renamed: a crash leaves only a temp file
+        connection.execute("PRAGMA synchronous = OFF")
         try:
             fill(connection)
         finally:
@@ -239,22 +239,24 @@ def word_store(cache_dir: Path | None = None) -> WordStore:
     """The word lists, opened once per process (every project of a process shares them); made in memory
     without `cache_dir`."""
     if not _OPENED:
-        stamp = _versions()
-        path = cache_dir / store_name(stamp) if cache_dir is not None else None
+        stamp = library_stamp("spacy-lookups-data", "pyspellchecker")
+        path = cache_dir / table_file(STORE_FILE, f"{STORE_FORMAT} {stamp}") if cache_dir is not None else None
         # An earlier version's typos-lexicon.json or words.sqlite is left alone: another checkout may still read it.
         _OPENED.append(WordStore(path, stamp=stamp, make=make_words))
     return _OPENED[0]
 
 
-def store_name(stamp: str) -> str:
-    """The file name of the store made from the library versions `stamp` (and this STORE_FORMAT)."""
-    return STORE_FILE.format(hashlib.sha256(f"{STORE_FORMAT} {stamp}".encode()).hexdigest()[:16])
+def table_file(pattern: str, stamp: str) -> str:
+    """The file name `pattern` ("words-{}.sqlite") takes for the tables of `stamp`: its hash, so that checkouts with
+    other library versions keep a file each."""
+    return pattern.format(hashlib.sha256(stamp.encode()).hexdigest()[:16])
 
 
-def _versions() -> str:
+def library_stamp(*names: str) -> str:
+    """The installed versions of the libraries a TableFile is made from ("spacy=3.8.2 ..."), for its stamp."""
     from importlib.metadata import version
 
-    return " ".join(f"{name}={version(name)}" for name in ("spacy-lookups-data", "pyspellchecker"))
+    return " ".join(f"{name}={version(name)}" for name in names)
 
 
 def make_words() -> WordData:

@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from pipeline.build.keys import ABSENT
 from pipeline.model import Document
 
-ABSENT = "absent"  # as cache.ABSENT: an input file that does not exist
 # A tool upgrade can touch every section; past this many the report says "and N more".
 MAX_LISTED = 12
 # Words shown per side of one change ("hacar → hacer"); a rewritten paragraph is cut with "…".

@@ -29,7 +29,7 @@ from pipeline.build.changes import (
 )
 from pipeline.build.keys import SheetKey, sheet_key, tool_fingerprint
 from pipeline.build.manifest import manifest_sheet, read_manifest, write_if_changed
-from pipeline.build.plan import GamePlan, SheetResult, proof_file, report_file, sheet_file
+from pipeline.build.plan import GamePlan, SheetResult, proof_file, report_file, say_again, sheet_file
 from pipeline.build.output import inside_project, remove_dropped_sheets
 from pipeline.build.proofpage import proof_page
 from pipeline.build.report import GameOutcome, Stage, failed_game
@@ -122,7 +122,7 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
             if old is not None:
                 sheets_json.append(old)
             outcome.results.append(fresh[key.sheet])
-            fresh[key.sheet].say_again(outcome.warnings)
+            say_again(fresh[key.sheet].warnings, outcome.warnings)
             continue
         entry, how = made[key.sheet]
         written = write_if_changed(path, entry.pdf, display=project.display(path))

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from pipeline.sheets.config import Templates
 
 CACHE_DIR = ".refsheets-cache"
-ABSENT = "absent"
+ABSENT = "absent"  # the digest of an input file that does not exist
 # Libraries whose version can change the PDF bytes, the tagging or what a source file reads as (ingest/):
 # pyspellchecker's word frequencies choose OCR repairs (ingest/ocr.py), `regex` runs the corrections.
 OUTPUT_LIBRARIES = (

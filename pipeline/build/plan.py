@@ -60,10 +60,6 @@ class SheetResult:
             "warnings": list(self.warnings),
         }
 
-    def say_again(self, warnings: list[str]) -> None:
-        """Add this up-to-date sheet's recorded warnings to `warnings` (say_again)."""
-        say_again(self.warnings, warnings)
-
 
 def say_again(recorded: tuple[str, ...], warnings: list[str]) -> None:
     """Add warnings an earlier build recorded to `warnings`, marked as from an earlier build, each once and not when

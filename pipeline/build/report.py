@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Callable
 
 from pipeline.build.changes import SheetStatus
-from pipeline.build.plan import SheetResult
+from pipeline.build.plan import SheetResult, say_again
 from pipeline.errors import RefsheetsError, from_os_error
 
 class Stage(StrEnum):
@@ -129,7 +129,7 @@ class BuildReport:
         self.sheets.extend(results)
         for result in results:
             if result.status == SheetStatus.UP_TO_DATE:
-                result.say_again(self.warnings)
+                say_again(result.warnings, self.warnings)
 
     def to_json(self) -> dict:
         return {

@@ -29,14 +29,10 @@ def needs(project: Project, work: list[GamePlan], *, force: bool) -> tuple[bool,
         if not to_render:
             continue
         tagging = tagging or not store.has(TAG, stage_key(project, plan.game, TAG), plan.game)
-        templates = dict(_templates(project, plan.game, memo))
+        _, sheets = memo.game_sheets(project, plan.game)  # one memo for all games: it reads every game's entries
+        templates = {sheet.name: sheet.template for sheet in sheets}
         layouts |= {(templates.get(key.sheet, "quickref"), key.paper) for key in to_render}
     return tagging, layouts
-
-
-def _templates(project: Project, game_id: str, memo) -> list[tuple[str, str]]:
-    _, sheets = memo.game_sheets(project, game_id)  # one memo for all games: it reads every game's entries
-    return [(sheet.name, sheet.template) for sheet in sheets]
 
 
 def load(project: Project, *, tagging: bool, layouts: set[tuple[str, str]]) -> None:

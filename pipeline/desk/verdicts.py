@@ -46,13 +46,12 @@ class Verdicts:
 
     def __init__(self, store: Store | None, game_id: str, key: str) -> None:
         self.store, self.game_id, self.key = store, game_id, key
-        self._stored: dict[str, Verdict] = {}
         self._used: dict[str, Verdict] = {}
-        try:
-            data = store.get(TYPOS, key, game_id) if store is not None else None
-            self._stored = {word: (tuple(found), dict(read)) for word, (found, read) in (data or {}).items()}
-        except (ValueError, TypeError, AttributeError):
-            pass  # damaged: judged afresh
+
+        def load(data: dict) -> dict[str, Verdict]:  # what does not read as verdicts is a miss (Store.get): judged afresh
+            return {word: (tuple(found), dict(read)) for word, (found, read) in data.items()}
+
+        self._stored: dict[str, Verdict] = (store.get(TYPOS, key, game_id, load) if store is not None else None) or {}
 
     def judge(self, word: str, *, sentence_start: bool, counts: dict[str, int],
               afresh: Callable[[CountReads], tuple[str, ...]]) -> tuple[str, ...]:

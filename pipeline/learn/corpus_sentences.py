@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 FOLDER = Path("tests") / "sentences" / "corpus"
-ANNOTATED_KINDS = ("rules", "card")  # the section kinds whose sentences are annotated (as the seeds')
+ANNOTATED_KINDS = ("rules", "card")  # the section kinds whose sentences are annotated (the seeds' and the corpus's)
 
 
 def digest(sentence: str) -> str:
@@ -48,16 +48,14 @@ def corpus_document(root: Path, stem: str, *, corpus: Path = CORPUS) -> Document
         return prepare(project, stem)[2]
 
 
-def corpus_sentences(root: Path, stem: str, *, corpus: Path = CORPUS) -> list[tuple[str, str, dict]]:
-    """(key, sentence, context) of every sentence of the rule sections of corpus text `stem`, as `refsheets new`
-    makes its game."""
-    document = corpus_document(root, stem, corpus=corpus)
-    rows = []
-    for section in document.sections:
-        if section.kind in ANNOTATED_KINDS:
-            for number, (_, _, _, sentence, context) in enumerate(sentence_contexts(section)):
-                rows.append((f"{section.id}#{number}", sentence, context))
-    return rows
+def annotated_sentences(document: Document) -> list[tuple[str, str, dict]]:
+    """(key, sentence, context) of every sentence of the document's ANNOTATED_KINDS sections, keyed as an annotation
+    names it ('<section id>#<number>')."""
+    return [
+        (f"{section.id}#{number}", sentence, context)
+        for section in document.sections if section.kind in ANNOTATED_KINDS
+        for number, (_, _, _, sentence, context) in enumerate(sentence_contexts(section))
+    ]
 
 
 # The share of a text's sentences that may have drifted (changed by a cleaning or splitting fix, or new) before
@@ -100,7 +98,7 @@ def annotated_corpus(root: Path, *, folder: Path | None = None, corpus: Path = C
             continue
         if hashlib.sha256(source.read_bytes()).hexdigest() != data["sha256"]:
             raise SystemExit(f"{path}: {source} is not the file annotated (its sha256 differs)")
-        rows, stale, unjudged = _matched(data["sentences"], corpus_sentences(root, stem, corpus=corpus), path)
+        rows, stale, unjudged = _matched(data["sentences"], annotated_sentences(corpus_document(root, stem, corpus=corpus)), path)
         if len(stale) + len(unjudged) > MAY_DRIFT * max(len(rows), 1):
             raise SystemExit(
                 f"{path}: {len(stale)} annotated sentences are no longer in the document (first {stale[0] if stale else '-'}) "

@@ -18,10 +18,10 @@ import shutil
 import sys
 import tempfile
 from collections import Counter
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from unittest.mock import patch
 
 from pipeline.learn.annotations import NOISE_ROLES, Annotation, corpus_annotations
 from pipeline.learn.features import Unit, sequence_features
@@ -48,20 +48,6 @@ class Sample:
     source: str  # corpus, seed or format
     features: tuple[tuple[str, ...], ...]
     labels: tuple[str, ...]
-
-
-@contextmanager
-def _without_model():
-    """Units are read as the recognisers alone read them: the model must not read its own training texts."""
-    before = os.environ.get(MODEL_VARIABLE)
-    os.environ[MODEL_VARIABLE] = NO_MODEL
-    try:
-        yield
-    finally:
-        if before is None:
-            del os.environ[MODEL_VARIABLE]
-        else:
-            os.environ[MODEL_VARIABLE] = before
 
 
 # An outline number before a heading's words ("2.1. ", "Capítulo 3: "): annotations and expected headings may
@@ -93,7 +79,8 @@ def read_units(project, game_id: str):  # a Project -> (units, SplitOptions)
     from pipeline.project import load_game, load_raw
     from pipeline.split.headings import reading_units
 
-    with _without_model():
+    # Units are read as the recognisers alone read them: the model must not read its own training texts.
+    with patch.dict(os.environ, {MODEL_VARIABLE: NO_MODEL}):
         config = load_game(project, game_id)
         raw = load_raw(project, game_id)
         path = project.sources / game_id / "corrections.yaml"

@@ -16,13 +16,12 @@ from pathlib import Path
 
 import yaml
 
-from pipeline.learn.corpus_sentences import annotated_corpus
-from pipeline.learn.sentences import KEPT_ROLES, MODEL, ROLES, features, keeps, sentence_contexts
+from pipeline.learn.corpus_sentences import annotated_corpus, annotated_sentences
+from pipeline.learn.sentences import KEPT_ROLES, MODEL, ROLES, features, keeps
 from pipeline.store import write_atomic
 
 SENTENCES = Path("tests") / "sentences"
 EVALUATION = MODEL.with_name("sentences-eval.txt")
-ANNOTATED_KINDS = ("rules", "card")  # the section kinds whose sentences are annotated
 C = 0.3  # inverse regularisation strength: held out, 0.3 keeps more rules than 1.0 or 3.0 and cuts as much
 MIN_COUNT = 2  # a feature seen in fewer training sentences carries no weight
 DIGITS = 3  # weights are kept as integers in thousandths (the file stays small, parses fast, is the same on every machine)
@@ -52,11 +51,7 @@ def annotated(root: Path, *, folder: Path | None = None) -> dict[str, list[tuple
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         game = data["game"]
         _, _, document = tagged_document(project, game)
-        by_key = {}
-        for section in document.sections:
-            if section.kind in ANNOTATED_KINDS:
-                for number, (_, _, _, sentence, context) in enumerate(sentence_contexts(section)):
-                    by_key[f"{section.id}#{number}"] = (sentence, context)
+        by_key = {key: (sentence, context) for key, sentence, context in annotated_sentences(document)}
         rows = []
         for entry in data["sentences"]:
             key, role = entry["key"], entry["role"]

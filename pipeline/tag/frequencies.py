@@ -10,14 +10,13 @@ cannot be written leaves the tables in memory).
 """
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from pipeline.store import user_folder
-from pipeline.wordstore import TableFile, read_table
+from pipeline.wordstore import TableFile, library_stamp, read_table, table_file
 
 # Bump when the file's tables or their making change: an older file is then made again.
 FORMAT = 1
@@ -71,8 +70,6 @@ class FrequencyFile(TableFile):
 
     def _fill(self, connection: sqlite3.Connection, tables: Tables) -> None:
         words = sorted(tables.spanish.keys() | tables.english.keys())
-        connection.execute("PRAGMA journal_mode = OFF")  # written whole, then renamed: a crash leaves only a temp file
-        connection.execute("PRAGMA synchronous = OFF")
         with connection:
             connection.execute("CREATE TABLE words (word TEXT PRIMARY KEY, es REAL, en REAL) WITHOUT ROWID")
             connection.executemany("INSERT INTO words VALUES (?, ?, ?)",
@@ -96,21 +93,11 @@ def make_tables() -> Tables:
     )
 
 
-def file_name(stamp: str) -> str:
-    return FILE.format(hashlib.sha256(stamp.encode()).hexdigest()[:16])
-
-
-def _stamp() -> str:
-    from importlib.metadata import version
-
-    return f"{FORMAT} " + " ".join(f"{name}={version(name)}" for name in ("spacy-lookups-data", "spacy"))
-
-
 @lru_cache(maxsize=1)
 def frequency_file() -> FrequencyFile:
     """The process's frequency file, in the user's cache folder."""
-    stamp = _stamp()
-    return FrequencyFile(user_folder() / file_name(stamp), stamp=stamp)
+    stamp = f"{FORMAT} " + library_stamp("spacy-lookups-data", "spacy")
+    return FrequencyFile(user_folder() / table_file(FILE, stamp), stamp=stamp)
 
 
 def frequencies() -> tuple[Column, Column]:

@@ -142,7 +142,7 @@ def test_two_library_versions_keep_a_file_each_and_do_not_remake_each_other(tmp_
     names = set()
     for versions in ("spacy-lookups-data=1 pyspellchecker=1", "spacy-lookups-data=2 pyspellchecker=1") * 2:
         monkeypatch.setattr(wordstore, "_OPENED", [])  # a new process of that checkout
-        monkeypatch.setattr(wordstore, "_versions", lambda versions=versions: versions)
+        monkeypatch.setattr(wordstore, "library_stamp", lambda *names, versions=versions: versions)
         store = wordstore.word_store(tmp_path)
         assert store.entry("nave")[1] == -9.0
         names.add(store.path.name)
