@@ -8,9 +8,6 @@ import click
 from pipeline.cli_base import Context, dumps_json as _json, global_options, pass_context
 
 
-# --- refsheets glossary ... : check a game's glossary against its text, suggest entries the text states
-
-
 def _report(context, game: str):
     """Tag the game's text and judge its glossary (the lemma table and the word-frequency file load here)."""
     from pipeline.build import tagged_document

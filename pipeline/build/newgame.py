@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from pipeline.project import Project
 
 
-
 # A word processor's own format no reader here reads (Word 97-2003, Works, Pages): its program saves a .docx.
 WORD_PROCESSOR_ONLY = (".doc", ".wps", ".pages")
 
@@ -78,7 +77,6 @@ def _count(number: int, noun: str) -> str:
 
 def game_yaml(game: GameInfo, cleaned: CleanText, document: Document, *, source: str) -> str:
     """A commented game.yaml: what the text says, ready to edit."""
-
     credits = document.credits
     dropped = sum(1 for record in cleaned.report if record.action in (CleaningAction.DROP, CleaningAction.DUPLICATE))
     lines = [

@@ -58,7 +58,6 @@ def units_of(texts: list[str], kinds: list[str], verdicts: list[Heading | None])
     return units
 
 
-
 def _bucket(value: int, edges: tuple[int, ...]) -> str:
     for edge in edges:
         if value <= edge:

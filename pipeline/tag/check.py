@@ -17,6 +17,7 @@ from difflib import SequenceMatcher
 from pipeline.model import Document
 from pipeline.tag.frequencies import UNSEEN
 from pipeline.tag.glossary import Glossary, Term, form_key
+from pipeline.tag.kinds import DEFAULT_KIND
 from pipeline.text import fold
 
 # A separator between the two names of a pair, with the side that must follow it.
@@ -314,7 +315,7 @@ def suggestions(report: GlossaryReport) -> list[dict]:
         entries[key] = {
             "es": pair.es.lower() if not pair.es.isupper() and not pair.es[:1].isupper() else pair.es,
             "en": pair.en,
-            "kind": "rule-term",
+            "kind": DEFAULT_KIND,
             "verified": False,
             "note": f"Stated in the text (line {pair.line}): {pair.context}",
         }

@@ -1,7 +1,6 @@
 """Load and validate glossaries (common + per game): Spanish terms with their official English names."""
 from __future__ import annotations
 
-
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache

@@ -39,10 +39,6 @@ def lemma_table():
     return types.SimpleNamespace(get=word_store(user_folder()).lemma)  # `table.get(form, default)`: all the tagger asks
 
 
-def _lemma(word: str, table) -> str:
-    return table.get(word, word)
-
-
 def is_infinitive(word: str, table) -> bool:
     """'robar', 'mover', 'descartar': the lemma table knows their gerund. ('lunar', 'láser' are not verbs.)"""
     if len(word) < 4 or not word.isalpha() or word[-2:] not in ("ar", "er", "ir"):
@@ -100,7 +96,7 @@ def _same_word(base: str, other: str, table) -> bool:
     """Are two gender forms one word? The table must say so, and not merely because both happen to
     be forms of one verb ('turno'/'turna' -> 'turnar', 'carga'/'cargo' -> 'cargar'); participles
     used as adjectives ('polarizado'/'polarizada') do agree."""
-    lemma, other_lemma = _lemma(base, table), _lemma(other, table)
+    lemma, other_lemma = table.get(base, base), table.get(other, other)
     if lemma == other or other_lemma == base:
         return True
     if lemma != other_lemma or lemma == base:
@@ -189,7 +185,7 @@ class Tagger:
                 lower = word.lower()
                 keys = (
                     fold(lower, keep_punctuation=True),
-                    fold(_lemma(lower, self.table), keep_punctuation=True),
+                    fold(self.table.get(lower, lower), keep_punctuation=True),
                     word.isupper(),
                     word in QUOTES,
                 )
