@@ -135,9 +135,7 @@ def _make_game(  # long: one game's outputs in their order (cache, render, repor
     # game.yaml order, the game's own paper first: the same manifest whichever paper was built last.
     order: dict[object, int] = {key.sheet: index for index, key in enumerate(plan.keys)}
     sheets_json.sort(key=lambda entry: (order.get(entry.get("name"), len(order)), entry.get("paper") != plan.default_paper))
-    inputs: dict[str, str] = {}
-    for key in plan.keys:
-        inputs.update(key.inputs)
+    inputs = {path: found for key in plan.keys for path, found in key.inputs.items()}
     manifest = {
         "game": plan.game,
         "title_es": game.title_es,

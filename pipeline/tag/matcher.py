@@ -211,7 +211,7 @@ class Tagger:
         spans = [
             (start, end, index)
             for start, end, index in matches
-            if not _used_as_verb(tokens, start, end, self.table) and not _not_the_action(tokens, start, end, self.terms[index], self.table)
+            if not _used_as_verb(tokens, start, end) and not _not_the_action(tokens, start, end, self.terms[index], self.table)
         ]
         hits = []
         for start, end, index in sorted(longest_first(spans)):
@@ -273,7 +273,7 @@ HABER_FORMS = frozenset(
 )
 
 
-def _used_as_verb(tokens: list[Token], start: int, end: int, table) -> bool:
+def _used_as_verb(tokens: list[Token], start: int, end: int) -> bool:
     """A one-word term that looks like a participle but is a verb here: after 'haber' ('han dado',
     'ha dañado') or opening a conjunction ('Dado que'). Spanish grammar, not a per-game list."""
     if end - start != 1:
