@@ -1,9 +1,6 @@
-"""The one store: every persistent result of refsheets, as content-addressed entries that check themselves
-(docs/architecture.md, "The store"), and the one atomic write of every file refsheets makes, outputs included.
-
-An entry is `<folder>/<kind>/<group>/<key>`: a JSON header line (format, kind, key, sha256 of the rest), then
-zlib-compressed JSON. Whatever does not read back exactly as written is a miss, never an error; a group keeps its
-KEEP most recent entries. Projects keep theirs in `.refsheets-cache/`, the user in `user_folder()`.
+"""The one store (docs/architecture.md, "The store"): entries `<folder>/<kind>/<group>/<key>`, a JSON header line
+(format, kind, key, sha256 of the rest) then zlib-compressed JSON; what does not read back exactly as written is a
+miss, and a group keeps its KEEP most recent entries. Also the one atomic write of every file refsheets makes.
 """
 from __future__ import annotations
 
@@ -26,7 +23,7 @@ DAMAGED = (OSError, ValueError, zlib.error, KeyError, TypeError, AttributeError)
 
 
 def write_atomic(path: Path, data: bytes | str | Callable[[Path], None], *, display: str | None = None, durable: bool = True) -> None:
-    """Write to a temporary file beside `path` (or let `data` fill it, given its path), then os.replace it into place;
+    """Write `data` (or let it fill the file, given its path) beside `path`, then os.replace it into place;
     `durable=False` skips the fsync, for files whose loss in a crash costs only time (entries that check themselves)."""
     temp = None
     try:
@@ -52,21 +49,16 @@ def write_atomic(path: Path, data: bytes | str | Callable[[Path], None], *, disp
 
 
 def sweep_temp_files(folder: Path, within: str = "") -> None:
-    """Remove write_atomic leftovers of a process killed mid-write, in `folder` or the folders the glob `within` names
-    under it ("*/": each kind of a store; only call under the lock)."""
+    """Remove write_atomic's leftovers of a killed process in `folder`, or in the folders the glob `within` names."""
     for path in folder.glob(f"{within}.*.tmp"):
         path.unlink(missing_ok=True)
 
 
 def user_folder() -> Path:
-    """The user's cache folder, shared by every project (`$REFSHEETS_CACHE_DIR`, else platformdirs' user cache
-    folder: `~/.cache/refsheets` or `$XDG_CACHE_HOME/refsheets` on Linux, the platform's own elsewhere)."""
-    override = os.environ.get("REFSHEETS_CACHE_DIR")
-    if override:
-        return Path(override)
+    """The user's cache folder, shared by every project: `$REFSHEETS_CACHE_DIR`, else platformdirs'."""
     import platformdirs
 
-    return platformdirs.user_cache_path("refsheets", appauthor=False)
+    return Path(os.environ.get("REFSHEETS_CACHE_DIR") or platformdirs.user_cache_path("refsheets", appauthor=False))
 
 
 def digest(*parts: object) -> str:
@@ -87,25 +79,19 @@ class Store:
         return self.path(kind, key, group).is_file()
 
     def get(self, kind: str, key: str, group: str = "", load: Callable[[Any], Any] = lambda value: value) -> Any:
-        """`load` of the JSON value `put` stored, or None when it is missing, does not check out in every detail or
-        is not what `load` reads (it raises one of DAMAGED)."""
+        """`load` of the value `put` stored, or None when it is missing, does not check out or `load` raises DAMAGED."""
         try:
             header, _, payload = self.path(kind, key, group).read_bytes().partition(b"\n")
-            return load(json.loads(zlib.decompress(payload))) if json.loads(header) == self._header(kind, key, payload) else None
+            return load(json.loads(zlib.decompress(payload))) if header == _header(kind, key, payload) else None
         except DAMAGED:
             return None
 
-    @staticmethod
-    def _header(kind: str, key: str, payload: bytes) -> dict:
-        return {"format": FORMAT, "kind": kind, "key": key, "digest": hashlib.sha256(payload).hexdigest()}
-
     def put(self, kind: str, key: str, value: Any, group: str = "") -> None:
-        """Store an entry, then drop all but the KEEP most recent of its group; a store that cannot be written
-        only costs time (no fsync either: an entry cut short by a crash fails its sha256)."""
+        """Store an entry (no fsync: one cut short fails its sha256), then drop all but its group's KEEP most recent;
+        a store that cannot be written only costs time."""
         payload = zlib.compress(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 1)
-        header = json.dumps(self._header(kind, key, payload)).encode("utf-8")
         with contextlib.suppress(OSError, InputError):
-            write_atomic(self.path(kind, key, group), header + b"\n" + payload, durable=False)
+            write_atomic(self.path(kind, key, group), _header(kind, key, payload) + b"\n" + payload, durable=False)
             for path in self._recent(kind, group)[KEEP:]:
                 path.unlink(missing_ok=True)
 
@@ -121,12 +107,16 @@ class Store:
         return [path for _, path in sorted(entries, reverse=True)]
 
 
+def _header(kind: str, key: str, payload: bytes) -> bytes:
+    return json.dumps({"format": FORMAT, "kind": kind, "key": key, "digest": hashlib.sha256(payload).hexdigest()}).encode("utf-8")
+
+
 def memoized(
     store: Store, kind: str, key: str, make: Callable[[], T], *, group: str = "", load: Callable[[Any], T] = lambda value: value,
     dump: Callable[[T], Any] = lambda value: value, current: Callable[[], bool] = lambda: True,
 ) -> T:
-    """`load` of the stored value of (kind, key) (Store.get: any damage is a miss), else `make()`, stored as `dump` of
-    it while `current()` (the inputs did not change while it was made)."""
+    """`load` of the stored value of (kind, key), else `make()`, stored as `dump` of it while `current()` (the inputs
+    did not change while it was made)."""
     stored = store.get(kind, key, group, load)
     if stored is not None:
         return stored

@@ -1,8 +1,5 @@
-"""Sheets kept in the project's store: a PDF with what the build knows of it, by the sheet's key, grouped by game,
-sheet and paper (a Letter build never pushes out the A4 entries); and the printed index, which takes a sheet from the
-store when what it prints is unchanged (docs/architecture.md, "The store"). No spaCy or reportlab: deciding that a
-sheet is up to date must stay instant.
-"""
+"""Sheets in the project's store, grouped by game, sheet and paper, and the printed index, which takes a sheet from the
+store when what it prints is unchanged (docs/architecture.md, "The store"). No spaCy or reportlab: staying instant."""
 from __future__ import annotations
 
 from base64 import b64decode, b64encode
@@ -27,9 +24,7 @@ class CachedSheet:
     paper: str
     sections: tuple[dict, ...]  # changes.SectionDigest.to_json() of the document the PDF was made from
     printed: tuple[list, ...] = ()  # what it prints, section by section (sheets.PrintedPart.to_json()): the word-level report
-    # Its warnings (a glyph its fonts lack, a recipe override that matched nothing): said again on a restore, and
-    # recorded in the manifest for the builds that leave the sheet be.
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()  # said again on a restore, and recorded in the manifest for builds that leave it be
 
 
 def sheet_group(game: str, sheet: str, paper: str) -> str:
@@ -77,13 +72,15 @@ def typeset(
     force: bool = False,
 ) -> tuple[CachedSheet, Callable[[], None]]:
     """The sheet's entry under `key`: the PDF its printed content made before (never with `force`), or rendered now;
-    and what records it in the printed index (called once the build has filed the entry under its key)."""
+    and what records it in the printed index (once the build has filed it under its key)."""
     from pipeline.sheets import printed_inputs, render
 
-    # What the renderer reads, without the project's own folder (the layout names its fonts by path): a moved project
+    group = sheet_group(key.game, key.sheet, key.paper)
+    # What the renderer reads, without the project's folder (the layout names its fonts by path): a moved project
     # still finds its sheets.
-    printed = printed_inputs(document, sheet=sheet, paper=key.paper).replace(str(root.resolve()), "<project>")
-    printed = store_key(PRINTED, key.game, key.inputs, sheet=key.sheet, paper=key.paper, printed=printed.replace(str(root), "<project>"))
+    printed = printed_inputs(document, sheet=sheet, paper=key.paper)
+    printed = printed.replace(str(root.resolve()), "<project>").replace(str(root), "<project>")
+    printed = store_key(PRINTED, key.game, key.inputs, sheet=key.sheet, paper=key.paper, printed=printed)
     same = None if force else cache.reuse_printed(key, printed, dated=dated)
     if same is not None:
         entry = replace(same, key=key.digest, sections=sections)
@@ -95,7 +92,6 @@ def typeset(
         )
 
     def remember() -> None:  # the day the PDF prints beside its revision (`dated` is a function of the revision alone)
-        record = {"sheet_key": key.digest, "date": dated(entry.revision)}
-        cache.store.put(PRINTED, printed, record, sheet_group(key.game, key.sheet, key.paper))
+        cache.store.put(PRINTED, printed, {"sheet_key": key.digest, "date": dated(entry.revision)}, group)
 
     return entry, remember

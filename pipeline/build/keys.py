@@ -24,10 +24,8 @@ CACHE_DIR = ".refsheets-cache"
 ABSENT = "absent"  # the digest of an input file that does not exist
 # Libraries whose version can change the PDF bytes, the tagging or what a source file reads as (ingest/):
 # pyspellchecker's word frequencies choose OCR repairs (ingest/ocr.py), `regex` runs the corrections.
-OUTPUT_LIBRARIES = (
-    "reportlab", "spacy-lookups-data", "pyyaml",
-    "markdown-it-py", "lxml", "pdfminer.six", "mammoth", "charset-normalizer", "ftfy", "pyspellchecker", "regex",
-)
+OUTPUT_LIBRARIES = ("reportlab", "spacy-lookups-data", "pyyaml", "markdown-it-py", "lxml", "pdfminer.six", "mammoth", "charset-normalizer",
+                    "ftfy", "pyspellchecker", "regex")
 SPLIT, TAG = "split", "tag"  # stage results: the game cleaned and split; the same document tagged with its glossaries
 UNCORRECTED = "uncorrected"  # the game cleaned but for its corrections: what a correction does not change
 GLOSSARY = "glossary"  # not a stage of its own: the key of a game's glossaries, under which texts' hits are reused
@@ -43,8 +41,7 @@ LEFT_OUT = {
 }
 
 
-def project_store(root: Path) -> Store:
-    """The store of the project at `root` (<root>/.refsheets-cache/, pipeline/store.py)."""
+def project_store(root: Path) -> Store:  # <root>/.refsheets-cache/
     return Store(root / CACHE_DIR)
 
 
@@ -56,8 +53,7 @@ def key(kind: str, game_id: str, inputs: dict[str, str], **parts: object) -> str
     return digest({"tool": tool_fingerprint(), "kind": kind, "game": game_id, "inputs": files, **parts})
 
 
-def stage_key(project: Project, game_id: str, stage: str) -> str:
-    """The key of a stage result (the store's kind the stage, its group the game), from the game's inputs."""
+def stage_key(project: Project, game_id: str, stage: str) -> str:  # a stage's result: its kind the stage, its group the game
     return key(stage, game_id, game_inputs(project, game_id))
 
 
@@ -74,8 +70,8 @@ def sheet_key(
     project: Project, game_id: str, sheet: SheetSpec, *, paper: str, inputs: dict[str, str] | None = None, memo: ParseMemo | None = None,
     template_files: tuple[str, ...] | None = None,
 ) -> SheetKey:
-    """The key of one sheet: its game's inputs, the paper and its template chain and fonts (`template_files`, from the
-    layout when the caller has it, else as the memo read them)."""
+    """The key of one sheet: its game's inputs, the paper and its template chain and fonts (`template_files`, else as
+    the memo read them)."""
     if template_files is None:
         memo = memo or ParseMemo(project.root)
         if (sheet.template, paper) not in memo.files:
@@ -98,8 +94,7 @@ def game_inputs(project: Project, game_id: str) -> dict[str, str]:
     return inputs | file_digests(project, (project.glossaries / name for name in ("common.yaml", f"{game_id}.yaml")))
 
 
-def file_digests(project: Project, paths: Iterable[Path]) -> dict[str, str]:
-    """Project-relative path -> file_digest, for files that must lie inside the project."""
+def file_digests(project: Project, paths: Iterable[Path]) -> dict[str, str]:  # of files that must lie inside the project
     return {project.display(path): file_digest(project.inside(path)) for path in paths}
 
 
@@ -121,8 +116,7 @@ def _hashed(path: Path, mtime_ns: int, size: int) -> str:
         return hashlib.file_digest(file, "sha256").hexdigest()
 
 
-def is_input_file(path: Path) -> bool:
-    # Editor back-ups and swap files are not inputs; saving in vim must not look like a change.
+def is_input_file(path: Path) -> bool:  # editor back-ups and swap files are not: saving in vim must not look like a change
     return path.is_file() and not path.name.startswith(".") and not path.name.endswith(("~", ".swp", ".tmp", ".bak"))
 
 
@@ -161,8 +155,7 @@ def _library_versions() -> dict[str, str]:
 
 class ParseMemo:
     """What the fast path reads from YAML, one entry per game (its paper and sheets, their template chains and fonts),
-    by the bytes of every file it can come from: game.yaml, common.yaml and templates/. Made only from a configuration
-    read without a problem, so a game with an entry is valid."""
+    by the bytes of game.yaml, common.yaml and templates/; made only from a configuration read without a problem."""
 
     def __init__(self, root: Path) -> None:
         self.store = project_store(root)

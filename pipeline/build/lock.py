@@ -1,6 +1,5 @@
 """The project's build lock (.refsheets-cache/lock): one build at a time writes a project's outputs and store. Only
-flock decides (the OS frees it with its process; a held lock is never taken over); the file names the holder's pid.
-"""
+flock decides (the OS frees it with its process; a held lock is never taken over); the file names the holder's pid."""
 from __future__ import annotations
 
 import os
@@ -57,8 +56,7 @@ def build_lock(root: Path, *, wait: bool = True, on_wait: Callable[[str], None] 
 
 
 def forget_inherited_lock() -> None:
-    """In a forked worker: close the inherited descriptor, so that only the parent holds the lock (flock lasts while
-    any descriptor of the open file is open)."""
+    """In a forked worker: close the inherited descriptor, so that only the parent holds the lock."""
     global _held_lock
     if _held_lock is not None:
         os.close(_held_lock)
@@ -66,7 +64,7 @@ def forget_inherited_lock() -> None:
 
 
 def _holder(text: bytes) -> str:
-    """Who holds the lock, as its file tells: a pid no process has is a killed build's, and the holder a process it left."""
+    """Who holds the lock, as its file says: a pid no process has is a killed build's, the holder a process it left."""
     pid = text.decode("ascii", "replace").partition(" ")[0].strip()
     if not pid.isdigit():
         return "pid unknown"
