@@ -125,12 +125,8 @@ def _run_pool(
 
     tagging, layouts = warm.needs(project, work, force=force)
     progress(Progress("", Stage.WARM, 0, len(work)))  # seconds of loading before any game starts: say so
-    warm.load(project, tagging=tagging, layouts=layouts)  # once here, not once per worker
-    if any(not project_store(project.root).has(PROOF, proof_key(plan), plan.game) for plan in work):
-        from pipeline.desk.typos import lexicon
-        from pipeline.store import user_folder
-
-        lexicon(user_folder())  # the word store opened (made, the first time) before the fork, not by each worker
+    proofs = any(not project_store(project.root).has(PROOF, proof_key(plan), plan.game) for plan in work)
+    warm.load(project, tagging=tagging, layouts=layouts, proofs=proofs)  # once here, not once per worker
     context = warm.fork_context()
     finished: set[int] = set()  # the futures done (_finished_count)
     running = context.Array("i", len(work), lock=False)  # game index -> pid of the worker making it (workers.py)

@@ -35,8 +35,9 @@ def needs(project: Project, work: list[GamePlan], *, force: bool) -> tuple[bool,
     return tagging, layouts
 
 
-def load(project: Project, *, tagging: bool, layouts: set[tuple[str, str]]) -> None:
-    """Import and build what `needs` named; each loader caches its result for the life of the process."""
+def load(project: Project, *, tagging: bool, layouts: set[tuple[str, str]], proofs: bool = False) -> None:
+    """Import and build what `needs` named (and the word lists when `proofs`, proof pages to make); each loader caches
+    its result for the life of the process."""
     if tagging:
         from pipeline.tag.matcher import lemma_table
 
@@ -53,7 +54,7 @@ def load(project: Project, *, tagging: bool, layouts: set[tuple[str, str]]) -> N
                 register_fonts(load_layout(project.templates, template, paper=paper).fonts)
             except RefsheetsError:
                 continue  # the game's own build reports it, with its name
-        # Every game whose sheets are made gets a proof page, and its typo search reads the word lists.
+    if layouts or proofs:  # every game whose sheets are made gets a proof page, whose typo search reads the word lists
         from pipeline.desk.typos import lexicon
         from pipeline.store import user_folder
 
