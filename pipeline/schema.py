@@ -110,6 +110,11 @@ class Fields:
         path, line = self.origin(key)
         self.problems.add(f"{self.label(key)}: {message}", path=path, line=line)
 
+    def refused(self, key: str, message: str, default: Any) -> Any:
+        """Say what is wrong with `key`; what it then reads as: its default, None for a required one."""
+        self.fail(key, message)
+        return default if default is not REQUIRED else None
+
     def fail_here(self, message: str) -> None:
         self.problems.add(f"{self.where}: {message}" if self.where else message, path=self.path, line=self.line)
 
@@ -142,18 +147,15 @@ class Fields:
         if not given:
             return value
         if not isinstance(value, str):
-            self.fail(key, f"must be text, got {kind_of(value)} {shown(value)} (put it in quotes)")
-            return default if default is not REQUIRED else None
+            return self.refused(key, f"must be text, got {kind_of(value)} {shown(value)} (put it in quotes)", default)
         if not empty and not value.strip():
-            self.fail(key, "must not be empty")
-            return default if default is not REQUIRED else None
+            return self.refused(key, "must not be empty", default)
         return value
 
     def flag(self, key: str, default: Any = REQUIRED) -> Any:
         given, value = self._given(key, default)
         if given and not isinstance(value, bool):
-            self.fail(key, f"must be true or false, got {shown(value)}")
-            return default if default is not REQUIRED else None
+            return self.refused(key, f"must be true or false, got {shown(value)}", default)
         return value
 
     def number(self, key: str, default: Any = REQUIRED, *, low: float, high: float, whole: bool = False, unit: str = "",
@@ -163,8 +165,7 @@ class Fields:
             return value
         problem = number_problem(value, low=low, high=high, whole=whole, unit=unit)
         if problem:
-            self.fail(key, problem)
-            return default if default is not REQUIRED else None
+            return self.refused(key, problem, default)
         return int(value) if whole else float(value)
 
     def number_range(self, key: str, default: Any = REQUIRED, *, low: float, high: float, whole: bool = False,
@@ -175,33 +176,28 @@ class Fields:
             return value
         values = value if isinstance(value, list) else [value]
         if len(values) not in (1, 2):
-            self.fail(key, f"must be a number or [min, max], got {shown(value)}")
-            return default if default is not REQUIRED else None
+            return self.refused(key, f"must be a number or [min, max], got {shown(value)}", default)
         for item in values:
             problem = number_problem(item, low=low, high=high, whole=whole, unit=unit)
             if problem:
-                self.fail(key, problem if len(values) == 1 else f"{problem} in {shown(value)}")
-                return default if default is not REQUIRED else None
+                return self.refused(key, problem if len(values) == 1 else f"{problem} in {shown(value)}", default)
         cast = int if whole else float
         first, last = cast(values[0]), cast(values[-1])
         if first > last:
-            self.fail(key, f"must be [min, max] with min <= max, got {shown(value)}")
-            return default if default is not REQUIRED else None
+            return self.refused(key, f"must be [min, max] with min <= max, got {shown(value)}", default)
         return first, last
 
     def choice(self, key: str, allowed: Iterable[str], default: Any = REQUIRED) -> Any:
         given, value = self._given(key, default)
         allowed = tuple(allowed)
         if given and value not in allowed:
-            self.fail(key, f"unknown value {shown(value)}{did_you_mean(value, allowed)}")
-            return default if default is not REQUIRED else None
+            return self.refused(key, f"unknown value {shown(value)}{did_you_mean(value, allowed)}", default)
         return value
 
     def colour(self, key: str, default: Any = REQUIRED) -> Any:
         given, value = self._given(key, default)
         if given and not (isinstance(value, str) and HEX_COLOUR.match(value)):
-            self.fail(key, f"{shown(value)} is not a colour: write it as #rrggbb, e.g. #1d3557")
-            return default if default is not REQUIRED else None
+            return self.refused(key, f"{shown(value)} is not a colour: write it as #rrggbb, e.g. #1d3557", default)
         return value
 
     # -- lists and mappings
