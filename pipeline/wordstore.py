@@ -82,22 +82,17 @@ class TableFile:
             if self.path is not None:
                 self._connection = connect_readonly(self.path)
             self._pid = os.getpid()
-        try:
-            return self._db().execute(sql, parameters).fetchall()
-        except sqlite3.DatabaseError:
-            if self.path is None:
-                raise  # the memory copy is ours: a failure there is a bug
-        # The stamp read but a page did not ("database disk image is malformed"): the file is made again
-        # (memory, if that fails too), never an internal error on every run from now on.
-        self._db().close()
-        self._open(trust_file=False)
-        try:
-            return self._db().execute(sql, parameters).fetchall()
-        except sqlite3.DatabaseError:
-            if self.path is None:
-                raise
-        self._db().close()
-        self._in_memory(self._make(), f"{self.path} is damaged again after it was made")
+        # The stamp read but a page did not ("database disk image is malformed"): the file is made again (memory, if
+        # that fails too), never an internal error on every run from now on.
+        for repair in (lambda: self._open(trust_file=False),
+                       lambda: self._in_memory(self._make(), f"{self.path} is damaged again after it was made")):
+            try:
+                return self._db().execute(sql, parameters).fetchall()
+            except sqlite3.DatabaseError:
+                if self.path is None:
+                    raise  # the memory copy is ours: a failure there is a bug
+            self._db().close()
+            repair()
         return self._db().execute(sql, parameters).fetchall()
 
     def _open(self, *, trust_file: bool = True) -> None:
