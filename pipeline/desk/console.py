@@ -64,7 +64,7 @@ class Console:
         if line in self._said:
             return
         self._said.add(line)
-        self._pause_bar()
+        self.close()
         click.echo(line, err=True)
 
     # --- progress (stderr)
@@ -97,13 +97,10 @@ class Console:
             self._task = self._live.add_task(what, total=event.total)
         self._live.update(self._task, description=what, completed=event.done, total=event.total)
 
-    def _pause_bar(self) -> None:
+    def close(self) -> None:  # the bar stops (before a line is said, or for good); the next progress draws a new one
         if self._live is not None:
             self._live.stop()
             self._live = None
-
-    def close(self) -> None:
-        self._pause_bar()
 
     # --- a build's report
 
