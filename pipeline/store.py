@@ -55,10 +55,12 @@ def sweep_temp_files(folder: Path, within: str = "") -> None:
 
 
 def user_folder() -> Path:
-    """The user's cache folder, shared by every project: `$REFSHEETS_CACHE_DIR`, else platformdirs'."""
+    """The user's cache folder, shared by every project: `$REFSHEETS_CACHE_DIR`, else platformdirs' (imported only then)."""
+    if os.environ.get("REFSHEETS_CACHE_DIR"):
+        return Path(os.environ["REFSHEETS_CACHE_DIR"])
     import platformdirs
 
-    return Path(os.environ.get("REFSHEETS_CACHE_DIR") or platformdirs.user_cache_path("refsheets", appauthor=False))
+    return platformdirs.user_cache_path("refsheets", appauthor=False)
 
 
 def digest(*parts: object) -> str:
