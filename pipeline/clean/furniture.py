@@ -24,6 +24,7 @@ from pipeline.clean.resources import (
     EMOJI,
     LETTER,
     LIKE_BUTTON,
+    MEMBER_COUNT,
     MIN_CHAT_HEADERS,
     THREAD_FURNITURE,
     QUOTED_BY,
@@ -51,7 +52,9 @@ from pipeline.clean.resources import (
 from pipeline.clean.state import State
 from pipeline.clean.threads import (
     ONLINE_STATUS,
+    MAX_FURNITURE_WORDS,
     PageTop,
+    a_handle,
     copied_thread,
     heads_a_rule,
     heads_rule_text,
@@ -66,6 +69,8 @@ from pipeline.text import fold
 
 # The pieces of a line that may carry the version alone: "Título – reglamento – v2.0", "Reglas (v1.1)".
 VERSION_PARTS = re.compile(r"\s[–—|·•-]\s|[()\[\],;]")
+PROFILE_REASONS = ("forum post date", "forum member's profile")  # (as _site_line gives them)
+MAX_MEMBER_BLOCK = 3  # a member's name, rank and the page's column headings above them
 MIN_EMAIL_HEADERS = 3  # "De:", "Para:", "Asunto:": a pasted e-mail
 # "[list]", "[/quote]", "[center]" alone on a line are BBCode left in a text not read as BBCode: no forum member.
 BBCODE_TAG = re.compile(r"^/?(?:list|quote|spoiler|code|center|left|right|b|i|u|s|size|color|url|img|\*)(?:=.*)?$", re.IGNORECASE)
@@ -124,8 +129,43 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
             _site_line(state, index, text, in_thread, at_top=top(index))
         index += 1
     _empty_bullets(state)
+    if in_thread:
+        _member_blocks(state, starts)
     ends = [start for start, _ in starts[1:]] + [len(lines)]  # a post runs to the next one's header
     return [(start, end, author) for (start, author), end in zip(starts, ends)]
+
+
+def _member_blocks(state: State, starts: list[tuple[int, str]]) -> None:
+    """phpBB's user block over a post's profile and date ('Trasgo_Lector' / 'Traductor veterano', a blank line,
+    'Registrado: …' / 'Mensajes: …' / 'Publicado: …'): the member's name opens a post, their rank goes with it, and
+    so does a line of the page's table above the name ('Autor  Mensaje'). A block of at most three short lines."""
+    lines, fate = state.lines, state.fate
+    for index, text in enumerate(lines):
+        if index not in fate or not (PROFILE.match(text) or MEMBER_COUNT.match(text)):
+            continue
+        above = index - 1
+        while above >= 0 and (not lines[above].strip() or fate.get(above, (None, ""))[1] in PROFILE_REASONS):
+            above -= 1  # the profile's and date's other lines, a blank line
+        block: list[int] = []
+        while above >= 0 and lines[above].strip() and above not in fate:
+            block.insert(0, above)
+            above -= 1
+        if not 1 <= len(block) <= MAX_MEMBER_BLOCK or not all(_a_short_label(lines[member]) for member in block):
+            continue
+        name = next((member for member in block if a_handle(lines[member])), block[0])
+        author = lines[name].strip()
+        for member in block:
+            if member == name:
+                _post_header(state, starts, name, author, f"forum post header: {author}")
+            else:
+                reason = "forum member's name and rank" if member > name else "thread furniture (the page's column headings)"
+                fate[member] = (CleaningAction.DROP, reason)
+    starts.sort()
+
+
+def _a_short_label(text: str) -> bool:
+    """'Traductor veterano', 'Autor  Mensaje': a few words with no sentence's punctuation."""
+    return len(text.split()) <= MAX_FURNITURE_WORDS and len(text.strip()) <= 40 and not re.search(r"[.:;!?¡¿,]", text)
 
 
 def _post_header(state: State, starts: list[tuple[int, str]], index: int, author: str, reason: str) -> None:
@@ -255,9 +295,9 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
     they end with: 'Inicio > Bosque > Montaña' in a rule is a path of the game."""
     fate = state.fate
     if DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12 or in_thread and POST_DATE.match(text):
-        fate[index] = (CleaningAction.DROP, "forum post date")
+        fate[index] = (CleaningAction.DROP, PROFILE_REASONS[0])
     elif in_thread and PROFILE.match(text):
-        fate[index] = (CleaningAction.DROP, "forum member's profile")
+        fate[index] = (CleaningAction.DROP, PROFILE_REASONS[1])
     elif (BREADCRUMBS.match(text) or BREADCRUMB_TRAIL.match(text)) and (in_thread or at_top or _over_its_title(state.lines, index)):
         fate[index] = (CleaningAction.DROP, "site navigation (breadcrumbs)")
     elif SHARE.match(text):

@@ -1,6 +1,8 @@
-"""Lead-ins left announcing nothing: "Si tienes preguntas o necesitas ayuda:" over a list of chatter that went."""
+"""Lead-ins left announcing nothing: "Si tienes preguntas o necesitas ayuda:" over a list of chatter that went; a
+poster's words announcing the rules their post goes on with ("Sigo con la segunda parte:")."""
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 
 from pipeline.clean.state import Unit
@@ -9,6 +11,8 @@ from pipeline.modelkinds import CleaningAction, LineKind
 
 # A lead-in is one short line; a longer paragraph that ends in a colon says more than what it announces.
 MAX_LEAD_IN_WORDS = 12
+MAX_POST_LEAD_IN_SENTENCES = 2
+SENTENCE = re.compile(r"[^.!?:]+[.!?:]")
 
 
 def chatter_lead_ins(lines: list[str], units: list[Unit], headings: set[int]) -> list[int]:
@@ -24,5 +28,24 @@ def chatter_lead_ins(lines: list[str], units: list[Unit], headings: set[int]) ->
         end = marks[after] if after < len(marks) else len(lines)
         following = [other for other in units[position + 1 :] if other.first < end]
         if following and all(other.kind == CleaningAction.DROP and other.reason.startswith("forum chatter") for other in following):
+            found.append(position)
+    return found
+
+
+def post_lead_ins(lines: list[str], units: list[Unit], headings: set[int], start: int, end: int) -> list[int]:
+    """The positions in `units` of a thread's post (lines `start` to `end`) that its poster writes before the post's
+    first heading and that end announcing it ("Y la última parte:", "Son 5, lo he comprobado. Sigo con la segunda
+    parte:"): the poster speaking to the thread, not a rule (a rule's lead-in announces a list, not a heading).
+    Only text right over that heading, in a paragraph of a sentence or two."""
+    first_heading = min((index for index in headings if start < index < end), default=None)
+    if first_heading is None:
+        return []
+    found = []
+    for position, unit in enumerate(units):
+        if not start < unit.first < first_heading or unit.kind != LineKind.TEXT:
+            continue
+        text = " ".join(lines[index].strip() for index in unit.lines)
+        right_over = all(not lines[index].strip() for index in range(unit.last + 1, first_heading))
+        if right_over and LEAD_IN.search(text) and len(SENTENCE.findall(text)) <= MAX_POST_LEAD_IN_SENTENCES:
             found.append(position)
     return found

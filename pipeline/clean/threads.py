@@ -53,7 +53,7 @@ def copied_thread(lines: list[str]) -> bool:
         elif post_start(lines, index):
             # 'level 1' over 'ludofilo_82' is a comment; 'Nivel 1' over 'Novato' may be a rulebook's table of ranks.
             following = next_text(lines, index)
-            if following is not None and _a_handle(lines[following]):
+            if following is not None and a_handle(lines[following]):
                 strong += 1
             else:
                 weak += 1
@@ -72,11 +72,11 @@ def copied_thread(lines: list[str]) -> bool:
 GAME_VALUE = re.compile(r"[+\-–]?\d*[dD]\d+(?:[+\-]\d+)?|[+\-–]?\d+(?:[.,]\d+)?\s*%?[^\W\d_]{0,3}|[^\W\d_]{1,5}")
 
 
-def _a_handle(text: str) -> bool:
+def a_handle(text: str) -> bool:
     """'Alba_Tradu', 'ludofilo_82', 'kristian_bcn', 'pepe82': a member's handle; no word of a rulebook ('Novato',
     'Élite') and no game value ('1d6', '3PV', 'PNJ')."""
     name = text.strip()
-    if " " in name or not name or (GAME_VALUE.fullmatch(name) and (name.isupper() or not name.isalpha())):
+    if len(name.split()) != 1 or (GAME_VALUE.fullmatch(name) and (name.isupper() or not name.isalpha())):
         return False
     if re.search(r"[_@]", name):
         return True

@@ -24,6 +24,10 @@ NOTE_PARAGRAPH = re.compile(rf"^\s*\**{NOTE_WORDS}", re.IGNORECASE)
 BRACKET_NOTE_OPEN = re.compile(rf"^(\s*)\[\s*(?:(?:NOTA|NOTE)\s*:|({NOTE_WORDS}\s*[:.]?))\s*(?=[^\s\]])", re.IGNORECASE)
 # A translator's remark inside a heading is not part of its title: "(n del t. es un término...)".
 TRANSLATOR_REMARK = re.compile(rf"\s*\(\s*{NOTE_WORDS}.*$", re.IGNORECASE)
+# "Notas del traductor", "NOTAS DE LA TRADUCCIÓN:": a heading over the translator's notes, each of them a note.
+NOTES_HEADING = re.compile(
+    r"^\W*(?:notas?\s+(?:del\s+traductor|de\s+(?:la\s+)?traducci[óo]n)|n\.?\s*del?\s*t\.?)\W*$", re.IGNORECASE
+)
 # "NOTA DEL DISTRIBUIDOR:", "Nota del editor": the publisher speaking about the product, not the translator.
 PUBLISHER_NOTE = re.compile(r"^\s*nota\s+(?:del|de la)\s+(?:distribuidora?|editor(?:ial|a)?|edici[óo]n)\b", re.IGNORECASE)
 # "(2) Sin embargo...": a footnote, placed after the paragraph that carries its marker.
