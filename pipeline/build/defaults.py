@@ -22,6 +22,7 @@ from pipeline.text import fold
 
 MAX_TITLE_TEXT = 400  # a title heading has at most a short intro under it
 MAX_TITLE_CHARS = 90
+CONJUNCTIONS = frozenset("y e o u ni".split())
 PREPOSITIONS = frozenset("a al ante con contra de del desde en entre hacia hasta para por segun sin sobre tras".split())
 MAX_OPENING_WORDS = 8  # an opening line this short may be the title ("Reglamento de Open Wars")
 FIRST_HEADINGS = 3  # the headings a title that names the game's rules may be (a chat's preface may come first)
@@ -158,7 +159,8 @@ def game_name(title: str, *, section_words: bool = False) -> str:
     text = PARENTHESES.sub(" ", text) if PARENTHESES.sub("", text).strip() else text  # "(Edición de 5 rondas)" is no name
     for part in NAME_SEPARATOR.split(text):
         name = " ".join(part.split()).strip(" .,;:-–—")
-        opens_phrase = bool(name) and fold(name.split()[0]) in PREPOSITIONS  # "para 2-4 jugadores" names no game
+        # "para 2-4 jugadores", "y erratas de cartas" (of "Preguntas frecuentes y erratas…") name no game
+        opens_phrase = bool(name) and fold(name.split()[0]) in PREPOSITIONS | CONJUNCTIONS
         # "Reseña y" of "Reseña y reglas: X": a phrase cut before what it joins, no name
         opens_phrase = opens_phrase or (bool(name) and fold(name.split()[-1]) in FUNCTION_WORDS)
         if name and not opens_phrase and (section_words or not names_a_section(name)) and any(char.isalpha() for char in name):

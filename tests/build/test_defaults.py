@@ -44,6 +44,7 @@ def test_a_game_named_after_its_rules_is_a_title(title: str) -> None:
         ("🎲 Reseña y reglas: Mercado de Especias", "Mercado de Especias"),  # "Reseña y" is cut before what it joins
         ("REGLAS RÁPIDAS DE FARO ROTO", "Faro roto"),
         ("Traducción: Mercaderes del Desierto", "Mercaderes del Desierto"),
+        ("Preguntas frecuentes y erratas de cartas", ""),  # what is left after "Preguntas frecuentes" joins nothing
     ],
 )
 def test_a_title_is_cut_to_the_games_name(title: str, name: str) -> None:
