@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from pipeline.clean.threads import reply_subjects
+from pipeline.clean.threads import page_subject, reply_subjects
 from pipeline.model import Document, GameInfo, RawText
 from pipeline.modelkinds import BlockKind, SectionKind
 from pipeline.project import default_title
@@ -98,9 +98,10 @@ def title_from_text(raw: RawText, document: Document) -> str:
 
 def _thread_subject(raw: RawText) -> str:
     """The subject a forum thread's replies repeat ('Re: Traducción: Mercaderes del Desierto'), whose first post the
-    cleaner may have dropped with its header."""
-    subjects = reply_subjects(raw.text.split("\n"))
-    return max(set(subjects), key=lambda subject: (subjects.count(subject), subject)) if subjects else ""
+    cleaner may have dropped with its header; else the one its page shows over its count of posts."""
+    lines = raw.text.split("\n")
+    subjects = reply_subjects(lines)
+    return max(set(subjects), key=lambda subject: (subjects.count(subject), subject)) if subjects else page_subject(lines)
 
 
 def stated_title(raw: RawText) -> str:

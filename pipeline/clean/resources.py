@@ -137,12 +137,12 @@ CHAT_BANNER = re.compile(
 )
 # A thread copied from Reddit: "r/juegosdemesa", "u/meeple_sur", "level 1" opening a comment (its author on the next line),
 # "· hace 3 a" (when), "94% votos positivos", "Ordenar por: mejores" (a sort order: "Ordenar por iniciativa" is a rule's heading);
-# phpBB's "Responder al tema [ 6 mensajes ]", "Mostrar mensajes de: …", "¿Quién está conectado?".
+# phpBB's "Mostrar mensajes de: …", "¿Quién está conectado?" and POST_COUNT, the thread's button and count of posts:
+POST_COUNT = r"(?:responder al tema|publicar una respuesta|post reply)?\s*\[\s*\d+\s+(?:mensajes?|posts?|respuestas?)\s*\]\s*\|?"
 POST_START = re.compile(r"^\s*(?:avatar|level \d{1,2}|nivel \d{1,2})\s*$", re.IGNORECASE)
 THREAD_FURNITURE = re.compile(
     r"^\s*(?:[ru]/\w{2,30}|\d{1,3}\s*%\s*(?:votos positivos|upvoted)|(?:ordenar por|sort by)\s*:.{0,30}"
-    r"|(?:responder al tema|publicar una respuesta|post reply)?\s*\[\s*\d+\s+(?:mensajes?|posts?|respuestas?)\s*\]\s*\|?"
-    r"|(?:mostrar mensajes de|display posts from)\s*:.{0,80}|¿?qui[ée]n est[áa] conectado\s*\??|who is online"
+    rf"|{POST_COUNT}|(?:mostrar mensajes de|display posts from)\s*:.{{0,80}}|¿?qui[ée]n est[áa] conectado\s*\??|who is online"
     r"|(?:ordenar por|sort by)\s+(?:mejores|nuevos|antiguos|recientes|pol[ée]micos|controvertidos|votos|fecha"
     r"|best|top|new|old|controversial|q&a)"
     r"|[·•]?\s*(?:op\s*[·•]\s*)?(?:hace\s+\d+\s*(?:a|años?|m|mes(?:es)?|d|días?|h|horas?|min(?:utos?)?|sem(?:anas?)?)"
