@@ -24,7 +24,6 @@ from pipeline.clean.resources import (
     EMOJI,
     LETTER,
     LIKE_BUTTON,
-    MEMBER_COUNT,
     MIN_CHAT_HEADERS,
     THREAD_FURNITURE,
     QUOTED_BY,
@@ -49,12 +48,11 @@ from pipeline.clean.resources import (
     USERNAME,
     CleanOptions,
 )
+from pipeline.clean.posts import PROFILE_REASONS, drop_quote, member_blocks, post_header
 from pipeline.clean.state import State
 from pipeline.clean.threads import (
     ONLINE_STATUS,
-    MAX_FURNITURE_WORDS,
     PageTop,
-    a_handle,
     copied_thread,
     heads_a_rule,
     heads_rule_text,
@@ -69,8 +67,6 @@ from pipeline.text import fold
 
 # The pieces of a line that may carry the version alone: "Título – reglamento – v2.0", "Reglas (v1.1)".
 VERSION_PARTS = re.compile(r"\s[–—|·•-]\s|[()\[\],;]")
-PROFILE_REASONS = ("forum post date", "forum member's profile")  # (as _site_line gives them)
-MAX_MEMBER_BLOCK = 3  # a member's name, rank and the page's column headings above them
 MIN_EMAIL_HEADERS = 3  # "De:", "Para:", "Asunto:": a pasted e-mail
 # "[list]", "[/quote]", "[center]" alone on a line are BBCode left in a text not read as BBCode: no forum member.
 BBCODE_TAG = re.compile(r"^/?(?:list|quote|spoiler|code|center|left|right|b|i|u|s|size|color|url|img|\*)(?:=.*)?$", re.IGNORECASE)
@@ -108,13 +104,13 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         elif bracket and BBCODE_TAG.match(bracket.group(1).strip()):
             fate[index] = (CleaningAction.DROP, f"markup: a BBCode tag on its own ([{bracket.group(1).strip()}])")
         elif bracket and USERNAME.match(bracket.group(1).strip()):
-            _post_header(state, starts, index, bracket.group(1).strip(), f"forum post header: {bracket.group(1).strip()}")
+            post_header(state, starts, index, bracket.group(1).strip(), f"forum post header: {bracket.group(1).strip()}")
         elif quote:
             starts.append((index, quote.group(1).strip()))
-            index = _drop_quote(state, index, quote.group(1).strip())
+            index = drop_quote(state, index, quote.group(1).strip())
             continue
         elif REPLY_SUBJECT.match(text) and index > 0:
-            _post_header(state, starts, index, "respuesta", "forum post header: subject of a reply")  # its blocks are judged as a post
+            post_header(state, starts, index, "respuesta", "forum post header: subject of a reply")  # its blocks are judged as a post
         elif text.casefold().strip(".:") in NAVIGATION_WORDS and not _a_heading_here(lines, index, in_thread, top):
             fate[index] = (CleaningAction.DROP, "site navigation")
         elif BARE_URL.match(text):
@@ -130,49 +126,9 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         index += 1
     _empty_bullets(state)
     if in_thread:
-        _member_blocks(state, starts)
+        member_blocks(state, starts)
     ends = [start for start, _ in starts[1:]] + [len(lines)]  # a post runs to the next one's header
     return [(start, end, author) for (start, author), end in zip(starts, ends)]
-
-
-def _member_blocks(state: State, starts: list[tuple[int, str]]) -> None:
-    """phpBB's user block over a post's profile and date ('Trasgo_Lector' / 'Traductor veterano', a blank line,
-    'Registrado: …' / 'Mensajes: …' / 'Publicado: …'): the member's name opens a post, their rank goes with it, and
-    so does a line of the page's table above the name ('Autor  Mensaje'). A block of at most three short lines."""
-    lines, fate = state.lines, state.fate
-    for index, text in enumerate(lines):
-        if index not in fate or not (PROFILE.match(text) or MEMBER_COUNT.match(text)):
-            continue
-        above = index - 1
-        while above >= 0 and (not lines[above].strip() or fate.get(above, (None, ""))[1] in PROFILE_REASONS):
-            above -= 1  # the profile's and date's other lines, a blank line
-        block: list[int] = []
-        while above >= 0 and lines[above].strip() and above not in fate:
-            block.insert(0, above)
-            above -= 1
-        if not 1 <= len(block) <= MAX_MEMBER_BLOCK or not all(_a_short_label(lines[member]) for member in block):
-            continue
-        name = next((member for member in block if a_handle(lines[member])), block[0])
-        author = lines[name].strip()
-        for member in block:
-            if member == name:
-                _post_header(state, starts, name, author, f"forum post header: {author}")
-            else:
-                reason = "forum member's name and rank" if member > name else "thread furniture (the page's column headings)"
-                fate[member] = (CleaningAction.DROP, reason)
-    starts.sort()
-
-
-def _a_short_label(text: str) -> bool:
-    """'Traductor veterano', 'Autor  Mensaje': a few words with no sentence's punctuation."""
-    return len(text.split()) <= MAX_FURNITURE_WORDS and len(text.strip()) <= 40 and not re.search(r"[.:;!?¡¿,]", text)
-
-
-def _post_header(state: State, starts: list[tuple[int, str]], index: int, author: str, reason: str) -> None:
-    """A post of the thread opens at line `index`: its header goes, marked for _judge_posts to settle by its author."""
-    starts.append((index, author))
-    state.fate[index] = (CleaningAction.DROP, reason)
-    state.post_headers.add(index)
 
 
 def _thread_line(
@@ -191,7 +147,7 @@ def _thread_line(
             index = following
     elif chat and (found := CHAT_HEADER.match(text)):
         author = (found.group("a") or found.group("b")).strip()
-        _post_header(state, starts, index, author, f"forum post header: {author} (a chat message)")
+        post_header(state, starts, index, author, f"forum post header: {author} (a chat message)")
     elif chat and CHAT_BANNER.match(text):
         fate[index] = (CleaningAction.DROP, "chat export banner (server, channel, message count)")
     elif chat and CHAT_NOTICE.match(text):
@@ -200,7 +156,7 @@ def _thread_line(
         # A BoardGameGeek post ("Avatar") or a Reddit comment ("level 1"): the member's name follows, then
         # their country and badges, the date. (In rules, "Avatar" or "Nivel 1" is a heading.)
         author = lines[name_line].strip()
-        _post_header(state, starts, index, author, f"forum post header: {author}")
+        post_header(state, starts, index, author, f"forum post header: {author}")
         return index, True
     elif _no_words(text, in_thread):
         fate[index] = (CleaningAction.DROP, "a line with no words (a separator, specks of a scan or emoji)")
@@ -239,22 +195,12 @@ def _empty_bullets(state: State) -> None:
             state.fate[index] = (CleaningAction.DROP, "empty bullet (its text is missing in the source)")
 
 
-def _drop_quote(state: State, index: int, author: str) -> int:
-    """A quoted post: its header and its lines up to the next blank one go; the index after them."""
-    state.fate[index] = (CleaningAction.DROP, f"quoted post header ({author})")
-    index += 1
-    while index < len(state.lines) and state.lines[index].strip():
-        state.fate[index] = (CleaningAction.DROP, f"quoted forum post ({author})")
-        index += 1
-    return index
-
-
 def _email_header(state: State, index: int, text: str, starts: list[tuple[int, str]]) -> None:
     """'De: Clara Vidal <clara@...>' opens a message (a post of the thread); its other headers go with it."""
     sender = EMAIL_FROM.match(text)
     if sender:
         author = sender.group(1).strip(' "')
-        _post_header(state, starts, index, author, f"forum post header: {author} (an e-mail's sender)")
+        post_header(state, starts, index, author, f"forum post header: {author} (an e-mail's sender)")
     else:
         state.fate[index] = (CleaningAction.DROP, "an e-mail's header")
 

@@ -53,8 +53,8 @@ def split_inline_note(text: str, options: CleanOptions, *, heading: bool = False
     end of the text): a line of 100,000 "(" must not be scanned once per bracket.
     """
     if "[" in text and (bracketed := [found.group().strip() for found in BRACKET_NOTE_INSIDE.finditer(text)]):
-        bare, notes = split_inline_note(_tidy(BRACKET_NOTE_INSIDE.sub("", text)), options, heading=heading)
-        return bare, bracketed + notes  # "rule [N. del T.: ...] rest": the note in square brackets, as in round ones
+        bare, inner = split_inline_note(_tidy(BRACKET_NOTE_INSIDE.sub("", text)), options, heading=heading)
+        return bare, bracketed + inner  # "rule [N. del T.: ...] rest": the note in square brackets, as in round ones
     if "(" not in text:
         return text, []
     remark = TRANSLATION_REMARK.search(text) if heading else None

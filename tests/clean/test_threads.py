@@ -182,3 +182,16 @@ def test_a_phpbb_member_block_over_its_profile_opens_a_post_and_its_author_is_cr
         assert noise not in kept, noise
     assert "He traducido «caravan» como «caravana»." in kept_text(cleaned, "note")
     assert cleaned.credits.translators == ("duna_roja",)
+
+
+def test_a_quote_nested_in_a_quote_takes_the_outer_ones_words_along() -> None:
+    """'Luis escribió:' under 'Ana escribió:' is a quote inside a quote: the inner one ends at the blank line, the
+    outer one's words follow it, and both go; the translator's own paragraph after them stays."""
+    text = (
+        "Citar\nRespuesta\n\nPreparación\nCada jugador roba una carta.\n\n"
+        "Ana escribió:\nLuis escribió:\n¿Cuántas cartas se roban?\n\nSe roban tres en la variante.\n\n"
+        "El turno\nJuega una carta y roba otra.\n"
+    )
+    kept = kept_text(clean(raw_of(text)))
+    assert "Juega una carta y roba otra." in kept and "Cada jugador roba una carta." in kept
+    assert "Se roban tres" not in kept and "Cuántas" not in kept
