@@ -3,7 +3,7 @@ poster's words announcing the rules their post goes on with ("Sigo con la segund
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 
 from pipeline.clean.state import Unit
 from pipeline.structure.patterns import LEAD_IN
@@ -32,20 +32,17 @@ def chatter_lead_ins(lines: list[str], units: list[Unit], headings: set[int]) ->
     return found
 
 
-def post_lead_ins(lines: list[str], units: list[Unit], headings: set[int], start: int, end: int) -> list[int]:
-    """The positions in `units` of a thread's post (lines `start` to `end`) that its poster writes before the post's
-    first heading and that end announcing it ("Y la última parte:", "Son 5, lo he comprobado. Sigo con la segunda
-    parte:"): the poster speaking to the thread, not a rule (a rule's lead-in announces a list, not a heading).
-    Only text right over that heading, in a paragraph of a sentence or two."""
-    first_heading = min((index for index in headings if start < index < end), default=None)
-    if first_heading is None:
-        return []
-    found = []
-    for position, unit in enumerate(units):
-        if not start < unit.first < first_heading or unit.kind != LineKind.TEXT:
-            continue
-        text = " ".join(lines[index].strip() for index in unit.lines)
-        right_over = all(not lines[index].strip() for index in range(unit.last + 1, first_heading))
-        if right_over and LEAD_IN.search(text) and len(SENTENCE.findall(text)) <= MAX_POST_LEAD_IN_SENTENCES:
-            found.append(position)
-    return found
+def post_lead_in(lines: list[str], units: list[Unit], firsts: list[int], start: int, first_heading: int) -> int | None:
+    """The position in `units` (whose first lines are `firsts`) of the paragraph a thread's poster writes right over
+    their post's first heading (the post opening at line `start`) when it ends announcing it ("Y la última parte:",
+    "Son 5, lo he comprobado. Sigo con la segunda parte:"): the poster speaking to the thread, not a rule (a rule's
+    lead-in announces a list, not a heading). A paragraph of a sentence or two; None when there is none."""
+    position = bisect_left(firsts, first_heading) - 1
+    if position < 0 or units[position].first <= start or units[position].kind != LineKind.TEXT:
+        return None
+    unit = units[position]
+    text = " ".join(lines[index].strip() for index in unit.lines)
+    right_over = all(not lines[index].strip() for index in range(unit.last + 1, first_heading))
+    if right_over and LEAD_IN.search(text) and len(SENTENCE.findall(text)) <= MAX_POST_LEAD_IN_SENTENCES:
+        return position
+    return None

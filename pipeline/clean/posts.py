@@ -11,6 +11,7 @@ from pipeline.modelkinds import CleaningAction
 
 PROFILE_REASONS = ("forum post date", "forum member's profile")  # (as furniture._site_line gives them)
 MAX_MEMBER_BLOCK = 3  # a member's name, rank and the page's column headings above them
+MAX_PROFILE_LINES = 6  # a profile's and a post's date lines, and the blank lines between, over which the name stands
 
 
 def member_blocks(state: State, starts: list[tuple[int, str]]) -> None:
@@ -21,11 +22,11 @@ def member_blocks(state: State, starts: list[tuple[int, str]]) -> None:
     for index, text in enumerate(lines):
         if index not in fate or not (PROFILE.match(text) or MEMBER_COUNT.match(text)):
             continue
-        above = index - 1
-        while above >= 0 and (not lines[above].strip() or fate.get(above, (None, ""))[1] in PROFILE_REASONS):
-            above -= 1  # the profile's and date's other lines, a blank line
+        above, reach = index - 1, max(-1, index - MAX_PROFILE_LINES)
+        while above > reach and (not lines[above].strip() or fate.get(above, (None, ""))[1] in PROFILE_REASONS):
+            above -= 1  # the profile's and date's other lines, a blank line (a few: no walk over a run of them per line)
         block: list[int] = []
-        while above >= 0 and lines[above].strip() and above not in fate:
+        while above >= 0 and lines[above].strip() and above not in fate and len(block) <= MAX_MEMBER_BLOCK:
             block.insert(0, above)
             above -= 1
         if not 1 <= len(block) <= MAX_MEMBER_BLOCK or not all(a_short_label(lines[member]) for member in block):
