@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from pipeline.clean.threads import reply_subjects
+from pipeline.clean.threads import page_subject, reply_subjects
 from pipeline.model import Document, GameInfo, RawText
 from pipeline.modelkinds import BlockKind, SectionKind
 from pipeline.project import default_title
@@ -22,6 +22,7 @@ from pipeline.text import fold
 
 MAX_TITLE_TEXT = 400  # a title heading has at most a short intro under it
 MAX_TITLE_CHARS = 90
+CONJUNCTIONS = frozenset("y e o u ni".split())
 PREPOSITIONS = frozenset("a al ante con contra de del desde en entre hacia hasta para por segun sin sobre tras".split())
 MAX_OPENING_WORDS = 8  # an opening line this short may be the title ("Reglamento de Open Wars")
 FIRST_HEADINGS = 3  # the headings a title that names the game's rules may be (a chat's preface may come first)
@@ -97,9 +98,10 @@ def title_from_text(raw: RawText, document: Document) -> str:
 
 def _thread_subject(raw: RawText) -> str:
     """The subject a forum thread's replies repeat ('Re: Traducción: Mercaderes del Desierto'), whose first post the
-    cleaner may have dropped with its header."""
-    subjects = reply_subjects(raw.text.split("\n"))
-    return max(set(subjects), key=lambda subject: (subjects.count(subject), subject)) if subjects else ""
+    cleaner may have dropped with its header; else the one its page shows over its count of posts."""
+    lines = raw.text.split("\n")
+    subjects = reply_subjects(lines)
+    return max(set(subjects), key=lambda subject: (subjects.count(subject), subject)) if subjects else page_subject(lines)
 
 
 def stated_title(raw: RawText) -> str:
@@ -158,7 +160,8 @@ def game_name(title: str, *, section_words: bool = False) -> str:
     text = PARENTHESES.sub(" ", text) if PARENTHESES.sub("", text).strip() else text  # "(Edición de 5 rondas)" is no name
     for part in NAME_SEPARATOR.split(text):
         name = " ".join(part.split()).strip(" .,;:-–—")
-        opens_phrase = bool(name) and fold(name.split()[0]) in PREPOSITIONS  # "para 2-4 jugadores" names no game
+        # "para 2-4 jugadores", "y erratas de cartas" (of "Preguntas frecuentes y erratas…") name no game
+        opens_phrase = bool(name) and fold(name.split()[0]) in PREPOSITIONS | CONJUNCTIONS
         # "Reseña y" of "Reseña y reglas: X": a phrase cut before what it joins, no name
         opens_phrase = opens_phrase or (bool(name) and fold(name.split()[-1]) in FUNCTION_WORDS)
         if name and not opens_phrase and (section_words or not names_a_section(name)) and any(char.isalpha() for char in name):

@@ -20,7 +20,7 @@ from pipeline.clean.duplicates import find_duplicates
 from pipeline.clean.fixpoint import Reading, settle
 from pipeline.clean.furniture import mark_furniture, navigation_left
 from pipeline.clean.joins import titles_joined
-from pipeline.clean.leadins import chatter_lead_ins
+from pipeline.clean.leadins import chatter_lead_ins, post_lead_in
 from pipeline.clean.notes import emit_unit, split_inline_note
 from pipeline.clean.offtopic import off_topic_sections
 from pipeline.clean.origins import original_reason, source_links, to_original_lines
@@ -37,7 +37,7 @@ from pipeline.clean.resources import (
     chatter_reason,
     voice,
 )
-from pipeline.structure.notemarks import EDITOR_REMARK, FOOTNOTE_LINE, NOTE_PARAGRAPH, PUBLISHER_NOTE
+from pipeline.structure.notemarks import EDITOR_REMARK, FOOTNOTE_LINE, NOTE_PARAGRAPH, NOTES_HEADING, PUBLISHER_NOTE
 from pipeline.clean.state import State, Unit
 from pipeline.errors import ConfigError
 from pipeline.clean.stories import judge_stories
@@ -292,6 +292,7 @@ def _a_note_alone(text: str, options: CleanOptions) -> bool:
 
 
 def _judge_units(state: State) -> None:
+    noted = _under_notes_headings(state, sorted(state.headings))
     for unit in state.units:
         # Judge the text without the translator's asides: a rule with a note in it is still a rule.
         text = split_inline_note(" ".join(state.lines[index].strip() for index in unit.lines), state.options)[0]
@@ -306,7 +307,7 @@ def _judge_units(state: State) -> None:
                 state.urls.append(("", url.rstrip(".")))
             unit.kind, unit.reason = CleaningAction.CREDIT, "note about the source document; its link is kept in credits"
             continue
-        if NOTE_PARAGRAPH.match(text):
+        if NOTE_PARAGRAPH.match(text) or unit.first in noted:
             unit.kind, unit.reason = LineKind.NOTE, "translator's note"
             continue
         if EDITOR_REMARK.match(text):
@@ -326,6 +327,22 @@ def _judge_units(state: State) -> None:
     _judge_stories(state)
     for position in chatter_lead_ins(state.lines, state.units, state.headings):
         state.units[position].kind, state.units[position].reason = CleaningAction.DROP, "forum chatter: the lead-in of chatter that went"
+
+
+def _under_notes_headings(state: State, headings: list[int]) -> set[int]:
+    """The lines under a heading of the translator's notes ("Notas del traductor"), each a note whatever it says,
+    up to the next heading or the first furniture the cleaner removed (a post's signature, the next post's header).
+    One walk over each such section."""
+    noted: set[int] = set()
+    for position, heading in enumerate(headings):
+        if not NOTES_HEADING.match(state.lines[heading]):
+            continue
+        end = headings[position + 1] if position + 1 < len(headings) else len(state.lines)
+        for index in range(heading + 1, end):
+            if index in state.fate and state.lines[index].strip():
+                break
+            noted.add(index)
+    return noted
 
 
 def _a_rule_inside(text: str, options: CleanOptions) -> bool:
@@ -400,6 +417,10 @@ def _judge_posts(state: State, posts: list[tuple[int, int, str]]) -> None:
                     state.translators.append(author)
                 if state.fate[start][0] == CleaningAction.DROP:
                     state.fate[start] = (CleaningAction.CREDIT, f"forum post header: {author} (credited as translator)")
+            lead_in = post_lead_in(state.lines, state.units, firsts, start, headings[bisect_right(headings, start)])
+            if lead_in is not None:
+                state.units[lead_in].kind = CleaningAction.DROP
+                state.units[lead_in].reason = "forum chatter: the poster's words to the thread, over their post's rules"
             continue
         if start in state.post_headers:
             state.fate[start] = (CleaningAction.DROP, f"forum post header: {author} (a reply)")

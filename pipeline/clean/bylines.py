@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pipeline.clean.resources import NAME_TAIL
+
 # The opening of the text where a document names its makers (counted in lines that hold text).
 PREAMBLE_LINES = 40
 # 'traducción ... (se) realizó/hizo por', 'traducido/a por', 'traducción a cargo de', 'traducción de X' is no credit.
@@ -77,8 +79,9 @@ def _group(found: re.Match[str] | None) -> str:
 
 
 def _names(text: str) -> tuple[str, ...]:
-    """'La esquina del rol, Antigona, y Alinel' -> its names; () when a piece is no name (lower case, long, a phrase)."""
-    text = re.sub(r"\s*\([^()]*\)", "", text).strip(" .,*_")
+    """'La esquina del rol, Antigona, y Alinel' -> its names, without what follows a name ('para la comunidad', a
+    bracket); () when a piece is no name (lower case, long, a phrase)."""
+    text = NAME_TAIL.sub("", text).strip(" .,*_")  # "Aitana Berrocal para la comunidad", "Ana (revisión: Luis)"
     names = [name.strip(" .,*_") for name in NAME_SEPARATOR.split(text) if name.strip(" .,*_")]
     if not names or len(names) > MAX_NAMES:
         return ()

@@ -48,6 +48,7 @@ from pipeline.clean.resources import (
     USERNAME,
     CleanOptions,
 )
+from pipeline.clean.posts import PROFILE_REASONS, drop_quote, member_blocks, post_header
 from pipeline.clean.state import State
 from pipeline.clean.threads import (
     ONLINE_STATUS,
@@ -103,13 +104,13 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         elif bracket and BBCODE_TAG.match(bracket.group(1).strip()):
             fate[index] = (CleaningAction.DROP, f"markup: a BBCode tag on its own ([{bracket.group(1).strip()}])")
         elif bracket and USERNAME.match(bracket.group(1).strip()):
-            _post_header(state, starts, index, bracket.group(1).strip(), f"forum post header: {bracket.group(1).strip()}")
+            post_header(state, starts, index, bracket.group(1).strip(), f"forum post header: {bracket.group(1).strip()}")
         elif quote:
             starts.append((index, quote.group(1).strip()))
-            index = _drop_quote(state, index, quote.group(1).strip())
+            index = drop_quote(state, index, quote.group(1).strip())
             continue
         elif REPLY_SUBJECT.match(text) and index > 0:
-            _post_header(state, starts, index, "respuesta", "forum post header: subject of a reply")  # its blocks are judged as a post
+            post_header(state, starts, index, "respuesta", "forum post header: subject of a reply")  # its blocks are judged as a post
         elif text.casefold().strip(".:") in NAVIGATION_WORDS and not _a_heading_here(lines, index, in_thread, top):
             fate[index] = (CleaningAction.DROP, "site navigation")
         elif BARE_URL.match(text):
@@ -124,15 +125,10 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
             _site_line(state, index, text, in_thread, at_top=top(index))
         index += 1
     _empty_bullets(state)
+    if in_thread:
+        member_blocks(state, starts)
     ends = [start for start, _ in starts[1:]] + [len(lines)]  # a post runs to the next one's header
     return [(start, end, author) for (start, author), end in zip(starts, ends)]
-
-
-def _post_header(state: State, starts: list[tuple[int, str]], index: int, author: str, reason: str) -> None:
-    """A post of the thread opens at line `index`: its header goes, marked for _judge_posts to settle by its author."""
-    starts.append((index, author))
-    state.fate[index] = (CleaningAction.DROP, reason)
-    state.post_headers.add(index)
 
 
 def _thread_line(
@@ -151,7 +147,7 @@ def _thread_line(
             index = following
     elif chat and (found := CHAT_HEADER.match(text)):
         author = (found.group("a") or found.group("b")).strip()
-        _post_header(state, starts, index, author, f"forum post header: {author} (a chat message)")
+        post_header(state, starts, index, author, f"forum post header: {author} (a chat message)")
     elif chat and CHAT_BANNER.match(text):
         fate[index] = (CleaningAction.DROP, "chat export banner (server, channel, message count)")
     elif chat and CHAT_NOTICE.match(text):
@@ -160,7 +156,7 @@ def _thread_line(
         # A BoardGameGeek post ("Avatar") or a Reddit comment ("level 1"): the member's name follows, then
         # their country and badges, the date. (In rules, "Avatar" or "Nivel 1" is a heading.)
         author = lines[name_line].strip()
-        _post_header(state, starts, index, author, f"forum post header: {author}")
+        post_header(state, starts, index, author, f"forum post header: {author}")
         return index, True
     elif _no_words(text, in_thread):
         fate[index] = (CleaningAction.DROP, "a line with no words (a separator, specks of a scan or emoji)")
@@ -199,22 +195,12 @@ def _empty_bullets(state: State) -> None:
             state.fate[index] = (CleaningAction.DROP, "empty bullet (its text is missing in the source)")
 
 
-def _drop_quote(state: State, index: int, author: str) -> int:
-    """A quoted post: its header and its lines up to the next blank one go; the index after them."""
-    state.fate[index] = (CleaningAction.DROP, f"quoted post header ({author})")
-    index += 1
-    while index < len(state.lines) and state.lines[index].strip():
-        state.fate[index] = (CleaningAction.DROP, f"quoted forum post ({author})")
-        index += 1
-    return index
-
-
 def _email_header(state: State, index: int, text: str, starts: list[tuple[int, str]]) -> None:
     """'De: Clara Vidal <clara@...>' opens a message (a post of the thread); its other headers go with it."""
     sender = EMAIL_FROM.match(text)
     if sender:
         author = sender.group(1).strip(' "')
-        _post_header(state, starts, index, author, f"forum post header: {author} (an e-mail's sender)")
+        post_header(state, starts, index, author, f"forum post header: {author} (an e-mail's sender)")
     else:
         state.fate[index] = (CleaningAction.DROP, "an e-mail's header")
 
@@ -255,9 +241,9 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
     they end with: 'Inicio > Bosque > Montaña' in a rule is a path of the game."""
     fate = state.fate
     if DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12 or in_thread and POST_DATE.match(text):
-        fate[index] = (CleaningAction.DROP, "forum post date")
+        fate[index] = (CleaningAction.DROP, PROFILE_REASONS[0])
     elif in_thread and PROFILE.match(text):
-        fate[index] = (CleaningAction.DROP, "forum member's profile")
+        fate[index] = (CleaningAction.DROP, PROFILE_REASONS[1])
     elif (BREADCRUMBS.match(text) or BREADCRUMB_TRAIL.match(text)) and (in_thread or at_top or _over_its_title(state.lines, index)):
         fate[index] = (CleaningAction.DROP, "site navigation (breadcrumbs)")
     elif SHARE.match(text):

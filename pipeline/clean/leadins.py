@@ -1,7 +1,9 @@
-"""Lead-ins left announcing nothing: "Si tienes preguntas o necesitas ayuda:" over a list of chatter that went."""
+"""Lead-ins left announcing nothing: "Si tienes preguntas o necesitas ayuda:" over a list of chatter that went; a
+poster's words announcing the rules their post goes on with ("Sigo con la segunda parte:")."""
 from __future__ import annotations
 
-from bisect import bisect_right
+import re
+from bisect import bisect_left, bisect_right
 
 from pipeline.clean.state import Unit
 from pipeline.structure.patterns import LEAD_IN
@@ -9,6 +11,8 @@ from pipeline.modelkinds import CleaningAction, LineKind
 
 # A lead-in is one short line; a longer paragraph that ends in a colon says more than what it announces.
 MAX_LEAD_IN_WORDS = 12
+MAX_POST_LEAD_IN_SENTENCES = 2
+SENTENCE = re.compile(r"[^.!?:]+[.!?:]")
 
 
 def chatter_lead_ins(lines: list[str], units: list[Unit], headings: set[int]) -> list[int]:
@@ -26,3 +30,19 @@ def chatter_lead_ins(lines: list[str], units: list[Unit], headings: set[int]) ->
         if following and all(other.kind == CleaningAction.DROP and other.reason.startswith("forum chatter") for other in following):
             found.append(position)
     return found
+
+
+def post_lead_in(lines: list[str], units: list[Unit], firsts: list[int], start: int, first_heading: int) -> int | None:
+    """The position in `units` (whose first lines are `firsts`) of the paragraph a thread's poster writes right over
+    their post's first heading (the post opening at line `start`) when it ends announcing it ("Y la última parte:",
+    "Son 5, lo he comprobado. Sigo con la segunda parte:"): the poster speaking to the thread, not a rule (a rule's
+    lead-in announces a list, not a heading). A paragraph of a sentence or two; None when there is none."""
+    position = bisect_left(firsts, first_heading) - 1
+    if position < 0 or units[position].first <= start or units[position].kind != LineKind.TEXT:
+        return None
+    unit = units[position]
+    text = " ".join(lines[index].strip() for index in unit.lines)
+    right_over = all(not lines[index].strip() for index in range(unit.last + 1, first_heading))
+    if right_over and LEAD_IN.search(text) and len(SENTENCE.findall(text)) <= MAX_POST_LEAD_IN_SENTENCES:
+        return position
+    return None

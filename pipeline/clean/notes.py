@@ -1,6 +1,7 @@
 """Translator notes and footnotes: lift them out of the rule text they annotate and find where they belong.
 
-"rule (n. del t: ...) rest" becomes the rule "rule rest" plus the note "(n. del t: ...)"; a footnote line
+"rule (n. del t: ...) rest" becomes the rule "rule rest" plus the note "(n. del t: ...)" (a note in square brackets
+too); a footnote line
 "(2) ..." belongs after the paragraph that carries the marker "(2)". `emit_unit` turns one kept block into
 output lines (joins from clean_joins, notes queued after their paragraph) and records each change.
 """
@@ -18,7 +19,7 @@ from pipeline.clean.resources import (
 )
 from pipeline.model import CleaningRecord, CleanLine
 from pipeline.modelkinds import CleaningAction, LineKind
-from pipeline.structure.notemarks import EDITOR_AGAIN, EDITOR_ASIDE, FOOTNOTE_LINE, NOTE_OPEN
+from pipeline.structure.notemarks import BRACKET_NOTE_INSIDE, EDITOR_AGAIN, EDITOR_ASIDE, FOOTNOTE_LINE, NOTE_OPEN
 from pipeline.structure.patterns import TRANSLATION_REMARK
 
 # How far back (in raw lines) a footnote looks for its marker: a footnote sits below its page's text.
@@ -51,6 +52,9 @@ def split_inline_note(text: str, options: CleanOptions, *, heading: bool = False
     (its display title leaves it out) and is no aside. One pass over the brackets (an unclosed one runs to the
     end of the text): a line of 100,000 "(" must not be scanned once per bracket.
     """
+    if "[" in text and (bracketed := [found.group().strip() for found in BRACKET_NOTE_INSIDE.finditer(text)]):
+        bare, inner = split_inline_note(_tidy(BRACKET_NOTE_INSIDE.sub("", text)), options, heading=heading)
+        return bare, bracketed + inner  # "rule [N. del T.: ...] rest": the note in square brackets, as in round ones
     if "(" not in text:
         return text, []
     remark = TRANSLATION_REMARK.search(text) if heading else None

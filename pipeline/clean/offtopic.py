@@ -1,7 +1,8 @@
 """Sections of a blog or fan page that are not rules: the author's opinion, the rating, downloads, comments.
 
 A section is judged by its title, the way boilerplate removers judge a block by its label: "Opinión",
-"Valoración final", "Comentarios (3)", "Dónde comprar", a repository's "Contribuir" and "Licencia";
+"Valoración final", "Comentarios (3)", "Dónde comprar", a repository's "Contribuir" and "Licencia", a document's
+changelog ("Registro de cambios": its versions, dated);
 "Descargas" and "Enlaces" only when the section
 does talk about files or links (a game may have an action called "Descarga"). The section runs to the
 next heading of the same or a higher level; the title must be that label alone ("Categorías de logros" is rules).
@@ -19,7 +20,8 @@ OFF_TOPIC = re.compile(
     r"|\d*\s*comentarios?(?:\s*\(\d+\))?|deja(?:r)? un comentario|d[óo]nde (?:comprar|jugar)(?:lo)?"
     r"|sobre (?:el|la) autora?|compartir|comparte esto|entradas relacionadas|art[íi]culos relacionados|etiquetas"
     r"|suscr[íi]bete|te puede interesar|publicidad|referencias|notas y referencias|bibliograf[íi]a|enlaces externos"
-    r"|v[ée]ase tambi[ée]n|categor[íi]as|(?:c[óo]mo )?contribuir|contribuciones|colaborar|licencia|license|contributing)"
+    r"|v[ée]ase tambi[ée]n|categor[íi]as|(?:c[óo]mo )?contribuir|contribuciones|colaborar|licencia|license|contributing"
+    r"|registro de cambios|historial de (?:cambios|versiones)|control de versiones|cambios entre versiones|change ?log)"
     r"\s*(?:\(\d+\))?[\s:.!]*$",  # the whole title: "Categorías de logros" is rules
     re.IGNORECASE,
 )

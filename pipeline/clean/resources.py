@@ -116,8 +116,8 @@ EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B50\u2B55\uFE0F]")
 RELATION = re.compile(r"[^\s=→⇒➔➜>-]\s*(?:=|→|⇒|➔|➜|->|=>)\s*[^\s=→⇒➔➜>-]")
 # "Thumb up" / "14", "Me gusta (3)": a post's like button and its count.
 LIKE_BUTTON = re.compile(r"^\s*(?:thumbs? up|me gusta|likes?|pulgar(?:es)? arriba)\s*\(?\d*\)?\s*$", re.IGNORECASE)
-# A signature begins at a line "--" (the e-mail and forum convention) and runs to the next blank line.
-SIGNATURE = re.compile(r"^\s*--\s*$")
+# A signature begins at a line "--" (the e-mail and forum convention; phpBB's rule of "____") and runs to the next blank line.
+SIGNATURE = re.compile(r"^\s*(?:--|_{4,})\s*$")
 # "Alba escribió:", "Pepe wrote:": another member's words quoted, up to the next blank line.
 QUOTED_BY = re.compile(r"^\s*(\S.{1,38}?)\s+(?:escribió|escribio|dijo|wrote)\s*:\s*$", re.IGNORECASE)
 # A chat export's message header: "[14/03/2024 18:32] Marta" (DiscordChatExporter), "Marta — hoy a las 18:32"
@@ -135,12 +135,14 @@ CHAT_BANNER = re.compile(
     r"^\s*(?:guild|server|servidor|channel|canal|topic|tema)\s*:\s*\S|^\s*(?:exported|exportados?)\s+\d+\s+(?:messages?|mensajes?)\b",
     re.IGNORECASE,
 )
-# A thread copied from Reddit: "r/juegosdemesa", "u/meeple_sur", "level 1" opening a comment (its author on the
-# next line), "· hace 3 a" (when), "94% votos positivos", "Ordenar por: mejores" (a sort order: "Ordenar por
-# iniciativa" is a rule's heading).
+# A thread copied from Reddit: "r/juegosdemesa", "u/meeple_sur", "level 1" opening a comment (its author on the next line),
+# "· hace 3 a" (when), "94% votos positivos", "Ordenar por: mejores" (a sort order: "Ordenar por iniciativa" is a rule's heading);
+# phpBB's "Mostrar mensajes de: …", "¿Quién está conectado?" and POST_COUNT, the thread's button and count of posts:
+POST_COUNT = r"(?:responder al tema|publicar una respuesta|post reply)?\s*\[\s*\d+\s+(?:mensajes?|posts?|respuestas?)\s*\]\s*\|?"
 POST_START = re.compile(r"^\s*(?:avatar|level \d{1,2}|nivel \d{1,2})\s*$", re.IGNORECASE)
 THREAD_FURNITURE = re.compile(
     r"^\s*(?:[ru]/\w{2,30}|\d{1,3}\s*%\s*(?:votos positivos|upvoted)|(?:ordenar por|sort by)\s*:.{0,30}"
+    rf"|{POST_COUNT}|(?:mostrar mensajes de|display posts from)\s*:.{{0,80}}|¿?qui[ée]n est[áa] conectado\s*\??|who is online"
     r"|(?:ordenar por|sort by)\s+(?:mejores|nuevos|antiguos|recientes|pol[ée]micos|controvertidos|votos|fecha"
     r"|best|top|new|old|controversial|q&a)"
     r"|[·•]?\s*(?:op\s*[·•]\s*)?(?:hace\s+\d+\s*(?:a|años?|m|mes(?:es)?|d|días?|h|horas?|min(?:utos?)?|sem(?:anas?)?)"
@@ -290,8 +292,6 @@ RULE_WORDS = frozenset(
 # even around a past tense ("después de que este apoyó y soltó la carta").
 MODAL_VERBS = frozenset("puede pueden debe deben podrá podrán deberá deberán recomienda".split())
 WORD = re.compile(r"[\wáéíóúüñÁÉÍÓÚÜÑ]+")
-
-
 
 
 KEYS = ("flavor_names", "place_names", "rule_words", "noise_phrases")

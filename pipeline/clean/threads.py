@@ -14,6 +14,7 @@ from pipeline.clean.resources import (
     LIST_MARKER,
     MEMBER_COUNT,
     NAVIGATION_WORDS,
+    POST_COUNT,
     POST_DATE,
     POST_START,
     PROFILE,
@@ -29,12 +30,21 @@ ONLINE_STATUS = frozenset(("en línea", "desconectado", "conectado", "online", "
 SENTENCE_STOP = re.compile(r"[.!?]\s|[.:!?]$")
 MAX_FURNITURE_WORDS = 4  # "· hace 3 a", "Ordenar por: mejores"; "Ordenar por: iniciativa de mayor a menor." is a rule
 MAX_LIST_ENTRIES = 40  # a list a line ending in ':' introduces is no longer than this
+POST_COUNT_LINE = re.compile(rf"^\s*{POST_COUNT}\s*$", re.IGNORECASE)
 MAX_CHATTER_LINE = 300  # (as the cleaner: a longer line is never asked whether it is chatter)
 
 
 def reply_subjects(lines: list[str]) -> list[str]:
     """The subjects a thread's replies carry, in order ('Re: Traducción: X' -> 'Traducción: X')."""
     return [" ".join(line.split()[1:]) for line in lines if REPLY_SUBJECT.match(line)]
+
+
+def page_subject(lines: list[str]) -> str:
+    """The subject a forum's page shows over its count of posts ('Reglas de X' over 'Responder al tema [ 6 mensajes ]'),
+    or ''."""
+    count = next((index for index, text in enumerate(lines) if POST_COUNT_LINE.match(text)), None)
+    above = _previous_text(lines, count) if count is not None else None
+    return lines[above].strip() if above is not None else ""
 
 
 def copied_thread(lines: list[str]) -> bool:
@@ -53,7 +63,7 @@ def copied_thread(lines: list[str]) -> bool:
         elif post_start(lines, index):
             # 'level 1' over 'ludofilo_82' is a comment; 'Nivel 1' over 'Novato' may be a rulebook's table of ranks.
             following = next_text(lines, index)
-            if following is not None and _a_handle(lines[following]):
+            if following is not None and a_handle(lines[following]):
                 strong += 1
             else:
                 weak += 1
@@ -72,11 +82,11 @@ def copied_thread(lines: list[str]) -> bool:
 GAME_VALUE = re.compile(r"[+\-–]?\d*[dD]\d+(?:[+\-]\d+)?|[+\-–]?\d+(?:[.,]\d+)?\s*%?[^\W\d_]{0,3}|[^\W\d_]{1,5}")
 
 
-def _a_handle(text: str) -> bool:
+def a_handle(text: str) -> bool:
     """'Alba_Tradu', 'ludofilo_82', 'kristian_bcn', 'pepe82': a member's handle; no word of a rulebook ('Novato',
     'Élite') and no game value ('1d6', '3PV', 'PNJ')."""
     name = text.strip()
-    if " " in name or not name or (GAME_VALUE.fullmatch(name) and (name.isupper() or not name.isalpha())):
+    if len(name.split()) != 1 or (GAME_VALUE.fullmatch(name) and (name.isupper() or not name.isalpha())):
         return False
     if re.search(r"[_@]", name):
         return True

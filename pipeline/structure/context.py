@@ -23,6 +23,8 @@ SELF_EVIDENT = (HeadingStyle.MARKUP, HeadingStyle.PAGE, HeadingStyle.RUNIN, Head
 # Styles that state a heading whatever it says: a source's own outline mark and a chapter ("### Ejemplo" is a section).
 STATED = (HeadingStyle.MARKUP, HeadingStyle.CHAPTER)
 DOCUMENT_TITLE_WORDS = 12
+MAX_SENTENCES_UNDER = 12  # (looked at no further: a run of a page of lines is no title's text)
+CLOSING = "\"'”’»)]"  # what may close a sentence after its stop
 
 TITLE_LINE_WORDS = 8  # a first line standing alone with at most this many words is the document's title
 
@@ -96,8 +98,8 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
         return True
     if previous.endswith(":") and not previous.startswith(("Página", "PÁGINA")) and heading_candidate(previous, options=options) is None:
         return True  # the entries of a list introduced by "...estos eventos:"
-    if heading.style == HeadingStyle.TITLE and context.in_short_run(index) and not (not previous and _introduces(after)):
-        return True  # (a title that opens a block over a sentence introducing its list is the list's heading)
+    if heading.style == HeadingStyle.TITLE and context.in_short_run(index) and not (not previous and _heads_sentences(texts, index, after)):
+        return True  # (a title that opens a block over a sentence introducing its list, or over sentences, heads them)
     above = candidates[index - 1] if index > 0 else None
     if heading.style == HeadingStyle.TITLE and context.marked and previous.endswith(".") and above is None:
         return True  # the source's markup states its headings: a plain line glued under a sentence continues it
@@ -262,6 +264,20 @@ def _stopped(text: str) -> bool:
     """'Gana quien más tenga.', 'Nadie gana.': two words or more and a full stop (or '!'), a sentence's shape."""
     stripped = text.rstrip()
     return stripped.endswith((".", "!")) and not stripped.endswith("...") and len(stripped.split()) >= 2
+
+
+def _heads_sentences(texts: list[str], index: int, after: str) -> bool:
+    """Whether the lines right under this one (to the next blank line) introduce a list, or are each a sentence
+    ('Dice: «Coste: 2 energía.»' / 'Debería decir: «Coste: 3 energía.»' under a card's name): text under a title,
+    not entries of a list with it."""
+    if _introduces(after):
+        return True
+    below = []
+    for text in texts[index + 1 : index + 1 + MAX_SENTENCES_UNDER]:
+        if not text.strip():
+            break
+        below.append(text.strip().rstrip(CLOSING))
+    return bool(below) and len(below) < MAX_SENTENCES_UNDER and all(_stopped(text) for text in below)
 
 
 def _introduces(text: str) -> bool:

@@ -22,8 +22,15 @@ NOTE_OPEN = re.compile(rf"\(\s*{NOTE_WORDS}\s*[:.,]?", re.IGNORECASE)
 NOTE_PARAGRAPH = re.compile(rf"^\s*\**{NOTE_WORDS}", re.IGNORECASE)
 # "[NOTA: ...]", "[N. del T.: ...]": a note the readers find set in square brackets (its words are group 2, if any).
 BRACKET_NOTE_OPEN = re.compile(rf"^(\s*)\[\s*(?:(?:NOTA|NOTE)\s*:|({NOTE_WORDS}\s*[:.]?))\s*(?=[^\s\]])", re.IGNORECASE)
+# "... 60 fichas [N. del T.: el original dice ...]. Cada ...": a note in square brackets inside a rule (at most 400
+# characters, none of them a bracket).
+BRACKET_NOTE_INSIDE = re.compile(rf"\s*\[\s*{NOTE_WORDS}[^\[\]]{{0,400}}\]", re.IGNORECASE)
 # A translator's remark inside a heading is not part of its title: "(n del t. es un término...)".
 TRANSLATOR_REMARK = re.compile(rf"\s*\(\s*{NOTE_WORDS}.*$", re.IGNORECASE)
+# "Notas del traductor", "NOTAS DE LA TRADUCCIÓN:": a heading over the translator's notes, each of them a note.
+NOTES_HEADING = re.compile(
+    r"^\W*(?:notas?\s+(?:del\s+traductor|de\s+(?:la\s+)?traducci[óo]n)|n\.?\s*del?\s*t\.?)\W*$", re.IGNORECASE
+)
 # "NOTA DEL DISTRIBUIDOR:", "Nota del editor": the publisher speaking about the product, not the translator.
 PUBLISHER_NOTE = re.compile(r"^\s*nota\s+(?:del|de la)\s+(?:distribuidora?|editor(?:ial|a)?|edici[óo]n)\b", re.IGNORECASE)
 # "(2) Sin embargo...": a footnote, placed after the paragraph that carries its marker.

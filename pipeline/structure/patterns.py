@@ -66,10 +66,13 @@ QUOTES = "\"'“”‘’«»"
 # "¿Y si juegas solo?") qualifies the section it sits in rather than opening a new topic.
 MINOR_TITLE = re.compile(r"\?\s*(?:\([^()]*\))?$|\([^()]*\b(?:opcional|optativa|variante|optional|variant)\b[^()]*\)$", re.IGNORECASE)
 
-# "Reglas del juego", "Reglamento de referencia" under the game's name: what the document is, not a section.
+# "Reglas del juego", "Reglamento de referencia", "Preguntas frecuentes y erratas de cartas" under the game's name:
+# what the document is, not a section.
 SUBTITLE = re.compile(
     r"^(?:(?:las\s+)?reglas(?:\s+del\s+juego)?|reglamento(?:\s+(?:del\s+juego|completo|de\s+referencia))?"
-    r"|manual(?:\s+de\s+(?:instrucciones|reglas|juego))?|instrucciones|libro\s+de\s+reglas)\s*[:.]?$",
+    r"|manual(?:\s+de\s+(?:instrucciones|reglas|juego))?|instrucciones|libro\s+de\s+reglas"
+    r"|(?:preguntas\s+frecuentes|faq)(?:\s+y\s+(?:erratas|aclaraciones))?(?:\s+de\s+(?:las\s+)?(?:cartas|reglas))?"
+    r"|(?:fe\s+de\s+)?erratas\s+y\s+(?:preguntas\s+frecuentes|faq|aclaraciones)(?:\s+de\s+(?:las\s+)?(?:cartas|reglas))?)\s*[:.]?$",
     re.IGNORECASE,
 )
 

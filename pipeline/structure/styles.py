@@ -93,8 +93,14 @@ def starts_upper(text: str) -> bool:
     return bool(stripped) and stripped[0].isupper()
 
 
+# "(Wandering Hive)", "(NUEVO)": a name's aside in brackets, a few words and no comma ("(juego de cartas, 2 jugadores)").
+NAME_ASIDE = re.compile(r"\([^(),]{1,25}\)")
+
+
 def _short(text: str) -> bool:
-    return len(text) <= MAX_TITLE_CHARS and len(text.split()) <= MAX_TITLE_WORDS + 1
+    """Few words, those in brackets not counted: a card's English name or a mark ('Colmena Errante (Wandering Hive) —
+    Caja básica, n.º 103 (NUEVO)') make no sentence of a title."""
+    return len(text) <= MAX_TITLE_CHARS and len(NAME_ASIDE.sub(" ", text).split()) <= MAX_TITLE_WORDS + 1
 
 
 # --- the styles, in the order they are tried ------------------------------------------------------------

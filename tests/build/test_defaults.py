@@ -44,6 +44,7 @@ def test_a_game_named_after_its_rules_is_a_title(title: str) -> None:
         ("🎲 Reseña y reglas: Mercado de Especias", "Mercado de Especias"),  # "Reseña y" is cut before what it joins
         ("REGLAS RÁPIDAS DE FARO ROTO", "Faro roto"),
         ("Traducción: Mercaderes del Desierto", "Mercaderes del Desierto"),
+        ("Preguntas frecuentes y erratas de cartas", ""),  # what is left after "Preguntas frecuentes" joins nothing
     ],
 )
 def test_a_title_is_cut_to_the_games_name(title: str, name: str) -> None:
@@ -88,6 +89,20 @@ def test_a_sentence_of_the_opening_paragraphs_that_names_the_game_gives_the_titl
     opening = Section(id="introduccion", title="Introducción", level=1, kind="rules", blocks=blocks, first=1, last=len(paragraphs) + 1)
     raw = RawText(game=game.id, path="raw.md", text="", encoding="utf-8", sha256="0")
     assert title_from_text(raw, Document(game=game, sections=(opening,))) == name
+
+
+def test_a_forum_pages_subject_over_its_count_of_posts_names_the_game_as_written() -> None:
+    """A phpBB page shows the thread's subject over 'Responder al tema [ N mensajes ]': a subject that says it is
+    the rules of a game names it as written there, before a heading in capitals set in sentence case."""
+    from pipeline.build.defaults import title_from_text
+    from pipeline.model import Block, Document, GameInfo, RawText, Section
+
+    game = GameInfo(id="juego", title_es="Juego", title_en="Juego")
+    text = "Foro de juegos\n\nMinas de Cobre - reglas traducidas\nResponder al tema   [ 4 mensajes ]\n\nMINAS DE COBRE\n"
+    raw = RawText(game=game.id, path="raw.txt", text=text, encoding="utf-8", sha256="0")
+    rule = Block(kind="paragraph", text="Cada jugador toma tres vagonetas.", first=7, last=7)
+    opening = Section(id="minas-de-cobre", title="Minas de cobre", level=1, kind="rules", blocks=(rule,), first=6, last=7)
+    assert title_from_text(raw, Document(game=game, sections=(opening,))) == "Minas de Cobre"
 
 
 def test_a_kind_of_game_is_no_games_name() -> None:

@@ -17,6 +17,7 @@ from pipeline.sheets.pagefurniture import credits_line, short_credits
             Bylines(translators=("Grupo Dado Rojo", "Nuria", "Pedro Gil")),
         ),
         ("Estas reglas fueron traducidas del inglés por Marta Soler.", Bylines(translators=("Marta Soler",))),
+        ("Traducido por Irene Soto para la comunidad. Faros es una marca registrada.", Bylines(translators=("Irene Soto",))),
         ("La traducción estuvo a cargo de Iker Ruiz (@iker).", Bylines(translators=("Iker Ruiz",))),
         (
             "Este sistema se inspira en otros juegos. El autor principal del sistema Faro es Lucía Prado.",

@@ -597,3 +597,13 @@ def test_a_documents_revision_date_or_version_line_is_dropped(line: str) -> None
 def test_a_rule_about_a_version_of_the_game_stays() -> None:
     text = "REGLAS\n\nVersión del juego base: se juega con dos mazos.\n"
     assert "Versión del juego base: se juega con dos mazos." in kept_text(clean(raw_of(text)))
+
+
+def test_a_documents_changelog_goes_heading_and_all_and_its_rules_stay() -> None:
+    text = (
+        "PREPARACIÓN\n\nCada jugador roba cinco cartas y elige una.\n\nREGISTRO DE CAMBIOS\n\n"
+        "Versión 2.1 (03/05/2025): nueva errata de la carta Faro; aclarado el turno.\nVersión 2.0 (01/01/2025): primera versión.\n"
+    )
+    kept = kept_text(clean(raw_of(text)))
+    assert "Cada jugador roba cinco cartas y elige una." in kept
+    assert "REGISTRO DE CAMBIOS" not in kept and "nueva errata" not in kept

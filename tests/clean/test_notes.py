@@ -68,13 +68,18 @@ def test_an_aside_follows_the_paragraph_it_was_taken_from() -> None:
         ("Roba una carta (N. del E.: así en la caja) y pasa.", ["(N. del E.: así en la caja)"]),
         ("Roba una carta (errata: dice tres) y pasa.", ["(errata: dice tres)"]),
         ("Roba una carta (en el original, draw) y pasa.", ["(en el original, draw)"]),
+        ("Roba una carta [N. del T.: en inglés, draw; o coge] y pasa.", ["[N. del T.: en inglés, draw; o coge]"]),
+        ("Roba una carta [NdT: o coge] (n. del t: en inglés, draw).", ["[NdT: o coge]", "(n. del t: en inglés, draw)"]),
+        ("Roba una carta [la del mazo] y pasa.", []),  # a rule's own square brackets
         # Not an editor's aside: a rule's own parenthesis, "de nuevo" inside a sentence.
         ("Roba una carta (de nuevo la del mazo) y pasa.", []),
         ("Roba una carta (la del mazo) y pasa.", []),
     ],
 )
 def test_notes_in_brackets_inside_a_rule(text: str, notes: list[str]) -> None:
-    assert split_inline_note(text, CleanOptions())[1] == notes
+    rule, found = split_inline_note(text, CleanOptions())
+    assert found == notes
+    assert rule.startswith("Roba una carta") and not any(note in rule for note in notes)
 
 
 @pytest.mark.parametrize(

@@ -154,3 +154,44 @@ def test_a_page_name_over_its_own_title_an_advert_label_and_a_letter_index_go() 
     kept = kept_text(result).split("\n")
     assert "relojeros de praga" not in kept and "Anuncio" not in kept and "A | B | C | F" not in kept
     assert "RELOJEROS DE PRAGA" in kept and result.credits.translators == ("Marta Figueroa",)
+
+
+PHPBB_POSTS = (
+    "Caravanas de sal\nResponder al tema   [ 3 mensajes ]\n\nAutor\tMensaje\nduna_roja\nTraductora\n\n"
+    "Registrado: 02 Mar 2012 11:40\nMensajes: 418\nPublicado: 14 Feb 2021 18:52\nCitar\n"
+    "PREPARACIÓN\nCada jugador toma una caravana de su color.\n____________________\nMis juegos: ejemplo.example\nArriba\n\n"
+    "Beduino\nNovato\n\nRegistrado: 20 Ago 2015 09:13\nMensajes: 57\nPublicado: 14 Feb 2021 19:01\nCitar\n"
+    "duna_roja escribió:\nCada jugador toma una caravana de su color.\n\nEn mi caja vienen dos camellos por caravana.\nArriba\n\n"
+    "duna_roja\nTraductora\n\nRegistrado: 02 Mar 2012 11:40\nMensajes: 418\nPublicado: 14 Feb 2021 19:20\nCitar\n"
+    "Beduino escribió:\nEn mi caja vienen dos camellos por caravana.\n\nDos, lo he mirado en la caja. Sigo con el resto:\n\n"
+    "EL TURNO\nMueve tu caravana a un oasis vecino.\n\nNotas del traductor\n1. He traducido «caravan» como «caravana».\n\n"
+    "Mostrar mensajes de: Todos los mensajes  Ordenar por: Fecha\n¿Quién está conectado?\n"
+)
+
+
+def test_a_phpbb_member_block_over_its_profile_opens_a_post_and_its_author_is_credited() -> None:
+    """phpBB's name and rank over a blank line and 'Registrado:' open a post: a reply goes, the translator's
+    post is credited; the '____' signature, the page's counts and options go; the translator's lead-in to the
+    rules of a later post goes, and the translator's notes under their heading stay, as notes."""
+    cleaned = clean(raw_of(PHPBB_POSTS))
+    kept = kept_text(cleaned)
+    for rule in ("Cada jugador toma una caravana de su color.", "Mueve tu caravana a un oasis vecino."):
+        assert rule in kept
+    for noise in ("Traductora", "Novato", "Beduino", "Autor", "camellos", "Sigo con el resto", "3 mensajes", "Mis juegos",
+                  "Mostrar mensajes", "conectado"):
+        assert noise not in kept, noise
+    assert "He traducido «caravan» como «caravana»." in kept_text(cleaned, "note")
+    assert cleaned.credits.translators == ("duna_roja",)
+
+
+def test_a_quote_nested_in_a_quote_takes_the_outer_ones_words_along() -> None:
+    """'Luis escribió:' under 'Ana escribió:' is a quote inside a quote: the inner one ends at the blank line, the
+    outer one's words follow it, and both go; the translator's own paragraph after them stays."""
+    text = (
+        "Citar\nRespuesta\n\nPreparación\nCada jugador roba una carta.\n\n"
+        "Ana escribió:\nLuis escribió:\n¿Cuántas cartas se roban?\n\nSe roban tres en la variante.\n\n"
+        "El turno\nJuega una carta y roba otra.\n"
+    )
+    kept = kept_text(clean(raw_of(text)))
+    assert "Juega una carta y roba otra." in kept and "Cada jugador roba una carta." in kept
+    assert "Se roban tres" not in kept and "Cuántas" not in kept

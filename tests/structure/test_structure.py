@@ -118,6 +118,19 @@ def test_a_short_first_line_standing_alone_is_the_title_and_a_subtitle_under_it_
     assert found[2] is None and found[4] is not None
 
 
+def test_a_documents_kind_under_its_title_is_no_section_and_card_entries_over_their_errata_are() -> None:
+    """'Preguntas frecuentes y erratas' under the game's name says what the document is; a card's name with its
+    English name, set and mark over two lines of errata, each a sentence, heads them (no list of three short lines)."""
+    lines = [
+        "FAROS DE PAPEL", "Preguntas frecuentes y erratas de cartas", "", "ERRATAS", "",
+        "Vigía Nocturno (Night Watch) — Caja básica, n.º 012", "Dice: «Roba 2 cartas.»", "Debería decir: «Roba 1 carta.»", "",
+        "Marea Roja (Red Tide) — Expansión Costa Brava, n.º 104 (NUEVO)", "Dice: «Coste: 2.»", "Debería decir: «Coste: 3.»",
+    ]
+    found = find_headings(lines, options=SplitOptions())
+    titled = [lines[index] for index, heading in enumerate(found) if heading is not None]
+    assert titled == ["FAROS DE PAPEL", "ERRATAS", lines[5], lines[9]]
+
+
 @pytest.mark.parametrize(
     "line",
     [
