@@ -29,6 +29,9 @@ from pipeline.clean.resources import (
     CREDIT_LABEL,
     LONE_BULLET,
     META_WORDS,
+    MODAL_VERBS,
+    PRODUCT_PRESENTED,
+    PRODUCT_PROMOTION,
     RULEBOOK_OPINION,
     TRANSLATION_TALK,
     URL,
@@ -319,6 +322,9 @@ def _judge_units(state: State) -> None:
         if reason and (reason == APP_PROMOTION or not _a_rule_inside(text, state.options)):
             unit.kind, unit.reason = CleaningAction.DROP, f"forum chatter: {reason}"
             continue
+        if PRODUCT_PRESENTED.search(text) and not MODAL_VERBS.intersection(tokens):
+            unit.kind, unit.reason = CleaningAction.DROP, PRODUCT_PROMOTION
+            continue
         if voice(text, state.options).flavor:
             unit.kind, unit.reason = LineKind.FLAVOR, "story (first-person narrative, not rules)"
     _judge_publisher_notes(state)
@@ -339,7 +345,8 @@ def _a_rule_inside(text: str, options: CleanOptions) -> bool:
 
 
 def _judge_off_topic(state: State) -> None:
-    """Opinion, rating, download and comment sections of a blog or fan page go, heading and all."""
+    """Opinion, rating, download and comment sections of a blog or fan page go, heading and all; so do the project's
+    plans (a "TODO" section)."""
     headings = sorted(state.headings)
     firsts = [unit.first for unit in state.units]  # in line order: bisect finds a section's units and headings
     for heading, (end, reason) in off_topic_sections(state.lines, headings, state.fate).items():
