@@ -52,7 +52,8 @@ from pipeline.modelkinds import Artefact, CleaningAction, HeadingStyle, LineKind
 from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, Heading, SplitOptions, find_headings, heading_candidate, in_numbered_list
 from pipeline.text import fold, words
 
-PRINTED_SIGNS = frozenset((Artefact.PAGE_NUMBER, Artefact.RUNNING_HEADER, Artefact.CONTENTS))  # only a printed document has them
+# Only a printed document has them, or a wiki page (copied as text, it shows no other sign of a site's page).
+PUBLISHED_SIGNS = frozenset((Artefact.PAGE_NUMBER, Artefact.RUNNING_HEADER, Artefact.CONTENTS, Artefact.WIKI_FURNITURE))
 SENTENCE_END = re.compile(r"[.!]\s*$")
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[¿¡A-ZÁÉÍÓÚÑ])")
 MIN_RULE_WORDS = 2  # rule words that make a sentence of a chatty paragraph a rule
@@ -564,11 +565,12 @@ def _emit(state: State) -> tuple[list[CleanLine], list[CleaningRecord]]:
 
 def _from_a_forum(raw: RawText, state: State, posts: list) -> bool:
     """Whether an unsigned text is the forum's fans' work: a thread, BBCode, or plain text that shows no sign
-    of a published document (a copyright line, page numbers and running headers of a PDF copy)."""
+    of a published document (a copyright line, page numbers and running headers of a PDF copy) or of a wiki page."""
     if posts or raw.format == "bbcode":
         return True
-    printed = any(record.artefact in PRINTED_SIGNS for record in raw.markup)
-    return raw.format == "text" and not printed and not any(credit.startswith(("©", "(c)", "Copyright")) for credit in state.other_credits)
+    published = any(record.artefact in PUBLISHED_SIGNS for record in raw.markup)
+    copyright_line = any(credit.startswith(("©", "(c)", "Copyright")) for credit in state.other_credits)
+    return raw.format == "text" and not published and not copyright_line
 
 
 def _icon_holes(raw: RawText, kept: list[CleanLine]) -> list[str]:
