@@ -52,3 +52,13 @@ def test_an_unsigned_wiki_page_is_no_forums_translation(tmp_path: Path) -> None:
         path = tmp_path / "raw.txt"
         path.write_text(text, encoding="utf-8")
         assert clean(read_source(path, game="x", display="raw.txt")).credits.forum is forum
+
+
+def test_the_infoboxs_picture_caption_goes_and_a_sentence_under_a_list_stays() -> None:
+    infobox = ["Torres de sal", "Diseñador Ana Ruiz", "Jugadores 2 a 4", "Duración 30 minutos", "Azar Medio",
+               "Tablero de la edición de 2020."]
+    found = wiki_furniture([*PAGE[:4], "", *infobox, "", *PAGE[4:]])
+    assert found[5 + 5] == "the wiki infobox's picture caption" and not set(range(5, 10)) & set(found)
+    listed = ["Componentes", "48 losetas", "32 farolas", "1 marcador de niebla.",
+              "Cada jugador toma 8 farolas de su color y las coloca delante."]
+    assert not set(range(5, 10)) & set(wiki_furniture([*PAGE[:4], "", *listed, "", *PAGE[4:]]))
