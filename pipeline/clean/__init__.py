@@ -22,7 +22,7 @@ from pipeline.clean.furniture import mark_furniture, navigation_left
 from pipeline.clean.joins import titles_joined
 from pipeline.clean.leadins import chatter_lead_ins
 from pipeline.clean.notes import emit_unit, split_inline_note
-from pipeline.clean.offtopic import off_topic_sections
+from pipeline.clean.offtopic import PRODUCT_PRESENTED, PRODUCT_PROMOTION, off_topic_sections
 from pipeline.clean.origins import original_reason, source_links, to_original_lines
 from pipeline.clean.resources import (
     APP_PROMOTION,
@@ -30,8 +30,6 @@ from pipeline.clean.resources import (
     LONE_BULLET,
     META_WORDS,
     MODAL_VERBS,
-    PRODUCT_PRESENTED,
-    PRODUCT_PROMOTION,
     RULEBOOK_OPINION,
     TRANSLATION_TALK,
     URL,

@@ -6,6 +6,7 @@ A section is judged by its title, the way boilerplate removers judge a block by 
 does talk about files or links (a game may have an action called "Descarga"). The section runs to the
 next heading of the same or a higher level; the title must be that label alone ("Categorías de logros" is rules).
 So does a section of the project's plans, "TODO" or "Hoja de ruta": what the author means to add is no rule yet.
+A paragraph in which the makers present what they made (PRODUCT_PRESENTED) is judged by the cleaner, unit by unit.
 """
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ PLANS = re.compile(
     r"|futur[oa]s (?:\w+ ?){1,2}|en (?:el )?futuro)[\s:.!]*$",
     re.IGNORECASE,
 )
+# The makers presenting what they made for the game ("la app que hemos desarrollado", "hemos añadido logros"): a
+# publisher's promotion of its app or edition; a paragraph of it with no modal verb (resources.MODAL_VERBS) says no rule.
+PRODUCT_PRESENTED = re.compile(
+    r"\bhemos\s+(?:cread|preparad|incluid|desarrollad|diseñad|programad|añadid|lanzad|implementad|mejorad)[oa]s?\b", re.IGNORECASE
+)
+PRODUCT_PROMOTION = "the makers presenting their product (an app, an edition), not rules"
 MIN_SECTION_WORDS = 8  # a heading with fewer words under it, or no sentence, is a link in a list, not a section
 ABOUT_FILES = re.compile(r"descarg|\bpdf\b|enlace|https?://|\bMB\b|\bKB\b", re.IGNORECASE)
 

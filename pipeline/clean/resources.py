@@ -236,12 +236,6 @@ CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
     )
 )
-# The makers presenting what they made for the game ("la versión que hemos creado", "también hemos incluido 30 logros"):
-# a publisher's promotion of its app or edition; a paragraph of it with no modal verb (MODAL_VERBS) says no rule.
-PRODUCT_PRESENTED = re.compile(
-    r"\bhemos\s+(?:cread|preparad|incluid|desarrollad|diseñad|programad|añadid|lanzad|implementad|mejorad)[oa]s?\b", re.IGNORECASE
-)
-PRODUCT_PROMOTION = "the makers presenting their product (an app, an edition), not rules"
 # Words about the document rather than the game: with a first-person opinion they make chatter.
 META_WORDS = re.compile(r"\b(?:reglamento|manual|esquema|documento|pdf|cartas traducidas)\b", re.IGNORECASE)
 OPINION = re.compile(r"\b(?:creo que|me parece|personalmente|he visto|en mi caso|no s[ée] si)\b", re.IGNORECASE)
