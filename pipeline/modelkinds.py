@@ -27,13 +27,15 @@ class CleaningAction(StrEnum):
 class Artefact(StrEnum):
     """What ingest found an input line to be, for the decisions that ask (a record's `reason` is the report's
     words, and no decision reads them): a printed document's page number, running header or footer or table of
-    contents (the cleaner takes them for signs of a published document, not a forum's), or a markup element with
+    contents, a wiki page's furniture (the cleaner takes them for signs of a published document or a site's page, not a
+    forum's), or a markup element with
     no text (which gives way to another element on its line that gives text)."""
 
     PAGE_NUMBER = "page-number"
     PAGE_BREAK = "page-break"  # "Página 3" alone on a line: the record's `original` gives the page number
     RUNNING_HEADER = "running-header"
     CONTENTS = "contents"
+    WIKI_FURNITURE = "wiki-furniture"  # MediaWiki's own lines: a site's page, no forum's thread
     EMPTY_ELEMENT = "empty-element"
 
 

@@ -22,13 +22,14 @@ from pipeline.clean.furniture import mark_furniture, navigation_left
 from pipeline.clean.joins import titles_joined
 from pipeline.clean.leadins import chatter_lead_ins, post_lead_in
 from pipeline.clean.notes import emit_unit, split_inline_note
-from pipeline.clean.offtopic import off_topic_sections
+from pipeline.clean.offtopic import PRODUCT_PRESENTED, PRODUCT_PROMOTION, off_topic_sections
 from pipeline.clean.origins import original_reason, source_links, to_original_lines
 from pipeline.clean.resources import (
     APP_PROMOTION,
     CREDIT_LABEL,
     LONE_BULLET,
     META_WORDS,
+    MODAL_VERBS,
     RULEBOOK_OPINION,
     TRANSLATION_TALK,
     URL,
@@ -49,7 +50,8 @@ from pipeline.modelkinds import Artefact, CleaningAction, HeadingStyle, LineKind
 from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, Heading, SplitOptions, find_headings, heading_candidate, in_numbered_list
 from pipeline.text import fold, words
 
-PRINTED_SIGNS = frozenset((Artefact.PAGE_NUMBER, Artefact.RUNNING_HEADER, Artefact.CONTENTS))  # only a printed document has them
+# Only a printed document has them, or a wiki page (copied as text, it shows no other sign of a site's page).
+PUBLISHED_SIGNS = frozenset((Artefact.PAGE_NUMBER, Artefact.RUNNING_HEADER, Artefact.CONTENTS, Artefact.WIKI_FURNITURE))
 SENTENCE_END = re.compile(r"[.!]\s*$")
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[¿¡A-ZÁÉÍÓÚÑ])")
 MIN_RULE_WORDS = 2  # rule words that make a sentence of a chatty paragraph a rule
@@ -320,6 +322,9 @@ def _judge_units(state: State) -> None:
         if reason and (reason == APP_PROMOTION or not _a_rule_inside(text, state.options)):
             unit.kind, unit.reason = CleaningAction.DROP, f"forum chatter: {reason}"
             continue
+        if PRODUCT_PRESENTED.search(text) and not MODAL_VERBS.intersection(tokens):
+            unit.kind, unit.reason = CleaningAction.DROP, PRODUCT_PROMOTION
+            continue
         if voice(text, state.options).flavor:
             unit.kind, unit.reason = LineKind.FLAVOR, "story (first-person narrative, not rules)"
     _judge_publisher_notes(state)
@@ -356,7 +361,8 @@ def _a_rule_inside(text: str, options: CleanOptions) -> bool:
 
 
 def _judge_off_topic(state: State) -> None:
-    """Opinion, rating, download and comment sections of a blog or fan page go, heading and all."""
+    """Opinion, rating, download and comment sections of a blog or fan page go, heading and all; so do the project's
+    plans (a "TODO" section)."""
     headings = sorted(state.headings)
     firsts = [unit.first for unit in state.units]  # in line order: bisect finds a section's units and headings
     for heading, (end, reason) in off_topic_sections(state.lines, headings, state.fate).items():
@@ -578,11 +584,12 @@ def _emit(state: State) -> tuple[list[CleanLine], list[CleaningRecord]]:
 
 def _from_a_forum(raw: RawText, state: State, posts: list) -> bool:
     """Whether an unsigned text is the forum's fans' work: a thread, BBCode, or plain text that shows no sign
-    of a published document (a copyright line, page numbers and running headers of a PDF copy)."""
+    of a published document (a copyright line, page numbers and running headers of a PDF copy) or of a wiki page."""
     if posts or raw.format == "bbcode":
         return True
-    printed = any(record.artefact in PRINTED_SIGNS for record in raw.markup)
-    return raw.format == "text" and not printed and not any(credit.startswith(("©", "(c)", "Copyright")) for credit in state.other_credits)
+    published = any(record.artefact in PUBLISHED_SIGNS for record in raw.markup)
+    copyright_line = any(credit.startswith(("©", "(c)", "Copyright")) for credit in state.other_credits)
+    return raw.format == "text" and not published and not copyright_line
 
 
 def _icon_holes(raw: RawText, kept: list[CleanLine]) -> list[str]:

@@ -16,6 +16,7 @@ from pipeline.clean.resources import (
 from pipeline.model import CleaningRecord, CleanLine, LineKind
 from pipeline.modelkinds import CleaningAction
 from pipeline.structure.notemarks import FOOTNOTE_LINE
+from pipeline.structure.patterns import ROMAN_ITEM
 
 # A line this long ending on an article or preposition is prose cut mid-sentence; CUT_WORDS never end one.
 MIN_PROSE = 60
@@ -65,7 +66,7 @@ def _continues(length: int, last_line: str, *, single: bool, following: str) -> 
         return True  # a bullet on a line of its own takes the next line as its text
     if ORPHAN_ITEM.match(after) and last_line and last_line[-1].isalnum():
         return True
-    if LIST_MARKER.match(after) or FOOTNOTE_LINE.match(after):
+    if LIST_MARKER.match(after) or ROMAN_ITEM.match(after) or FOOTNOTE_LINE.match(after):
         return False
     if after[0].islower():
         return True  # a sentence (or page-break debris such as "barco.") carried over to the next line

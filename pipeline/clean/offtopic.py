@@ -6,6 +6,8 @@ changelog ("Registro de cambios": its versions, dated);
 "Descargas" and "Enlaces" only when the section
 does talk about files or links (a game may have an action called "Descarga"). The section runs to the
 next heading of the same or a higher level; the title must be that label alone ("Categorías de logros" is rules).
+So does a section of the project's plans, "TODO" or "Hoja de ruta": what the author means to add is no rule yet.
+A paragraph in which the makers present what they made (PRODUCT_PRESENTED) is judged by the cleaner, unit by unit.
 """
 
 from __future__ import annotations
@@ -26,6 +28,20 @@ OFF_TOPIC = re.compile(
     re.IGNORECASE,
 )
 DOWNLOADS = re.compile(r"^(?:descargas?|enlaces?|links?|archivos?)(?:\s+(?:del?|y)\s+\w+)?[\s:.]*$", re.IGNORECASE)
+# The project's plans, as a section's title: a to-do list ("TODO" in capitals, "Por hacer"), a roadmap, what is still
+# pending, ideas for later, "Futuras expansiones", "Próximamente".
+PLANS = re.compile(
+    r"^(?:(?-i:TODO)|to[- ]do|por hacer|(?:tareas |cosas )?pendientes?|hoja de ruta|roadmap|planes(?: futuros| de futuro)?"
+    r"|pr[óo]ximamente|lista de deseos|wish ?list|ideas (?:futuras|para el futuro|para m[áa]s adelante|pendientes|por probar)"
+    r"|futur[oa]s (?:\w+ ?){1,2}|en (?:el )?futuro)[\s:.!]*$",
+    re.IGNORECASE,
+)
+# The makers presenting what they made for the game ("la app que hemos desarrollado", "hemos añadido logros"): a
+# publisher's promotion of its app or edition; a paragraph of it with no modal verb (resources.MODAL_VERBS) says no rule.
+PRODUCT_PRESENTED = re.compile(
+    r"\bhemos\s+(?:cread|preparad|incluid|desarrollad|diseñad|programad|añadid|lanzad|implementad|mejorad)[oa]s?\b", re.IGNORECASE
+)
+PRODUCT_PROMOTION = "the makers presenting their product (an app, an edition), not rules"
 MIN_SECTION_WORDS = 8  # a heading with fewer words under it, or no sentence, is a link in a list, not a section
 ABOUT_FILES = re.compile(r"descarg|\bpdf\b|enlace|https?://|\bMB\b|\bKB\b", re.IGNORECASE)
 
@@ -45,11 +61,13 @@ def off_topic_sections(lines: list[str], headings: list[int], gone: Container[in
     ordered = sorted(headings)
     for position, index in enumerate(ordered):
         title, depth = _title(lines[index])
-        if not (OFF_TOPIC.match(title) or DOWNLOADS.match(title)):
+        if not (OFF_TOPIC.match(title) or DOWNLOADS.match(title) or PLANS.match(title)):
             continue  # where a section ends is looked for only under such a title: not once per heading of the text
         end = _section_end(lines, ordered, position, depth, gone)
         body = " ".join(lines[index + 1 : end + 1])
-        if OFF_TOPIC.match(title) or ABOUT_FILES.search(body):
+        if PLANS.match(title):
+            found[index] = (end, f"a section of the project's plans ({title!r}), not rules")
+        elif OFF_TOPIC.match(title) or ABOUT_FILES.search(body):
             found[index] = (end, f"a {title!r} section of the page, not rules")
     return found
 

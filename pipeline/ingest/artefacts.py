@@ -102,7 +102,7 @@ def _repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord
     dropped |= _review_comments(texts, records) | drawn | _editorial_marks(texts, lines, records)
     wiki = wiki_furniture(texts)
     for index, reason in wiki.items():
-        records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, reason, texts[index])
+        records[index + 1] = CleaningRecord(index + 1, CleaningAction.DROP, reason, texts[index], Artefact.WIKI_FURNITURE)
     dropped |= set(wiki)
     for index in lead_ins(texts, drawn, dropped):
         texts[index] = left_out(texts[index], "figura")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from pipeline.ingest.inline import EMPHASIS_HEADING, render
-from pipeline.ingest.lines import Converted, tidy
+from pipeline.ingest.lines import Converted, table_row, tidy
 from pipeline.ingest.templates import unescape_entities
 
 # Only BBCode's own tag names: "[vilvoh]" alone on a line is a forum post header, the cleaner's business.
@@ -55,8 +55,8 @@ def convert_bbcode(text: str, out: Converted) -> None:
             continue
         row = TABLE_ROW.match(line)
         if row:
-            cells = [tidy(TAG.sub("", cell)) or "-" for cell in TABLE_CELL.findall(row.group(1))]
-            out.add(" | ".join(cells), number, markup="table row ([tr])")
+            cells = [tidy(TAG.sub("", cell)) for cell in TABLE_CELL.findall(row.group(1))]
+            out.add(table_row(cells), number, markup="table row ([tr])")
             continue
         if LIST_TAG.match(line):
             if re.match(r"^\s*\[list=", line, re.IGNORECASE):

@@ -13,7 +13,7 @@ import re
 from pipeline.ingest.code import figure_or_code, is_code
 from pipeline.ingest.inline import render
 from pipeline.ingest.htmlpage import ENTRY_TITLE, TITLE_CLASS, layout_row, link_bar, menu_cell, read_metadata
-from pipeline.ingest.lines import IMAGE_NAME, QUOTE_AUTHOR, TOGGLE_LABEL, Converted, tidy
+from pipeline.ingest.lines import IMAGE_NAME, QUOTE_AUTHOR, TOGGLE_LABEL, Converted, table_row, tidy
 
 SKIP = set(
     "script style noscript template svg iframe form button select input textarea object embed canvas audio video "
@@ -307,7 +307,7 @@ class _Walker:
         cells = [tidy(cell.text_content()) for cell in element if isinstance(cell.tag, str) and cell.tag in ("td", "th")]
         if any(cells):
             self.out.add(
-                " | ".join(cell or "-" for cell in cells), self._source(element), markup="table row (<tr>)", through=self._end(element)
+                table_row(cells), self._source(element), markup="table row (<tr>)", through=self._end(element)
             )
         self._text(element.tail, element)
 

@@ -93,6 +93,16 @@ def tidy(text: str) -> str:
     return SPACES.sub(" ", EMOJI.sub("", text)).strip()
 
 
+# A pipe between words inside a cell (Markdown's "&#124;" or "\|", a "|" typed in an HTML cell) is the cell's own
+# divider ("Herida: tira 1d6 &#124; 1-3: brazo, 4-6: pierna" is one cell), not a column: ingest's rows split at " | ".
+CELL_PIPE = re.compile(r"\s+\|\s+")
+
+
+def table_row(cells: list[str]) -> str:
+    """A table row as the converters write it, "a | b | c": an empty cell as "-", a cell's own pipe as a dash."""
+    return " | ".join(CELL_PIPE.sub(" — ", cell.strip("| ")) or "-" for cell in cells)
+
+
 # An element with no text in it ("<div>", spaces between tags): the line gave nothing, unless a later element on it does.
 NO_TEXT = "no text (tags or spaces only)"
 

@@ -12,7 +12,7 @@ import re
 from pipeline.ingest.code import figure_or_code, is_code
 from pipeline.ingest.inline import render
 from pipeline.ingest.sniff import MD_INLINE
-from pipeline.ingest.lines import IMAGE_NAME, QUOTE_AUTHOR, TOGGLE_LABEL, Converted, editorial_marks, tidy
+from pipeline.ingest.lines import IMAGE_NAME, QUOTE_AUTHOR, TOGGLE_LABEL, Converted, editorial_marks, table_row, tidy
 from pipeline.model import CleaningRecord
 from pipeline.modelkinds import CleaningAction
 
@@ -160,7 +160,7 @@ class _Walker:
             elif kind == "inline" and tokens[index - 1].type in ("th_open", "td_open"):
                 self.row.append(_plain(token, self.out))
             elif kind == "tr_close":
-                self.out.add(" | ".join(cell or "-" for cell in self.row), self.row_line, markup="table row")
+                self.out.add(table_row(self.row), self.row_line, markup="table row")
             elif kind == "thead_close":
                 self.out.drop(self.row_line + 1, "table header underline")
             elif kind == "inline":

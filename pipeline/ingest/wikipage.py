@@ -36,13 +36,16 @@ QUOTES = re.compile(r"'{2,}")
 WIKI_ITEM = re.compile(r"^\*+\s*(?=\S)")
 OPEN_HEADING = re.compile(r"^\s*(={2,6})\s*([^=]+?)\s*=*\s*$")
 MAX_HEADING_WORDS = 6
+INFOBOX_REACH = 40  # the infobox stands at the article's top
+MIN_INFOBOX_FIELDS = 4
+MAX_CAPTION_WORDS = 8
 
 
 def wiki_furniture(lines: list[str]) -> dict[int, str]:
     """Line index -> why it goes, for a text that shows itself a wiki page; {} for any other text."""
     if sum(1 for text in lines if WIKI_SIGNS.match(text)) < 2:
         return {}
-    found = _above_the_article(lines)
+    found = _above_the_article(lines) | _infobox_caption(lines)
     tail = False
     for index, text in enumerate(lines):
         stripped = text.strip()
@@ -56,6 +59,24 @@ def wiki_furniture(lines: list[str]) -> dict[int, str]:
             found[index] = "wiki page furniture (the site's name under the page's)"
         elif tail and stripped:
             found[index] = "the wiki article's closing section (see also, references, links)"
+    return found
+
+
+def _infobox_caption(lines: list[str]) -> dict[int, str]:
+    """The caption of the infobox's picture: the infobox flattened into "Label value" lines ("Jugadores 2 a 4"), none
+    a sentence, and under them, as the block's last line, a short one that ends as a sentence ("Caja de la edición.")."""
+    found: dict[int, str] = {}
+    block: list[int] = []
+    for index, text in enumerate([*lines[:INFOBOX_REACH], ""]):
+        if text.strip():
+            block.append(index)
+            continue
+        *fields, last = block or [0]
+        caption = lines[last].strip() if block else ""
+        if (len(fields) >= MIN_INFOBOX_FIELDS and caption.endswith(".") and len(caption.split()) <= MAX_CAPTION_WORDS
+                and not any(lines[field].rstrip().endswith((".", ":", "!", "?")) for field in fields)):
+            found[last] = "the wiki infobox's picture caption"
+        block = []
     return found
 
 

@@ -19,7 +19,7 @@ from pipeline.split.inline import restructure
 from pipeline.split.runon import run_together_cells
 from pipeline.split.steps import colon_numbered
 from pipeline.split.tables import SENTENCE_BREAK, caption_table, label_value_tables, separator_run, table_block, table_cells
-from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAREN_NUMBERED, RELATION, TABLE_CAPTION
+from pipeline.structure.patterns import BULLET, LETTERED, NUMBERED, PAREN_NUMBERED, RELATION, ROMAN_ITEM, TABLE_CAPTION
 
 # Markers that open a list item on their own: a bullet glyph, a marker and a space, "1)" / "a)", or a
 # dash or plus stuck to a capital ("-Patear", "+Amenazas"). A marker stuck to anything else ("-3 a la
@@ -123,7 +123,7 @@ def _line_block(lines: list[CleanLine], index: int, blocks: list[Block]) -> None
 def _marker(text: str, blocks: list[Block]) -> tuple[str, int]:
     """('3', 0) for '3. Fase...' or '3) Fase...' (how the readers write an ordered list's items), ('b', 1) for
     'b. ...' after a numbered item, ('', 0) for a bullet."""
-    numbered, lettered = NUMBERED.match(text) or PAREN_NUMBERED.match(text), LETTERED.match(text)
+    numbered, lettered = NUMBERED.match(text) or PAREN_NUMBERED.match(text), LETTERED.match(text) or ROMAN_ITEM.match(text)
     if numbered:
         return numbered.group(1), 0
     if lettered:
@@ -155,14 +155,14 @@ def _neighbours(lines: list[CleanLine], index: int) -> list[int]:
 
 
 def _strip_number(text: str) -> str:
-    found = NUMBERED.match(text) or LETTERED.match(text)
+    found = NUMBERED.match(text) or LETTERED.match(text) or ROMAN_ITEM.match(text)
     return found.group(2).strip() if found else text
 
 
 def _listed(lines: list[CleanLine], index: int) -> bool:
-    """'1. En la Tierra...' / 'a. ...' entries of a numbered or lettered list are items."""
+    """'1. En la Tierra...' / 'a. ...' / 'ii-Atacar...' entries of a numbered, lettered or roman-numbered list are items."""
     text = lines[index].text.strip()
-    return bool(NUMBERED.match(text) or LETTERED.match(text))
+    return bool(NUMBERED.match(text) or LETTERED.match(text) or ROMAN_ITEM.match(text))
 
 
 def _is_list_line(line: CleanLine, *, max_words: int = MAX_LIST_WORDS, one_clause: bool = True) -> bool:
@@ -174,6 +174,7 @@ def _is_list_line(line: CleanLine, *, max_words: int = MAX_LIST_WORDS, one_claus
         and not BULLET.match(line.text)
         and not NUMBERED.match(text)
         and not LETTERED.match(text)
+        and not ROMAN_ITEM.match(text)
         and not text.endswith(":")
         and len(text.split()) <= max_words
         and not (one_clause and SENTENCE_BREAK.search(text))

@@ -36,6 +36,9 @@ NUMBERED_CAPS = re.compile(r"^(\d{1,2})\s+([A-ZÁÉÍÓÚÑÜ]{2,}(?:\s+[A-ZÁÉ
 ROMAN = re.compile(r"^((?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))\.\s+(\S.*)$")
 PAREN_NUMBERED = re.compile(r"^(\d{1,2})\)\s+(\S.*)$")  # "2) Juega una carta": an ordered list's item as the readers write it
 LETTERED = re.compile(r"^([a-z])[.)]\s+(\S.*)$")
+# "ii-Atacar…", "iv. Comprar cartas", "v) Construir": a list numbered in small roman numerals, the marker stuck to its
+# item's capital or spaced from it (a lone "i" or "v" opens no Spanish sentence; "vi. …" or "x) …" before a capital neither).
+ROMAN_ITEM = re.compile(r"^(i{1,3}|iv|vi{0,3}|ix|x)\s?[-.)]\s*(?=[A-ZÁÉÍÓÚÑ¿¡])(\S.*)$")
 # "A. Fase de tormenta": a step lettered in capitals (a Roman numeral is tried first).
 CAPITAL_LETTERED = re.compile(r"^([A-H])\.\s+(\S.*)$")
 TABLE_CAPTION = re.compile(r"^(?:Tabla|TABLA|Table|TABLE)\s+\d+\s*[-–—]?\s*\d*\s*:")

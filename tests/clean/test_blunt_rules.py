@@ -267,3 +267,30 @@ def test_talk_about_the_repository_a_rulebook_lives_in_goes() -> None:
     lines = ["- Reportar Bugs: Crear un issue en el repositorio", "- Contribuir: Revisar las guías de contribución"]
     kept = kept_text(clean(raw_of(f"Preparación\n{RULE}\n\n" + "\n".join(lines) + "\n")))
     assert RULE in kept and not any(line[2:] in kept for line in lines)
+
+
+def test_a_section_of_the_projects_plans_goes_with_the_report_saying_so() -> None:
+    """A "TODO" section (or "Hoja de ruta", "Futuras expansiones"): what the author means to add is no rule yet."""
+    plans = "¿Qué hacer con las cartas que sobran? Se podría pensar en repartirlas más tarde."
+    end = "Gana quien tenga más puntos al final de la ronda."
+    for title in ("TODO", "Hoja de ruta", "Futuras expansiones", "Por hacer"):
+        result = clean(raw_of(f"## Preparación\n{RULE}\n\n## {title}\n{plans}\n\n## Final\n{end}\n"))
+        kept = kept_text(result)
+        assert RULE in kept and end in kept and plans not in kept and title not in kept
+        reasons = {record.original: record.reason for record in result.report}
+        assert reasons[f"## {title}"] == f"a section of the project's plans ({title!r}), not rules"
+
+
+@pytest.mark.parametrize("title", ["Todo o nada", "Pendientes del tablero", "El futuro"])
+def test_a_rule_sections_title_that_only_starts_like_plans_stays(title: str) -> None:
+    kept = kept_text(clean(raw_of(f"## {title}\n{RULE}\n")))
+    assert RULE in kept and title in kept
+
+
+def test_the_makers_presenting_their_app_go_a_variant_they_added_with_a_rule_stays() -> None:
+    promotion = "Pues espera a probar la versión que hemos creado. Hay tres niveles de bots y treinta logros."
+    variant = "Hemos añadido una variante: cada jugador puede robar dos cartas en su primer turno."
+    result = clean(raw_of(f"Preparación\n{RULE}\n\n{promotion}\n\n{variant}\n"))
+    kept = kept_text(result)
+    assert RULE in kept and variant in kept and promotion not in kept
+    assert any(record.reason == "the makers presenting their product (an app, an edition), not rules" for record in result.report)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from pipeline.clean import clean
 from pipeline.ingest.wikipage import unmarked, wiki_furniture
+from pipeline.ingest import read_source
 
 PAGE = [
     "This is a documentation for Dice Wiki: play online !",  # 0: the site's banner
@@ -38,3 +42,23 @@ def test_the_pages_address_under_obtenido_de_is_kept_for_the_credits() -> None:
     assert page_address(address) == "http://es.wiki.example/index.php?title=Torres&oldid=7"
     assert 10 not in wiki_furniture([*PAGE, address])  # written bare by ingest, then credited by the cleaner
     assert page_address("Obtenido de «Torres de sal»") == ""
+
+
+def test_an_unsigned_wiki_page_is_no_forums_translation(tmp_path: Path) -> None:
+    """A wiki page copied as plain text shows no printed document's signs, but its furniture shows it a site's page:
+    its credits say "traducción sin firma", not "traducción de un foro"."""
+    plain = "Preparación\nCada jugador toma tres dados y los lanza a la vez.\n"
+    for text, forum in ((plain, True), ("\n".join(PAGE) + "\n", False)):
+        path = tmp_path / "raw.txt"
+        path.write_text(text, encoding="utf-8")
+        assert clean(read_source(path, game="x", display="raw.txt")).credits.forum is forum
+
+
+def test_the_infoboxs_picture_caption_goes_and_a_sentence_under_a_list_stays() -> None:
+    infobox = ["Torres de sal", "Diseñador Ana Ruiz", "Jugadores 2 a 4", "Duración 30 minutos", "Azar Medio",
+               "Tablero de la edición de 2020."]
+    found = wiki_furniture([*PAGE[:4], "", *infobox, "", *PAGE[4:]])
+    assert found[5 + 5] == "the wiki infobox's picture caption" and not set(range(5, 10)) & set(found)
+    listed = ["Componentes", "48 losetas", "32 farolas", "1 marcador de niebla.",
+              "Cada jugador toma 8 farolas de su color y las coloca delante."]
+    assert not set(range(5, 10)) & set(wiki_furniture([*PAGE[:4], "", *listed, "", *PAGE[4:]]))

@@ -57,9 +57,13 @@ def test_prose_is_no_run_together_table(line: str) -> None:
     assert not looks_run_together(line) and run_together_cells(line) == []
 
 
-def test_digits_run_into_each_other_cannot_be_cut() -> None:
+def test_digits_run_into_each_other_are_cut_where_a_column_counts_the_rows() -> None:
+    """'312º303º': the next row's count (2º, 3º…) is where a number ran into it; a count that does not start at 1,
+    or rows that do not fill the header, leave the line as it is."""
     line = "PuestoPuntos1º (mejor)312º303º294º (peor)28"
-    assert looks_run_together(line) and run_together_cells(line) == []
+    assert run_together_cells(line) == [["Puesto", "Puntos"], ["1º (mejor)", "31"], ["2º", "30"], ["3º", "29"], ["4º (peor)", "28"]]
+    for uncut in ("PuestoPuntosPrimero312º303º294º28", "PuestoPuntosPremio1º (mejor)312º303º294º (peor)28"):
+        assert looks_run_together(uncut) and run_together_cells(uncut) == []
 
 
 def test_the_splitter_sets_the_line_as_a_table_with_a_header() -> None:
@@ -70,7 +74,7 @@ def test_the_splitter_sets_the_line_as_a_table_with_a_header() -> None:
 
 
 def test_the_cleaner_warns_of_a_table_it_cannot_cut() -> None:
-    text = "Orden\n\nPuestoPuntos1º (mejor)312º303º294º (peor)28\n\nPrecios\n\n" + FRUIT
+    text = "Orden\n\nPuestoPuntosPrimero312º303º294º28\n\nPrecios\n\n" + FRUIT
     result = clean(RawText(game="test", path="raw.txt", text=text, encoding="utf-8", sha256="0"))
     glued = [warning for warning in result.warnings if "run together" in warning]
     assert len(glued) == 1 and glued[0].startswith("raw.txt:3:")

@@ -6,8 +6,9 @@ from dataclasses import replace
 
 import pytest
 
+from pipeline.clean import clean
 from pipeline.errors import ConfigError
-from pipeline.model import CleanLine, CleanText, GameInfo
+from pipeline.model import CleanLine, CleanText, GameInfo, RawText
 from pipeline.schema import Fields, Problems
 from pipeline.split import split
 from pipeline.split.blocks import build_blocks, is_formula
@@ -703,3 +704,17 @@ def test_a_bold_label_that_opens_no_section_is_printed_without_its_marks() -> No
     hints = split(_clean(text), game=GAME, options=SplitOptions(not_headings=(re.compile(r"^\*\*(?:Edad|Jugadores)"),)))
     printed = " ".join(block.text for section in hints.sections for block in section.blocks)
     assert "*" not in printed and "Edad: A partir de 5 años" in printed and "Jugadores: 2 o más" in printed
+
+
+def test_a_list_numbered_in_small_roman_numerals_stays_items_with_their_numerals() -> None:
+    """A PDF's "i-Levantar…" / "ii-Atacar…" under a lead-in: each line an item (its numeral the marker), neither joined
+    into the paragraph above nor printed with the numeral glued to its first word."""
+    text = ("Turno\nEn su turno el jugador podrá realizar hasta 3 acciones en\nel orden establecido:\n"
+            "i-Levantar una carta del mazo central.\nii-Atacar, utilizar un poder especial o la carta de asedio.\n"
+            "iii. Comprar cartas.\niv) Construir el castillo.\n")
+    raw = RawText(game="demo", path="raw.txt", text=text, encoding="utf-8", sha256="0")
+    blocks = split(clean(raw), game=GAME).sections[0].blocks
+    items = [(block.marker, block.text) for block in blocks if block.kind == "item"]
+    assert items == [("i", "Levantar una carta del mazo central."), ("ii", "Atacar, utilizar un poder especial o la carta de asedio."),
+                     ("iii", "Comprar cartas."), ("iv", "Construir el castillo.")]
+    assert blocks[0].text.endswith("en el orden establecido:")
