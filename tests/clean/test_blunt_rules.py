@@ -294,3 +294,11 @@ def test_the_makers_presenting_their_app_go_a_variant_they_added_with_a_rule_sta
     kept = kept_text(result)
     assert RULE in kept and variant in kept and promotion not in kept
     assert any(record.reason == "the makers presenting their product (an app, an edition), not rules" for record in result.report)
+
+
+@pytest.mark.parametrize("variant", [
+    "Hemos añadido una variante para dos jugadores. Cada jugador roba dos cartas al inicio de su turno y descarta una.",
+    "Hemos incluido una regla opcional: el jugador que gana la baza roba la primera carta del mazo.",
+])
+def test_a_rule_the_makers_added_stays_without_a_modal_verb(variant: str) -> None:
+    assert variant in kept_text(clean(raw_of(f"Preparación\n{RULE}\n\n{variant}\n")))
