@@ -22,7 +22,7 @@ from pipeline.clean.furniture import mark_furniture, navigation_left
 from pipeline.clean.joins import titles_joined
 from pipeline.clean.leadins import chatter_lead_ins, post_lead_in
 from pipeline.clean.notes import emit_unit, split_inline_note
-from pipeline.clean.offtopic import PRODUCT_PRESENTED, PRODUCT_PROMOTION, off_topic_sections
+from pipeline.clean.offtopic import PRODUCT_PRESENTED, PRODUCT_PROMOTION, RULE_PRESENTED, off_topic_sections
 from pipeline.clean.origins import original_reason, source_links, to_original_lines
 from pipeline.clean.resources import (
     APP_PROMOTION,
@@ -322,7 +322,7 @@ def _judge_units(state: State) -> None:
         if reason and (reason == APP_PROMOTION or not _a_rule_inside(text, state.options)):
             unit.kind, unit.reason = CleaningAction.DROP, f"forum chatter: {reason}"
             continue
-        if PRODUCT_PRESENTED.search(text) and not MODAL_VERBS.intersection(tokens) and not _a_rule_beside(text, state.options):
+        if PRODUCT_PRESENTED.search(text) and not MODAL_VERBS.intersection(tokens) and not RULE_PRESENTED.search(text):
             unit.kind, unit.reason = CleaningAction.DROP, PRODUCT_PROMOTION
             continue
         if voice(text, state.options).flavor:
@@ -357,16 +357,6 @@ def _a_rule_inside(text: str, options: CleanOptions) -> bool:
     return len(sentences) > 1 and any(
         sum(token in options.rules for token in words(sentence)) >= MIN_RULE_WORDS and chatter_reason(sentence, options) is None
         for sentence in sentences
-    )
-
-
-def _a_rule_beside(text: str, options: CleanOptions) -> bool:
-    """'Hemos añadido una variante. Cada jugador roba dos cartas…': the makers presenting a rule they added, whose
-    rule is a sentence (or the clause after a colon) of its own with rule words in it, is the rule, not a promotion."""
-    return any(
-        not PRODUCT_PRESENTED.search(clause) and sum(token in options.rules for token in words(clause)) >= MIN_RULE_WORDS
-        for sentence in SENTENCE_SPLIT.split(text)
-        for clause in sentence.split(":")
     )
 
 

@@ -36,12 +36,17 @@ PLANS = re.compile(
     r"|futur[oa]s (?:\w+ ?){1,2}|en (?:el )?futuro)[\s:.!]*$",
     re.IGNORECASE,
 )
+_MADE = r"hemos\s+(?:cread|preparad|incluid|desarrollad|diseñad|programad|añadid|lanzad|implementad|mejorad)[oa]s?"
 # The makers presenting what they made for the game ("la app que hemos desarrollado", "hemos añadido logros"): a
 # publisher's promotion of its app or edition; a paragraph of it with no modal verb (resources.MODAL_VERBS) says no rule.
-PRODUCT_PRESENTED = re.compile(
-    r"\bhemos\s+(?:cread|preparad|incluid|desarrollad|diseñad|programad|añadid|lanzad|implementad|mejorad)[oa]s?\b", re.IGNORECASE
-)
+PRODUCT_PRESENTED = re.compile(rf"\b{_MADE}\b", re.IGNORECASE)
 PRODUCT_PROMOTION = "the makers presenting their product (an app, an edition), not rules"
+# What the makers present may be a rule of the game ("Hemos añadido una variante…", "la regla opcional que hemos
+# incluido"): those paragraphs are the rule, not a promotion, whatever their verbs.
+_RULE_THING = r"(?:variantes?|reglas?|modos? de juego|opci(?:ón|ones)|aclaraci(?:ón|ones)|erratas?)"
+RULE_PRESENTED = re.compile(
+    rf"\b{_MADE}\s+(?:\w+\s+){{0,3}}?{_RULE_THING}\b|\b{_RULE_THING}\s+(?:\w+\s+){{0,3}}?que\s+{_MADE}\b", re.IGNORECASE
+)
 MIN_SECTION_WORDS = 8  # a heading with fewer words under it, or no sentence, is a link in a list, not a section
 ABOUT_FILES = re.compile(r"descarg|\bpdf\b|enlace|https?://|\bMB\b|\bKB\b", re.IGNORECASE)
 
