@@ -101,6 +101,8 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
     above = candidates[index - 1] if index > 0 else None
     if heading.style == HeadingStyle.TITLE and context.marked and previous.endswith(".") and above is None:
         return True  # the source's markup states its headings: a plain line glued under a sentence continues it
+    if heading.style == HeadingStyle.TITLE and context.marked and texts[index].rstrip().endswith(":") and BULLET.match(after):
+        return True  # and "Efecto global:" over its items, a plain line, is the lead-in of that list, not one more heading
     sentence = texts[index].rstrip().endswith(".") and len(texts[index].split()) >= 5
     if heading.style == HeadingStyle.TITLE and sentence and above is not None and above.style != HeadingStyle.PAGE:
         return True  # "Fin" then "Tras ocho rondas gana quien tenga más monedas.": the heading's first sentence
