@@ -264,6 +264,23 @@ def test_forum_post_headers_replies_and_quotes() -> None:
             ["El mapa es una cuadrícula de seis por seis, con la salida", "'Norte' arriba."],
             ["El mapa es una cuadrícula de seis por seis, con la salida", "'Norte' arriba."],
         ),
+        # A PDF's prose that writes its game terms in capitals: a line cut mid-phrase before a term in capitals and
+        # the lower-case words after it goes on; so does a bracket the text opened two lines up ("(por ejemplo: ...
+        # de 3" / "ESCUDOS al ..." / "... pierde 2 vidas)."). A sentence ended, or a term alone, does not.
+        (
+            ["Mientras tanto, un PIRATA puede asaltar a otro", "BARCO o a un PUERTO, pero le causa DAÑO", "LEVE, es decir la mitad."],
+            ["Mientras tanto, un PIRATA puede asaltar a otro BARCO o a un PUERTO, pero le causa DAÑO LEVE, es decir la mitad."],
+        ),
+        (
+            ["Cada nave puede disparar a otra nave del rival (por ejemplo: si la nave dispara con una carta de 3",
+             "CAÑONES a otra NAVE, esa nave", "pierde 2 vidas)."],
+            ["Cada nave puede disparar a otra nave del rival (por ejemplo: si la nave dispara con una carta de 3 CAÑONES a otra NAVE,"
+             " esa nave pierde 2 vidas)."],
+        ),
+        (
+            ["Cada nave dispara una sola vez por turno a una nave rival.", "CAÑONES y velas se compran en el puerto."],
+            ["Cada nave dispara una sola vez por turno a una nave rival.", "CAÑONES y velas se compran en el puerto."],
+        ),
     ],
 )
 def test_joins(lines: list[str], expected: list[str]) -> None:
