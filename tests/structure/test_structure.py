@@ -222,3 +222,15 @@ def test_a_word_in_capitals_after_a_phrase_broken_off_is_no_heading() -> None:
              "Gana quien quede en pie."]
     found = find_headings(texts, options=SplitOptions())
     assert [texts[index] for index, heading in enumerate(found) if heading is not None] == ["PREPARACIÓN", "FINAL"]
+
+
+@pytest.mark.parametrize("line", ["Juego No (Punto)", "Envite Sí o No"])
+def test_a_capitalised_word_inside_a_title_is_a_name_not_its_verb(line: str) -> None:
+    heading = heading_candidate(line, options=SplitOptions())
+    assert heading is not None and heading.title == line
+
+
+@pytest.mark.parametrize("line", ["El juego no termina", "ROBA DOS CARTAS Y NO MIRES"])
+def test_the_verb_of_a_sentence_in_small_letters_or_in_capitals_still_counts(line: str) -> None:
+    heading = heading_candidate(line, options=SplitOptions())
+    assert heading is None or heading.style != "title"
