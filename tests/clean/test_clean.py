@@ -525,6 +525,14 @@ def test_a_story_told_to_the_reader_opens_its_section() -> None:
     assert [kind_of_line(result, number) for number in (1, 3, 5, 7)] == ["text", "flavor", "flavor", "text"]
 
 
+def test_a_saying_quoted_as_an_example_of_a_term_is_no_story_but_the_narrator_is() -> None:
+    """The first person inside a quotation (closed or left open) is the speaker's; the same words told are a story."""
+    quoted = "ROBAR –tomar una ficha del pozo; “¿Por qué robaste otra vez compadre? Yo robé porque me faltaba el seis."
+    told = "Aquella noche yo robé otra vez del pozo porque me faltaba el seis y mi compadre se rio de mí durante un rato."
+    result = clean(raw_of("\n\n".join(["Glosario", quoted, "Anécdota", told])))
+    assert [kind_of_line(result, number) for number in (3, 7)] == ["text", "flavor"]
+
+
 def test_rules_that_open_a_section_do_not_join_the_story_after_them() -> None:
     rules = [
         "Una campaña son tres misiones seguidas. Entre las misiones no se reparan los daños de la nave.",
