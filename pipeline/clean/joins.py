@@ -36,6 +36,8 @@ QUOTED_LOWER = re.compile(r"^['\"«“‘]+[a-záéíóúüñ]")  # "'x' se desc
 OPERATOR_END = ("+", "=", "×")
 SENTENCE_END = (".", "!", "?", ":", ";")
 TITLE_LINE_WORDS = 6
+PROSE_WORDS = 6  # a line of this many words cut without a stop is prose, not a title
+SHOUTED_TERM_WORDS = 3  # "DAÑO PURO": words in capitals of one game term
 TITLE_CONTINUATIONS = frozenset("de del y e o u en con por para a al sin sobre contra".split())
 
 
@@ -45,20 +47,25 @@ def join_groups(lines: list[str], indexes: list[int]) -> list[list[int]]:
     # The length of a group's joined text is counted as lines join it, never measured again: a block of
     # 200,000 broken lines joined anew at every line would cost quadratic time.
     length = 0
+    depth = 0  # brackets the group's text opened and has not closed, counted the same way
     for index in indexes:
         text = lines[index].strip()
-        if groups and _continues(length, lines[groups[-1][-1]].strip(), single=len(groups[-1]) == 1, following=text):
+        last = lines[groups[-1][-1]].strip() if groups else ""
+        if groups and _continues(length, last, single=len(groups[-1]) == 1, following=text, bracketed=depth > 0):
             groups[-1].append(index)
             length += 1 + len(text)
+            depth += text.count("(") - text.count(")")
         else:
             groups.append([index])
             length = len(text)
+            depth = text.count("(") - text.count(")")
     return groups
 
 
-def _continues(length: int, last_line: str, *, single: bool, following: str) -> bool:
+def _continues(length: int, last_line: str, *, single: bool, following: str, bracketed: bool = False) -> bool:
     """Whether `following` carries on the sentence or item of a text of `length` characters (stripped) that ends with
-    `last_line` (stripped); `single`: the text is that one line (only a line on its own can be a bullet with no text)."""
+    `last_line` (stripped); `single`: the text is that one line (only a line on its own can be a bullet with no text);
+    `bracketed`: the text opened a bracket it has not closed."""
     after = following.strip()
     if not after or LONE_BULLET.match(after):
         return False
@@ -75,9 +82,11 @@ def _continues(length: int, last_line: str, *, single: bool, following: str) -> 
     if QUOTED_LOWER.match(after) and last_line[-1:].isalnum():
         return True  # "... donde el eje" / "'x' se describe ...": a quoted lower-case word carries the sentence on
     if length >= MIN_PROSE and not last_line.endswith(SENTENCE_END) and (
-        last_line.endswith(OPERATOR_END) or _closes_bracket(last_line, after)
+        last_line.endswith(OPERATOR_END) or _closes_bracket(last_line, after) or (bracketed and last_line[-1:].isalnum())
     ):
-        return True  # prose cut before an operand or before the end of a bracket it opened
+        return True  # prose cut before an operand, or inside a bracket it opened ("(por ejemplo: ... una carta de 8" / "ESPADAS a ...")
+    if _shouted_term_goes_on(last_line, after):
+        return True
     if after[0].isdigit() and length >= MIN_PROSE and last_line[-1:].isalpha() and " | " not in last_line + after:
         return True  # "... puedes cambiar" / "2 fichas de ámbar por...": prose cut before a number
     # A long line cut after a word no sentence ends with ("... unos minutos antes") goes on below.
@@ -89,6 +98,24 @@ def _continues(length: int, last_line: str, *, single: bool, following: str) -> 
     # conjunction cannot end there, whatever the next line starts with.
     opens = after[0].isupper() or bool(QUOTED.match(after))
     return length >= MIN_PROSE and last_word in CUT_WORDS and not last_line.endswith((":", ";")) and opens
+
+
+def _shouted_term_goes_on(last_line: str, after: str) -> bool:
+    """'Ahora bien, un CABALLERO puede atacar a otro' / 'CABALLERO o a un MAGO, ...': a line of prose cut mid-phrase,
+    then a game term the text writes in capitals ('DAÑO PURO, es decir') and lower-case words after it, which no sentence
+    or heading opens with."""
+    if len(last_line.split()) < PROSE_WORDS or not last_line[-1:].isalpha():
+        return False
+    words = after.split(None, SHOUTED_TERM_WORDS + 1)
+    shouted = 0
+    while shouted < min(len(words) - 1, SHOUTED_TERM_WORDS) and _shouted(words[shouted]):
+        shouted += 1
+    return shouted > 0 and words[shouted][:1].islower()
+
+
+def _shouted(word: str) -> bool:
+    term = word.rstrip(",;")
+    return len(term) >= 2 and term.isalpha() and term.isupper()
 
 
 def _title_goes_on(last_line: str, after: str) -> bool:

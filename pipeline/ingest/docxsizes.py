@@ -3,7 +3,9 @@
 Word users often make headings by hand, a paragraph in bold at 18 or 24 pt; mammoth keeps the bold and drops the
 size, so "⚙️ MECÁNICA DEL JUEGO" (24 pt) and "Efecto global:" (bold at the body's 12 pt, a lead-in to a list) come out
 alike. Read from word/document.xml, each paragraph's type size ranks it: the largest size is level 1, the next 2,
-any smaller heading size 3 (as ingest/pdf.py ranks a PDF's). A bold paragraph at the body's size stays a paragraph.
+any smaller heading size 3 (as ingest/pdf.py ranks a PDF's). A bold paragraph at the body's size stays a paragraph:
+its bold is taken off, since the HTML reader would make a bold line alone a heading, and a writer who set the
+headings by size did not make this one (the sheet still sets a short "Label:" over its list in bold, sheets/roles.py).
 Only when the document states no heading at all: a document with heading styles says its outline itself.
 """
 
@@ -22,6 +24,7 @@ SIZE = re.compile(r'<w:sz w:val="(\d+)"')
 BOLD = re.compile(r"<w:b/>|<w:b w:val=\"(?:1|true|on)\"/>")
 BOLD_LINE = re.compile(r"^<p><strong>(.+?)</strong></p>$")  # mammoth's bold paragraph, one per line
 TAG = re.compile(r"<[^>]+>")
+STRONG = re.compile(r"</?strong>")
 HEADING_RATIO = 1.1  # type this much larger than the body's is a heading (13.5 pt over 12: Word's sizes step by halves)
 MAX_LEVEL = 3
 
@@ -35,6 +38,8 @@ def sized_headings(data: bytes, lines: list[str]) -> list[str]:
         return lines
     body = _body_size(sizes)
     large = {text: size for text, (size, bold, _) in sizes.items() if bold and size >= body * HEADING_RATIO}
+    if not large:
+        return lines
     ranks = sorted(set(large.values()), reverse=True)
     out = []
     for line in lines:
@@ -42,6 +47,8 @@ def sized_headings(data: bytes, lines: list[str]) -> list[str]:
         if found is not None and (key := _plain(found.group(1))) in large:
             level = min(ranks.index(large[key]) + 1, MAX_LEVEL)
             line = f"<h{level}>{found.group(1)}</h{level}>"
+        elif found is not None and key in sizes and 0 < sizes[key][0] < body * HEADING_RATIO:
+            line = f"<p>{STRONG.sub('', found.group(1))}</p>"
         out.append(line)
     return out
 

@@ -89,7 +89,8 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
     previous = texts[index - 1].strip() if index > 0 else ""
     after = context.following[index]
     if heading.style == HeadingStyle.CAPS:
-        return bool(after and after[0].islower() and not heading.title) or context.in_label_run(index)
+        # (a word in capitals after a phrase broken off, "Al atacar a un" / "CABALLERO" / "le", is that phrase's word)
+        return bool(after and after[0].islower() and not heading.title) or context.in_label_run(index) or _ends_mid_sentence(previous)
     if heading.style == HeadingStyle.NUMBERED and in_numbered_list(texts, index):
         return True  # "1. Un tablero" / "2. Veinte camellos": entries counting up with no text between are a list
     if _ends_mid_sentence(previous) or (
@@ -101,8 +102,10 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
     if heading.style == HeadingStyle.TITLE and context.in_short_run(index) and not (not previous and _heads_sentences(texts, index, after)):
         return True  # (a title that opens a block over a sentence introducing its list, or over sentences, heads them)
     above = candidates[index - 1] if index > 0 else None
-    if heading.style == HeadingStyle.TITLE and context.marked and previous.endswith(".") and above is None:
+    if heading.style == HeadingStyle.TITLE and context.marked and previous and not previous.endswith(("!", "?")) and above is None:
         return True  # the source's markup states its headings: a plain line glued under a sentence continues it
+    if heading.style == HeadingStyle.TITLE and context.marked and texts[index].rstrip().endswith(":") and BULLET.match(after):
+        return True  # and "Efecto global:" over its items, a plain line, is the lead-in of that list, not one more heading
     sentence = texts[index].rstrip().endswith(".") and len(texts[index].split()) >= 5
     if heading.style == HeadingStyle.TITLE and sentence and above is not None and above.style != HeadingStyle.PAGE:
         return True  # "Fin" then "Tras ocho rondas gana quien tenga más monedas.": the heading's first sentence

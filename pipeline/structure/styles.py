@@ -82,10 +82,18 @@ ARTICLE_TITLE_WORDS = 5
 
 
 def looks_like_sentence(text: str) -> bool:
-    words = [word.lower() for word in _words(text)]
+    """Whether the line opens as a sentence or has a verb. A capitalised word after the first is a name ("Juego No",
+    "Pares y Juego Sí"), not the verb or the negation it spells."""
+    words = _words(text)
     if not words:
         return True
-    return words[0] in SENTENCE_STARTS or any(word in SENTENCE_VERBS for word in words)
+    unnamed = words[:1] + [word for word in words[1:] if not _capitalised(word)]
+    return words[0].lower() in SENTENCE_STARTS or any(word.lower() in SENTENCE_VERBS for word in unnamed)
+
+
+def _capitalised(word: str) -> bool:
+    """'No', 'Sí': a capital and small letters (a word in capitals, 'PUEDE', is a shouted sentence's as much as a name's)."""
+    return word[0].isupper() and not word.isupper()
 
 
 def starts_upper(text: str) -> bool:

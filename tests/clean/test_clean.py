@@ -264,6 +264,23 @@ def test_forum_post_headers_replies_and_quotes() -> None:
             ["El mapa es una cuadrícula de seis por seis, con la salida", "'Norte' arriba."],
             ["El mapa es una cuadrícula de seis por seis, con la salida", "'Norte' arriba."],
         ),
+        # A PDF's prose that writes its game terms in capitals: a line cut mid-phrase before a term in capitals and
+        # the lower-case words after it goes on; so does a bracket the text opened two lines up ("(por ejemplo: ...
+        # de 3" / "ESCUDOS al ..." / "... pierde 2 vidas)."). A sentence ended, or a term alone, does not.
+        (
+            ["Mientras tanto, un PIRATA puede asaltar a otro", "BARCO o a un PUERTO, pero le causa DAÑO", "LEVE, es decir la mitad."],
+            ["Mientras tanto, un PIRATA puede asaltar a otro BARCO o a un PUERTO, pero le causa DAÑO LEVE, es decir la mitad."],
+        ),
+        (
+            ["Cada nave puede disparar a otra nave del rival (por ejemplo: si la nave dispara con una carta de 3",
+             "CAÑONES a otra NAVE, esa nave", "pierde 2 vidas)."],
+            ["Cada nave puede disparar a otra nave del rival (por ejemplo: si la nave dispara con una carta de 3 CAÑONES a otra NAVE,"
+             " esa nave pierde 2 vidas)."],
+        ),
+        (
+            ["Cada nave dispara una sola vez por turno a una nave rival.", "CAÑONES y velas se compran en el puerto."],
+            ["Cada nave dispara una sola vez por turno a una nave rival.", "CAÑONES y velas se compran en el puerto."],
+        ),
     ],
 )
 def test_joins(lines: list[str], expected: list[str]) -> None:
@@ -506,6 +523,14 @@ def test_a_story_told_to_the_reader_opens_its_section() -> None:
     rule = "Básica: lanza un cohete desde cualquier estación. Si no quedan cohetes, la acción no tiene efecto."
     result = clean(raw_of("\n\n".join(["TORPEDERO", told, story, rule])))
     assert [kind_of_line(result, number) for number in (1, 3, 5, 7)] == ["text", "flavor", "flavor", "text"]
+
+
+def test_a_saying_quoted_as_an_example_of_a_term_is_no_story_but_the_narrator_is() -> None:
+    """The first person inside a quotation (closed or left open) is the speaker's; the same words told are a story."""
+    quoted = "ROBAR –tomar una ficha del pozo; “¿Por qué robaste otra vez compadre? Yo robé porque me faltaba el seis."
+    told = "Aquella noche yo robé otra vez del pozo porque me faltaba el seis y mi compadre se rio de mí durante un rato."
+    result = clean(raw_of("\n\n".join(["Glosario", quoted, "Anécdota", told])))
+    assert [kind_of_line(result, number) for number in (3, 7)] == ["text", "flavor"]
 
 
 def test_rules_that_open_a_section_do_not_join_the_story_after_them() -> None:

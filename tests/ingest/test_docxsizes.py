@@ -27,11 +27,16 @@ LINES = ["<p><strong>FASES DEL TURNO</strong></p>", f"<p>{BODY}</p>", "<p><stron
          "<p><strong>Robo doble</strong></p>", f"<p>{BODY}</p>", "<p><strong>Efecto:</strong></p>", "<p>Roba dos cartas.</p>"]
 
 
-def test_bold_paragraphs_in_large_type_are_headings_ranked_by_size_and_a_bold_lead_in_stays() -> None:
+def test_bold_paragraphs_in_large_type_are_headings_ranked_by_size_and_a_bold_lead_in_is_a_paragraph() -> None:
     assert sized_headings(_docx(PARAGRAPHS), LINES) == [
         "<h1>FASES DEL TURNO</h1>", f"<p>{BODY}</p>", "<h2>1. FASE DE ROBO</h2>", f"<p>{BODY}</p>",
-        "<h3>Robo doble</h3>", f"<p>{BODY}</p>", "<p><strong>Efecto:</strong></p>", "<p>Roba dos cartas.</p>",
+        "<h3>Robo doble</h3>", f"<p>{BODY}</p>", "<p>Efecto:</p>", "<p>Roba dos cartas.</p>",
     ]
+
+
+def test_without_a_heading_size_bold_paragraphs_are_left_to_the_html_reader() -> None:
+    paragraphs = [(text, 24, bold) for text, _, bold in PARAGRAPHS]
+    assert sized_headings(_docx(paragraphs), LINES) == LINES
 
 
 def test_a_document_with_heading_styles_keeps_them() -> None:

@@ -217,3 +217,33 @@ def test_terms_under_a_glossary_heading_are_its_entries_not_sections() -> None:
              "Marea alta:", "Las tres últimas casillas del contador."]
     found = find_headings(texts, options=SplitOptions())
     assert [texts[index] for index, heading in enumerate(found) if heading is not None] == ["Turno", "Glosario"]
+
+
+def test_where_the_markup_states_the_headings_a_plain_line_under_text_or_over_a_list_is_none() -> None:
+    """A text with '## ' headings: a plain title-shaped line glued under a line of text goes on with it, and a plain
+    'Label:' over its items leads that list in; the same label over a paragraph, after a blank line, is still a heading."""
+    texts = ["## Turno", "Cada jugador puede mover a su caballero hasta dos", "Casillas de bosque", "", "## Combate",
+             "Un golpe resta una vida.", "", "Efecto global:", "- Todos pierden una vida.", "", "## Final", "",
+             "Recuento final", "", "Gana quien tenga más vidas."]
+    found = find_headings(texts, options=SplitOptions())
+    assert [texts[index] for index, heading in enumerate(found) if heading is not None] == [
+        "## Turno", "## Combate", "## Final", "Recuento final"]
+
+
+def test_a_word_in_capitals_after_a_phrase_broken_off_is_no_heading() -> None:
+    texts = ["PREPARACIÓN", "Cada jugador toma sus fichas.", "", "Al atacar a un", "CABALLERO", "le hace daño.", "", "FINAL",
+             "Gana quien quede en pie."]
+    found = find_headings(texts, options=SplitOptions())
+    assert [texts[index] for index, heading in enumerate(found) if heading is not None] == ["PREPARACIÓN", "FINAL"]
+
+
+@pytest.mark.parametrize("line", ["Juego No (Punto)", "Envite Sí o No"])
+def test_a_capitalised_word_inside_a_title_is_a_name_not_its_verb(line: str) -> None:
+    heading = heading_candidate(line, options=SplitOptions())
+    assert heading is not None and heading.title == line
+
+
+@pytest.mark.parametrize("line", ["El juego no termina", "ROBA DOS CARTAS Y NO MIRES"])
+def test_the_verb_of_a_sentence_in_small_letters_or_in_capitals_still_counts(line: str) -> None:
+    heading = heading_candidate(line, options=SplitOptions())
+    assert heading is None or heading.style != "title"
