@@ -15,6 +15,7 @@ from pipeline.clean.resources import (
 )
 from pipeline.model import CleaningRecord, CleanLine, LineKind
 from pipeline.modelkinds import CleaningAction
+from pipeline.structure import hangs_from
 from pipeline.structure.notemarks import FOOTNOTE_LINE
 
 # A line this long ending on an article or preposition is prose cut mid-sentence; CUT_WORDS never end one.
@@ -46,7 +47,10 @@ def join_groups(lines: list[str], indexes: list[int]) -> list[list[int]]:
     length = 0
     for index in indexes:
         text = lines[index].strip()
-        if groups and _continues(length, lines[groups[-1][-1]].strip(), single=len(groups[-1]) == 1, following=text):
+        if groups and (
+            hangs_from(lines[groups[-1][0]], lines[index])
+            or _continues(length, lines[groups[-1][-1]].strip(), single=len(groups[-1]) == 1, following=text)
+        ):
             groups[-1].append(index)
             length += 1 + len(text)
         else:

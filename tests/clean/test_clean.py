@@ -597,3 +597,9 @@ def test_a_documents_revision_date_or_version_line_is_dropped(line: str) -> None
 def test_a_rule_about_a_version_of_the_game_stays() -> None:
     text = "REGLAS\n\nVersión del juego base: se juega con dos mazos.\n"
     assert "Versión del juego base: se juega con dos mazos." in kept_text(clean(raw_of(text)))
+
+
+def test_a_steps_hanging_line_joins_the_step_whatever_it_opens_with() -> None:
+    text = "PREPARACIÓN\n1. Coloca el tablero y pon\n   2 fichas en cada charca.\n2. Pon el marcador en la casilla\n   0 del contador.\n"
+    kept = [line.text for line in clean(raw_of(text)).lines if line.text.strip()]
+    assert kept[1:] == ["1. Coloca el tablero y pon 2 fichas en cada charca.", "2. Pon el marcador en la casilla 0 del contador."]
