@@ -9,7 +9,8 @@ a word (esta/está, termino/término), a word of a glossary term or English name
 writes (`written`; what a correction finds is gone by then: accents come after the corrections), an acronym, a
 word in code (between backticks) or a link, the words of a line more English than Spanish, a word whose twin is
 ambiguous (cañon: canon or cañón; báse: base or basé) or whose written accent fits a sound-alike word better
-('hechó': 'echó', not 'hecho'), an accent typed on purpose ('cuán', 'podés'). Every change is a `correct` record
+('hechó': 'echó', not 'hecho'), an accent typed on purpose ('cuán', 'podés') or on a capitalised word (a name:
+'Tomás', 'Óscar'). Every change is a `correct` record
 of the cleaning report, like a correction's.
 """
 from __future__ import annotations
@@ -102,6 +103,8 @@ def accented(word: str, words) -> str | None:
         return None  # 'ESto', 'McDonald': another slip, or a name
     if lower in words.known or lower in EVERYDAY or lower in words.english:
         return None
+    if word[:1].isupper() and not word.isupper() and lower != strip_accents(lower):
+        return None  # 'Tomás', 'Óscar': a capitalised word's written accent is a name's, which no list need know
     twins = _twins(lower, words)
     if len(twins) != 1:
         return None

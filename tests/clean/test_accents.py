@@ -46,6 +46,7 @@ UNCHANGED = [
     "Roba una carta, osea, la primera.",  # 'o sea' run together, likelier than 'ósea'
     "Vos podés robar dos cartas y cuán fácil es.",  # accents typed on purpose: the voseo, a word the lists lack
     "Los samuráis atacan primero.",  # 'samurais' no likelier
+    "Irene vuela a la charca de Tomás; Óscar pesca.",  # a name's written accent, though the lists know 'Tomas', 'Oscar'
 ]
 
 
