@@ -8,6 +8,7 @@ words in capitals stacked on their own lines are a diagram's labels.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from pipeline.modelkinds import HeadingStyle
 from pipeline.structure.heading import Heading, readable_title
@@ -143,7 +144,7 @@ def _dash_outline(texts: list[str], candidates: list[Heading | None], options: S
     if len(found) < OUTLINE_ENTRIES:
         return set()
     for index, heading in found.items():
-        candidates[index] = heading
+        candidates[index] = replace(heading, outline=True)
     return set(found)
 
 
