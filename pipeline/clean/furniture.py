@@ -39,7 +39,7 @@ from pipeline.clean.resources import (
     NAVIGATION_WORDS,
     QUOTE_HEADER,
     REPLY_SUBJECT,
-    ROLE_CREDIT,
+    PERSON,
     SHARE,
     NAME_TAIL,
     NOT_A_NAME,
@@ -71,6 +71,12 @@ from pipeline.text import fold
 VERSION_PARTS = re.compile(r"\s[–—|·•-]\s|[()\[\],;]")
 MIN_EMAIL_HEADERS = 3  # "De:", "Para:", "Asunto:": a pasted e-mail
 CREDITS_TITLE_WORDS = 6
+# "Maquetación: Óscar Prieto", "Revisión: Dani Gil": who else made the translation, a role and a person's name.
+ROLE_CREDIT = re.compile(
+    r"^\s*(?:maquetaci[óo]n|revisi[óo]n|correcci[óo]n|edici[óo]n|dise[ñn]o gr[áa]fico|(?:maquetad|revisad|corregid)[oa] por)"
+    r"\s*[:\-–]?(?-i:" + PERSON + r")\s*\.?$",
+    re.IGNORECASE,
+)
 # "[list]", "[/quote]", "[center]" alone on a line are BBCode left in a text not read as BBCode: no forum member.
 BBCODE_TAG = re.compile(r"^/?(?:list|quote|spoiler|code|center|left|right|b|i|u|s|size|color|url|img|\*)(?:=.*)?$", re.IGNORECASE)
 

@@ -68,12 +68,6 @@ TRANSLATOR_LINE = re.compile(
     r"\s*(\S.{1,80}?)\s*\.?$",
     re.IGNORECASE,
 )
-# "Maquetación: Óscar Prieto", "Revisión: Dani Gil": who else made the translation, a role and a person's name.
-ROLE_CREDIT = re.compile(
-    r"^\s*(?:maquetaci[óo]n|revisi[óo]n|correcci[óo]n|edici[óo]n|dise[ñn]o gr[áa]fico|(?:maquetad|revisad|corregid)[oa] por)"
-    r"\s*[:\-–]?(?-i:" + PERSON + r")\s*\.?$",
-    re.IGNORECASE,
-)
 # What follows "Traducción:" and is no name ("Traducción al castellano – versión 1.2"), and what ends a name
 # ("Traducido por Chema Ruiz para la comunidad hispana").
 NOT_A_NAME = re.compile(r"^(?:versi[óo]n|v\.?\s*\d|revisi[óo]n|\d|no oficial|completa|amateur)", re.IGNORECASE)

@@ -27,6 +27,7 @@ RESTORED = [
     ("La eleccion es facil y tambien rapida.", "La elección es fácil y también rápida."),
     ("Roba la mísma carta.", "Roba la misma carta."),  # an accent Spanish does not write
     ("Los pilotos heróicos sobreviven.", "Los pilotos heroicos sobreviven."),
+    ("Roba cartas Heróicas.", "Roba cartas Heroicas."),  # capitalised, but Spanish writes no accent there: no name
     ("Obten una carta y seran dos.", "Obtén una carta y serán dos."),
     ("Pierdes un punto de daño en la senal.", "Pierdes un punto de daño en la señal."),
 ]
