@@ -47,7 +47,16 @@ from pipeline.split.runon import looks_run_together, run_together_cells
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText, Uncorrected
 from pipeline.schema import written_at
 from pipeline.modelkinds import Artefact, CleaningAction, HeadingStyle, LineKind
-from pipeline.structure import STYLES_WITH_BODY, SUBTITLE, Heading, SplitOptions, find_headings, heading_candidate, in_numbered_list
+from pipeline.structure import (
+    STYLES_WITH_BODY,
+    SUBTITLE,
+    Heading,
+    SplitOptions,
+    find_headings,
+    hanging_step,
+    heading_candidate,
+    in_numbered_list,
+)
 from pipeline.text import fold, words
 
 # Only a printed document has them, or a wiki page (copied as text, it shows no other sign of a site's page).
@@ -238,8 +247,8 @@ def _read_headings(
             view.append(index)
             texts.append(view_text)
     found: dict[int, Heading] = {}
-    for index, text, heading in zip(view, texts, find_headings(texts, options=structure)):
-        if heading is None and text:
+    for position, (index, text, heading) in enumerate(zip(view, texts, find_headings(texts, options=structure))):
+        if heading is None and text and not hanging_step(texts, position):
             # A numbered outline line keeps its own line even where its neighbours make the splitter read it as
             # text: which neighbours it has is only settled after this (replies go later), and joined or judged
             # with them it would clean differently a second time ("2.1. Refuerzos" + "x" reads as an empty heading).

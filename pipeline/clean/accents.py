@@ -9,7 +9,8 @@ a word (esta/está, termino/término), a word of a glossary term or English name
 writes (`written`; what a correction finds is gone by then: accents come after the corrections), an acronym, a
 word in code (between backticks) or a link, the words of a line more English than Spanish, a word whose twin is
 ambiguous (cañon: canon or cañón; báse: base or basé) or whose written accent fits a sound-alike word better
-('hechó': 'echó', not 'hecho'), an accent typed on purpose ('cuán', 'podés'). Every change is a `correct` record
+('hechó': 'echó', not 'hecho'), an accent typed on purpose ('cuán', 'podés') or on a capitalised word where
+Spanish's stress rules write one (a name: 'Tomás', 'Óscar'; 'Heróicas' is no name). Every change is a `correct` record
 of the cleaning report, like a correction's.
 """
 from __future__ import annotations
@@ -34,6 +35,9 @@ ACRONYM = 5  # an all-capitals word this short is an acronym, unless its whole l
 # A word written with an accent loses or moves it only for a twin this much more probable (log): 'váis' -> 'vais'.
 ACCENT_MARGIN = 1.0
 WRITTEN_ACCENTS = frozenset("áéíóúü")
+ACCENTED = frozenset("áéíóú")
+VOWELS = frozenset("aeiouáéíóúü")
+VOWEL_GROUP = re.compile("[aeiouáéíóúü]+")
 SHOUTING_LINE = 12  # letters of a line in capitals for its short capitalised words to be words, not acronyms
 
 __all__ = ["restore_accents", "accented", "corrected_lines", "written_words", "glossary_words"]
@@ -102,6 +106,8 @@ def accented(word: str, words) -> str | None:
         return None  # 'ESto', 'McDonald': another slip, or a name
     if lower in words.known or lower in EVERYDAY or lower in words.english:
         return None
+    if word[:1].isupper() and not word.isupper() and _accent_fits_stress(lower):
+        return None  # 'Tomás', 'Óscar': a name's accent where Spanish writes one, which no list need know ('Heróicas' is no name)
     twins = _twins(lower, words)
     if len(twins) != 1:
         return None
@@ -113,6 +119,23 @@ def accented(word: str, words) -> str | None:
     if word.isupper():
         return twin.upper()
     return twin[:1].upper() + twin[1:] if word[:1].isupper() else twin
+
+
+def _accent_fits_stress(lower: str) -> bool:
+    """Whether the word has one written accent and Spanish's stress rules call for it where it is: on the last
+    syllable of a word ending in a vowel, n or s ('Tomás'), on the one before of a word ending otherwise ('Óscar'),
+    earlier ('Páramo'), or on a weak vowel beside another vowel ('María'). 'Heróicas' has one where none is written."""
+    marked = [at for at, letter in enumerate(lower) if letter in ACCENTED]
+    if len(marked) != 1:
+        return False
+    at = marked[0]
+    if lower[at] in "íú" and (lower[at - 1:at] in VOWELS or lower[at + 1:at + 2] in VOWELS):
+        return True  # a hiatus: día, reúne
+    after = len(VOWEL_GROUP.findall(lower[at + 1:]))
+    if lower[at + 1:at + 2] in VOWELS:
+        after -= 1  # the accented vowel's own group goes on after it ('ói' of 'heróicas')
+    ends_open = strip_accents(lower)[-1:] in "aeiouns"
+    return after >= 2 or (after == 1 and not ends_open) or (after == 0 and ends_open)
 
 
 def _twins(lower: str, words) -> list[str]:

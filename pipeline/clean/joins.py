@@ -15,6 +15,7 @@ from pipeline.clean.resources import (
 )
 from pipeline.model import CleaningRecord, CleanLine, LineKind
 from pipeline.modelkinds import CleaningAction
+from pipeline.structure import hangs_from
 from pipeline.structure.notemarks import FOOTNOTE_LINE
 from pipeline.structure.patterns import ROMAN_ITEM
 
@@ -51,7 +52,10 @@ def join_groups(lines: list[str], indexes: list[int]) -> list[list[int]]:
     for index in indexes:
         text = lines[index].strip()
         last = lines[groups[-1][-1]].strip() if groups else ""
-        if groups and _continues(length, last, single=len(groups[-1]) == 1, following=text, bracketed=depth > 0):
+        if groups and (
+            hangs_from(lines[groups[-1][0]], lines[index])
+            or _continues(length, last, single=len(groups[-1]) == 1, following=text, bracketed=depth > 0)
+        ):
             groups[-1].append(index)
             length += 1 + len(text)
             depth += text.count("(") - text.count(")")

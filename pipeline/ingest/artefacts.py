@@ -17,6 +17,7 @@ from pipeline.ingest.chat import split_chat
 from pipeline.ingest.code import drop_drawings, lead_ins
 from pipeline.ingest.lines import editorial_marks, left_out
 from pipeline.ingest.columns import split_columns
+from pipeline.ingest.frames import unframe
 from pipeline.ingest.ocr import fix_ocr, shows_ocr
 from pipeline.ingest.pagemarks import page_furniture, page_heads
 from pipeline.ingest.wikipage import page_address, unmarked, wiki_furniture
@@ -51,7 +52,8 @@ MIN_ONE_LINE_PAGE = 100  # shorter lines between page markers are a caption or a
 
 def repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord]] | None:
     """(lines, each one's original line, what was done) after the repairs; None when nothing needed one.
-    A chat export's messages (chat.py) and pages in two columns side by side (columns.py) are rewritten first."""
+    A chat export's messages (chat.py), pages in two columns side by side (columns.py) and boxes framed in
+    box-drawing characters (frames.py) are rewritten first."""
     texts, source = list(lines), list(range(len(lines)))
     reasons: dict[int, list[str]] = {}
     for rewrite, reason in REWRITES:
@@ -89,6 +91,7 @@ def repair(lines: list[str]) -> tuple[list[str], list[int], list[CleaningRecord]
 REWRITES = (
     (split_chat, "a chat message's header put on a line of its own"),
     (split_columns, "a page in two columns read column by column (left, then right)"),
+    (unframe, "a box's frame in box-drawing characters taken off its text"),
 )
 
 

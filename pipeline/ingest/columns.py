@@ -4,7 +4,10 @@ is read: its left column, then its right, so sentences and words hyphenated at a
 A page (text between form feeds) has columns when several lines hold text on both sides of one gutter (a
 run of spaces at the same place); the columns run over the lines around those, up to two blank lines in a
 row (a running title or footer set apart). A line whose text crosses the gutter is the page's full width (a
-title over both columns): the columns read so far are written before it. Text with no such page is untouched.
+title over both columns): the columns read so far are written before it, and so is a box framed in box-drawing
+characters across the gutter (an example set in a frame: its padding is no gutter). A right column's line set in
+further than the column keeps that indent, as the left column's do (a numbered step's hanging lines).
+Text with no such page is untouched.
 """
 
 from __future__ import annotations
@@ -19,6 +22,10 @@ MIN_COLUMN = 20  # characters of a left column's line: "Número de jugadores    
 MIN_SHARE = 0.3  # of a page's lines with text in both columns: a table's rows inside prose are no columns
 JITTER = 2  # the right column's lines may start this many characters apart
 SET_APART = 2  # blank lines in a row that end the columns (a footer below them)
+SENTENCE_END = re.compile(r"[.:;!?)»\"]\s*$")
+RUN_ON = re.compile(r"^\s*[a-záéíóúñü]")
+BOX_TOP = re.compile(r"^(\s*)[┌╔╭]")
+BOX_BOTTOM = re.compile(r"^(\s*)[└╚╰]")
 
 
 def split_columns(lines: list[str]) -> tuple[list[str], list[int]] | None:
@@ -28,7 +35,8 @@ def split_columns(lines: list[str]) -> tuple[list[str], list[int]] | None:
     changed = False
     for page in _pages(lines):
         texts = [lines[index].replace("\f", "") for index in page]
-        start = _right_column(texts)
+        boxes = _boxes(texts)
+        start = _right_column([text for i, text in enumerate(texts) if not any(i in box for box in boxes)])
         if start is None:
             out.extend(texts)
             source.extend(page)
@@ -39,14 +47,15 @@ def split_columns(lines: list[str]) -> tuple[list[str], list[int]] | None:
         source.extend(page[:first])
         left: list[tuple[str, int]] = []
         right: list[tuple[str, int]] = []
-        for text, index in zip(texts[first : last + 1], page[first : last + 1]):
-            if len(text) > start and text[start - 1] != " " and text[start - 1 : start + 1].strip():
+        across = {i for box in boxes if _crosses(texts[box.start], start) for i in box}
+        for position, (text, index) in enumerate(zip(texts[first : last + 1], page[first : last + 1]), start=first):
+            if position in across or (len(text) > start and text[start - 1] != " " and text[start - 1 : start + 1].strip()):
                 _flush(left, right, out, source)  # a line across the gutter: the page's full width
                 out.append(text.strip())
                 source.append(index)
                 continue
             left.append((text[:start].rstrip(), index))
-            right.append((text[start:].strip(), index))
+            right.append((text[start:].rstrip(), index))
         _flush(left, right, out, source)
         out.extend(texts[last + 1 :])
         source.extend(page[last + 1 :])
@@ -60,6 +69,23 @@ def _pages(lines: list[str]) -> list[list[int]]:
             pages.append([])
         pages[-1].append(index)
     return pages
+
+
+def _boxes(texts: list[str]) -> list[range]:
+    """The lines of each box framed in box-drawing characters: from a top corner to the bottom corner below it."""
+    found, top = [], None
+    for i, text in enumerate(texts):
+        if top is None and (opened := BOX_TOP.match(text)):
+            top, indent = i, opened.group(1)
+        elif top is not None and (closed := BOX_BOTTOM.match(text)) and closed.group(1) == indent:
+            found.append(range(top, i + 1))
+            top = None
+    return found
+
+
+def _crosses(text: str, start: int) -> bool:
+    """Whether a box's top line spans the gutter: the box is across the page, not inside a column."""
+    return len(text) - len(text.lstrip()) < start - 1 and len(text.rstrip()) > start
 
 
 def _right_column(texts: list[str]) -> int | None:
@@ -104,14 +130,17 @@ def _set_apart(texts: list[str], index: int, step: int) -> bool:
 
 
 def _flush(left: list[tuple[str, int]], right: list[tuple[str, int]], out: list[str], source: list[int]) -> None:
-    """Write the left column, a paragraph break, then the right column; empty both."""
+    """Write the left column, a paragraph break, then the right column; empty both. A paragraph that runs on from
+    the foot of the left column to the top of the right one (no full stop, then a lower-case word) gets no break."""
     for column in (left, right):
         while column and not column[-1][0]:
             column.pop()  # the blank rows under the shorter column
+    runs_on = bool(left and right) and not SENTENCE_END.search(left[-1][0]) and RUN_ON.match(right[0][0]) is not None
+    for column in (left, right):
         for text, index in column:
             out.append(text)
             source.append(index)
-        if column:
+        if column and not (runs_on and column is left):
             out.append("")
             source.append(column[-1][1])
     left.clear()

@@ -14,6 +14,7 @@ from pipeline.ingest.code import figure_or_code, is_code
 from pipeline.ingest.inline import render
 from pipeline.ingest.htmlpage import ENTRY_TITLE, TITLE_CLASS, layout_row, link_bar, menu_cell, read_metadata
 from pipeline.ingest.lines import IMAGE_NAME, QUOTE_AUTHOR, TOGGLE_LABEL, Converted, table_row, tidy
+from pipeline.ingest.wikihtml import wiki_notes
 
 SKIP = set(
     "script style noscript template svg iframe form button select input textarea object embed canvas audio video "
@@ -41,7 +42,7 @@ FURNITURE = re.compile(
     r"comment|comentario|sidebar|share|sharing|social|related|widget|menu|breadcrumb|cookie|banner|advert|\bads?\b|promo"
     r"|newsletter|subscribe|navbar|pagination|author|byline|post-?meta|entry-?meta|tag-?cloud|\btags\b|respond|reply"
     r"|signature|firma|postprofile|jumpbox|linklist|copyright|\bfooter\b|\btoc\b|navigation|\bportal\b|search"
-    r"|editsection|catlinks|printfooter|noprint|sitesub|contentsub|\breferences?\b|\bmw-jump"
+    r"|editsection|catlinks|printfooter|noprint|sitesub|contentsub|\breferences?\b|\bmw-jump|\binfobox\b|\bnavbox\b"
     r"|topic-meta|post-infos|post-controls|post-menu|suggested|avatar"  # Discourse's post furniture
     r"|from_name|userpic|reply_to|reactions|page_header|\bservice\b",  # Telegram's
     re.IGNORECASE,
@@ -70,9 +71,11 @@ def convert_html(text: str, out: Converted, *, first_line: int = 1, fragment: bo
         return
     if not fragment:
         read_metadata(root, out)
+    wiki_notes(root)
     walker = _Walker(out, shift=first_line - 1)
     walker.classes = _class_styles(root)
     walker.entry_title = bool(root.xpath(ENTRY_TITLE))
+    walker.title_line = next((walker._source(h1) for h1 in root.iter("h1")), 0)
     body = root.find("body")
     if body is None:
         body = root
@@ -127,6 +130,7 @@ class _Walker:
         self.what = ""
         self.bold = 0
         self.entry_title = False  # the page marks its post's title (then a masthead's <h1> is the site's name)
+        self.title_line = 0  # the page's first <h1>: a header with no heading above it is the site's
         self.real = False  # the line being written has text of its own, not only pictures' alt texts
         self.big = 0  # inside large type (inline style): a line all in it is a heading
         self.lines_big: list[bool] = []
@@ -212,6 +216,8 @@ class _Walker:
             self._skip(element, "header")  # a site's masthead: its name and menu, no heading of the text
         elif self.entry_title and MASTHEAD.search(where) and not element.xpath(ENTRY_TITLE):
             self._skip(element, "header")  # Blogger's <div class="header">: the blog's name in <h1>, not the post's
+        elif MASTHEAD.search(where) and self._end(element) < self.title_line and not any(element.iter(*HEADINGS)):
+            self._skip(element, "header")  # a site's header over the page's <h1>, with no heading: its name, counts, menu
         elif tag in HEADINGS and REPLY_SUBJECT.match(element.text_content() or ""):
             self._skip(element, "reply subject")  # "Re: Reglas de ...": the subject line of a forum reply
         elif tag == "time" and _alone(element):

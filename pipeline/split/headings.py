@@ -87,7 +87,11 @@ def _stated(heading: Heading, text: str) -> bool:
     lead ("**Mover.** Mueve...", from any format's bold). Every reader writes that lead the same way, so the
     decision is ingest's (`ingest/inline.py`), not the labeller's reading of the blank lines and heading
     marks around it, which differ by format (a .docx paragraph, a Markdown line, a BBCode post line)."""
-    return heading.style in AUTHORITATIVE or (heading.style == HeadingStyle.RUNIN and BOLD_RUN_IN.match(text) is not None)
+    return (
+        heading.style in AUTHORITATIVE
+        or heading.outline  # the text's indentation states it, as markup would: one text in the corpus has such an outline
+        or (heading.style == HeadingStyle.RUNIN and BOLD_RUN_IN.match(text) is not None)
+    )
 
 
 def _could_title(text: str) -> bool:

@@ -6,6 +6,7 @@ import re
 
 from pipeline.model import Block
 from pipeline.modelkinds import BlockKind, SectionKind
+from pipeline.structure.patterns import CREDITS_TITLE
 
 EXAMPLE_TITLE = re.compile(r"^(?:por\s+)?ejemplos?\b", re.IGNORECASE)
 # Words of a translator's or collector's note ("Traducción casera...", "cortesía de Munny", "gracias a Munny",
@@ -15,7 +16,6 @@ CREDIT_WORDS = re.compile(
     r"|(?i:gracias)\s+a\s+(?:[A-ZÁÉÍÓÚÑ]|(?i:todos|todas|vosotros|ustedes|quienes|los que|las que|mi|mis|nuestr[oa]s?)\b))"
 )
 MAX_CREDITS_CHARS = 500
-CREDITS_TITLE = re.compile(r"^(?:cr[ée]ditos|agradecimientos|traducci[óo]n|sobre esta traducci[óo]n)\b", re.IGNORECASE)
 
 
 def section_kind(title: str, blocks: tuple[Block, ...], *, card: bool, has_text: bool, has_flavor: bool) -> SectionKind:

@@ -7,7 +7,7 @@ context.py: what its neighbours make of it (find_headings); heading.py: the Head
 """
 from __future__ import annotations
 
-from pipeline.structure.context import find_headings, in_numbered_list, repeated_titles
+from pipeline.structure.context import find_headings, hanging_step, hangs_from, in_numbered_list, repeated_titles
 from pipeline.structure.heading import (
     STYLES_WITH_BODY,
     Heading,
@@ -28,6 +28,8 @@ __all__ = [
     "SplitOptions",
     "card_title",
     "find_headings",
+    "hanging_step",
+    "hangs_from",
     "heading_candidate",
     "in_numbered_list",
     "looks_like_sentence",

@@ -8,6 +8,7 @@ words in capitals stacked on their own lines are a diagram's labels.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from pipeline.modelkinds import HeadingStyle
 from pipeline.structure.heading import Heading, readable_title
@@ -26,6 +27,7 @@ DOCUMENT_TITLE_WORDS = 12
 MAX_SENTENCES_UNDER = 12  # (looked at no further: a run of a page of lines is no title's text)
 CLOSING = "\"'”’»)]"  # what may close a sentence after its stop
 
+HANGING_MARKER = re.compile(r"^ *(?:[-•·*+]|\d{1,2}[.)]) +(?=\S)")  # an item's marker and the spaces before its text
 TITLE_LINE_WORDS = 8  # a first line standing alone with at most this many words is the document's title
 
 
@@ -93,6 +95,8 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
         return bool(after and after[0].islower() and not heading.title) or context.in_label_run(index) or _ends_mid_sentence(previous)
     if heading.style == HeadingStyle.NUMBERED and in_numbered_list(texts, index):
         return True  # "1. Un tablero" / "2. Veinte camellos": entries counting up with no text between are a list
+    if hanging_step(texts, index):
+        return True  # a step whose sentence goes on in a hanging line under it ("   2 fichas..."): an item, not a title
     if _ends_mid_sentence(previous) or (
         after and not starts_upper(after) and not after[0].isdigit() and not BULLET.match(after) and not LETTERED.match(after)
     ):
@@ -145,7 +149,7 @@ def _dash_outline(texts: list[str], candidates: list[Heading | None], options: S
     if len(found) < OUTLINE_ENTRIES:
         return set()
     for index, heading in found.items():
-        candidates[index] = heading
+        candidates[index] = replace(heading, outline=True)
     return set(found)
 
 
@@ -250,6 +254,22 @@ def in_numbered_list(texts: list[str], index: int) -> bool:
         if other is not None and len(other) == len(this) and other[:-1] == this[:-1] and other[-1] == this[-1] + step:
             return True
     return False
+
+
+def hangs_from(item: str, following: str) -> bool:
+    """'1. Coloca el tablero y pon' / '   2 fichas en cada charca.': a line set in exactly to the text of the list
+    item above it (its marker's width, as a column of `pdftotext -layout` sets a step's hanging lines) is that
+    item's own next line, whatever it opens with."""
+    marker = HANGING_MARKER.match(item)
+    if marker is None or not following.strip() or BULLET.match(following) or NUMBERED.match(following.strip()):
+        return False
+    return len(following) - len(following.lstrip(" ")) == marker.end()
+
+
+def hanging_step(texts: list[str], index: int) -> bool:
+    """Whether the line is a list item whose sentence goes on in a hanging line under it that opens with no capital
+    ("1. Coloca el tablero y pon" / "   2 fichas..."): an outline's title over its indented text is no such item."""
+    return index + 1 < len(texts) and hangs_from(texts[index], texts[index + 1]) and not starts_upper(texts[index + 1].strip())
 
 
 def _heads_nothing(candidates: list[Heading | None], index: int, context: _Context) -> bool:

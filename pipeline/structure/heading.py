@@ -28,6 +28,7 @@ class Heading:
     shout: bool = False  # written in ALL CAPS (a page title in capitals opens a chapter)
     minor: bool = False  # a question or optional-rule title: it nests inside the section it follows
     letter: str = ""  # lettered outlines: "c. Acción" -> "c"
+    outline: bool = False  # an entry of the text's own outline, its titles set left of their indented text
 
 
 # An outline's dash before a heading ("-Criaturas:", "– Fase de juego"), and a banner's frame ("| Mystic |").

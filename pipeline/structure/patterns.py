@@ -85,3 +85,6 @@ REPEATED_LABEL = 3  # a heading title seen this often is a sub-block label ("BÁ
 # A line that is only an example's label ("Ejemplo:", "**Ejemplos**", "Por ejemplo:", "Ej.:", "Ejemplo 2:"): it opens
 # a worked example inside its section (sheets/quickref/examples.py), never a section of its own.
 EXAMPLE_LABEL = re.compile(r"^\W*(?:por\s+)?(?:ejemplos?|ej\.?)(?:\s+\d{1,2})?\W*$", re.IGNORECASE)
+# A credits section's title ("Créditos de la traducción", "Agradecimientos"): the section kind's (split/kinds.py),
+# and the cleaner's for a title over nothing but credit lines.
+CREDITS_TITLE = re.compile(r"^(?:cr[ée]ditos|agradecimientos|traducci[óo]n|sobre esta traducci[óo]n)\b", re.IGNORECASE)

@@ -27,6 +27,7 @@ RESTORED = [
     ("La eleccion es facil y tambien rapida.", "La elección es fácil y también rápida."),
     ("Roba la mísma carta.", "Roba la misma carta."),  # an accent Spanish does not write
     ("Los pilotos heróicos sobreviven.", "Los pilotos heroicos sobreviven."),
+    ("Roba cartas Heróicas.", "Roba cartas Heroicas."),  # capitalised, but Spanish writes no accent there: no name
     ("Obten una carta y seran dos.", "Obtén una carta y serán dos."),
     ("Pierdes un punto de daño en la senal.", "Pierdes un punto de daño en la señal."),
 ]
@@ -46,6 +47,7 @@ UNCHANGED = [
     "Roba una carta, osea, la primera.",  # 'o sea' run together, likelier than 'ósea'
     "Vos podés robar dos cartas y cuán fácil es.",  # accents typed on purpose: the voseo, a word the lists lack
     "Los samuráis atacan primero.",  # 'samurais' no likelier
+    "Irene vuela a la charca de Tomás; Óscar pesca.",  # a name's written accent, though the lists know 'Tomas', 'Oscar'
 ]
 
 

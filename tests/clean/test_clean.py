@@ -632,3 +632,19 @@ def test_a_documents_changelog_goes_heading_and_all_and_its_rules_stay() -> None
     kept = kept_text(clean(raw_of(text)))
     assert "Cada jugador roba cinco cartas y elige una." in kept
     assert "REGISTRO DE CAMBIOS" not in kept and "nueva errata" not in kept
+
+
+def test_a_steps_hanging_line_joins_the_step_whatever_it_opens_with() -> None:
+    text = "PREPARACIÓN\n1. Coloca el tablero y pon\n   2 fichas en cada charca.\n2. Pon el marcador en la casilla\n   0 del contador.\n"
+    kept = [line.text for line in clean(raw_of(text)).lines if line.text.strip()]
+    assert kept[1:] == ["1. Coloca el tablero y pon 2 fichas en cada charca.", "2. Pon el marcador en la casilla 0 del contador."]
+
+
+def test_a_credits_title_over_only_credit_lines_goes_with_them_to_the_footer() -> None:
+    text = "FIN\nGana quien tenga más puntos.\n\nCRÉDITOS DE LA TRADUCCIÓN\nTraducción: Nerea Villalba\nMaquetación: Óscar Prieto\n"
+    result = clean(raw_of(text))
+    assert [line.text for line in result.lines if line.text.strip()] == ["FIN", "Gana quien tenga más puntos."]
+    assert result.credits.translators == ("Nerea Villalba",)
+    assert "Maquetación: Óscar Prieto" in result.credits.other
+    kept = clean(raw_of("CRÉDITOS\nTraducción: Nerea Villalba\n\nLos créditos del juego van en la caja.\n"))
+    assert [line.text for line in kept.lines if line.text.strip()][:1] == ["CRÉDITOS"]  # a rule under it: it stays

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pipeline.ingest.artefacts import repair
 from pipeline.ingest.columns import split_columns
+from pipeline.ingest.frames import unframe
 from pipeline.ingest.ocr import fix_ocr, shows_ocr
 
 LEFT = [
@@ -93,3 +94,25 @@ def test_a_running_head_beside_the_page_markers_goes_and_the_same_words_opening_
 
     texts = ["SENDEROS", "", "Coloca el tablero.", "- 2 -", "", "SENDEROS", "", "Mueve tu farol.", "- 3 -", "", "SENDEROS", "Gana."]
     assert page_furniture(texts, {}) == {5, 10}
+
+
+def test_a_box_across_the_gutter_is_read_whole_and_a_paragraph_runs_on_into_the_right_column() -> None:
+    left = ["PESCAR", "Toma hasta dos fichas de la charca", "donde esté una de tus garzas. No", "puedes vaciarla si otra garza sigue",
+            "en ella ni si el agua está helada.", "Si hay una garza rival, le das"]
+    right = ["una ficha a su dueño. Una garza", "que vuela no puede pescar en el", "mismo turno de juego, ni aunque",
+             "   (salvo con la carta de lluvia)", "tenga las fichas de un nido.", "Anidar cuesta tres fichas."]
+    example = "│ Irene vuela a la charca 6 y le da 1 ficha de pez a Tomás este turno.  │"
+    box = ["┌" + "─" * 70 + "┐", "│ EJEMPLO" + " " * 62 + "│", example, "└" + "─" * 70 + "┘"]
+    texts, _ = split_columns([a.ljust(40) + b for a, b in zip(left, right)] + [""] + box)
+    assert texts[5:7] == [left[5], right[0]]  # no paragraph break: the sentence goes on at the top of the right column
+    assert "   (salvo con la carta de lluvia)" in texts  # set in further than its column: the indent stays
+    assert texts[-4:] == [line.strip() for line in box]
+
+
+def test_a_boxs_frame_goes_and_its_title_labels_its_text() -> None:
+    box = ["Antes.", "  ┌──────────────┐", "  │ EJEMPLO      │", "  │ Irene vuela. │", "  │ Tomás pesca. │", "  └──────────────┘"]
+    box.append("Después.")
+    texts, source = unframe(box)
+    assert texts == ["Antes.", "", "", "Ejemplo: Irene vuela.", "Tomás pesca.", "", "Después."]
+    assert source == list(range(len(box)))
+    assert unframe(["│ a solas │", "└─────┘"]) is None  # no top corner: no box

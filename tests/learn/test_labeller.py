@@ -55,3 +55,17 @@ def test_the_committed_model_is_what_make_model_makes(tmp_path) -> None:
 
     made = train(tmp_path / "lines.crfsuite")
     assert made.read_bytes() == DEFAULT_MODEL.read_bytes(), "the model is stale: run `make model` and commit it"
+
+
+def test_a_dash_outlines_entries_stay_whatever_the_labeller_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The text's indentation states a dash outline's titles (' -Fichas:' over its text set further in), as markup
+    would: the labeller, which has one such text to learn from, never vetoes them."""
+    import pipeline.split.headings as headings_module
+    from pipeline.learn.labeller import Reading
+
+    outline = [" -Meta de la partida:", "  Gana quien se quede con todas las fichas.", " -Fichas:", "  Cada jugador recibe diez fichas."]
+    monkeypatch.setattr(headings_module, "read_units", lambda units, options: [Reading(heading=0.0, noise=0.0) for _ in units])
+    headings_module._LAST_READ.clear()
+    decided = decide_headings(_lines(outline), SplitOptions())
+    headings_module._LAST_READ.clear()
+    assert [h.title if h else None for h in decided] == ["Meta de la partida", None, "Fichas", None]

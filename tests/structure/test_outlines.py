@@ -153,3 +153,10 @@ def test_bold_fields_of_a_box_are_no_run_in_headings() -> None:
     rule = "**Combate:** El atacante tira dos dados y suma su fuerza; el defensor tira uno y suma su escudo."
     assert _titles(["**Preparación:** Baraja el mazo.", "", rule]) == ["Preparación", None, "Combate"]
     assert _titles(["**Edad:** A partir de 8 años", rule])[1] == "Combate"
+
+
+def test_a_step_whose_sentence_hangs_under_it_is_an_item_and_an_outline_title_over_indented_text_stays() -> None:
+    steps = ["PREPARACIÓN", "1. Coloca el tablero en el centro y pon", "   2 fichas en cada charca.", "2. Baraja las cartas."]
+    assert _titles(steps)[1] is None  # "   2 fichas": the step's own next line, set in to its text
+    outline = ["1. Preparación", "   Coloca el tablero en el centro.", "", "2. El turno", "   Roba una carta."]
+    assert _titles(outline)[0] == "Preparación"
