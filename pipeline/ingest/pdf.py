@@ -20,6 +20,7 @@ from pipeline.errors import InputError
 from pipeline.ingest.artefacts import join_hyphenated
 from pipeline.ingest.limits import DEFAULT, Limits, hostile, too_long
 from pipeline.ingest.lines import Converted, tidy
+from pipeline.ingest.pdfboxes import box_titles, rectangles_of, with_titles
 from pipeline.ingest.pdfcolumns import gutter, level_rows, reading_order, side
 from pipeline.ingest.pdffigures import Box, figure_labels, pictures_of
 from pipeline.ingest.pdfstreams import Inflation, bounded_filters
@@ -192,6 +193,7 @@ def _page_lines(page, box_type, line_type) -> list[PageLine]:
         elif isinstance(element, LTCurve) and 1 < element.width <= MAX_MARKER and 1 < element.height <= MAX_MARKER:
             markers.append(element.bbox)  # a bullet drawn as a small shape
     labels = figure_labels(shapes, pictures_of(page))
+    found = with_titles(found, box_titles(shapes, rectangles_of(page)))  # a shaded box's title is its label
     for line in found:
         line.label = line.box in labels
         if BULLET_MARK.match(line.text):
