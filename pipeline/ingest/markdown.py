@@ -283,6 +283,13 @@ def _anchor_only(token) -> bool:
     )
 
 
+MAX_CAPTION_WORDS = 14  # a caption names what a picture shows; a longer italic line under it is a sentence of the text
+
+
+def _caption_length(segments: list[tuple[str, bool]]) -> bool:
+    return len("".join(part for part, _ in segments).split()) <= MAX_CAPTION_WORDS
+
+
 # A blog's link to another post: "Leer más", "Seguir leyendo »", "Read more…".
 READ_MORE = re.compile(r"^(?:leer m[áa]s|segu(?:ir|e) leyendo|contin[úu]a(?:r)? leyendo|read more|continue reading)\W*$", re.IGNORECASE)
 MAX_POINTER_WORDS = 25  # a closing pointer to another post is a sentence or two before its "Leer más" link
@@ -369,7 +376,7 @@ def _lines(token, out: Converted, *, item: bool = False) -> list[tuple[str, str]
         if image > 0:
             rendered.append(("", "image"))  # a line of images alone is a figure: alt text included, it goes
             continue
-        if rendered and rendered[-1][1] == "image" and image < 0 and not unemphasised:
+        if rendered and rendered[-1][1] == "image" and image < 0 and not unemphasised and _caption_length(segments):
             rendered.append(("", "caption of a picture"))  # "*La caja del juego.*" right under it: its caption
             continue
         text, what = render(segments, item=item, leads=out.leads)
