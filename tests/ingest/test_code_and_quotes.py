@@ -174,7 +174,8 @@ def test_a_blogs_read_more_pointer_and_a_pictures_italic_caption_go_and_a_rule_w
         "## Turno\n\n![La caja](/img/caja.jpg)\n*La caja del juego, edición grande.*\n\n"
         "Roba una carta. Mira [la carta de ayuda](/ayuda/) antes.\n\n*Nunca robes dos veces.*\n\n"
         "![Combate](/img/combate.jpg)\n*En lugar de causar daño, el atacante puede narrar una circunstancia favorable que le ayude en su"
-        " siguiente tirada.*\n\n[Leer más](/2026/03/02/otras/)\n\nSi os ha gustado, pasaos por la entrada anterior. [Leer más »](/2026/03/07/resena/)\n"
+        " siguiente tirada.*\n\n[Leer más](/2026/03/02/otras/)\n\n"
+        "Si os ha gustado, pasaos por la entrada anterior. [Leer más »](/2026/03/07/resena/)\n"
     )
     raw = _read(tmp_path, "raw.md", text)
     assert "edición grande" not in raw.text and "Leer más" not in raw.text and "pasaos" not in raw.text
