@@ -16,6 +16,7 @@ from dataclasses import replace
 from pipeline.clean.accents import corrected_lines, restore_accents, written_words
 from pipeline.clean.bylines import PREAMBLE_LINES, bylines
 from pipeline.clean.corrections import Correction, check_counts, correct_lines
+from pipeline.clean.creditblock import mark_credit_blocks
 from pipeline.clean.duplicates import find_duplicates
 from pipeline.clean.fixpoint import Reading, settle
 from pipeline.clean.furniture import mark_furniture, navigation_left
@@ -164,6 +165,7 @@ def _clean_lines(lines: list[str], options: CleanOptions, structure: SplitOption
     """The cleaner's passes over the lines, in order: furniture, headings, blocks and their voice, posts, duplicates."""
     state = State(lines=lines, options=options, structure=structure, views=views)
     posts = mark_furniture(state)
+    mark_credit_blocks(state)
     state.urls[:0] = links  # a converted page's own address comes first: it is the source
     _find_headings(state)
     _find_units(state)

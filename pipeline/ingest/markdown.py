@@ -237,6 +237,10 @@ class _Walker:
         if self.lists and _site_page_link(token):  # "- [Guía de inicio](README.md) - Para nuevos jugadores"
             self.out.drop(first, "site navigation (a link to another page of the site)")
             return
+        if _read_more(token):  # "[Leer más](…)", "Si os ha gustado, pasaos por la entrada anterior. [Leer más »](…)"
+            for number in range(first, (token.map[1] if token.map else first) + 1):
+                self.out.drop(number, "site navigation (a pointer to another post)")
+            return
         in_item = bool(self.lists and opener is not None and opener.type == "list_item_open")
         lines = _lines(token, self.out, item=in_item or self.quotes > 0)
         marker = ""
@@ -246,8 +250,8 @@ class _Walker:
             self.lists[-1][1] += 1
             marker = "  " * (len(self.lists) - 1) + marker
         for offset, (text, what) in enumerate(lines):
-            if not text and what == "image":
-                self.out.drop(first + offset, "image")
+            if not text and what in ("image", "caption of a picture"):
+                self.out.drop(first + offset, what)
                 continue
             prefix = marker if offset == 0 else ("  " * len(self.lists) if marker else "")
             markup = "list item" if marker and offset == 0 else what or "markdown"
@@ -279,6 +283,29 @@ def _anchor_only(token) -> bool:
     )
 
 
+MAX_CAPTION_WORDS = 14  # a caption names what a picture shows; a longer italic line under it is a sentence of the text
+
+
+def _caption_length(segments: list[tuple[str, bool]]) -> bool:
+    return len("".join(part for part, _ in segments).split()) <= MAX_CAPTION_WORDS
+
+
+# A blog's link to another post: "Leer más", "Seguir leyendo »", "Read more…".
+READ_MORE = re.compile(r"^(?:leer m[áa]s|segu(?:ir|e) leyendo|contin[úu]a(?:r)? leyendo|read more|continue reading)\W*$", re.IGNORECASE)
+MAX_POINTER_WORDS = 25  # a closing pointer to another post is a sentence or two before its "Leer más" link
+
+
+def _read_more(token) -> bool:
+    """A paragraph that ends with a "read more" link to another page, after at most a sentence or two."""
+    children = [child for child in token.children or [] if child.type != "text" or child.content.strip()]
+    opening = max((index for index, child in enumerate(children) if child.type == "link_open"), default=-1)
+    if opening < 0 or children[-1].type != "link_close" or (children[opening].attrGet("href") or "#").startswith("#"):
+        return False
+    label = tidy("".join(child.content for child in children[opening + 1 : -1]))
+    before = " ".join(child.content for child in children[:opening] if child.type == "text")
+    return bool(READ_MORE.match(label)) and len(before.split()) <= MAX_POINTER_WORDS
+
+
 RELATIVE_PAGE = re.compile(r"^(?![a-z][\w+.-]*:|#|/?images?/)[^\s?#]+(?:\.(?:md|html?)|/)$", re.IGNORECASE)
 
 
@@ -304,7 +331,8 @@ def _lines(token, out: Converted, *, item: bool = False) -> list[tuple[str, str]
     """An inline token's lines (split at soft breaks) as (text, what its emphasis or image became)."""
     lines: list[list[tuple[str, bool]]] = [[]]
     images: list[int] = [0]  # per line: images seen, and -1 once it has text of its own
-    bold = 0
+    plain: list[bool] = [False]  # per line: it has text outside emphasis (an italic line under a picture is its caption)
+    bold = emphasis = 0
     struck = False
     href = ""
     label: list[str] = []
@@ -313,6 +341,7 @@ def _lines(token, out: Converted, *, item: bool = False) -> list[tuple[str, str]
         if kind in ("softbreak", "hardbreak"):
             lines.append([])
             images.append(0)
+            plain.append(False)
         elif kind in ("s_open", "s_close"):
             struck = kind == "s_open"  # "~~Perdón por el formato~~": what the author struck out is not text
         elif struck and kind in ("text", "code_inline"):
@@ -321,6 +350,8 @@ def _lines(token, out: Converted, *, item: bool = False) -> list[tuple[str, str]
             bold += 1
         elif kind == "strong_close":
             bold -= 1
+        elif kind in ("em_open", "em_close"):
+            emphasis += 1 if kind == "em_open" else -1
         elif kind == "link_open":
             href, label = child.attrGet("href") or "", []
         elif kind == "link_close":
@@ -335,14 +366,18 @@ def _lines(token, out: Converted, *, item: bool = False) -> list[tuple[str, str]
         elif kind in ("text", "code_inline"):
             lines[-1].append((child.content, bold > 0))
             images[-1] = -1 if child.content.strip() else images[-1]
+            plain[-1] = plain[-1] or bool(child.content.strip() and not emphasis)
             if href:
                 label.append(child.content)
         elif kind == "html_inline":
             continue  # <span>, <br>, <img>: a tag inside a Markdown line is only typography
-    rendered = []
-    for segments, image in zip(lines, images):
+    rendered: list[tuple[str, str]] = []
+    for segments, image, unemphasised in zip(lines, images, plain):
         if image > 0:
             rendered.append(("", "image"))  # a line of images alone is a figure: alt text included, it goes
+            continue
+        if rendered and rendered[-1][1] == "image" and image < 0 and not unemphasised and _caption_length(segments):
+            rendered.append(("", "caption of a picture"))  # "*La caja del juego.*" right under it: its caption
             continue
         text, what = render(segments, item=item, leads=out.leads)
         rendered.append((text, what))

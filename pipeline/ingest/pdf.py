@@ -20,6 +20,8 @@ from pipeline.errors import InputError
 from pipeline.ingest.artefacts import join_hyphenated
 from pipeline.ingest.limits import DEFAULT, Limits, hostile, too_long
 from pipeline.ingest.lines import Converted, tidy
+from pipeline.ingest.pdfboxes import box_titles, rectangles_of, with_titles
+from pipeline.ingest.pdfcolumns import gutter, level_rows, reading_order, side
 from pipeline.ingest.pdffigures import Box, figure_labels, pictures_of
 from pipeline.ingest.pdfstreams import Inflation, bounded_filters
 from pipeline.ingest.spacing import LETTER_SPACED, join_letter_spaced_lines
@@ -175,12 +177,14 @@ def _page_lines(page, box_type, line_type) -> list[PageLine]:
     markers: list[tuple[float, float, float, float]] = []  # bullets drawn apart from their item's text
     shapes: list[Box] = []  # each text box, for the figure labels
     boxes = 0
-    for element in page:
+    texts = [element for element in page if isinstance(element, box_type)]
+    at = gutter([element.bbox for element in texts], page.width or 1)  # two columns: read left before right
+    for element in reading_order(texts, at) + [element for element in page if not isinstance(element, box_type)]:
         if isinstance(element, box_type):
             lines = [line for line in element if isinstance(line, line_type)]
             start = len(found)
             for line in lines:
-                _add_line(found, line, boxes, height)
+                _add_line(found, line, boxes, height, side(element.bbox[0], at))
             size = max((line.size for line in found[start:]), default=1.0)
             shapes.append(Box(tuple(line.get_text() for line in lines), size, tuple(element.bbox)))
             boxes += 1
@@ -189,6 +193,7 @@ def _page_lines(page, box_type, line_type) -> list[PageLine]:
         elif isinstance(element, LTCurve) and 1 < element.width <= MAX_MARKER and 1 < element.height <= MAX_MARKER:
             markers.append(element.bbox)  # a bullet drawn as a small shape
     labels = figure_labels(shapes, pictures_of(page))
+    found = with_titles(found, box_titles(shapes, rectangles_of(page)))  # a shaded box's title is its label
     for line in found:
         line.label = line.box in labels
         if BULLET_MARK.match(line.text):
@@ -218,10 +223,11 @@ class _Line:
     y0: float
     y1: float
     cells: list[tuple[float, float, str]]  # (x0, x1, text)
+    side: int = 0  # its column on a page of two (ingest/pdfcolumns.py): lines level across the gutter are no table row
     label: bool = False  # labels a drawn figure (ingest/pdffigures.py)
 
 
-def _add_line(found: list[_Line], line, box: int, height: float) -> None:
+def _add_line(found: list[_Line], line, box: int, height: float, column: int) -> None:
     text = tidy(line.get_text())
     if not text:
         return
@@ -230,7 +236,7 @@ def _add_line(found: list[_Line], line, box: int, height: float) -> None:
     letters = [char.size for char in chars if char.get_text().isalpha()] or [char.size for char in chars]
     size = max(letters, default=0.0)
     edge = line.y1 > height * (1 - MARGIN) or line.y0 < height * MARGIN
-    found.append(_Line(text, box, size, edge, line.x0, line.x1, line.y0, line.y1, _cells(chars, size)))
+    found.append(_Line(text, box, size, edge, line.x0, line.x1, line.y0, line.y1, _cells(chars, size), column))
 
 
 def _cells(chars: list, size: float) -> list[tuple[float, float, str]]:
@@ -271,7 +277,7 @@ def _marks(marker: tuple[float, float, float, float], line: _Line) -> bool:
 
 def _with_tables(lines: list[_Line], *, first_box: int) -> list[PageLine]:
     """The lines in reading order, those of each table replaced by its rows (`a | b | c`) where its first line was."""
-    rows = _rows(lines)
+    rows = level_rows(lines)
     tables = _tables(rows)
     taken: dict[int, tuple[int, list[str]]] = {}  # id(line) -> (table number, its rows' texts) for a table's first line
     consumed: set[int] = set()
@@ -293,20 +299,6 @@ def _with_tables(lines: list[_Line], *, first_box: int) -> list[PageLine]:
         elif id(line) not in consumed:
             out.append((line.text, line.box, line.size, line.edge, line.label))
     return out
-
-
-def _rows(lines: list[_Line]) -> list[list[_Line]]:
-    """The page's lines grouped into rows (lines level with each other), top to bottom, each left to right."""
-    rows: list[list[_Line]] = []
-    for line in sorted(lines, key=lambda line: (-(line.y0 + line.y1) / 2, line.x0)):
-        middle = (line.y0 + line.y1) / 2
-        if rows:
-            last = rows[-1][0]
-            if abs((last.y0 + last.y1) / 2 - middle) <= 0.4 * max(last.size, line.size, 1.0):
-                rows[-1].append(line)
-                continue
-        rows.append([line])
-    return [sorted(row, key=lambda line: line.x0) for row in rows]
 
 
 def _tables(rows: list[list[_Line]]) -> list[list[list[_Line]]]:

@@ -88,3 +88,17 @@ def test_the_day_a_post_was_published_joins_its_credits() -> None:
     credits = clean(raw).credits
     assert "Publicado el 07/03/2019" in credits.other
     assert credits_line(credits) == "Publicado el 07/03/2019 · traducción sin firma"
+
+
+def test_a_credits_block_goes_to_the_credits_and_its_heading_with_it() -> None:
+    """Round 15: a "Créditos" heading over role lines, a copyright and a web address is no section; a "Créditos"
+    heading over a sentence of rules keeps its lines."""
+    text = (
+        "## Fin\n\nGana quien tenga más puntos.\n\n### Créditos\nDiseño: Aurora Beltrán\nIlustración: Teo Maraña\n"
+        "Maquetación: Estudio Garza\n© 2026 Estudio Garza. Todos los derechos reservados.\nwww.estudio.example\n"
+    )
+    cleaned = clean(raw_of(text))
+    assert [line.text for line in cleaned.lines if line.text.strip()] == ["## Fin", "Gana quien tenga más puntos."]
+    assert {"Diseño: Aurora Beltrán", "Ilustración: Teo Maraña", "Maquetación: Estudio Garza"} <= set(cleaned.credits.other)
+    kept = clean(raw_of("### Créditos\nDiseño: Aurora Beltrán\nQuien gane la última ronda recibe dos puntos más.\n"))
+    assert "Diseño: Aurora Beltrán" in [line.text for line in kept.lines]

@@ -164,3 +164,21 @@ def test_editorial_marks_go_in_markdown_and_in_plain_text(tmp_path: Path) -> Non
         assert "Nota: las razas son opcionales." in raw.text and "Tabla: Impedimento" in raw.text, name
         assert "TODO" not in raw.text and "[" not in raw.text and "@" not in raw.text, name
         assert any(record.line == 5 and record.action == CleaningAction.DROP for record in raw.markup), name
+
+
+def test_a_blogs_read_more_pointer_and_a_pictures_italic_caption_go_and_a_rule_with_a_link_stays(tmp_path: Path) -> None:
+    """Round 15: "[Leer más](…)" alone, a sentence pointing to another post ending in one, and the italic line right
+    under a picture are the blog's, not the rules'; a rule that links a card (not "read more") stays, and so does a
+    sentence set in italics under a picture (a caption is a phrase of at most 14 words)."""
+    text = (
+        "## Turno\n\n![La caja](/img/caja.jpg)\n*La caja del juego, edición grande.*\n\n"
+        "Roba una carta. Mira [la carta de ayuda](/ayuda/) antes.\n\n*Nunca robes dos veces.*\n\n"
+        "![Combate](/img/combate.jpg)\n*En lugar de causar daño, el atacante puede narrar una circunstancia favorable que le ayude en su"
+        " siguiente tirada.*\n\n[Leer más](/2026/03/02/otras/)\n\n"
+        "Si os ha gustado, pasaos por la entrada anterior. [Leer más »](/2026/03/07/resena/)\n"
+    )
+    raw = _read(tmp_path, "raw.md", text)
+    assert "edición grande" not in raw.text and "Leer más" not in raw.text and "pasaos" not in raw.text
+    assert "Roba una carta. Mira la carta de ayuda antes." in raw.text and "Nunca robes dos veces." in raw.text
+    assert "el atacante puede narrar una circunstancia favorable" in raw.text
+    assert any("caption" in record.reason for record in raw.markup)

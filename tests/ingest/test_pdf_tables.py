@@ -119,3 +119,30 @@ def test_steps_numbered_with_bare_digits_are_an_ordered_list_and_a_die_table_sta
     assert texts[start : start + 4] == [f"{number}) {step}" for number, step in enumerate(steps, start=1)]
     start = texts.index("Dado | Viento")
     assert texts[start + 1 : start + 4] == ["1 | Calma", "2 | Brisa fuerte", "3 | Galerna"]
+
+
+def test_a_table_in_the_left_column_takes_no_line_of_the_right_and_the_left_column_is_read_first() -> None:
+    """Two columns of prose, a table of cells set one box each in the left one: the right column's lines level with
+    the table's rows are no cells of it, and the left column (its table breaking pdfminer's flow) is read first."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import BaseDocTemplate, Frame, FrameBreak, PageTemplate, Paragraph, Table
+
+    styles = getSampleStyleSheet()
+    width, height = A4
+    out = io.BytesIO()
+    document = BaseDocTemplate(out, pagesize=A4, invariant=1)
+    columns = [Frame(40, 40, width / 2 - 50, height - 80), Frame(width / 2 + 10, 40, width / 2 - 50, height - 80)]
+    document.addPageTemplates([PageTemplate(frames=columns)])
+    left = "Cada jugador roba dos cartas al empezar su turno y puede jugar una de ellas. " * 3
+    right = "La ronda termina cuando todos han pasado y se reparten los puntos de la mesa. " * 3
+    document.build([
+        Paragraph("Primera columna", styles["Heading2"]), Paragraph(left, styles["BodyText"]),
+        Table([["Pieza", "Cantidad"], ["Fichas de roca", "12"], ["Cartas de viento", "30"]]),
+        Paragraph(left, styles["BodyText"]), FrameBreak(),
+        Paragraph("Segunda columna", styles["Heading2"]), *[Paragraph(right, styles["BodyText"]) for _ in range(4)],
+    ])
+    _, converted = convert_pdf(out.getvalue(), display="raw.pdf")
+    texts = [text for text in converted.texts if text]
+    assert [text for text in texts if " | " in text] == ["Pieza | Cantidad", "Fichas de roca | 12", "Cartas de viento | 30"]
+    assert texts.index("Cartas de viento | 30") < next(index for index, text in enumerate(texts) if "Segunda columna" in text)
