@@ -48,7 +48,7 @@ from pipeline.clean.resources import (
     USERNAME,
     CleanOptions,
 )
-from pipeline.clean.posts import PROFILE_REASONS, drop_quote, member_blocks, post_header
+from pipeline.clean.posts import PROFILE_REASONS, drop_quote, member_blocks, post_header, signature_under
 from pipeline.clean.state import State
 from pipeline.clean.threads import (
     ONLINE_STATUS,
@@ -92,7 +92,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         profile = text.casefold() in ONLINE_STATUS
         bracket = BRACKETED.match(text)
         quote = QUOTE_HEADER.match(text) or QUOTED_BY.match(text)
-        block = _block_reason(text, chat, in_thread)
+        block = _block_reason(lines, index, chat, in_thread)
         if block:
             index = _drop_block(state, index, block)
             continue
@@ -211,9 +211,11 @@ def _a_name(text: str) -> bool:
     return 1 <= len(words) <= 3 and all(word[:1].isupper() for word in words) and not re.search(r"[.:;!?¡¿]", text)
 
 
-def _block_reason(text: str, chat: bool, thread: bool) -> str:
-    """Why the block this line opens goes whole (to the next blank line): a signature, a chat's reactions."""
-    if thread and SIGNATURE.match(text):
+def _block_reason(lines: list[str], index: int, chat: bool, thread: bool) -> str:
+    """Why the block line `index` opens goes whole (to the next blank line): a signature, a chat's reactions. A
+    '____' over more than a signature's lines only separates (it goes alone, as a line with no words)."""
+    text = lines[index].strip()
+    if thread and SIGNATURE.match(text) and (text.startswith("-") or signature_under(lines, index)):
         return "signature of a forum member"
     if chat and CHAT_BLOCK.match(text):
         return f"chat export: {text.strip().strip('{}').lower()} of a message"

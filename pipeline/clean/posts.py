@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 
-from pipeline.clean.resources import MEMBER_COUNT, PROFILE, QUOTE_HEADER, QUOTED_BY
+from pipeline.clean.resources import CHAT_HEADER, MEMBER_COUNT, PROFILE, QUOTE_HEADER, QUOTED_BY, REPLY_SUBJECT, URL
 from pipeline.clean.state import State
-from pipeline.clean.threads import MAX_FURNITURE_WORDS, a_handle
+from pipeline.clean.threads import MAX_FURNITURE_WORDS, a_handle, is_button
 from pipeline.modelkinds import CleaningAction
 
 PROFILE_REASONS = ("forum post date", "forum member's profile")  # (as furniture._site_line gives them)
 MAX_MEMBER_BLOCK = 3  # a member's name, rank and the page's column headings above them
+MAX_SIGNATURE_LINES = 2  # phpBB's signature under its '____': a line or two (a link, a motto)
+MAX_SIGNATURE_WORDS = 12  # a longer line under a '____' is the rules going on
 MAX_PROFILE_LINES = 6  # a profile's and a post's date lines, and the blank lines between, over which the name stands
 
 
@@ -40,6 +42,28 @@ def member_blocks(state: State, starts: list[tuple[int, str]]) -> None:
                 reason = "forum member's name and rank" if member > name else "thread furniture (the page's column headings)"
                 fate[member] = (CleaningAction.DROP, reason)
     starts.sort()
+
+
+def signature_under(lines: list[str], index: int) -> bool:
+    """Whether the '____' at line `index` opens a signature: one or two short lines under it (a link, a motto; no
+    heading: no line in capitals, no label over another line) and the post ends right after them (a button, the
+    next post's member or header, the end of the text). Else the '____' only separates a post's rules."""
+    end = index + 1
+    while end < len(lines) and lines[end].strip() and not (is_button(lines[end]) or CHAT_HEADER.match(lines[end])):
+        end += 1
+    block = [lines[line].strip() for line in range(index + 1, end)]
+    if not 1 <= len(block) <= MAX_SIGNATURE_LINES:
+        return False
+    for position, text in enumerate(block):
+        heading = text.isupper() or (a_short_label(text) and position + 1 < len(block))
+        if heading or (len(text.split()) > MAX_SIGNATURE_WORDS and not URL.search(text)):
+            return False
+    while end < len(lines) and not lines[end].strip():
+        end += 1
+    following = lines[end] if end < len(lines) else ""
+    return not following.strip() or any(
+        shape(following) for shape in (is_button, CHAT_HEADER.match, QUOTE_HEADER.match, QUOTED_BY.match, REPLY_SUBJECT.match, a_handle)
+    )
 
 
 def a_short_label(text: str) -> bool:

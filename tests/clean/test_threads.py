@@ -195,3 +195,18 @@ def test_a_quote_nested_in_a_quote_takes_the_outer_ones_words_along() -> None:
     kept = kept_text(clean(raw_of(text)))
     assert "Juega una carta y roba otra." in kept and "Cada jugador roba una carta." in kept
     assert "Se roban tres" not in kept and "Cuántas" not in kept
+
+
+def test_an_underscore_rule_over_rules_separates_only_and_its_signature_goes_only_at_a_posts_end() -> None:
+    """'____' opens a signature only when what is under it is one or two short lines and the post ends right after
+    (a button, the next member, the end); over a heading and its rule it is a separator: only that line goes."""
+    thread = (
+        "Citar\nRespuesta\n\nPreparación\nCada jugador roba una carta.\n____________\nFIN DE LA PARTIDA\n"
+        "Gana quien tenga más barcos al acabar el mazo.\n\nThumb up\n3\n"
+    )
+    kept = kept_text(clean(raw_of(thread)))
+    assert "FIN DE LA PARTIDA" in kept and "Gana quien tenga más barcos al acabar el mazo." in kept
+    assert "____" not in kept
+    signed = "Citar\nRespuesta\n\nPreparación\nCada jugador roba una carta.\n____________\nMis juegos: ejemplo.example\nArriba\n"
+    kept = kept_text(clean(raw_of(signed)))
+    assert "Cada jugador roba una carta." in kept and "Mis juegos" not in kept
