@@ -210,3 +210,15 @@ def test_an_underscore_rule_over_rules_separates_only_and_its_signature_goes_onl
     signed = "Citar\nRespuesta\n\nPreparación\nCada jugador roba una carta.\n____________\nMis juegos: ejemplo.example\nArriba\n"
     kept = kept_text(clean(raw_of(signed)))
     assert "Cada jugador roba una carta." in kept and "Mis juegos" not in kept
+
+
+def test_a_rules_own_lead_in_over_a_heading_in_the_translators_post_stays() -> None:
+    """Only the poster's own words over their post's first heading go ('Sigo con la segunda parte:'): a rule's
+    lead-in there ('Cada ronda tiene tres fases, en este orden:') speaks of the game, not to the thread."""
+    thread = (
+        "Citar\nRespuesta\n\nPreparación\nCada jugador roba una carta.\n\nmeeple_sur\nTraductor\n\n"
+        "Registrado: 02 Mar 2012 11:40\nMensajes: 418\nPublicado: 14 Feb 2021 18:52\n\n"
+        "Cada ronda tiene tres fases, en este orden:\n\nFase de robo\nCada jugador roba dos cartas del mazo.\n"
+    )
+    kept = kept_text(clean(raw_of(thread)))
+    assert "Cada ronda tiene tres fases, en este orden:" in kept and "Cada jugador roba dos cartas del mazo." in kept
