@@ -40,7 +40,6 @@ from pipeline.clean.resources import (
     QUOTE_HEADER,
     REPLY_SUBJECT,
     SHARE,
-    NAME_TAIL,
     NOT_A_NAME,
     TRANSLATOR_LINE,
     VERSION_LINE,
@@ -48,6 +47,7 @@ from pipeline.clean.resources import (
     USERNAME,
     CleanOptions,
 )
+from pipeline.clean.bylines import NAME_TAIL
 from pipeline.clean.posts import PROFILE_REASONS, drop_quote, member_blocks, post_header, signature_under
 from pipeline.clean.state import State
 from pipeline.clean.threads import (

@@ -68,10 +68,8 @@ TRANSLATOR_LINE = re.compile(
     r"\s*(\S.{1,80}?)\s*\.?$",
     re.IGNORECASE,
 )
-# What follows "Traducción:" and is no name ("Traducción al castellano – versión 1.2"), and what ends a name
-# ("Traducido por Chema Ruiz para la comunidad hispana").
+# What follows "Traducción:" and is no name ("Traducción al castellano – versión 1.2").
 NOT_A_NAME = re.compile(r"^(?:versi[óo]n|v\.?\s*\d|revisi[óo]n|\d|no oficial|completa|amateur)", re.IGNORECASE)
-NAME_TAIL = re.compile(r"\s+(?:para|en|con|desde|a partir)\s.*$|\s*\([^()]*\)|\s+[·•|]\s.*$", re.IGNORECASE)
 # "Última revisión: 12/02/2009", "Versión 0.9 del 3 de mayo", "Última actualización: 16 de agosto, 2025", "Versión
 # del juego: 1.0": when the document was revised, no rule.
 # "Puentes de Hierro – reglamento de referencia – v2.0": a short line that carries the document's version.

@@ -19,6 +19,9 @@ from pipeline.sheets.pagefurniture import credits_line, short_credits
         ("Estas reglas fueron traducidas del inglés por Marta Soler.", Bylines(translators=("Marta Soler",))),
         ("Traducido por Irene Soto para la comunidad. Faros es una marca registrada.", Bylines(translators=("Irene Soto",))),
         ("La traducción estuvo a cargo de Iker Ruiz (@iker).", Bylines(translators=("Iker Ruiz",))),
+        # A name of several words with 'en' in it is the whole name; only a phrase for whom it was made goes.
+        ("Traducido por Jugando en Pareja.", Bylines(translators=("Jugando en Pareja",))),
+        ("Traducido por Jugando en Pareja para el foro.", Bylines(translators=("Jugando en Pareja",))),
         (
             "Este sistema se inspira en otros juegos. El autor principal del sistema Faro es Lucía Prado.",
             Bylines(authors=("Lucía Prado",)),
@@ -88,3 +91,8 @@ def test_the_day_a_post_was_published_joins_its_credits() -> None:
     credits = clean(raw).credits
     assert "Publicado el 07/03/2019" in credits.other
     assert credits_line(credits) == "Publicado el 07/03/2019 · traducción sin firma"
+
+
+def test_a_translators_name_with_en_in_it_is_credited_whole() -> None:
+    text = "Preparación\nCada jugador roba una carta y la pone boca abajo.\n\nTraducido por Jugando en Pareja\n"
+    assert clean(RawText(game="t", path="raw.txt", text=text, encoding="utf-8", sha256="0")).credits.translators == ("Jugando en Pareja",)
