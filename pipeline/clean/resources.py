@@ -136,10 +136,10 @@ CHAT_BANNER = re.compile(
 # A thread copied from Reddit: "r/juegosdemesa", "u/meeple_sur", "level 1" opening a comment (its author on the next line),
 # "· hace 3 a" (when), "94% votos positivos", "Ordenar por: mejores" (a sort order: "Ordenar por iniciativa" is a rule's heading);
 # phpBB's "Mostrar mensajes de: …", "¿Quién está conectado?" and POST_COUNT, the thread's button and count of posts:
-POST_COUNT = r"(?:responder al tema|publicar una respuesta|post reply)?\s*\[\s*\d+\s+(?:mensajes?|posts?|respuestas?)\s*\]\s*\|?"
+POST_COUNT = r"(?:(?:responder al tema|publicar una respuesta|post reply)\s*)?\[\s*\d+\s+(?:mensajes?|posts?|respuestas?)\s*\](?:\s*\|)?"
 POST_START = re.compile(r"^\s*(?:avatar|level \d{1,2}|nivel \d{1,2})\s*$", re.IGNORECASE)
-THREAD_FURNITURE = re.compile(
-    r"^\s*(?:[ru]/\w{2,30}|\d{1,3}\s*%\s*(?:votos positivos|upvoted)|(?:ordenar por|sort by)\s*:.{0,30}"
+THREAD_FURNITURE = re.compile(  # (of a stripped line: a space before the options would be tried at every split)
+    r"^(?:[ru]/\w{2,30}|\d{1,3}\s*%\s*(?:votos positivos|upvoted)|(?:ordenar por|sort by)\s*:.{0,30}"
     rf"|{POST_COUNT}|(?:mostrar mensajes de|display posts from)\s*:.{{0,80}}|¿?qui[ée]n est[áa] conectado\s*\??|who is online"
     r"|(?:ordenar por|sort by)\s+(?:mejores|nuevos|antiguos|recientes|pol[ée]micos|controvertidos|votos|fecha"
     r"|best|top|new|old|controversial|q&a)"

@@ -56,7 +56,7 @@ def copied_thread(lines: list[str]) -> bool:
     plain word ('Nivel 1' over 'Novato') is a weak sign: a rulebook makes those, and two of them no thread."""
     strong = weak = 0
     for index, text in enumerate(lines):
-        if THREAD_FURNITURE.match(text) and len(text.split()) <= MAX_FURNITURE_WORDS or MEMBER_COUNT.match(text):
+        if THREAD_FURNITURE.match(text.strip()) and len(text.split()) <= MAX_FURNITURE_WORDS or MEMBER_COUNT.match(text):
             strong += 1
         elif REPLY_SUBJECT.match(text):
             weak += 1  # "Re: Reglas de X": a reply's subject, as a thread shows it (an e-mail's too)

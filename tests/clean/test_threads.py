@@ -222,3 +222,17 @@ def test_a_rules_own_lead_in_over_a_heading_in_the_translators_post_stays() -> N
     )
     kept = kept_text(clean(raw_of(thread)))
     assert "Cada ronda tiene tres fases, en este orden:" in kept and "Cada jugador roba dos cartas del mazo." in kept
+
+
+def test_a_run_of_spaces_costs_the_thread_patterns_linear_time() -> None:
+    """A line of 50,000 spaces and a letter: the thread's furniture and its count of posts are matched in one pass
+    (no space before the options tried at every split of the run), as 8,000 spaces took 0.15 s and 20,000 9 s."""
+    import time
+
+    from pipeline.clean.threads import POST_COUNT_LINE, copied_thread
+
+    line = " " * 50_000 + "x"
+    started = time.process_time()
+    copied_thread([line, "[ 3 mensajes ]" + line])
+    POST_COUNT_LINE.match(line)
+    assert time.process_time() - started < 0.2
