@@ -48,7 +48,7 @@ from pipeline.clean.resources import (
     CleanOptions,
 )
 from pipeline.clean.bylines import NAME_TAIL
-from pipeline.clean.posts import PROFILE_REASONS, drop_quote, member_blocks, post_header, signature_under
+from pipeline.clean.posts import POST_DATE_REASON, PROFILE_REASON, drop_quote, member_blocks, post_header, signature_under
 from pipeline.clean.state import State
 from pipeline.clean.threads import (
     ONLINE_STATUS,
@@ -243,9 +243,9 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
     they end with: 'Inicio > Bosque > Montaña' in a rule is a path of the game."""
     fate = state.fate
     if DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12 or in_thread and POST_DATE.match(text):
-        fate[index] = (CleaningAction.DROP, PROFILE_REASONS[0])
+        fate[index] = (CleaningAction.DROP, POST_DATE_REASON)
     elif in_thread and PROFILE.match(text):
-        fate[index] = (CleaningAction.DROP, PROFILE_REASONS[1])
+        fate[index] = (CleaningAction.DROP, PROFILE_REASON)
     elif (BREADCRUMBS.match(text) or BREADCRUMB_TRAIL.match(text)) and (in_thread or at_top or _over_its_title(state.lines, index)):
         fate[index] = (CleaningAction.DROP, "site navigation (breadcrumbs)")
     elif SHARE.match(text):

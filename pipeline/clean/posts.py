@@ -9,7 +9,9 @@ from pipeline.clean.state import State
 from pipeline.clean.threads import MAX_FURNITURE_WORDS, a_handle, is_button
 from pipeline.modelkinds import CleaningAction
 
-PROFILE_REASONS = ("forum post date", "forum member's profile")  # (as furniture._site_line gives them)
+POST_DATE_REASON = "forum post date"  # (furniture._site_line gives them; member_blocks walks over such lines)
+PROFILE_REASON = "forum member's profile"
+PROFILE_REASONS = (POST_DATE_REASON, PROFILE_REASON)
 MAX_MEMBER_BLOCK = 3  # a member's name, rank and the page's column headings above them
 MAX_SIGNATURE_LINES = 2  # phpBB's signature under its '____': a line or two (a link, a motto)
 MAX_SIGNATURE_WORDS = 12  # a longer line under a '____' is the rules going on
