@@ -53,6 +53,7 @@ from pipeline.clean.state import State
 from pipeline.clean.threads import (
     ONLINE_STATUS,
     PageTop,
+    a_label,
     copied_thread,
     heads_a_rule,
     heads_rule_text,
@@ -207,8 +208,7 @@ def _email_header(state: State, index: int, text: str, starts: list[tuple[int, s
 
 def _a_name(text: str) -> bool:
     """'Clara', 'Jaime Ortega': a name standing alone (a signer's)."""
-    words = text.split()
-    return 1 <= len(words) <= 3 and all(word[:1].isupper() for word in words) and not re.search(r"[.:;!?¡¿]", text)
+    return a_label(text, 3) and all(word[:1].isupper() for word in text.split())
 
 
 def _block_reason(lines: list[str], index: int, chat: bool, thread: bool) -> str:

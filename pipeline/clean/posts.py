@@ -2,11 +2,9 @@
 rank), a post's header, a quoted post (nested quotes too). furniture.py finds the lines; these mark them."""
 from __future__ import annotations
 
-import re
-
 from pipeline.clean.resources import CHAT_HEADER, MEMBER_COUNT, PROFILE, QUOTE_HEADER, QUOTED_BY, REPLY_SUBJECT, URL
 from pipeline.clean.state import State
-from pipeline.clean.threads import MAX_FURNITURE_WORDS, a_handle, is_button
+from pipeline.clean.threads import MAX_FURNITURE_WORDS, a_handle, a_label, is_button
 from pipeline.modelkinds import CleaningAction
 
 POST_DATE_REASON = "forum post date"  # (furniture._site_line gives them; member_blocks walks over such lines)
@@ -70,7 +68,7 @@ def signature_under(lines: list[str], index: int) -> bool:
 
 def a_short_label(text: str) -> bool:
     """'Traductor veterano', 'Autor  Mensaje': a few words with no sentence's punctuation."""
-    return len(text.split()) <= MAX_FURNITURE_WORDS and len(text.strip()) <= 40 and not re.search(r"[.:;!?¡¿,]", text)
+    return a_label(text, MAX_FURNITURE_WORDS) and len(text.strip()) <= 40 and "," not in text
 
 
 def post_header(state: State, starts: list[tuple[int, str]], index: int, author: str, reason: str) -> None:
