@@ -16,13 +16,12 @@ from pipeline.model import Document, GameInfo, RawText
 from pipeline.modelkinds import BlockKind, SectionKind
 from pipeline.project import default_title
 from pipeline.structure import readable_title
-from pipeline.structure.lexicon import ARTICLES, FUNCTION_WORDS, SECTION_OPENERS
+from pipeline.structure.lexicon import ARTICLES, DETERMINERS, FUNCTION_WORDS, SECTION_OPENERS
 from pipeline.structure.patterns import MARKUP_HEADING
 from pipeline.text import fold
 
 MAX_TITLE_TEXT = 400  # a title heading has at most a short intro under it
 MAX_TITLE_CHARS = 90
-CONJUNCTIONS = frozenset("y e o u ni".split())
 PREPOSITIONS = frozenset("a al ante con contra de del desde en entre hacia hasta para por segun sin sobre tras".split())
 MAX_OPENING_WORDS = 8  # an opening line this short may be the title ("Reglamento de Open Wars")
 FIRST_HEADINGS = 3  # the headings a title that names the game's rules may be (a chat's preface may come first)
@@ -158,10 +157,13 @@ def game_name(title: str, *, section_words: bool = False) -> str:
         return ""
     text = DECORATION.sub(" ", VERSION.sub(" ", title))
     text = PARENTHESES.sub(" ", text) if PARENTHESES.sub("", text).strip() else text  # "(Edición de 5 rondas)" is no name
-    for part in NAME_SEPARATOR.split(text):
+    parts = NAME_SEPARATOR.split(text)
+    for part in parts:
         name = " ".join(part.split()).strip(" .,;:-–—")
-        # "para 2-4 jugadores", "y erratas de cartas" (of "Preguntas frecuentes y erratas…") name no game
-        opens_phrase = bool(name) and fold(name.split()[0]) in PREPOSITIONS | CONJUNCTIONS
+        opens_phrase = bool(name) and fold(name.split()[0]) in PREPOSITIONS  # "para 2-4 jugadores" names no game
+        # "y erratas de cartas", left of "Preguntas frecuentes y erratas…" by a cut: a phrase that joins what was cut
+        # off (a piece may open with an article, "la Básica"; a whole title with a word like "ni", "Ni no Kuni")
+        opens_phrase = opens_phrase or (len(parts) > 1 and bool(name) and fold(name.split()[0]) in FUNCTION_WORDS - DETERMINERS)
         # "Reseña y" of "Reseña y reglas: X": a phrase cut before what it joins, no name
         opens_phrase = opens_phrase or (bool(name) and fold(name.split()[-1]) in FUNCTION_WORDS)
         if name and not opens_phrase and (section_words or not names_a_section(name)) and any(char.isalpha() for char in name):

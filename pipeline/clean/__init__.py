@@ -21,7 +21,7 @@ from pipeline.clean.duplicates import find_duplicates
 from pipeline.clean.fixpoint import Reading, settle
 from pipeline.clean.furniture import mark_furniture, navigation_left
 from pipeline.clean.joins import titles_joined
-from pipeline.clean.leadins import chatter_lead_ins, post_lead_in
+from pipeline.clean.leadins import SENTENCE_SPLIT, chatter_lead_ins, post_lead_in
 from pipeline.clean.notes import emit_unit, split_inline_note
 from pipeline.clean.offtopic import PRODUCT_PRESENTED, PRODUCT_PROMOTION, RULE_PRESENTED, off_topic_sections
 from pipeline.clean.origins import original_reason, source_links, to_original_lines
@@ -63,7 +63,6 @@ from pipeline.text import fold, words
 # Only a printed document has them, or a wiki page (copied as text, it shows no other sign of a site's page).
 PUBLISHED_SIGNS = frozenset((Artefact.PAGE_NUMBER, Artefact.RUNNING_HEADER, Artefact.CONTENTS, Artefact.WIKI_FURNITURE))
 SENTENCE_END = re.compile(r"[.!]\s*$")
-SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[¿¡A-ZÁÉÍÓÚÑ])")
 MIN_RULE_WORDS = 2  # rule words that make a sentence of a chatty paragraph a rule
 MAX_UNFINISHED = 2  # headings with no text after them that a translation stopping at its end leaves
 # "( )", "[ ]": the place of an icon the copy lost.
@@ -434,7 +433,7 @@ def _judge_posts(state: State, posts: list[tuple[int, int, str]]) -> None:
                     state.translators.append(author)
                 if state.fate[start][0] == CleaningAction.DROP:
                     state.fate[start] = (CleaningAction.CREDIT, f"forum post header: {author} (credited as translator)")
-            lead_in = post_lead_in(state.lines, state.units, firsts, start, headings[bisect_right(headings, start)])
+            lead_in = post_lead_in(state.lines, state.units, firsts, (start, headings[bisect_right(headings, start)]), state.options)
             if lead_in is not None:
                 state.units[lead_in].kind = CleaningAction.DROP
                 state.units[lead_in].reason = "forum chatter: the poster's words to the thread, over their post's rules"

@@ -9,8 +9,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline.clean.resources import NAME_TAIL
-
+# What ends a name: for whom it was made ("Chema Ruiz para la comunidad hispana"), a bracket, a '·' and what follows;
+# only such a phrase ("Jugando en Pareja" is a name whole).
+NAME_TAIL = re.compile(
+    r"\s+(?:para|en|con|desde)\s+(?:(?:el|la|los|las|todo|toda|nuestr[oa]s?)\s+)?(?:comunidad|foro|web|blog|gente|usuarios|grupo)\b.*$"
+    r"|\s+a partir\s.*$|\s*\([^()]*\)|\s+[·•|]\s.*$",
+    re.IGNORECASE,
+)
 # The opening of the text where a document names its makers (counted in lines that hold text).
 PREAMBLE_LINES = 40
 # 'traducción ... (se) realizó/hizo por', 'traducido/a por', 'traducción a cargo de', 'traducción de X' is no credit.

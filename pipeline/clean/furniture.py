@@ -41,7 +41,6 @@ from pipeline.clean.resources import (
     REPLY_SUBJECT,
     PERSON,
     SHARE,
-    NAME_TAIL,
     NOT_A_NAME,
     TRANSLATOR_LINE,
     VERSION_LINE,
@@ -49,11 +48,13 @@ from pipeline.clean.resources import (
     USERNAME,
     CleanOptions,
 )
-from pipeline.clean.posts import PROFILE_REASONS, drop_quote, member_blocks, post_header
+from pipeline.clean.bylines import NAME_TAIL
+from pipeline.clean.posts import POST_DATE_REASON, PROFILE_REASON, drop_quote, member_blocks, post_header, signature_under
 from pipeline.clean.state import State
 from pipeline.clean.threads import (
     ONLINE_STATUS,
     PageTop,
+    a_label,
     copied_thread,
     heads_a_rule,
     heads_rule_text,
@@ -102,7 +103,7 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
         profile = text.casefold() in ONLINE_STATUS
         bracket = BRACKETED.match(text)
         quote = QUOTE_HEADER.match(text) or QUOTED_BY.match(text)
-        block = _block_reason(text, chat, in_thread)
+        block = _block_reason(lines, index, chat, in_thread)
         if block:
             index = _drop_block(state, index, block)
             continue
@@ -218,13 +219,14 @@ def _email_header(state: State, index: int, text: str, starts: list[tuple[int, s
 
 def _a_name(text: str) -> bool:
     """'Clara', 'Jaime Ortega': a name standing alone (a signer's)."""
-    words = text.split()
-    return 1 <= len(words) <= 3 and all(word[:1].isupper() for word in words) and not re.search(r"[.:;!?¡¿]", text)
+    return a_label(text, 3) and all(word[:1].isupper() for word in text.split())
 
 
-def _block_reason(text: str, chat: bool, thread: bool) -> str:
-    """Why the block this line opens goes whole (to the next blank line): a signature, a chat's reactions."""
-    if thread and SIGNATURE.match(text):
+def _block_reason(lines: list[str], index: int, chat: bool, thread: bool) -> str:
+    """Why the block line `index` opens goes whole (to the next blank line): a signature, a chat's reactions. A
+    '____' over more than a signature's lines only separates (it goes alone, as a line with no words)."""
+    text = lines[index].strip()
+    if thread and SIGNATURE.match(text) and (text.startswith("-") or signature_under(lines, index)):
         return "signature of a forum member"
     if chat and CHAT_BLOCK.match(text):
         return f"chat export: {text.strip().strip('{}').lower()} of a message"
@@ -252,9 +254,9 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
     they end with: 'Inicio > Bosque > Montaña' in a rule is a path of the game."""
     fate = state.fate
     if DATE.search(text) and len(DATE.sub("", text).strip(" ,.-")) < 12 or in_thread and POST_DATE.match(text):
-        fate[index] = (CleaningAction.DROP, PROFILE_REASONS[0])
+        fate[index] = (CleaningAction.DROP, POST_DATE_REASON)
     elif in_thread and PROFILE.match(text):
-        fate[index] = (CleaningAction.DROP, PROFILE_REASONS[1])
+        fate[index] = (CleaningAction.DROP, PROFILE_REASON)
     elif (BREADCRUMBS.match(text) or BREADCRUMB_TRAIL.match(text)) and (in_thread or at_top or _over_its_title(state.lines, index)):
         fate[index] = (CleaningAction.DROP, "site navigation (breadcrumbs)")
     elif SHARE.match(text):

@@ -52,8 +52,9 @@ def split_inline_note(text: str, options: CleanOptions, *, heading: bool = False
     (its display title leaves it out) and is no aside. One pass over the brackets (an unclosed one runs to the
     end of the text): a line of 100,000 "(" must not be scanned once per bracket.
     """
-    if "[" in text and (bracketed := [found.group().strip() for found in BRACKET_NOTE_INSIDE.finditer(text)]):
-        bare, inner = split_inline_note(_tidy(BRACKET_NOTE_INSIDE.sub("", text)), options, heading=heading)
+    if "[" in text and (found_notes := list(BRACKET_NOTE_INSIDE.finditer(text))):
+        bracketed = [found.group().strip() for found in found_notes]
+        bare, inner = split_inline_note(_tidy(_without(text, found_notes)), options, heading=heading)
         return bare, bracketed + inner  # "rule [N. del T.: ...] rest": the note in square brackets, as in round ones
     if "(" not in text:
         return text, []
@@ -122,6 +123,15 @@ def _closing_brackets(text: str) -> dict[int, int]:
     for opening in open_at:
         closing[opening] = len(text)
     return closing
+
+
+def _without(text: str, found: list[re.Match[str]]) -> str:
+    """The text with the notes `found` in it taken out, and the space before each of them."""
+    pieces, cursor = [], 0
+    for note in found:
+        pieces.append(text[cursor : note.start()].rstrip())
+        cursor = note.end()
+    return "".join(pieces) + text[cursor:]
 
 
 def _tidy(text: str) -> str:

@@ -1,13 +1,14 @@
 """Sections of a blog or fan page that are not rules: the author's opinion, the rating, downloads, comments.
 
 A section is judged by its title, the way boilerplate removers judge a block by its label: "Opinión",
-"Valoración final", "Comentarios (3)", "Dónde comprar", a repository's "Contribuir" and "Licencia", a document's
-changelog ("Registro de cambios": its versions, dated);
+"Valoración final", "Comentarios (3)", "Dónde comprar", a repository's "Contribuir" and "Licencia";
 "Descargas" and "Enlaces" only when the section
 does talk about files or links (a game may have an action called "Descarga"). The section runs to the
 next heading of the same or a higher level; the title must be that label alone ("Categorías de logros" is rules).
 So does a section of the project's plans, "TODO" or "Hoja de ruta": what the author means to add is no rule yet.
 A paragraph in which the makers present what they made (PRODUCT_PRESENTED) is judged by the cleaner, unit by unit.
+A document's changelog ("Registro de cambios") is only its run of versions and dates: what follows them is a
+section of its own even with no heading the changelog could end at ("Componentes" and its list).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Container
 
+from pipeline.clean.resources import DATE, VERSION_MARK
 from pipeline.structure.patterns import MARKUP_HEADING
 
 OFF_TOPIC = re.compile(
@@ -22,9 +24,17 @@ OFF_TOPIC = re.compile(
     r"|\d*\s*comentarios?(?:\s*\(\d+\))?|deja(?:r)? un comentario|d[óo]nde (?:comprar|jugar)(?:lo)?"
     r"|sobre (?:el|la) autora?|compartir|comparte esto|entradas relacionadas|art[íi]culos relacionados|etiquetas"
     r"|suscr[íi]bete|te puede interesar|publicidad|referencias|notas y referencias|bibliograf[íi]a|enlaces externos"
-    r"|v[ée]ase tambi[ée]n|categor[íi]as|(?:c[óo]mo )?contribuir|contribuciones|colaborar|licencia|license|contributing"
-    r"|registro de cambios|historial de (?:cambios|versiones)|control de versiones|cambios entre versiones|change ?log)"
+    r"|v[ée]ase tambi[ée]n|categor[íi]as|(?:c[óo]mo )?contribuir|contribuciones|colaborar|licencia|license|contributing)"
     r"\s*(?:\(\d+\))?[\s:.!]*$",  # the whole title: "Categorías de logros" is rules
+    re.IGNORECASE,
+)
+CHANGELOG = re.compile(
+    r"^(?:registro de cambios|historial de (?:cambios|versiones)|control de versiones|cambios entre versiones|change ?log)[\s:.]*$",
+    re.IGNORECASE,
+)
+# A changelog's entry: a line opening with a version or a date ("Versión 1.1 (15/03/2026): …", "- 14/10/2026: …").
+CHANGE_ENTRY = re.compile(
+    rf"^[\s*•·–—\[(-]*(?:{VERSION_MARK.pattern}|{DATE.pattern}|\d{{1,2}}[/-]\d{{1,2}}[/-]\d{{2,4}}|\d{{4}}-\d{{2}}-\d{{2}})",
     re.IGNORECASE,
 )
 DOWNLOADS = re.compile(r"^(?:descargas?|enlaces?|links?|archivos?)(?:\s+(?:del?|y)\s+\w+)?[\s:.]*$", re.IGNORECASE)
@@ -66,6 +76,10 @@ def off_topic_sections(lines: list[str], headings: list[int], gone: Container[in
     ordered = sorted(headings)
     for position, index in enumerate(ordered):
         title, depth = _title(lines[index])
+        if CHANGELOG.match(title):
+            end = _changelog_end(lines, index, _section_end(lines, ordered, position, depth, gone))
+            found[index] = (end, f"a {title!r} section of the page, not rules")
+            continue
         if not (OFF_TOPIC.match(title) or DOWNLOADS.match(title) or PLANS.match(title)):
             continue  # where a section ends is looked for only under such a title: not once per heading of the text
         end = _section_end(lines, ordered, position, depth, gone)
@@ -90,3 +104,15 @@ def _section_end(lines: list[str], ordered: list[int], position: int, depth: int
         if len(text.split()) >= MIN_SECTION_WORDS and re.search(r"[.!?:;]", text):
             return other - 1
     return len(lines) - 1
+
+
+def _changelog_end(lines: list[str], heading: int, section_end: int) -> int:
+    """The last line of the run of versions and dates under a changelog's heading (blank lines between them
+    too), at most its section's end: the first line that is no entry opens what follows (a list, rules)."""
+    end = heading
+    for index in range(heading + 1, section_end + 1):
+        if lines[index].strip() and not CHANGE_ENTRY.match(lines[index]):
+            break
+        if lines[index].strip():
+            end = index
+    return end

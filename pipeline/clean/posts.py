@@ -2,15 +2,17 @@
 rank), a post's header, a quoted post (nested quotes too). furniture.py finds the lines; these mark them."""
 from __future__ import annotations
 
-import re
-
-from pipeline.clean.resources import MEMBER_COUNT, PROFILE, QUOTE_HEADER, QUOTED_BY
+from pipeline.clean.resources import CHAT_HEADER, MEMBER_COUNT, PROFILE, QUOTE_HEADER, QUOTED_BY, REPLY_SUBJECT, URL
 from pipeline.clean.state import State
-from pipeline.clean.threads import MAX_FURNITURE_WORDS, a_handle
+from pipeline.clean.threads import MAX_FURNITURE_WORDS, a_handle, a_label, is_button
 from pipeline.modelkinds import CleaningAction
 
-PROFILE_REASONS = ("forum post date", "forum member's profile")  # (as furniture._site_line gives them)
+POST_DATE_REASON = "forum post date"  # (furniture._site_line gives them; member_blocks walks over such lines)
+PROFILE_REASON = "forum member's profile"
+PROFILE_REASONS = (POST_DATE_REASON, PROFILE_REASON)
 MAX_MEMBER_BLOCK = 3  # a member's name, rank and the page's column headings above them
+MAX_SIGNATURE_LINES = 2  # phpBB's signature under its '____': a line or two (a link, a motto)
+MAX_SIGNATURE_WORDS = 12  # a longer line under a '____' is the rules going on
 MAX_PROFILE_LINES = 6  # a profile's and a post's date lines, and the blank lines between, over which the name stands
 
 
@@ -42,9 +44,31 @@ def member_blocks(state: State, starts: list[tuple[int, str]]) -> None:
     starts.sort()
 
 
+def signature_under(lines: list[str], index: int) -> bool:
+    """Whether the '____' at line `index` opens a signature: one or two short lines under it (a link, a motto; no
+    heading: no line in capitals, no label over another line) and the post ends right after them (a button, the
+    next post's member or header, the end of the text). Else the '____' only separates a post's rules."""
+    end = index + 1
+    while end < len(lines) and lines[end].strip() and not (is_button(lines[end]) or CHAT_HEADER.match(lines[end])):
+        end += 1
+    block = [lines[line].strip() for line in range(index + 1, end)]
+    if not 1 <= len(block) <= MAX_SIGNATURE_LINES:
+        return False
+    for position, text in enumerate(block):
+        heading = text.isupper() or (a_short_label(text) and position + 1 < len(block))
+        if heading or (len(text.split()) > MAX_SIGNATURE_WORDS and not URL.search(text)):
+            return False
+    while end < len(lines) and not lines[end].strip():
+        end += 1
+    following = lines[end] if end < len(lines) else ""
+    return not following.strip() or any(
+        shape(following) for shape in (is_button, CHAT_HEADER.match, QUOTE_HEADER.match, QUOTED_BY.match, REPLY_SUBJECT.match, a_handle)
+    )
+
+
 def a_short_label(text: str) -> bool:
     """'Traductor veterano', 'Autor  Mensaje': a few words with no sentence's punctuation."""
-    return len(text.split()) <= MAX_FURNITURE_WORDS and len(text.strip()) <= 40 and not re.search(r"[.:;!?¡¿,]", text)
+    return a_label(text, MAX_FURNITURE_WORDS) and len(text.strip()) <= 40 and "," not in text
 
 
 def post_header(state: State, starts: list[tuple[int, str]], index: int, author: str, reason: str) -> None:

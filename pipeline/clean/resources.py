@@ -68,10 +68,8 @@ TRANSLATOR_LINE = re.compile(
     r"\s*(\S.{1,80}?)\s*\.?$",
     re.IGNORECASE,
 )
-# What follows "Traducción:" and is no name ("Traducción al castellano – versión 1.2"), and what ends a name
-# ("Traducido por Chema Ruiz para la comunidad hispana").
+# What follows "Traducción:" and is no name ("Traducción al castellano – versión 1.2").
 NOT_A_NAME = re.compile(r"^(?:versi[óo]n|v\.?\s*\d|revisi[óo]n|\d|no oficial|completa|amateur)", re.IGNORECASE)
-NAME_TAIL = re.compile(r"\s+(?:para|en|con|desde|a partir)\s.*$|\s*\([^()]*\)|\s+[·•|]\s.*$", re.IGNORECASE)
 # "Última revisión: 12/02/2009", "Versión 0.9 del 3 de mayo", "Última actualización: 16 de agosto, 2025", "Versión
 # del juego: 1.0": when the document was revised, no rule.
 # "Puentes de Hierro – reglamento de referencia – v2.0": a short line that carries the document's version.
@@ -138,10 +136,10 @@ CHAT_BANNER = re.compile(
 # A thread copied from Reddit: "r/juegosdemesa", "u/meeple_sur", "level 1" opening a comment (its author on the next line),
 # "· hace 3 a" (when), "94% votos positivos", "Ordenar por: mejores" (a sort order: "Ordenar por iniciativa" is a rule's heading);
 # phpBB's "Mostrar mensajes de: …", "¿Quién está conectado?" and POST_COUNT, the thread's button and count of posts:
-POST_COUNT = r"(?:responder al tema|publicar una respuesta|post reply)?\s*\[\s*\d+\s+(?:mensajes?|posts?|respuestas?)\s*\]\s*\|?"
+POST_COUNT = r"(?:(?:responder al tema|publicar una respuesta|post reply)\s*)?\[\s*\d+\s+(?:mensajes?|posts?|respuestas?)\s*\](?:\s*\|)?"
 POST_START = re.compile(r"^\s*(?:avatar|level \d{1,2}|nivel \d{1,2})\s*$", re.IGNORECASE)
-THREAD_FURNITURE = re.compile(
-    r"^\s*(?:[ru]/\w{2,30}|\d{1,3}\s*%\s*(?:votos positivos|upvoted)|(?:ordenar por|sort by)\s*:.{0,30}"
+THREAD_FURNITURE = re.compile(  # (of a stripped line: a space before the options would be tried at every split)
+    r"^(?:[ru]/\w{2,30}|\d{1,3}\s*%\s*(?:votos positivos|upvoted)|(?:ordenar por|sort by)\s*:.{0,30}"
     rf"|{POST_COUNT}|(?:mostrar mensajes de|display posts from)\s*:.{{0,80}}|¿?qui[ée]n est[áa] conectado\s*\??|who is online"
     r"|(?:ordenar por|sort by)\s+(?:mejores|nuevos|antiguos|recientes|pol[ée]micos|controvertidos|votos|fecha"
     r"|best|top|new|old|controversial|q&a)"

@@ -31,6 +31,7 @@ SENTENCE_STOP = re.compile(r"[.!?]\s|[.:!?]$")
 MAX_FURNITURE_WORDS = 4  # "· hace 3 a", "Ordenar por: mejores"; "Ordenar por: iniciativa de mayor a menor." is a rule
 MAX_LIST_ENTRIES = 40  # a list a line ending in ':' introduces is no longer than this
 POST_COUNT_LINE = re.compile(rf"^\s*{POST_COUNT}\s*$", re.IGNORECASE)
+SENTENCE_MARK = re.compile(r"[.:;!?¡¿]")  # what no label or name has
 MAX_CHATTER_LINE = 300  # (as the cleaner: a longer line is never asked whether it is chatter)
 
 
@@ -56,7 +57,7 @@ def copied_thread(lines: list[str]) -> bool:
     plain word ('Nivel 1' over 'Novato') is a weak sign: a rulebook makes those, and two of them no thread."""
     strong = weak = 0
     for index, text in enumerate(lines):
-        if THREAD_FURNITURE.match(text) and len(text.split()) <= MAX_FURNITURE_WORDS or MEMBER_COUNT.match(text):
+        if THREAD_FURNITURE.match(text.strip()) and len(text.split()) <= MAX_FURNITURE_WORDS or MEMBER_COUNT.match(text):
             strong += 1
         elif REPLY_SUBJECT.match(text):
             weak += 1  # "Re: Reglas de X": a reply's subject, as a thread shows it (an e-mail's too)
@@ -139,10 +140,16 @@ def post_start(lines: list[str], index: int) -> bool:
     return _post_start_name(lines[following]) and not POST_START.match(lines[following])  # 'Avatar' over 'Avatar': no post
 
 
+def a_label(text: str, max_words: int, *, marks_inside: bool = False) -> bool:
+    """'Traductor veterano', 'Jaime Ortega': one to `max_words` words with no sentence's punctuation, a label or a
+    name. `marks_inside`: a handle's dots inside it are allowed ('juan.perez'), only a last mark makes a sentence."""
+    words = text.split()
+    return 1 <= len(words) <= max_words and not SENTENCE_MARK.search(words[-1][-1] if marks_inside else text)
+
+
 def _post_start_name(text: str) -> bool:
     """'Alba_Tradu', 'fantasmón': a member's name under a post's header, not a sentence."""
-    name = text.strip()
-    return bool(USERNAME.match(name)) and len(name.split()) <= 3 and not re.search(r"[.:;!?¡¿]$", name)
+    return bool(USERNAME.match(text.strip())) and a_label(text, 3, marks_inside=True)
 
 
 def is_button(text: str) -> bool:

@@ -23,8 +23,9 @@ NOTE_PARAGRAPH = re.compile(rf"^\s*\**{NOTE_WORDS}", re.IGNORECASE)
 # "[NOTA: ...]", "[N. del T.: ...]": a note the readers find set in square brackets (its words are group 2, if any).
 BRACKET_NOTE_OPEN = re.compile(rf"^(\s*)\[\s*(?:(?:NOTA|NOTE)\s*:|({NOTE_WORDS}\s*[:.]?))\s*(?=[^\s\]])", re.IGNORECASE)
 # "... 60 fichas [N. del T.: el original dice ...]. Cada ...": a note in square brackets inside a rule (at most 400
-# characters, none of them a bracket).
-BRACKET_NOTE_INSIDE = re.compile(rf"\s*\[\s*{NOTE_WORDS}[^\[\]]{{0,400}}\]", re.IGNORECASE)
+# characters, none of them a bracket). The space before it is stripped by who takes it out: a leading \s* would be
+# tried at every space of a run of them.
+BRACKET_NOTE_INSIDE = re.compile(rf"\[\s*{NOTE_WORDS}[^\[\]]{{0,400}}\]", re.IGNORECASE)
 # A translator's remark inside a heading is not part of its title: "(n del t. es un término...)".
 TRANSLATOR_REMARK = re.compile(rf"\s*\(\s*{NOTE_WORDS}.*$", re.IGNORECASE)
 # "Notas del traductor", "NOTAS DE LA TRADUCCIÓN:": a heading over the translator's notes, each of them a note.

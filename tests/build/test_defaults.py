@@ -45,6 +45,8 @@ def test_a_game_named_after_its_rules_is_a_title(title: str) -> None:
         ("REGLAS RÁPIDAS DE FARO ROTO", "Faro roto"),
         ("Traducción: Mercaderes del Desierto", "Mercaderes del Desierto"),
         ("Preguntas frecuentes y erratas de cartas", ""),  # what is left after "Preguntas frecuentes" joins nothing
+        ("Ni no Kuni", "Ni no Kuni"),  # a whole title (no separator cut it) that opens with "ni" is a name
+        ("Reglas de un Dragón Dormido", "Un Dragón Dormido"),  # a piece after a cut may open with an article
     ],
 )
 def test_a_title_is_cut_to_the_games_name(title: str, name: str) -> None:

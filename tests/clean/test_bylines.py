@@ -19,6 +19,9 @@ from pipeline.sheets.pagefurniture import credits_line, short_credits
         ("Estas reglas fueron traducidas del inglés por Marta Soler.", Bylines(translators=("Marta Soler",))),
         ("Traducido por Irene Soto para la comunidad. Faros es una marca registrada.", Bylines(translators=("Irene Soto",))),
         ("La traducción estuvo a cargo de Iker Ruiz (@iker).", Bylines(translators=("Iker Ruiz",))),
+        # A name of several words with 'en' in it is the whole name; only a phrase for whom it was made goes.
+        ("Traducido por Jugando en Pareja.", Bylines(translators=("Jugando en Pareja",))),
+        ("Traducido por Jugando en Pareja para el foro.", Bylines(translators=("Jugando en Pareja",))),
         (
             "Este sistema se inspira en otros juegos. El autor principal del sistema Faro es Lucía Prado.",
             Bylines(authors=("Lucía Prado",)),
@@ -102,3 +105,8 @@ def test_a_credits_block_goes_to_the_credits_and_its_heading_with_it() -> None:
     assert {"Diseño: Aurora Beltrán", "Ilustración: Teo Maraña", "Maquetación: Estudio Garza"} <= set(cleaned.credits.other)
     kept = clean(raw_of("### Créditos\nDiseño: Aurora Beltrán\nQuien gane la última ronda recibe dos puntos más.\n"))
     assert "Diseño: Aurora Beltrán" in [line.text for line in kept.lines]
+
+
+def test_a_translators_name_with_en_in_it_is_credited_whole() -> None:
+    text = "Preparación\nCada jugador roba una carta y la pone boca abajo.\n\nTraducido por Jugando en Pareja\n"
+    assert clean(RawText(game="t", path="raw.txt", text=text, encoding="utf-8", sha256="0")).credits.translators == ("Jugando en Pareja",)

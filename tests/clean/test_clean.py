@@ -648,3 +648,16 @@ def test_a_credits_title_over_only_credit_lines_goes_with_them_to_the_footer() -
     assert "Maquetación: Óscar Prieto" in result.credits.other
     kept = clean(raw_of("CRÉDITOS\nTraducción: Nerea Villalba\n\nLos créditos del juego van en la caja.\n"))
     assert [line.text for line in kept.lines if line.text.strip()][:1] == ["CRÉDITOS"]  # a rule under it: it stays
+
+
+def test_a_changelog_goes_as_its_run_of_versions_and_the_section_after_it_stays() -> None:
+    """'Registro de cambios' drops its heading and its versions and dates only: the list of a section after it
+    ('Componentes', no sentence to end the changelog at) is rules."""
+    text = (
+        "Preparación\nCada jugador toma cinco cartas y las baraja antes de empezar la partida.\n\n"
+        "Registro de cambios\nVersión 1.1 (15/03/2026): errata de una carta.\nVersión 1.0 (01/02/2026): primera versión.\n\n"
+        "Componentes\n- 40 cartas de nave\n- 12 fichas de escudo\n"
+    )
+    kept = kept_text(clean(raw_of(text)))
+    assert "40 cartas de nave" in kept and "12 fichas de escudo" in kept
+    assert "primera versión" not in kept and "errata de una carta" not in kept and "Registro de cambios" not in kept
