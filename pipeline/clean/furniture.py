@@ -65,14 +65,11 @@ from pipeline.clean.threads import (
 )
 from pipeline.modelkinds import CleaningAction
 from pipeline.structure.lexicon import FUNCTION_WORDS
-from pipeline.structure import heading_candidate
-from pipeline.structure.patterns import CREDITS_TITLE
 from pipeline.text import fold
 
 # The pieces of a line that may carry the version alone: "Título – reglamento – v2.0", "Reglas (v1.1)".
 VERSION_PARTS = re.compile(r"\s[–—|·•-]\s|[()\[\],;]")
 MIN_EMAIL_HEADERS = 3  # "De:", "Para:", "Asunto:": a pasted e-mail
-CREDITS_TITLE_WORDS = 6
 # "Maquetación: Óscar Prieto", "Revisión: Dani Gil": who else made the translation, a role and a person's name.
 ROLE_CREDIT = re.compile(
     r"^\s*(?:maquetaci[óo]n|revisi[óo]n|correcci[óo]n|edici[óo]n|dise[ñn]o gr[áa]fico|(?:maquetad|revisad|corregid)[oa] por)"
@@ -138,7 +135,6 @@ def mark_furniture(state: State) -> list[tuple[int, int, str]]:
     _empty_bullets(state)
     if in_thread:
         member_blocks(state, starts)
-    _credits_titles(state)
     ends = [start for start, _ in starts[1:]] + [len(lines)]  # a post runs to the next one's header
     return [(start, end, author) for (start, author), end in zip(starts, ends)]
 
@@ -289,22 +285,6 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
     elif COPYRIGHT_LINE.match(text):
         fate[index] = (CleaningAction.CREDIT, "copyright line kept in the credits")
         state.other_credits.append(text.strip())
-
-
-def _credits_titles(state: State) -> None:
-    """'CRÉDITOS DE LA TRADUCCIÓN' over nothing but credit lines ('Traducción: …', 'Maquetación: …'), all gone to
-    the sheet's footer, then the next heading or the end: the title of those credits goes with them, rather than
-    head an empty section."""
-    lines, fate = state.lines, state.fate
-    for index, text in enumerate(lines):
-        if index in fate or not CREDITS_TITLE.match(text.strip()) or len(text.split()) > CREDITS_TITLE_WORDS or text.rstrip().endswith("."):
-            continue
-        after = index + 1
-        while after < len(lines) and (not lines[after].strip() or after in fate):
-            after += 1
-        run = [fate[at][0] for at in range(index + 1, after) if at in fate and lines[at].strip()]
-        if CleaningAction.CREDIT in run and (after == len(lines) or heading_candidate(lines[after], options=state.structure) is not None):
-            fate[index] = (CleaningAction.CREDIT, "title of credits that all went to the sheet footer")
 
 
 def _thread_subject(lines: list[str], text: str) -> bool:
