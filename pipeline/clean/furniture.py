@@ -72,6 +72,7 @@ from pipeline.text import fold
 VERSION_PARTS = re.compile(r"\s[–—|·•-]\s|[()\[\],;]")
 MIN_EMAIL_HEADERS = 3  # "De:", "Para:", "Asunto:": a pasted e-mail
 CREDITS_TITLE_WORDS = 6
+ROLE_NEIGHBOURS = 2  # lines either side of a role line ('Revisión: Dani Gil') where another credit shows it one
 # "Maquetación: Óscar Prieto", "Revisión: Dani Gil": who else made the translation, a role and a person's name.
 ROLE_CREDIT = re.compile(
     r"^\s*(?:maquetaci[óo]n|revisi[óo]n|correcci[óo]n|edici[óo]n|dise[ñn]o gr[áa]fico|(?:maquetad|revisad|corregid)[oa] por)"
@@ -279,7 +280,7 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
                                  if name.strip() and not name.strip().isdigit() and not chatter_reason(name, state.options))
         state.other_credits.extend(part.strip().rstrip(".") for part in re.split(r"(?<=[.!?])\s+", other)
                                    if part.strip() and not chatter_reason(part, state.options))
-    elif ROLE_CREDIT.match(text):
+    elif ROLE_CREDIT.match(text) and _among_credits(state.lines, index):
         fate[index] = (CleaningAction.CREDIT, "credit line kept in the sheet footer")
         state.other_credits.append(text.strip().rstrip("."))
     elif _version_line(state.lines, index, text):
@@ -303,6 +304,18 @@ def _credits_titles(state: State) -> None:
         run = [fate[at][0] for at in range(index + 1, after) if at in fate and lines[at].strip()]
         if CleaningAction.CREDIT in run and (after == len(lines) or heading_candidate(lines[after], options=state.structure) is not None):
             fate[index] = (CleaningAction.CREDIT, "title of credits that all went to the sheet footer")
+
+
+def _among_credits(lines: list[str], index: int) -> bool:
+    """'Revisión: Dani Gil' is a credit beside another one (a translator, another role, a copyright line within
+    ROLE_NEIGHBOURS lines) or under a credits title; alone, 'Corrección: Muro Defensivo' under 'ERRATAS' corrects
+    a card of that name."""
+    for near in range(max(0, index - ROLE_NEIGHBOURS), min(len(lines), index + ROLE_NEIGHBOURS + 1)):
+        text = lines[near].strip()
+        if near != index and (_translator(text) or ROLE_CREDIT.match(text) or COPYRIGHT_LINE.match(text)):
+            return True
+    above = next((text.strip() for text in reversed(lines[:index]) if text.strip()), "")
+    return bool(CREDITS_TITLE.match(above)) and len(above.split()) <= CREDITS_TITLE_WORDS
 
 
 def _thread_subject(lines: list[str], text: str) -> bool:

@@ -648,3 +648,12 @@ def test_a_credits_title_over_only_credit_lines_goes_with_them_to_the_footer() -
     assert "Maquetación: Óscar Prieto" in result.credits.other
     kept = clean(raw_of("CRÉDITOS\nTraducción: Nerea Villalba\n\nLos créditos del juego van en la caja.\n"))
     assert [line.text for line in kept.lines if line.text.strip()][:1] == ["CRÉDITOS"]  # a rule under it: it stays
+
+
+def test_a_role_line_is_a_credit_only_beside_other_credits() -> None:
+    errata = "ERRATAS\nCorrección: Muro Defensivo\nLa carta debe decir «roba dos».\n\nCorrección: Ataque Furtivo\nEl coste es 3, no 2.\n"
+    result = clean(raw_of(errata))
+    assert "Corrección: Muro Defensivo" in kept_text(result) and "Corrección: Ataque Furtivo" in kept_text(result)
+    assert not result.credits.other
+    alone_under_title = clean(raw_of("FIN\nGana quien más tenga.\n\nCRÉDITOS\nMaquetación: Óscar Prieto\n"))
+    assert "Maquetación: Óscar Prieto" in alone_under_title.credits.other
