@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.structure.context import ends_mid_sentence
 from pipeline.structure.heading import readable_title
 from pipeline.structure.patterns import BULLET
 
@@ -47,7 +48,12 @@ def _title_as_label(out: list[str], box: range) -> None:
     if len(inner) < 2:
         return
     title, first = out[inner[0]], out[inner[1]]
-    if len(title.split()) <= MAX_TITLE_WORDS and not TITLE_END.search(title) and not BULLET.match(first) and first[:1].isalpha():
+    # over a line in lower case, or breaking off mid-phrase ('Si sacas un 6 puedes repetir' / 'la tirada…'), the
+    # first line is the box's prose wrapped, no title
+    if (
+        len(title.split()) <= MAX_TITLE_WORDS and not TITLE_END.search(title) and not ends_mid_sentence(title)
+        and not BULLET.match(first) and first[:1].isupper()
+    ):
         out[inner[1]] = f"{readable_title(title)}: {first}"
         out[inner[0]] = ""
 

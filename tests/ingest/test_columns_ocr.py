@@ -116,3 +116,12 @@ def test_a_boxs_frame_goes_and_its_title_labels_its_text() -> None:
     assert texts == ["Antes.", "", "", "Ejemplo: Irene vuela.", "Tomás pesca.", "", "Después."]
     assert source == list(range(len(box)))
     assert unframe(["│ a solas │", "└─────┘"]) is None  # no top corner: no box
+
+
+def test_a_boxs_wrapped_first_line_is_no_title() -> None:
+    box = ["┌──────────────────────────────┐", "│ Si sacas un 6 puedes repetir │", "│ la tirada y mover otra vez.  │",
+           "└──────────────────────────────┘"]
+    texts, _ = unframe(box)
+    assert texts == ["", "Si sacas un 6 puedes repetir", "la tirada y mover otra vez.", ""]
+    broken_off = ["┌────────────────┐", "│ Si robas una   │", "│ Carta, juégala.│", "└────────────────┘"]
+    assert unframe(broken_off)[0][1:3] == ["Si robas una", "Carta, juégala."]  # ends on 'una': mid-phrase
