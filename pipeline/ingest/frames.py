@@ -23,6 +23,8 @@ RULE = re.compile(r"^\s*[├╠╟┝][─═━┼╪╫\s]*[┤╣╢┥]?\s*$
 SIDES = re.compile(r"^\s*[│║┃](.*?)[│║┃]?\s*$")
 MAX_TITLE_WORDS = 6
 TITLE_END = re.compile(r"[.;,!?]$")
+TABLE_JOINTS = re.compile(r"[┬┼┴╤╪╧╦╬╩]")  # where a column's rule meets the frame: a table, not a box
+INNER_SIDE = re.compile(r"[│║┃]")
 MAX_BOX_LINES = 40  # a frame is a few lines: a corner with no bottom under it this near opens no box
 
 
@@ -69,9 +71,17 @@ def _boxes(lines: list[str]) -> list[range]:
             closed = BOTTOM.match(lines[bottom])
             if closed and closed.group(1) == opened.group(1):
                 inside = lines[top + 1 : bottom]
-                if all(SIDES.match(line) or RULE.match(line) for line in inside):
+                if all(SIDES.match(line) or RULE.match(line) for line in inside) and not _table(lines[top : bottom + 1]):
                     found.append(range(top, bottom + 1))
                 break
             if not (SIDES.match(lines[bottom]) or RULE.match(lines[bottom])):
                 break
     return found
+
+
+def _table(frame: list[str]) -> bool:
+    """A table drawn in box characters ('┌───┬───┐', '│ Mover │ 1 │'): its rules meet columns' rules, or its rows
+    hold a side inside; unframed as a box, its cells would run together."""
+    if any(TABLE_JOINTS.search(line) for line in frame):
+        return True
+    return any((sides := SIDES.match(line)) is not None and INNER_SIDE.search(sides.group(1)) for line in frame[1:-1])

@@ -125,3 +125,10 @@ def test_a_boxs_wrapped_first_line_is_no_title() -> None:
     assert texts == ["", "Si sacas un 6 puedes repetir", "la tirada y mover otra vez.", ""]
     broken_off = ["┌────────────────┐", "│ Si robas una   │", "│ Carta, juégala.│", "└────────────────┘"]
     assert unframe(broken_off)[0][1:3] == ["Si robas una", "Carta, juégala."]  # ends on 'una': mid-phrase
+
+
+def test_a_table_drawn_in_box_characters_is_no_box() -> None:
+    table = ["┌──────────┬───────┐", "│ Acción   │ Coste │", "├──────────┼───────┤", "│ Mover    │ 1     │", "└──────────┴───────┘"]
+    assert unframe(table) is None
+    no_joints = ["┌──────────────────┐", "│ Mover    │ 1     │", "│ Pescar   │ 2     │", "└──────────────────┘"]
+    assert unframe(no_joints) is None  # a side inside its rows: columns
