@@ -32,7 +32,7 @@ def unframe(lines: list[str]) -> tuple[list[str], list[int]] | None:
     """(lines with each box's frame taken off, each one's index in `lines`), or None when no box is framed."""
     out = list(lines)
     changed = False
-    for box in _boxes(lines):
+    for box in (frame for frame in framed(lines) if not _table(lines[frame.start : frame.stop])):
         for index in box:
             text = lines[index]
             if index in (box.start, box.stop - 1) or RULE.match(text):
@@ -60,8 +60,10 @@ def _title_as_label(out: list[str], box: range) -> None:
         out[inner[0]] = ""
 
 
-def _boxes(lines: list[str]) -> list[range]:
-    """Each box: from its top corner's line to the bottom corner's line under it, every line between on a side."""
+def framed(lines: list[str]) -> list[range]:
+    """Each closed frame, a box or a table drawn in box characters: from its top corner's line (nothing but the
+    rule on it) to the bottom corner's line under it, every line between on a side or a rule. The one place a
+    frame is told (the columns' reader keeps a frame across the gutter whole)."""
     found = []
     for top, text in enumerate(lines):
         opened = TOP.match(text)
@@ -70,9 +72,7 @@ def _boxes(lines: list[str]) -> list[range]:
         for bottom in range(top + 1, min(top + MAX_BOX_LINES, len(lines))):
             closed = BOTTOM.match(lines[bottom])
             if closed and closed.group(1) == opened.group(1):
-                inside = lines[top + 1 : bottom]
-                if all(SIDES.match(line) or RULE.match(line) for line in inside) and not _table(lines[top : bottom + 1]):
-                    found.append(range(top, bottom + 1))
+                found.append(range(top, bottom + 1))
                 break
             if not (SIDES.match(lines[bottom]) or RULE.match(lines[bottom])):
                 break

@@ -132,3 +132,12 @@ def test_a_table_drawn_in_box_characters_is_no_box() -> None:
     assert unframe(table) is None
     no_joints = ["┌──────────────────┐", "│ Mover    │ 1     │", "│ Pescar   │ 2     │", "└──────────────────┘"]
     assert unframe(no_joints) is None  # a side inside its rows: columns
+
+
+def test_a_box_inside_one_column_does_not_hide_the_columns() -> None:
+    left = ["┌──────────────────────────────┐", "│ Irene vuela a la charca seis │", "│ y le da una ficha a Tomás.   │",
+            "│ Tomás pesca dos fichas allí. │", "│ Luego Irene anida en la cima.│", "└──────────────────────────────┘"]
+    right = ["Una garza que vuela no pesca", "en el mismo turno de juego ni", "aunque tenga las fichas de un", "nido. Anidar cuesta tres",
+             "fichas de pez del montón y", "se hace al final del turno."]
+    texts, _ = split_columns([a.ljust(36) + b for a, b in zip(left, right)])
+    assert texts == [*left, "", *right, ""]  # the box is the left column's: only a frame on its own lines is one
