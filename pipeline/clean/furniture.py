@@ -307,15 +307,22 @@ def _credits_titles(state: State) -> None:
 
 
 def _among_credits(lines: list[str], index: int) -> bool:
-    """'Revisión: Dani Gil' is a credit beside another one (a translator, another role, a copyright line within
-    ROLE_NEIGHBOURS lines) or under a credits title; alone, 'Corrección: Muro Defensivo' under 'ERRATAS' corrects
-    a card of that name."""
-    for near in range(max(0, index - ROLE_NEIGHBOURS), min(len(lines), index + ROLE_NEIGHBOURS + 1)):
+    """'Revisión: Dani Gil' is a credit beside another one (the nearest line above or below it, within
+    ROLE_NEIGHBOURS lines, names a translator, another role or a copyright) or under a credits title; alone, or
+    with a line of rules between it and the next ('Corrección: Muro Defensivo' / 'La carta debe decir…' /
+    'Corrección: Ataque Furtivo' under 'ERRATAS'), it corrects a card of that name."""
+    for step in (-1, 1):
+        near = index + step
+        while 0 <= near < len(lines) and abs(near - index) <= ROLE_NEIGHBOURS and not lines[near].strip():
+            near += step
+        if not (0 <= near < len(lines) and abs(near - index) <= ROLE_NEIGHBOURS):
+            continue
         text = lines[near].strip()
-        if near != index and (_translator(text) or ROLE_CREDIT.match(text) or COPYRIGHT_LINE.match(text)):
+        if _translator(text) or ROLE_CREDIT.match(text) or COPYRIGHT_LINE.match(text):
             return True
-    above = next((text.strip() for text in reversed(lines[:index]) if text.strip()), "")
-    return bool(CREDITS_TITLE.match(above)) and len(above.split()) <= CREDITS_TITLE_WORDS
+        if step < 0 and CREDITS_TITLE.match(text) and len(text.split()) <= CREDITS_TITLE_WORDS:
+            return True
+    return False
 
 
 def _thread_subject(lines: list[str], text: str) -> bool:

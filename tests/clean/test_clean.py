@@ -655,5 +655,9 @@ def test_a_role_line_is_a_credit_only_beside_other_credits() -> None:
     result = clean(raw_of(errata))
     assert "Corrección: Muro Defensivo" in kept_text(result) and "Corrección: Ataque Furtivo" in kept_text(result)
     assert not result.credits.other
+    compact = clean(raw_of("ERRATAS\nCorrección: Muro Defensivo\nRoba dos.\nCorrección: Ataque Furtivo\nCuesta 3.\n"))
+    assert "Corrección: Ataque Furtivo" in kept_text(compact) and not compact.credits.other  # a rule between them
+    block = clean(raw_of("FIN\nGana quien más tenga.\n\nTraducción: Nerea Villalba\nMaquetación: Óscar Prieto\nRevisión: Dani Gil\n"))
+    assert "Revisión: Dani Gil" in block.credits.other
     alone_under_title = clean(raw_of("FIN\nGana quien más tenga.\n\nCRÉDITOS\nMaquetación: Óscar Prieto\n"))
     assert "Maquetación: Óscar Prieto" in alone_under_title.credits.other
