@@ -106,12 +106,14 @@ def accented(word: str, words) -> str | None:
         return None  # 'ESto', 'McDonald': another slip, or a name
     if lower in words.known or lower in EVERYDAY or lower in words.english:
         return None
-    if word[:1].isupper() and not word.isupper() and _accent_fits_stress(lower):
-        return None  # 'Tomás', 'Óscar': a name's accent where Spanish writes one, which no list need know ('Heróicas' is no name)
     twins = _twins(lower, words)
     if len(twins) != 1:
         return None
     twin = twins[0]
+    if word[:1].isupper() and not word.isupper() and twin == strip_accents(lower) and _accent_fits_stress(lower):
+        # 'Tomás', 'Óscar': a name's accent where Spanish writes one, its twin the same letters bare ('tomas'); a
+        # twin with the accent elsewhere ('Despúes': 'después') corrects a slip, whatever the case
+        return None
     if not _common(twin, words) or not _likelier(lower, twin, words):
         return None
     if lower != strip_accents(lower) and any(form in words.known for form in sound_variants(lower) if form != lower):
@@ -130,12 +132,20 @@ def _accent_fits_stress(lower: str) -> bool:
         return False
     at = marked[0]
     if lower[at] in "íú" and (lower[at - 1:at] in VOWELS or lower[at + 1:at + 2] in VOWELS):
-        return True  # a hiatus: día, reúne
+        return not _bare_stress_on(lower, at)  # a hiatus moving the stress: 'Lucía' (bare: 'LUcia'), not 'Recúerda'
     after = len(VOWEL_GROUP.findall(lower[at + 1:]))
     if lower[at + 1:at + 2] in VOWELS:
         after -= 1  # the accented vowel's own group goes on after it ('ói' of 'heróicas')
     ends_open = strip_accents(lower)[-1:] in "aeiouns"
     return after >= 2 or (after == 1 and not ends_open) or (after == 0 and ends_open)
+
+
+def _bare_stress_on(lower: str, at: int) -> bool:
+    """Whether the word without its accent is stressed on the vowel group holding letter `at`: the one before the
+    last of a word ending in a vowel, n or s, else the last ('recuerda': 'cue', so 'Recúerda' only misplaces it)."""
+    groups = [group.span() for group in VOWEL_GROUP.finditer(strip_accents(lower))]
+    stressed = groups[-2] if len(groups) > 1 and strip_accents(lower)[-1:] in "aeiouns" else groups[-1]
+    return stressed[0] <= at < stressed[1]
 
 
 def _twins(lower: str, words) -> list[str]:

@@ -50,6 +50,7 @@ from pipeline.clean.resources import (
 )
 from pipeline.clean.bylines import NAME_TAIL
 from pipeline.clean.posts import POST_DATE_REASON, PROFILE_REASON, drop_quote, member_blocks, post_header, signature_under
+from pipeline.clean.creditblock import CREDITS_TITLE_WORDS
 from pipeline.clean.state import State
 from pipeline.clean.threads import (
     ONLINE_STATUS,
@@ -65,11 +66,13 @@ from pipeline.clean.threads import (
 )
 from pipeline.modelkinds import CleaningAction
 from pipeline.structure.lexicon import FUNCTION_WORDS
+from pipeline.structure.patterns import CREDITS_TITLE
 from pipeline.text import fold
 
 # The pieces of a line that may carry the version alone: "Título – reglamento – v2.0", "Reglas (v1.1)".
 VERSION_PARTS = re.compile(r"\s[–—|·•-]\s|[()\[\],;]")
 MIN_EMAIL_HEADERS = 3  # "De:", "Para:", "Asunto:": a pasted e-mail
+ROLE_NEIGHBOURS = 2  # lines either side of a role line ('Revisión: Dani Gil') where another credit shows it one
 # "Maquetación: Óscar Prieto", "Revisión: Dani Gil": who else made the translation, a role and a person's name.
 ROLE_CREDIT = re.compile(
     r"^\s*(?:maquetaci[óo]n|revisi[óo]n|correcci[óo]n|edici[óo]n|dise[ñn]o gr[áa]fico|(?:maquetad|revisad|corregid)[oa] por)"
@@ -277,7 +280,7 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
                                  if name.strip() and not name.strip().isdigit() and not chatter_reason(name, state.options))
         state.other_credits.extend(part.strip().rstrip(".") for part in re.split(r"(?<=[.!?])\s+", other)
                                    if part.strip() and not chatter_reason(part, state.options))
-    elif ROLE_CREDIT.match(text):
+    elif ROLE_CREDIT.match(text) and _among_credits(state.lines, index):
         fate[index] = (CleaningAction.CREDIT, "credit line kept in the sheet footer")
         state.other_credits.append(text.strip().rstrip("."))
     elif _version_line(state.lines, index, text):
@@ -285,6 +288,25 @@ def _site_line(state: State, index: int, text: str, in_thread: bool, *, at_top: 
     elif COPYRIGHT_LINE.match(text):
         fate[index] = (CleaningAction.CREDIT, "copyright line kept in the credits")
         state.other_credits.append(text.strip())
+
+
+def _among_credits(lines: list[str], index: int) -> bool:
+    """'Revisión: Dani Gil' is a credit beside another one (the nearest line above or below it, within
+    ROLE_NEIGHBOURS lines, names a translator, another role or a copyright) or under a credits title; alone, or
+    with a line of rules between it and the next ('Corrección: Muro Defensivo' / 'La carta debe decir…' /
+    'Corrección: Ataque Furtivo' under 'ERRATAS'), it corrects a card of that name."""
+    for step in (-1, 1):
+        near = index + step
+        while 0 <= near < len(lines) and abs(near - index) <= ROLE_NEIGHBOURS and not lines[near].strip():
+            near += step
+        if not (0 <= near < len(lines) and abs(near - index) <= ROLE_NEIGHBOURS):
+            continue
+        text = lines[near].strip()
+        if _translator(text) or ROLE_CREDIT.match(text) or COPYRIGHT_LINE.match(text):
+            return True
+        if step < 0 and CREDITS_TITLE.match(text) and len(text.split()) <= CREDITS_TITLE_WORDS:
+            return True
+    return False
 
 
 def _thread_subject(lines: list[str], text: str) -> bool:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from pipeline.ingest.frames import framed
+
 GUTTER = re.compile(r"\S( {3,})(?=\S)")  # at least three spaces between the columns
 MIN_SIDE_BY_SIDE = 4  # lines of a page with text in both columns
 MIN_WORDS = 2  # on each side, for a line to show the columns ("Reglamento      3" is a footer and its page number)
@@ -24,8 +26,6 @@ JITTER = 2  # the right column's lines may start this many characters apart
 SET_APART = 2  # blank lines in a row that end the columns (a footer below them)
 SENTENCE_END = re.compile(r"[.:;!?)»\"]\s*$")
 RUN_ON = re.compile(r"^\s*[a-záéíóúñü]")
-BOX_TOP = re.compile(r"^(\s*)[┌╔╭]")
-BOX_BOTTOM = re.compile(r"^(\s*)[└╚╰]")
 
 
 def split_columns(lines: list[str]) -> tuple[list[str], list[int]] | None:
@@ -35,7 +35,7 @@ def split_columns(lines: list[str]) -> tuple[list[str], list[int]] | None:
     changed = False
     for page in _pages(lines):
         texts = [lines[index].replace("\f", "") for index in page]
-        boxes = _boxes(texts)
+        boxes = framed(texts)
         start = _right_column([text for i, text in enumerate(texts) if not any(i in box for box in boxes)])
         if start is None:
             out.extend(texts)
@@ -69,18 +69,6 @@ def _pages(lines: list[str]) -> list[list[int]]:
             pages.append([])
         pages[-1].append(index)
     return pages
-
-
-def _boxes(texts: list[str]) -> list[range]:
-    """The lines of each box framed in box-drawing characters: from a top corner to the bottom corner below it."""
-    found, top = [], None
-    for i, text in enumerate(texts):
-        if top is None and (opened := BOX_TOP.match(text)):
-            top, indent = i, opened.group(1)
-        elif top is not None and (closed := BOX_BOTTOM.match(text)) and closed.group(1) == indent:
-            found.append(range(top, i + 1))
-            top = None
-    return found
 
 
 def _crosses(text: str, start: int) -> bool:

@@ -31,7 +31,7 @@ HANGING_MARKER = re.compile(r"^ *(?:[-•·*+]|\d{1,2}[.)]) +(?=\S)")  # an item
 TITLE_LINE_WORDS = 8  # a first line standing alone with at most this many words is the document's title
 
 
-def _ends_mid_sentence(text: str) -> bool:
+def ends_mid_sentence(text: str) -> bool:
     """A previous line that breaks off mid-phrase ("... la tirada de defensa. Si") cannot precede a heading."""
     stripped = text.rstrip()
     if not stripped:
@@ -92,12 +92,12 @@ def _overruled(texts: list[str], candidates: list[Heading | None], index: int, o
     after = context.following[index]
     if heading.style == HeadingStyle.CAPS:
         # (a word in capitals after a phrase broken off, "Al atacar a un" / "CABALLERO" / "le", is that phrase's word)
-        return bool(after and after[0].islower() and not heading.title) or context.in_label_run(index) or _ends_mid_sentence(previous)
+        return bool(after and after[0].islower() and not heading.title) or context.in_label_run(index) or ends_mid_sentence(previous)
     if heading.style == HeadingStyle.NUMBERED and in_numbered_list(texts, index):
         return True  # "1. Un tablero" / "2. Veinte camellos": entries counting up with no text between are a list
     if hanging_step(texts, index):
         return True  # a step whose sentence goes on in a hanging line under it ("   2 fichas..."): an item, not a title
-    if _ends_mid_sentence(previous) or (
+    if ends_mid_sentence(previous) or (
         after and not starts_upper(after) and not after[0].isdigit() and not BULLET.match(after) and not LETTERED.match(after)
     ):
         return True

@@ -28,6 +28,8 @@ RESTORED = [
     ("Roba la mísma carta.", "Roba la misma carta."),  # an accent Spanish does not write
     ("Los pilotos heróicos sobreviven.", "Los pilotos heroicos sobreviven."),
     ("Roba cartas Heróicas.", "Roba cartas Heroicas."),  # capitalised, but Spanish writes no accent there: no name
+    ("Despúes roba una carta.", "Después roba una carta."),  # capitalised, but its twin has the accent elsewhere
+    ("Recúerda robar una carta.", "Recuerda robar una carta."),  # a hiatus where the bare word has its stress anyway
     ("Obten una carta y seran dos.", "Obtén una carta y serán dos."),
     ("Pierdes un punto de daño en la senal.", "Pierdes un punto de daño en la señal."),
 ]
@@ -48,6 +50,7 @@ UNCHANGED = [
     "Vos podés robar dos cartas y cuán fácil es.",  # accents typed on purpose: the voseo, a word the lists lack
     "Los samuráis atacan primero.",  # 'samurais' no likelier
     "Irene vuela a la charca de Tomás; Óscar pesca.",  # a name's written accent, though the lists know 'Tomas', 'Oscar'
+    "Lucía roba una carta.",  # a hiatus moving the bare word's stress ('lucia'): a name's accent
 ]
 
 

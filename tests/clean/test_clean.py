@@ -661,3 +661,16 @@ def test_a_changelog_goes_as_its_run_of_versions_and_the_section_after_it_stays(
     kept = kept_text(clean(raw_of(text)))
     assert "40 cartas de nave" in kept and "12 fichas de escudo" in kept
     assert "primera versión" not in kept and "errata de una carta" not in kept and "Registro de cambios" not in kept
+
+
+def test_a_role_line_is_a_credit_only_beside_other_credits() -> None:
+    errata = "ERRATAS\nCorrección: Muro Defensivo\nLa carta debe decir «roba dos».\n\nCorrección: Ataque Furtivo\nEl coste es 3, no 2.\n"
+    result = clean(raw_of(errata))
+    assert "Corrección: Muro Defensivo" in kept_text(result) and "Corrección: Ataque Furtivo" in kept_text(result)
+    assert not result.credits.other
+    compact = clean(raw_of("ERRATAS\nCorrección: Muro Defensivo\nRoba dos.\nCorrección: Ataque Furtivo\nCuesta 3.\n"))
+    assert "Corrección: Ataque Furtivo" in kept_text(compact) and not compact.credits.other  # a rule between them
+    block = clean(raw_of("FIN\nGana quien más tenga.\n\nTraducción: Nerea Villalba\nMaquetación: Óscar Prieto\nRevisión: Dani Gil\n"))
+    assert "Revisión: Dani Gil" in block.credits.other
+    alone_under_title = clean(raw_of("FIN\nGana quien más tenga.\n\nCRÉDITOS\nMaquetación: Óscar Prieto\n"))
+    assert "Maquetación: Óscar Prieto" in alone_under_title.credits.other

@@ -116,3 +116,28 @@ def test_a_boxs_frame_goes_and_its_title_labels_its_text() -> None:
     assert texts == ["Antes.", "", "", "Ejemplo: Irene vuela.", "Tomás pesca.", "", "Después."]
     assert source == list(range(len(box)))
     assert unframe(["│ a solas │", "└─────┘"]) is None  # no top corner: no box
+
+
+def test_a_boxs_wrapped_first_line_is_no_title() -> None:
+    box = ["┌──────────────────────────────┐", "│ Si sacas un 6 puedes repetir │", "│ la tirada y mover otra vez.  │",
+           "└──────────────────────────────┘"]
+    texts, _ = unframe(box)
+    assert texts == ["", "Si sacas un 6 puedes repetir", "la tirada y mover otra vez.", ""]
+    broken_off = ["┌────────────────┐", "│ Si robas una   │", "│ Carta, juégala.│", "└────────────────┘"]
+    assert unframe(broken_off)[0][1:3] == ["Si robas una", "Carta, juégala."]  # ends on 'una': mid-phrase
+
+
+def test_a_table_drawn_in_box_characters_is_no_box() -> None:
+    table = ["┌──────────┬───────┐", "│ Acción   │ Coste │", "├──────────┼───────┤", "│ Mover    │ 1     │", "└──────────┴───────┘"]
+    assert unframe(table) is None
+    no_joints = ["┌──────────────────┐", "│ Mover    │ 1     │", "│ Pescar   │ 2     │", "└──────────────────┘"]
+    assert unframe(no_joints) is None  # a side inside its rows: columns
+
+
+def test_a_box_inside_one_column_does_not_hide_the_columns() -> None:
+    left = ["┌──────────────────────────────┐", "│ Irene vuela a la charca seis │", "│ y le da una ficha a Tomás.   │",
+            "│ Tomás pesca dos fichas allí. │", "│ Luego Irene anida en la cima.│", "└──────────────────────────────┘"]
+    right = ["Una garza que vuela no pesca", "en el mismo turno de juego ni", "aunque tenga las fichas de un", "nido. Anidar cuesta tres",
+             "fichas de pez del montón y", "se hace al final del turno."]
+    texts, _ = split_columns([a.ljust(36) + b for a, b in zip(left, right)])
+    assert texts == [*left, "", *right, ""]  # the box is the left column's: only a frame on its own lines is one
