@@ -50,7 +50,7 @@ from pipeline.clean.resources import (
 )
 from pipeline.clean.bylines import NAME_TAIL
 from pipeline.clean.posts import POST_DATE_REASON, PROFILE_REASON, drop_quote, member_blocks, post_header, signature_under
-from pipeline.clean.creditblock import CREDITS_TITLE_WORDS
+from pipeline.clean.creditblock import CREDITS_TITLE_WORDS, ROLES
 from pipeline.clean.state import State
 from pipeline.clean.threads import (
     ONLINE_STATUS,
@@ -74,9 +74,9 @@ VERSION_PARTS = re.compile(r"\s[–—|·•-]\s|[()\[\],;]")
 MIN_EMAIL_HEADERS = 3  # "De:", "Para:", "Asunto:": a pasted e-mail
 ROLE_NEIGHBOURS = 2  # lines either side of a role line ('Revisión: Dani Gil') where another credit shows it one
 # "Maquetación: Óscar Prieto", "Revisión: Dani Gil": who else made the translation, a role and a person's name.
+# The roles are the credits block's (creditblock.ROLES), one list for both.
 ROLE_CREDIT = re.compile(
-    r"^\s*(?:maquetaci[óo]n|revisi[óo]n|correcci[óo]n|edici[óo]n|dise[ñn]o gr[áa]fico|(?:maquetad|revisad|corregid)[oa] por)"
-    r"\s*[:\-–]?(?-i:" + PERSON + r")\s*\.?$",
+    rf"^\s*(?:{ROLES}|(?:maquetad|revisad|corregid)[oa] por)\s*[:\-–]?(?-i:{PERSON})\s*\.?$",
     re.IGNORECASE,
 )
 # "[list]", "[/quote]", "[center]" alone on a line are BBCode left in a text not read as BBCode: no forum member.
