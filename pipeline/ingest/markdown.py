@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.ingest.blogmarks import is_caption, read_more, without_last_link
 from pipeline.ingest.code import figure_or_code, is_code
 from pipeline.ingest.inline import render
 from pipeline.ingest.sniff import MD_INLINE
@@ -237,10 +238,13 @@ class _Walker:
         if self.lists and _site_page_link(token):  # "- [Guía de inicio](README.md) - Para nuevos jugadores"
             self.out.drop(first, "site navigation (a link to another page of the site)")
             return
-        if _read_more(token):  # "[Leer más](…)", "Si os ha gustado, pasaos por la entrada anterior. [Leer más »](…)"
+        pointer = read_more(token)  # "[Leer más](…)", "Si os ha gustado, pasaos por la entrada anterior. [Leer más »](…)"
+        if pointer == "paragraph":
             for number in range(first, (token.map[1] if token.map else first) + 1):
                 self.out.drop(number, "site navigation (a pointer to another post)")
             return
+        if pointer == "link":
+            without_last_link(token)  # "El combate se resuelve con dados. [Leer más](combate.md)": the rule stays
         in_item = bool(self.lists and opener is not None and opener.type == "list_item_open")
         lines = _lines(token, self.out, item=in_item or self.quotes > 0)
         marker = ""
@@ -281,29 +285,6 @@ def _anchor_only(token) -> bool:
         and children[-1].type == "link_close"
         and all(child.type == "text" for child in children[1:-1])
     )
-
-
-MAX_CAPTION_WORDS = 14  # a caption names what a picture shows; a longer italic line under it is a sentence of the text
-
-
-def _caption_length(segments: list[tuple[str, bool]]) -> bool:
-    return len("".join(part for part, _ in segments).split()) <= MAX_CAPTION_WORDS
-
-
-# A blog's link to another post: "Leer más", "Seguir leyendo »", "Read more…".
-READ_MORE = re.compile(r"^(?:leer m[áa]s|segu(?:ir|e) leyendo|contin[úu]a(?:r)? leyendo|read more|continue reading)\W*$", re.IGNORECASE)
-MAX_POINTER_WORDS = 25  # a closing pointer to another post is a sentence or two before its "Leer más" link
-
-
-def _read_more(token) -> bool:
-    """A paragraph that ends with a "read more" link to another page, after at most a sentence or two."""
-    children = [child for child in token.children or [] if child.type != "text" or child.content.strip()]
-    opening = max((index for index, child in enumerate(children) if child.type == "link_open"), default=-1)
-    if opening < 0 or children[-1].type != "link_close" or (children[opening].attrGet("href") or "#").startswith("#"):
-        return False
-    label = tidy("".join(child.content for child in children[opening + 1 : -1]))
-    before = " ".join(child.content for child in children[:opening] if child.type == "text")
-    return bool(READ_MORE.match(label)) and len(before.split()) <= MAX_POINTER_WORDS
 
 
 RELATIVE_PAGE = re.compile(r"^(?![a-z][\w+.-]*:|#|/?images?/)[^\s?#]+(?:\.(?:md|html?)|/)$", re.IGNORECASE)
@@ -376,7 +357,7 @@ def _lines(token, out: Converted, *, item: bool = False) -> list[tuple[str, str]
         if image > 0:
             rendered.append(("", "image"))  # a line of images alone is a figure: alt text included, it goes
             continue
-        if rendered and rendered[-1][1] == "image" and image < 0 and not unemphasised and _caption_length(segments):
+        if rendered and rendered[-1][1] == "image" and image < 0 and not unemphasised and is_caption(segments):
             rendered.append(("", "caption of a picture"))  # "*La caja del juego.*" right under it: its caption
             continue
         text, what = render(segments, item=item, leads=out.leads)

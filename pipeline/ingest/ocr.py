@@ -117,14 +117,14 @@ def _coordination(before: str, after: str) -> bool:
     daño", "con 0 energía") or before a noun is a quantity, and a rule may never lose its number."""
     if before in NUMBER_WORDS:
         return after in NUMBER_WORDS
-    if before in FUNCTION_WORDS or before in DETERMINERS or _verb_form(before):
+    if before in FUNCTION_WORDS or before in DETERMINERS or verb_form(before):
         return False  # "tiene 0 energía", "con 0 monedas", "la 0"
     if before.endswith(("ar", "er", "ir")) and not _infinitive(after):
         return False  # "infligir 0 daño"; "mover 0 plantar" is a coordination of two actions
     return _infinitive(after) or after in DETERMINERS or after in ZERO_PRONOUNS
 
 
-def _verb_form(word: str) -> bool:
+def verb_form(word: str) -> bool:
     """'tiene', 'inflige', 'cuesta', 'gana': a verb conjugated (its lemma an infinitive other than itself)."""
     lemma = _lexicon()[0].get(word)
     return bool(lemma) and lemma != word and str(lemma).endswith(("ar", "er", "ir"))

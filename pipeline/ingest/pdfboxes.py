@@ -6,7 +6,9 @@ label in bold, sheets/roles.py), and the text is kept with it.
 
 A box title is a text box of one line of at most three words with no sentence ending, in type no larger than its
 text's, at the top of a drawn rectangle that holds, under it, the next text box of the page (prose: several words),
-and nothing else.
+and nothing else. The text must open as a sentence does, with a capital: a list under the title ("1. Roba una
+carta", "• Roba…") keeps its first item its own, and a line in lower case ("Si el mazo" over "se acaba, baraja…")
+goes on the sentence the short line began, no title.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ def box_titles(boxes: list[Box], rectangles: list[tuple[float, float, float, flo
             continue
         if len(" ".join(text.lines).split()) < MIN_TEXT_WORDS or text.bbox[3] > title.bbox[1] + SLACK:
             continue  # the text is under the title, and prose
+        if not _opens_a_sentence(text.lines[0]):
+            continue  # a list's first item, or the rest of the short line's sentence
         if title.size > LARGER * text.size:
             continue  # a heading set large over its text, not a box's title
         for frame in rectangles:
@@ -44,6 +48,11 @@ def box_titles(boxes: list[Box], rectangles: list[tuple[float, float, float, flo
             if held == [title, text] and frame[3] - title.bbox[3] <= TOP * title.size:
                 titles.add(index)  # the frame holds the title and its text alone: no page's background or border
     return titles
+
+
+def _opens_a_sentence(line: str) -> bool:
+    first = line.lstrip(" ¿¡«\"'(")
+    return first[:1].isupper()
 
 
 def _inside(box: tuple[float, float, float, float], frame: tuple[float, float, float, float]) -> bool:

@@ -13,6 +13,9 @@ MIDDLE = (0.3, 0.7)  # of the page's width: where a gutter may run
 MIN_GUTTER = 6.0  # points of white between the columns
 MIN_BOXES = 2  # text boxes on each side
 MIN_COLUMN = 0.3  # of the page's width: a column of prose has a box this wide (a table's column of cells has none)
+LEVEL_TOPS = 2.0  # points between the tops of two boxes set in one row
+MIN_ROWS = 3  # boxes of one side level with one of the other's: a table's rows, cells of prose (when most of them are)
+ROW_SHARE = 2 / 3  # of the side with fewer boxes: two columns of prose meet level only at their tops, or by chance
 
 
 def gutter(boxes: list[tuple[float, float, float, float]], width: float) -> float | None:
@@ -30,7 +33,7 @@ def gutter(boxes: list[tuple[float, float, float, float]], width: float) -> floa
         left = [box for box in boxes if box[2] <= left_edge]
         right = [box for box in boxes if box[0] >= right_edge]
         across = [box for box in boxes if box[0] < left_edge and box[2] > right_edge]
-        if not (_column(left, width) and _column(right, width)):
+        if not (_column(left, width) and _column(right, width)) or _rows_of_a_table(left, right):
             continue
         if any(_level_with(box, left + right) for box in across):
             continue
@@ -41,6 +44,14 @@ def gutter(boxes: list[tuple[float, float, float, float]], width: float) -> floa
 
 def _column(boxes: list[tuple[float, float, float, float]], width: float) -> bool:
     return len(boxes) >= MIN_BOXES and max(x1 - x0 for x0, _, x1, _ in boxes) >= MIN_COLUMN * width
+
+
+def _rows_of_a_table(left: list[tuple[float, float, float, float]], right: list[tuple[float, float, float, float]]) -> bool:
+    """Most boxes of one side start level with one of the other's: a table's rows of wide cells on a page of one
+    column ("Mover la ficha… | Cuesta un punto…"), read row by row, not a gutter between two columns of prose."""
+    fewer, more = sorted((left, right), key=len)
+    level = sum(any(abs(box[3] - other[3]) <= LEVEL_TOPS for other in more) for box in fewer)
+    return level >= MIN_ROWS and level >= ROW_SHARE * len(fewer)
 
 
 def _level_with(box: tuple[float, float, float, float], others: list[tuple[float, float, float, float]]) -> bool:

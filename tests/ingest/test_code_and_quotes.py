@@ -182,3 +182,19 @@ def test_a_blogs_read_more_pointer_and_a_pictures_italic_caption_go_and_a_rule_w
     assert "Roba una carta. Mira la carta de ayuda antes." in raw.text and "Nunca robes dos veces." in raw.text
     assert "el atacante puede narrar una circunstancia favorable" in raw.text
     assert any("caption" in record.reason for record in raw.markup)
+
+
+def test_a_rule_in_italics_under_a_picture_a_bold_italic_heading_and_a_rule_before_a_read_more_link_stay(tmp_path: Path) -> None:
+    """Review of round 15: an italic line under a picture is its caption only when it is a phrase (no verb, not
+    bold); a sentence before a "Leer más" link to a page of the same rules is a rule (only the link goes), while one
+    before a link to another dated post is that post's teaser."""
+    text = (
+        "## Turno\n\n![Cartas](/img/cartas.jpg)\n*Cada jugador roba una carta.*\n\n"
+        "![Tablero](/img/tablero.jpg)\n***Preparación***\nCada jugador toma diez fichas.\n\n"
+        "El combate se resuelve tirando dos dados. [Leer más](combate.md)\n\n"
+        "Mira también mi reseña de la semana pasada. [Leer más](/2026/03/07/resena/)\n"
+    )
+    raw = _read(tmp_path, "raw.md", text)
+    assert "Cada jugador roba una carta." in raw.text and "Preparación" in raw.text
+    assert "El combate se resuelve tirando dos dados." in raw.text and "Leer más" not in raw.text
+    assert "reseña" not in raw.text

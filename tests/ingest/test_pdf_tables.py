@@ -146,3 +146,29 @@ def test_a_table_in_the_left_column_takes_no_line_of_the_right_and_the_left_colu
     texts = [text for text in converted.texts if text]
     assert [text for text in texts if " | " in text] == ["Pieza | Cantidad", "Fichas de roca | 12", "Cartas de viento | 30"]
     assert texts.index("Cartas de viento | 30") < next(index for index, text in enumerate(texts) if "Segunda columna" in text)
+
+
+def test_a_one_column_pages_table_of_wide_cells_is_read_row_by_row_not_as_two_columns() -> None:
+    """Review of round 15: a table's two columns of wide cells (each over 0.3 of the page) leave a white band down the
+    page's middle like a gutter; its cells start level row by row, so they are no two columns of prose, and each
+    action stays next to its effect."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Table
+
+    styles = getSampleStyleSheet()
+    prose = "Cada jugador roba dos cartas al empezar su turno y puede jugar una de ellas si quiere hacerlo. " * 2
+    pairs = [("Acción de mover la ficha hasta la casilla vecina libre", "Cuesta un punto de energía y no se puede repetir en el turno"),
+             ("Acción de atacar a la ficha enemiga adyacente", "Tira dos dados y suma tu fuerza contra su defensa"),
+             ("Acción de descansar en la casilla actual", "Recupera dos puntos de energía al final del turno")]
+    out = io.BytesIO()
+    cells = [[Paragraph(text, styles["BodyText"]) for text in pair] for pair in pairs]
+    SimpleDocTemplate(out, pagesize=A4, invariant=1).build([
+        Paragraph("Acciones", styles["Heading2"]), Paragraph(prose, styles["BodyText"]), Table(cells, colWidths=[240, 240]),
+        Paragraph(prose, styles["BodyText"]),
+    ])
+    _, converted = convert_pdf(out.getvalue(), display="raw.pdf")
+    texts = [text for text in converted.texts if text]
+    heads = [text[:20] for pair in pairs for text in pair]
+    starts = [next(index for index, text in enumerate(texts) if text.startswith(head)) for head in heads]
+    assert starts == sorted(starts)
