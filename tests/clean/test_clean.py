@@ -281,6 +281,21 @@ def test_forum_post_headers_replies_and_quotes() -> None:
             ["Cada nave dispara una sola vez por turno a una nave rival.", "CAÑONES y velas se compran en el puerto."],
             ["Cada nave dispara una sola vez por turno a una nave rival.", "CAÑONES y velas se compran en el puerto."],
         ),
+        # A component list, a short acronym opening a sentence, a stray open bracket: separate lines stay separate.
+        (
+            ["24 cartas de personaje de cuatro colores", "PNJ de cartón con sus peanas", "6 dados"],
+            ["24 cartas de personaje de cuatro colores", "PNJ de cartón con sus peanas", "6 dados"],
+        ),
+        (
+            ["Cada jugador toma su ficha de personaje y lo coloca delante", "PV iniciales se marcan con un cubo en su ficha."],
+            ["Cada jugador toma su ficha de personaje y lo coloca delante", "PV iniciales se marcan con un cubo en su ficha."],
+        ),
+        (
+            ["Coloca las losetas del tablero en el centro de la mesa (ver el dibujo de la página 4 del manual",
+             "boca arriba, en dos filas", "Cada jugador roba tres cartas.", "Baraja el resto y forma el mazo."],
+            ["Coloca las losetas del tablero en el centro de la mesa (ver el dibujo de la página 4 del manual boca arriba, en dos filas",
+             "Cada jugador roba tres cartas.", "Baraja el resto y forma el mazo."],
+        ),
     ],
 )
 def test_joins(lines: list[str], expected: list[str]) -> None:
