@@ -540,9 +540,11 @@ def test_a_story_told_to_the_reader_opens_its_section() -> None:
     assert [kind_of_line(result, number) for number in (1, 3, 5, 7)] == ["text", "flavor", "flavor", "text"]
 
 
-def test_a_saying_quoted_as_an_example_of_a_term_is_no_story_but_the_narrator_is() -> None:
-    """The first person inside a quotation (closed or left open) is the speaker's; the same words told are a story."""
-    quoted = "ROBAR –tomar una ficha del pozo; “¿Por qué robaste otra vez compadre? Yo robé porque me faltaba el seis."
+@pytest.mark.parametrize(("opens", "closes"), [("“", "”"), ("«", "»"), ('"', '"'), ("“", ""), ("«", ""), ('"', "")])
+def test_a_saying_quoted_as_an_example_of_a_term_is_no_story_but_the_narrator_is(opens: str, closes: str) -> None:
+    """The first person inside a quotation (“…”, «…» or straight quotes, closed or left open) is the speaker's; the same
+    words told are a story."""
+    quoted = f"ROBAR –tomar una ficha del pozo; {opens}Yo robé otra vez porque me faltaba el seis, compadre{closes}."
     told = "Aquella noche yo robé otra vez del pozo porque me faltaba el seis y mi compadre se rio de mí durante un rato."
     result = clean(raw_of("\n\n".join(["Glosario", quoted, "Anécdota", told])))
     assert [kind_of_line(result, number) for number in (3, 7)] == ["text", "flavor"]
