@@ -1,7 +1,8 @@
 """A publisher's credits block: a "Créditos" heading over lines that each name a role and who filled it
 ("Diseño: Aurora Beltrán", "Maquetación: Estudio Garza"), with the copyright and the web address. None of it is a
 rule: the role lines go to the credits (the sheet's footer prints them) and the heading goes with them, so the
-block makes no section. A line of the block that is no credit (a sentence) leaves the whole block as it was.
+block makes no section. A line of the block that is no credit (a sentence), or a sentence right after the block (a
+rule the heading heads), leaves the whole block as it was.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ def mark_credit_blocks(state: State) -> None:
         roles = [line for line in block if ROLE_LINE.match(lines[line])]
         if not roles or any(not (ROLE_LINE.match(lines[line]) or _other_credit(lines[line])) for line in block):
             continue
+        if _a_sentence_after(lines, block[-1]):
+            continue  # a rule under the heading, past the credits: the heading heads it ("Los créditos del juego van…")
         fate[index] = (CleaningAction.DROP, "heading of the credits block (its lines are kept in the sheet footer)")
         for line in roles:
             fate[line] = (CleaningAction.CREDIT, "credit line kept in the sheet footer")
@@ -48,6 +51,12 @@ def _block_under(lines: list[str], index: int) -> list[int]:
             continue
         block.append(line)
     return block
+
+
+def _a_sentence_after(lines: list[str], last: int) -> bool:
+    """Whether the first line after the block, before any heading-like line, is a sentence (it ends as one)."""
+    following = next((text.strip() for text in lines[last + 1 :] if text.strip()), "")
+    return following.endswith((".", "!", "?"))
 
 
 def _other_credit(text: str) -> bool:
