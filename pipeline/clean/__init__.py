@@ -23,7 +23,7 @@ from pipeline.clean.furniture import mark_furniture, navigation_left
 from pipeline.clean.joins import titles_joined
 from pipeline.clean.leadins import SENTENCE_SPLIT, chatter_lead_ins, post_lead_in
 from pipeline.clean.notes import emit_unit, split_inline_note
-from pipeline.clean.offtopic import PRODUCT_PRESENTED, PRODUCT_PROMOTION, RULE_PRESENTED, off_topic_sections
+from pipeline.clean.offtopic import PLANS_REASON, PRODUCT_PRESENTED, PRODUCT_PROMOTION, RULE_PRESENTED, SPECULATION, off_topic_sections
 from pipeline.clean.origins import original_reason, source_links, to_original_lines
 from pipeline.clean.resources import (
     APP_PROMOTION,
@@ -364,10 +364,19 @@ def _a_rule_inside(text: str, options: CleanOptions) -> bool:
     """'Cada jugador roba dos cartas. Más traducciones en la web de ...': a paragraph with a sentence of rules that
     no chatter touches is a rule, its chatter kept with it rather than the rule lost."""
     sentences = SENTENCE_SPLIT.split(text)
-    return len(sentences) > 1 and any(
-        sum(token in options.rules for token in words(sentence)) >= MIN_RULE_WORDS and chatter_reason(sentence, options) is None
-        for sentence in sentences
-    )
+    return len(sentences) > 1 and any(_a_rule_sentence(sentence, options) for sentence in sentences)
+
+
+def _a_rule_sentence(sentence: str, options: CleanOptions) -> bool:
+    """A sentence of rule words that no chatter touches."""
+    return sum(token in options.rules for token in words(sentence)) >= MIN_RULE_WORDS and chatter_reason(sentence, options) is None
+
+
+def _plans_with_a_rule(state: State, heading: int, end: int) -> bool:
+    """A section under a plans title ("Pendientes", "Próximamente") that states a rule, neither asked nor hedged
+    ("Al terminar la partida, guarda las cartas de mejora…"), is the game's: only one of questions and maybes goes."""
+    text = " ".join(state.lines[index].strip() for index in range(heading + 1, end + 1) if index not in state.fate)
+    return any(_a_rule_sentence(sentence, state.options) and not SPECULATION.search(sentence) for sentence in SENTENCE_SPLIT.split(text))
 
 
 def _judge_off_topic(state: State) -> None:
@@ -376,6 +385,8 @@ def _judge_off_topic(state: State) -> None:
     headings = sorted(state.headings)
     firsts = [unit.first for unit in state.units]  # in line order: bisect finds a section's units and headings
     for heading, (end, reason) in off_topic_sections(state.lines, headings, state.fate).items():
+        if reason.startswith(PLANS_REASON) and _plans_with_a_rule(state, heading, end):
+            continue
         state.fate[heading] = (CleaningAction.DROP, reason)
         for unit in state.units[bisect_right(firsts, heading) : bisect_right(firsts, end)]:
             if unit.kind != CleaningAction.DROP:

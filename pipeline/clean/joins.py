@@ -40,6 +40,15 @@ TITLE_LINE_WORDS = 6
 PROSE_WORDS = 6  # a line of this many words cut without a stop is prose, not a title
 SHOUTED_TERM_WORDS = 3  # "DAÑO PURO": words in capitals of one game term
 TITLE_CONTINUATIONS = frozenset("de del y e o u en con por para a al sin sobre contra".split())
+# A phrase cut before a game term in capitals ends on a word that needs its noun: an article, a preposition or a
+# determiner ("... puede atacar a otro" / "CABALLERO o a un MAGO"); "... de cuatro colores" / "PNJ de cartón" is a list.
+MID_PHRASE_WORDS = CUT_WORDS | frozenset(
+    "otro otra otros otras este esta estos estas ese esa esos esas aquel aquella cada cualquier cualquiera todo toda todos"
+    " todas ningún ninguna algún alguna mi mis tu tus nuestro nuestra nuestros nuestras vuestro vuestra sobre contra sin"
+    " entre hacia hasta desde tras".split()
+)
+MAX_ACRONYM = 3  # "PV", "PNJ": a short word in capitals opens a line of its own (a list's item, a sentence)
+BRACKET_LINES = 2  # a bracket left open pulls in this many lines at most, and no sentence: a stray "(ver el dibujo" no more
 
 
 def join_groups(lines: list[str], indexes: list[int]) -> list[list[int]]:
@@ -49,20 +58,24 @@ def join_groups(lines: list[str], indexes: list[int]) -> list[list[int]]:
     # 200,000 broken lines joined anew at every line would cost quadratic time.
     length = 0
     depth = 0  # brackets the group's text opened and has not closed, counted the same way
+    pulled = 0  # lines joined while a bracket was left open: it stops pulling after BRACKET_LINES
     for index in indexes:
         text = lines[index].strip()
         last = lines[groups[-1][-1]].strip() if groups else ""
+        bracketed = depth > 0 and pulled < BRACKET_LINES
         if groups and (
             hangs_from(lines[groups[-1][0]], lines[index])
-            or _continues(length, last, single=len(groups[-1]) == 1, following=text, bracketed=depth > 0)
+            or _continues(length, last, single=len(groups[-1]) == 1, following=text, bracketed=bracketed)
         ):
             groups[-1].append(index)
             length += 1 + len(text)
-            depth += text.count("(") - text.count(")")
+            opened = depth > 0
+            depth = max(depth + text.count("(") - text.count(")"), 0)
+            pulled = pulled + 1 if opened and depth else 0
         else:
             groups.append([index])
             length = len(text)
-            depth = text.count("(") - text.count(")")
+            depth, pulled = max(text.count("(") - text.count(")"), 0), 0
     return groups
 
 
@@ -86,7 +99,8 @@ def _continues(length: int, last_line: str, *, single: bool, following: str, bra
     if QUOTED_LOWER.match(after) and last_line[-1:].isalnum():
         return True  # "... donde el eje" / "'x' se describe ...": a quoted lower-case word carries the sentence on
     if length >= MIN_PROSE and not last_line.endswith(SENTENCE_END) and (
-        last_line.endswith(OPERATOR_END) or _closes_bracket(last_line, after) or (bracketed and last_line[-1:].isalnum())
+        last_line.endswith(OPERATOR_END) or _closes_bracket(last_line, after)
+        or (bracketed and last_line[-1:].isalnum() and not _opens_a_sentence(after))
     ):
         return True  # prose cut before an operand, or inside a bracket it opened ("(por ejemplo: ... una carta de 8" / "ESPADAS a ...")
     if _shouted_term_goes_on(last_line, after):
@@ -104,13 +118,24 @@ def _continues(length: int, last_line: str, *, single: bool, following: str, bra
     return length >= MIN_PROSE and last_word in CUT_WORDS and not last_line.endswith((":", ";")) and opens
 
 
+def _opens_a_sentence(text: str) -> bool:
+    """'Cada jugador roba…': a capitalised word, not a game term in capitals ('ESPADAS a…'), opens a sentence."""
+    first = text.split(None, 1)[0]
+    return first[:1].isupper() and not _shouted(first)
+
+
 def _shouted_term_goes_on(last_line: str, after: str) -> bool:
     """'Ahora bien, un CABALLERO puede atacar a otro' / 'CABALLERO o a un MAGO, ...': a line of prose cut mid-phrase,
     then a game term the text writes in capitals ('DAÑO PURO, es decir') and lower-case words after it, which no sentence
     or heading opens with."""
     if len(last_line.split()) < PROSE_WORDS or not last_line[-1:].isalpha():
         return False
+    last_word = last_line.rsplit(None, 1)[-1]
+    if not (last_word.casefold() in MID_PHRASE_WORDS or _shouted(last_word)):
+        return False  # "... de cuatro colores" / "PNJ de cartón": the line before was whole; "... DAÑO" / "LEVE, es decir" goes on
     words = after.split(None, SHOUTED_TERM_WORDS + 1)
+    if len(words[0].rstrip(",;")) <= MAX_ACRONYM:
+        return False
     shouted = 0
     while shouted < min(len(words) - 1, SHOUTED_TERM_WORDS) and _shouted(words[shouted]):
         shouted += 1

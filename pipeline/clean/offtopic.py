@@ -39,11 +39,21 @@ CHANGE_ENTRY = re.compile(
 )
 DOWNLOADS = re.compile(r"^(?:descargas?|enlaces?|links?|archivos?)(?:\s+(?:del?|y)\s+\w+)?[\s:.]*$", re.IGNORECASE)
 # The project's plans, as a section's title: a to-do list ("TODO" in capitals, "Por hacer"), a roadmap, what is still
-# pending, ideas for later, "Futuras expansiones", "Próximamente".
+# pending, ideas for later, "Futuras expansiones", "Próximamente". Only what a project makes is "future": "Futuras
+# partidas" or "Futuros turnos" are a game's own (a campaign's rules), so the nouns are listed.
+_MADE_NEXT = r"(?:expansiones|ampliaciones|versiones|mazos|traducciones|cambios|mejoras)"
 PLANS = re.compile(
     r"^(?:(?-i:TODO)|to[- ]do|por hacer|(?:tareas |cosas )?pendientes?|hoja de ruta|roadmap|planes(?: futuros| de futuro)?"
     r"|pr[óo]ximamente|lista de deseos|wish ?list|ideas (?:futuras|para el futuro|para m[áa]s adelante|pendientes|por probar)"
-    r"|futur[oa]s (?:\w+ ?){1,2}|en (?:el )?futuro)[\s:.!]*$",
+    rf"|futur[oa]s {_MADE_NEXT}|{_MADE_NEXT} futur[oa]s|en (?:el )?futuro)[\s:.!]*$",
+    re.IGNORECASE,
+)
+PLANS_REASON = "a section of the project's plans"
+# A plan is asked or hedged ("Qué pasa con las cartas que sobran…", "Se podría pensar en…", "Tal vez más adelante"):
+# a sentence of rule words without either, under a plans title ("Pendientes", "Próximamente"), is a rule of the game.
+SPECULATION = re.compile(
+    r"[¿?]|^\W*(?:qu[ée]|c[óo]mo|cu[áa]ndo|cu[áa]l(?:es)?|por qu[ée])\b|\bpodr[íi]a(?:n|mos)?\b|\bpensar(?:se|l[oa]s?)?\b"
+    r"|\bquiz[áa]s?\b|\btal vez\b|\bhabr[íi]a que\b|\bser[íi]a\b|\bme gustar[íi]a\b|\bfalta\b|\bm[áa]s adelante\b",
     re.IGNORECASE,
 )
 _MADE = r"hemos\s+(?:cread|preparad|incluid|desarrollad|diseñad|programad|añadid|lanzad|implementad|mejorad)[oa]s?"
@@ -85,7 +95,7 @@ def off_topic_sections(lines: list[str], headings: list[int], gone: Container[in
         end = _section_end(lines, ordered, position, depth, gone)
         body = " ".join(lines[index + 1 : end + 1])
         if PLANS.match(title):
-            found[index] = (end, f"a section of the project's plans ({title!r}), not rules")
+            found[index] = (end, f"{PLANS_REASON} ({title!r}), not rules")
         elif OFF_TOPIC.match(title) or ABOUT_FILES.search(body):
             found[index] = (end, f"a {title!r} section of the page, not rules")
     return found

@@ -361,15 +361,15 @@ class Voice:
         return self.narrative >= 2 and self.narrative * 1.5 > self.rules and self.narrative / max(self.words, 1) > 0.04
 
 
-# A question ("¿Puedo...?", a FAQ) or a saying quoted as a term's example (“Tiré porque...”, open to the end): no narrator's first person.
-QUESTION_SPAN = re.compile(r"¿[^¿?]{0,200}\?|“[^“”]{0,200}(?:”|$)")
+# A question ("¿Puedo...?", a FAQ) or a saying quoted (“Tiré porque...”, «…», "…", open to the end): no narrator's first person.
+QUESTION_SPAN = re.compile(r"¿[^¿?]{0,200}\?|“[^“”]{0,200}(?:”|$)|«[^«»]{0,200}(?:»|$)|\"[^\"]{0,200}(?:\"|$)")
 
 
 def voice(text: str, options: CleanOptions) -> Voice:
     tokens = words(text)
     rule_set = options.rules
     narrative = 0.0
-    asked = set(words(" ".join(QUESTION_SPAN.findall(text)))) if "¿" in text or "“" in text else set()
+    asked = set(words(" ".join(QUESTION_SPAN.findall(text)))) if any(mark in text for mark in '¿“«"') else set()
     for token in tokens:
         if token in asked and token in FIRST_PERSON:
             continue

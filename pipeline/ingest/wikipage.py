@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from pipeline.structure.styles import looks_like_sentence
+
 # Lines only MediaWiki prints (two of them make a text a wiki page).
 WIKI_SIGNS = re.compile(
     r"^\s*(?:ir a la navegaci[óo]n\b|obtenido de\s*[«\"]|categor[íi]as?\s*:\s*\S|esta p[áa]gina se edit[óo] por [úu]ltima vez"
@@ -39,6 +41,9 @@ MAX_HEADING_WORDS = 6
 INFOBOX_REACH = 40  # the infobox stands at the article's top
 MIN_INFOBOX_FIELDS = 4
 MAX_CAPTION_WORDS = 8
+# An infobox's field: a label word, then its value ("Diseñador Ana Ruiz", "Jugadores 2 a 4"); no count ("48 losetas")
+# and no line ending as a sentence or a lead-in.
+INFOBOX_FIELD = re.compile(r"^[A-ZÁÉÍÓÚÑ][^\W\d_]+\s+\S.*(?<![.:!?])$")
 
 
 def wiki_furniture(lines: list[str]) -> dict[int, str]:
@@ -64,20 +69,35 @@ def wiki_furniture(lines: list[str]) -> dict[int, str]:
 
 def _infobox_caption(lines: list[str]) -> dict[int, str]:
     """The caption of the infobox's picture: the infobox flattened into "Label value" lines ("Jugadores 2 a 4"), none
-    a sentence, and under them, as the block's last line, a short one that ends as a sentence ("Caja de la edición.")."""
-    found: dict[int, str] = {}
-    block: list[int] = []
-    for index, text in enumerate([*lines[:INFOBOX_REACH], ""]):
+    a sentence, and under them, as the block's last line, a short one that ends as a sentence and has no verb ("Caja
+    de la edición."). Only the article's first block of lines, under its title: a list lower down ("Componentes / 48
+    losetas / … / 1 marcador de niebla.") or a setup's steps are the rules'."""
+    block = _first_article_block(lines)
+    if not block:
+        return {}
+    *fields, last = block
+    caption = lines[last].strip()
+    if (len(fields) >= MIN_INFOBOX_FIELDS and caption.endswith(".") and len(caption.split()) <= MAX_CAPTION_WORDS
+            and not looks_like_sentence(caption) and all(INFOBOX_FIELD.match(lines[field].strip()) for field in fields)):
+        return {last: "the wiki infobox's picture caption"}
+    return {}
+
+
+def _first_article_block(lines: list[str]) -> list[int]:
+    """The indices of the block (blank-line bounded) right under the article's title: the title's own block when more
+    lines follow the title in it, else the next block. The wiki's furniture over the article (the banner, the page's
+    name, "De <sitio>", "Ir a la navegación") comes before the title; beyond INFOBOX_REACH there is no infobox."""
+    site = next((index for index, text in enumerate(lines[:TOP_LINES]) if SITE_LINE.match(text)), -1)
+    blocks: list[list[int]] = [[]]
+    for index, text in enumerate(lines[:INFOBOX_REACH]):
         if text.strip():
-            block.append(index)
-            continue
-        *fields, last = block or [0]
-        caption = lines[last].strip() if block else ""
-        if (len(fields) >= MIN_INFOBOX_FIELDS and caption.endswith(".") and len(caption.split()) <= MAX_CAPTION_WORDS
-                and not any(lines[field].rstrip().endswith((".", ":", "!", "?")) for field in fields)):
-            found[last] = "the wiki infobox's picture caption"
-        block = []
-    return found
+            blocks[-1].append(index)
+        elif blocks[-1]:
+            blocks.append([])
+    article = [block for block in blocks if block and not all(line <= site or WIKI_FURNITURE.match(lines[line]) for line in block)]
+    if not article:
+        return []
+    return article[0] if len(article[0]) > 1 else (article[1] if len(article) > 1 else [])
 
 
 def page_address(text: str) -> str:

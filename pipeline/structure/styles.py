@@ -81,18 +81,22 @@ def _words(text: str) -> list[str]:
 ARTICLE_TITLE_WORDS = 5
 
 
+# "Juego No", "Pares y Juego Sí": a game's call named with the negation or the assent, capitalised inside a title.
+NAMED_CALLS = frozenset(("no", "sí", "si"))
+
+
 def looks_like_sentence(text: str) -> bool:
-    """Whether the line opens as a sentence or has a verb. A capitalised word after the first is a name ("Juego No",
-    "Pares y Juego Sí"), not the verb or the negation it spells."""
+    """Whether the line opens as a sentence or has a verb. "No" or "Sí" capitalised after the first word is a call's
+    name ("Juego No", "Pares y Juego Sí"), not the negation; any other capitalised verb counts ("Robar Es Obligatorio")."""
     words = _words(text)
     if not words:
         return True
-    unnamed = words[:1] + [word for word in words[1:] if not _capitalised(word)]
+    unnamed = words[:1] + [word for word in words[1:] if not (_capitalised(word) and word.lower() in NAMED_CALLS)]
     return words[0].lower() in SENTENCE_STARTS or any(word.lower() in SENTENCE_VERBS for word in unnamed)
 
 
 def _capitalised(word: str) -> bool:
-    """'No', 'Sí': a capital and small letters (a word in capitals, 'PUEDE', is a shouted sentence's as much as a name's)."""
+    """'No', 'Sí': a capital and small letters (a word in capitals, 'NO', is a shouted sentence's as much as a name's)."""
     return word[0].isupper() and not word.isupper()
 
 

@@ -281,6 +281,23 @@ def test_a_section_of_the_projects_plans_goes_with_the_report_saying_so() -> Non
         assert reasons[f"## {title}"] == f"a section of the project's plans ({title!r}), not rules"
 
 
+@pytest.mark.parametrize("title", ["Futuras partidas", "Futuros turnos", "Próximamente", "Pendientes", "En el futuro"])
+def test_a_campaigns_rules_under_a_title_that_reads_like_plans_stay(title: str) -> None:
+    """A campaign's rules for the next game are no plans of the project: "Futuras partidas" with a rule in it stays."""
+    campaign = "Al terminar la partida, guarda las cartas de mejora. Esas cartas se usan en la siguiente partida de la campaña."
+    end = "Gana quien tenga más puntos al final de la ronda."
+    kept = kept_text(clean(raw_of(f"## Preparación\n{RULE}\n\n## {title}\n{campaign}\n\n## Final\n{end}\n")))
+    assert RULE in kept and campaign in kept and title in kept and end in kept
+
+
+def test_a_todo_asking_and_hedging_about_the_cards_left_over_goes() -> None:
+    """A to-do list speaks of the game's cards too ("las dos cartas que sobran"), but it asks and hedges."""
+    plans = "Qué pasa con las dos cartas que sobran si se juega de a 3. Se podría pensar agregarlas a la mesa en la partida."
+    more = "También puede pensarse en agregarlas la primera ronda para el cuarto jugador."
+    kept = kept_text(clean(raw_of(f"## Preparación\n{RULE}\n\n## TODO\n{plans}\n\n{more}\n")))
+    assert RULE in kept and plans not in kept and more not in kept
+
+
 @pytest.mark.parametrize("title", ["Todo o nada", "Pendientes del tablero", "El futuro"])
 def test_a_rule_sections_title_that_only_starts_like_plans_stays(title: str) -> None:
     kept = kept_text(clean(raw_of(f"## {title}\n{RULE}\n")))

@@ -281,6 +281,21 @@ def test_forum_post_headers_replies_and_quotes() -> None:
             ["Cada nave dispara una sola vez por turno a una nave rival.", "CAÑONES y velas se compran en el puerto."],
             ["Cada nave dispara una sola vez por turno a una nave rival.", "CAÑONES y velas se compran en el puerto."],
         ),
+        # A component list, a short acronym opening a sentence, a stray open bracket: separate lines stay separate.
+        (
+            ["24 cartas de personaje de cuatro colores", "PNJ de cartón con sus peanas", "6 dados"],
+            ["24 cartas de personaje de cuatro colores", "PNJ de cartón con sus peanas", "6 dados"],
+        ),
+        (
+            ["Cada jugador toma su ficha de personaje y lo coloca delante", "PV iniciales se marcan con un cubo en su ficha."],
+            ["Cada jugador toma su ficha de personaje y lo coloca delante", "PV iniciales se marcan con un cubo en su ficha."],
+        ),
+        (
+            ["Coloca las losetas del tablero en el centro de la mesa (ver el dibujo de la página 4 del manual",
+             "boca arriba, en dos filas", "Cada jugador roba tres cartas.", "Baraja el resto y forma el mazo."],
+            ["Coloca las losetas del tablero en el centro de la mesa (ver el dibujo de la página 4 del manual boca arriba, en dos filas",
+             "Cada jugador roba tres cartas.", "Baraja el resto y forma el mazo."],
+        ),
     ],
 )
 def test_joins(lines: list[str], expected: list[str]) -> None:
@@ -525,9 +540,11 @@ def test_a_story_told_to_the_reader_opens_its_section() -> None:
     assert [kind_of_line(result, number) for number in (1, 3, 5, 7)] == ["text", "flavor", "flavor", "text"]
 
 
-def test_a_saying_quoted_as_an_example_of_a_term_is_no_story_but_the_narrator_is() -> None:
-    """The first person inside a quotation (closed or left open) is the speaker's; the same words told are a story."""
-    quoted = "ROBAR –tomar una ficha del pozo; “¿Por qué robaste otra vez compadre? Yo robé porque me faltaba el seis."
+@pytest.mark.parametrize(("opens", "closes"), [("“", "”"), ("«", "»"), ('"', '"'), ("“", ""), ("«", ""), ('"', "")])
+def test_a_saying_quoted_as_an_example_of_a_term_is_no_story_but_the_narrator_is(opens: str, closes: str) -> None:
+    """The first person inside a quotation (“…”, «…» or straight quotes, closed or left open) is the speaker's; the same
+    words told are a story."""
+    quoted = f"ROBAR –tomar una ficha del pozo; {opens}Yo robé otra vez porque me faltaba el seis, compadre{closes}."
     told = "Aquella noche yo robé otra vez del pozo porque me faltaba el seis y mi compadre se rio de mí durante un rato."
     result = clean(raw_of("\n\n".join(["Glosario", quoted, "Anécdota", told])))
     assert [kind_of_line(result, number) for number in (3, 7)] == ["text", "flavor"]

@@ -62,3 +62,20 @@ def test_the_infoboxs_picture_caption_goes_and_a_sentence_under_a_list_stays() -
     listed = ["Componentes", "48 losetas", "32 farolas", "1 marcador de niebla.",
               "Cada jugador toma 8 farolas de su color y las coloca delante."]
     assert not set(range(5, 10)) & set(wiki_furniture([*PAGE[:4], "", *listed, "", *PAGE[4:]]))
+
+
+def test_a_component_list_or_a_setups_steps_keep_their_last_line() -> None:
+    """Only an infobox's "Label value" fields, right under the article's title, have a picture caption under them:
+    a list of counts, a setup's steps or a block lower down keep their last line."""
+    components = ["Componentes", "48 losetas", "32 farolas", "6 dados", "1 marcador de niebla."]
+    steps = ["Preparación", "Coloca el tablero en el centro", "Baraja las losetas", "Reparte tres a cada jugador",
+             "Pon el marcador en la casilla 1", "Coloca el marcador de niebla."]
+    infobox = ["Torres de sal", "Diseñador Ana Ruiz", "Jugadores 2 a 4", "Duración 30 minutos", "Azar Medio",
+               "Tablero de la edición de 2020."]
+    for block in (components, steps):
+        page = [*PAGE[:4], "", *block, "", *PAGE[4:]]
+        assert 5 + len(block) - 1 not in wiki_furniture(page)
+    lower = [*PAGE[:4], "", "Torres de sal", "", "Un juego de dados para toda la familia.", "", *infobox, "", *PAGE[4:]]
+    assert not set(range(9, 15)) & set(wiki_furniture(lower))
+    under_title = [*PAGE[:4], "", "Torres de sal", "", *infobox, "", *PAGE[4:]]
+    assert wiki_furniture(under_title)[7 + 5] == "the wiki infobox's picture caption"

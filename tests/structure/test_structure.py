@@ -243,6 +243,14 @@ def test_a_capitalised_word_inside_a_title_is_a_name_not_its_verb(line: str) -> 
     assert heading is not None and heading.title == line
 
 
+def test_a_capitalised_verb_other_than_no_or_si_still_makes_a_sentence() -> None:
+    """Only "No" and "Sí" capitalised inside a line name a call ("Juego No"); "Robar Es Obligatorio" has its verb."""
+    from pipeline.structure.styles import looks_like_sentence
+
+    assert looks_like_sentence("Robar Es Obligatorio") and looks_like_sentence("Descartar Puede Esperar")
+    assert not looks_like_sentence("Juego No (Punto)") and not looks_like_sentence("Pares y Juego Sí")
+
+
 @pytest.mark.parametrize("line", ["El juego no termina", "ROBA DOS CARTAS Y NO MIRES"])
 def test_the_verb_of_a_sentence_in_small_letters_or_in_capitals_still_counts(line: str) -> None:
     heading = heading_candidate(line, options=SplitOptions())
