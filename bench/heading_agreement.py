@@ -25,7 +25,7 @@ def _capture() -> tuple[list[set[int]], list[list]]:
     """Wrap the cleaner's unit finder and the splitter's recogniser so each run leaves its verdicts behind."""
     cleaner: list[set[int]] = []
     splitter: list[list] = []
-    find_units, find_headings = clean_stage._find_units, heading_stage.find_headings
+    find_units, find_headings = clean_stage.find_units, heading_stage.find_headings
 
     def units(state):
         find_units(state)
@@ -36,7 +36,7 @@ def _capture() -> tuple[list[set[int]], list[list]]:
         splitter.append(list(found))
         return found
 
-    clean_stage._find_units = units
+    clean_stage.find_units = units
     heading_stage.find_headings = headings  # the splitter's recognisers, before the line labeller's word
     return cleaner, splitter
 

@@ -38,7 +38,7 @@ def main(root: Path) -> dict[str, float]:
 
     def typesetting():
         import pipeline.sheets.cards.draw  # reportlab, as the renderers import it
-        import pipeline.sheets.quickref.flow  # noqa: F401
+        import pipeline.sheets.quickref.typeset  # noqa: F401
         from pipeline.sheets import render
         from pipeline.sheets.glyphs import cover_layout
 

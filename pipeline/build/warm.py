@@ -44,7 +44,7 @@ def load(project: Project, *, tagging: bool, layouts: set[tuple[str, str]], proo
         lemma_table()
     if layouts:
         import pipeline.sheets.cards.draw  # reportlab and the renderers, imported once
-        import pipeline.sheets.quickref.flow  # noqa: F401
+        import pipeline.sheets.quickref.typeset  # noqa: F401
         from pipeline.errors import RefsheetsError
         from pipeline.sheets.layout import load_layout
         from pipeline.sheets.markup import register_fonts

@@ -5,7 +5,6 @@ paragraph separators) or named in the report with an action and a reason a perso
 judges blocks of lines (units between blank lines and headings), not single lines, the way boilerplate
 removers such as jusText do: forum furniture first, then posts, then each block's voice, then duplicates.
 """
-# long: the cleaner's passes over blocks and their order, in one place; the next module to split (issue 12)
 from __future__ import annotations
 
 import re
@@ -20,66 +19,31 @@ from pipeline.clean.creditblock import mark_credit_blocks
 from pipeline.clean.duplicates import find_duplicates
 from pipeline.clean.fixpoint import Reading, settle
 from pipeline.clean.furniture import mark_furniture, navigation_left
+from pipeline.clean.headings import mark_headings, read_headings, settle_headings, unsettled
 from pipeline.clean.joins import titles_joined
-from pipeline.clean.leadins import SENTENCE_SPLIT, chatter_lead_ins, post_lead_in
+from pipeline.clean.leadins import post_lead_in
 from pipeline.clean.notes import emit_unit, split_inline_note
-from pipeline.clean.offtopic import PLANS_REASON, PRODUCT_PRESENTED, PRODUCT_PROMOTION, RULE_PRESENTED, SPECULATION, off_topic_sections
 from pipeline.clean.origins import original_reason, source_links, to_original_lines
 from pipeline.clean.resources import (
-    APP_PROMOTION,
     CREDIT_LABEL,
-    LONE_BULLET,
-    META_WORDS,
-    MODAL_VERBS,
-    RULEBOOK_OPINION,
-    TRANSLATION_TALK,
-    URL,
     KEYS as CLEAN_KEYS,
     CleanOptions,
-    chatter_reason,
-    voice,
 )
-from pipeline.structure.notemarks import EDITOR_REMARK, FOOTNOTE_LINE, NOTE_PARAGRAPH, NOTES_HEADING, PUBLISHER_NOTE
 from pipeline.clean.state import State, Unit
 from pipeline.errors import ConfigError
-from pipeline.clean.stories import judge_stories
 from pipeline.clean.threads import copied_thread
+from pipeline.clean.units import find_units, judge_units
 from pipeline.split.runon import looks_run_together, run_together_cells
 from pipeline.model import CleaningRecord, CleanLine, CleanText, Credits, RawText, Uncorrected
 from pipeline.schema import written_at
-from pipeline.modelkinds import Artefact, CleaningAction, HeadingStyle, LineKind
-from pipeline.structure import (
-    STYLES_WITH_BODY,
-    SUBTITLE,
-    Heading,
-    SplitOptions,
-    find_headings,
-    hanging_step,
-    heading_candidate,
-    in_numbered_list,
-)
-from pipeline.text import fold, words
+from pipeline.modelkinds import Artefact, CleaningAction, LineKind
+from pipeline.structure import SplitOptions
+from pipeline.text import fold
 
 # Only a printed document has them, or a wiki page (copied as text, it shows no other sign of a site's page).
 PUBLISHED_SIGNS = frozenset((Artefact.PAGE_NUMBER, Artefact.RUNNING_HEADER, Artefact.CONTENTS, Artefact.WIKI_FURNITURE))
-SENTENCE_END = re.compile(r"[.!]\s*$")
-MIN_RULE_WORDS = 2  # rule words that make a sentence of a chatty paragraph a rule
-MAX_UNFINISHED = 2  # headings with no text after them that a translation stopping at its end leaves
 # "( )", "[ ]": the place of an icon the copy lost.
 ICON_HOLE = re.compile(r"\(\s*\)|\[\s+\]|(?<=\w )\[…\](?=[.,;:])")  # the last: joins.LOST
-# Chatter a title may carry and still be a title ("MINAS DE COBRE - Reglas traducidas").
-TITLE_TALK = (TRANSLATION_TALK, RULEBOOK_OPINION)
-# ...unless nothing else is in it: "Traducción completa de las reglas al castellano (v1.1)" names no game, it is
-# a thread's subject, not a title.
-ONLY_TALK = re.compile(
-    r"^(?:(?:traducci[óo]n|traducid[oa]s?|reglas|reglamento|manual|completa|completo|oficial|no|al|del?|las?|los|en"
-    r"|castellano|español|v?\d+(?:\.\d+)*|versi[óo]n|y|\W+)\s*)+$",
-    re.IGNORECASE,
-)
-# Longer lines are never headings nor title-shaped replies: only shorter ones are asked whether they are chatter.
-MAX_CHATTER_LINE = 300
-# A publisher's note with less rule vocabulary per word than this is about the product (dropped), not errata.
-PUBLISHER_RULE_SHARE = 0.06
 
 
 def clean(
@@ -166,13 +130,13 @@ def _clean_lines(lines: list[str], options: CleanOptions, structure: SplitOption
     posts = mark_furniture(state)
     mark_credit_blocks(state)
     state.urls[:0] = links  # a converted page's own address comes first: it is the source
-    _find_headings(state)
-    _find_units(state)
-    _judge_units(state)
+    mark_headings(state)
+    find_units(state)
+    judge_units(state)
     _judge_posts(state, posts)
     _prose_credits(state)
     _mark_duplicates(state)
-    _settle_headings(state)
+    settle_headings(state)
     return state, posts
 
 
@@ -184,27 +148,10 @@ def _clean_again(texts: list[str], options: CleanOptions, structure: SplitOption
 
 def _reads(texts: list[str], options: CleanOptions, structure: SplitOptions, views: dict) -> Reading:
     """How the lines read, as `_reading` tells: the recogniser, the thread's signs, the site's navigation, and
-    whether headings among them would still go as `_settle_headings` drops them."""
-    headings = set(_read_headings(texts, (), options, structure, views))
-    return headings, copied_thread(texts), navigation_left(texts, options), _unsettled(texts, headings)
+    whether headings among them would still go as `settle_headings` drops them."""
+    headings = set(read_headings(texts, (), options, structure, views))
+    return headings, copied_thread(texts), navigation_left(texts, options), unsettled(texts, headings)
 
-
-def _unsettled(texts: list[str], headings: set[int]) -> bool:
-    """Whether `_settle_headings` would drop one of these lines: a heading repeated over its twin, or one of the
-    last (a heading or two) with no text after them."""
-    text_at = [index for index, text in enumerate(texts) if text.strip() and index not in headings]
-    last_text = max(text_at + [index for index in headings if _stopped_or_listed(texts, index)], default=-1)
-    trailing = [index for index in headings if index > last_text]
-    if 0 < len(trailing) <= MAX_UNFINISHED:
-        return True
-    ordered = sorted(headings | set(text_at))
-    return any(
-        a in headings and b in headings and fold(texts[a]) == fold(texts[b]) for a, b in zip(ordered, ordered[1:])
-    )
-
-
-def _stopped_or_listed(texts: list[str], index: int) -> bool:
-    return bool(SENTENCE_END.search(texts[index])) and len(texts[index].split()) >= 2 or in_numbered_list(texts, index)
 
 
 def _reading(state: State, kept: list[CleanLine]) -> Reading:
@@ -216,219 +163,6 @@ def _reading(state: State, kept: list[CleanLine]) -> Reading:
     return headed, False, set(), False
 
 
-# --- 2. units and headings -------------------------------------------------------------------------------
-
-
-def _find_headings(state: State) -> None:
-    """Ask the structure recogniser about the lines as the splitter will see them: headings are kept whole,
-    run-in headings open a block."""
-    for index, heading in _read_headings(state.lines, state.fate, state.options, state.structure, state.views).items():
-        (state.openers if heading.style in STYLES_WITH_BODY else state.headings).add(index)
-
-
-def _read_headings(
-    lines: list[str], removed: Container[int], options: CleanOptions, structure: SplitOptions, views: dict[str, str | None]
-) -> dict[int, Heading]:
-    """Line index -> the heading it is. Removed lines and chatter (dropped later) are left out, translator's
-    asides lifted off and notes blanked (the splitter reads a note as a paragraph break). `views` remembers each
-    line's view (None: left out), for the kept lines are read again (fixpoint.py)."""
-    view: list[int] = []
-    texts: list[str] = []
-    for index, text in enumerate(lines):
-        if not text.strip():
-            view.append(index)
-            texts.append("")
-            continue
-        if index in removed:
-            continue
-        if text not in views:
-            views[text] = _view_of(text, options)
-        view_text = views[text]
-        if view_text is not None:
-            view.append(index)
-            texts.append(view_text)
-    found: dict[int, Heading] = {}
-    for position, (index, text, heading) in enumerate(zip(view, texts, find_headings(texts, options=structure))):
-        if heading is None and text and not hanging_step(texts, position):
-            # A numbered outline line keeps its own line even where its neighbours make the splitter read it as
-            # text: which neighbours it has is only settled after this (replies go later), and joined or judged
-            # with them it would clean differently a second time ("2.1. Refuerzos" + "x" reads as an empty heading).
-            candidate = heading_candidate(text, options=structure)
-            heading = candidate if candidate is not None and candidate.style == HeadingStyle.NUMBERED else None
-        if heading is not None:
-            found[index] = heading
-    return found
-
-
-def _view_of(text: str, options: CleanOptions) -> str | None:
-    """What the recogniser reads of a line: its asides lifted off, a note blank, a reply's chatter nothing (None)."""
-    bare = split_inline_note(text, options, heading=True)[0]
-    reason = chatter_reason(bare, options) if len(bare) <= MAX_CHATTER_LINE else None
-    if reason and (reason not in TITLE_TALK or ONLY_TALK.match(bare.strip())):
-        return None  # "Muchísimas gracias por el esfuerzo.": a reply shaped like a title is judged as text
-    return "" if FOOTNOTE_LINE.match(text) or NOTE_PARAGRAPH.match(text) else bare
-
-
-def _find_units(state: State) -> None:
-    current: list[int] = []
-    for index, text in enumerate(state.lines):
-        if index in state.fate and text.strip():
-            continue  # a removed line does not split a paragraph: what it interrupted reads on
-        if index in state.fate or not text.strip() or index in state.headings or index in state.openers:
-            if current:
-                state.units.append(Unit(current))
-                current = []
-            if index in state.openers:
-                current.append(index)
-            continue
-        if FOOTNOTE_LINE.match(text) or _a_note_alone(text, state.options):
-            # A footnote is judged on its own: it belongs to the paragraph with its marker, not to its neighbours.
-            # So is a line that is only the translator's aside (where a first cleaning moved it): judged with the
-            # rule below it, its chatter would take the rule along ("(traducción libre, jeje)" / "El atacante...").
-            if current:
-                state.units.append(Unit(current))
-                current = []
-            state.units.append(Unit([index]))
-            continue
-        current.append(index)
-    if current:
-        state.units.append(Unit(current))
-
-
-def _a_note_alone(text: str, options: CleanOptions) -> bool:
-    stripped = text.strip()
-    return stripped.startswith("(") and stripped.endswith(")") and split_inline_note(stripped, options) == ("", [stripped])
-
-
-# --- 3. each unit's voice ----------------------------------------------------------------------------------
-
-
-def _judge_units(state: State) -> None:
-    noted = _under_notes_headings(state, sorted(state.headings))
-    for unit in state.units:
-        # Judge the text without the translator's asides: a rule with a note in it is still a rule.
-        text = split_inline_note(" ".join(state.lines[index].strip() for index in unit.lines), state.options)[0]
-        if all(LONE_BULLET.match(state.lines[index]) for index in unit.lines):
-            unit.kind, unit.reason = CleaningAction.DROP, "empty bullet (its text is missing in the source)"
-            continue
-        tokens = words(text)
-        rule_words = sum(token in state.options.rules for token in tokens)
-        url_share = sum(len(url) for url in URL.findall(text)) / max(len(text), 1)
-        if URL.search(text) and rule_words <= 1 and (META_WORDS.search(text) or url_share > 0.3):
-            for url in URL.findall(text):
-                state.urls.append(("", url.rstrip(".")))
-            unit.kind, unit.reason = CleaningAction.CREDIT, "note about the source document; its link is kept in credits"
-            continue
-        if NOTE_PARAGRAPH.match(text) or unit.first in noted:
-            unit.kind, unit.reason = LineKind.NOTE, "translator's note"
-            continue
-        if EDITOR_REMARK.match(text):
-            unit.kind, unit.reason = LineKind.NOTE, "editor's remark on the rulebook's wording"
-            continue
-        if SUBTITLE.match(text.strip()):
-            unit.kind, unit.reason = CleaningAction.DROP, "subtitle: what the document is (a rulebook), no rule"
-            continue
-        reason = chatter_reason(text, state.options)
-        if reason and (reason == APP_PROMOTION or not _a_rule_inside(text, state.options)):
-            unit.kind, unit.reason = CleaningAction.DROP, f"forum chatter: {reason}"
-            continue
-        if PRODUCT_PRESENTED.search(text) and not MODAL_VERBS.intersection(tokens) and not RULE_PRESENTED.search(text):
-            unit.kind, unit.reason = CleaningAction.DROP, PRODUCT_PROMOTION
-            continue
-        if voice(text, state.options).flavor:
-            unit.kind, unit.reason = LineKind.FLAVOR, "story (first-person narrative, not rules)"
-    _judge_publisher_notes(state)
-    _judge_off_topic(state)
-    _judge_stories(state)
-    for position in chatter_lead_ins(state.lines, state.units, state.headings):
-        state.units[position].kind, state.units[position].reason = CleaningAction.DROP, "forum chatter: the lead-in of chatter that went"
-
-
-def _under_notes_headings(state: State, headings: list[int]) -> set[int]:
-    """The lines under a heading of the translator's notes ("Notas del traductor"), each a note whatever it says,
-    up to the next heading or the first furniture the cleaner removed (a post's signature, the next post's header).
-    One walk over each such section."""
-    noted: set[int] = set()
-    for position, heading in enumerate(headings):
-        if not NOTES_HEADING.match(state.lines[heading]):
-            continue
-        end = headings[position + 1] if position + 1 < len(headings) else len(state.lines)
-        for index in range(heading + 1, end):
-            if index in state.fate and state.lines[index].strip():
-                break
-            noted.add(index)
-    return noted
-
-
-def _a_rule_inside(text: str, options: CleanOptions) -> bool:
-    """'Cada jugador roba dos cartas. Más traducciones en la web de ...': a paragraph with a sentence of rules that
-    no chatter touches is a rule, its chatter kept with it rather than the rule lost."""
-    sentences = SENTENCE_SPLIT.split(text)
-    return len(sentences) > 1 and any(_a_rule_sentence(sentence, options) for sentence in sentences)
-
-
-def _a_rule_sentence(sentence: str, options: CleanOptions) -> bool:
-    """A sentence of rule words that no chatter touches."""
-    return sum(token in options.rules for token in words(sentence)) >= MIN_RULE_WORDS and chatter_reason(sentence, options) is None
-
-
-def _plans_with_a_rule(state: State, heading: int, end: int) -> bool:
-    """A section under a plans title ("Pendientes", "Próximamente") that states a rule, neither asked nor hedged
-    ("Al terminar la partida, guarda las cartas de mejora…"), is the game's: only one of questions and maybes goes."""
-    text = " ".join(state.lines[index].strip() for index in range(heading + 1, end + 1) if index not in state.fate)
-    return any(_a_rule_sentence(sentence, state.options) and not SPECULATION.search(sentence) for sentence in SENTENCE_SPLIT.split(text))
-
-
-def _judge_off_topic(state: State) -> None:
-    """Opinion, rating, download and comment sections of a blog or fan page go, heading and all; so do the project's
-    plans (a "TODO" section)."""
-    headings = sorted(state.headings)
-    firsts = [unit.first for unit in state.units]  # in line order: bisect finds a section's units and headings
-    for heading, (end, reason) in off_topic_sections(state.lines, headings, state.fate).items():
-        if reason.startswith(PLANS_REASON) and _plans_with_a_rule(state, heading, end):
-            continue
-        state.fate[heading] = (CleaningAction.DROP, reason)
-        for unit in state.units[bisect_right(firsts, heading) : bisect_right(firsts, end)]:
-            if unit.kind != CleaningAction.DROP:
-                unit.kind, unit.reason = CleaningAction.DROP, reason
-        for index in headings[bisect_right(headings, heading) : bisect_right(headings, end)]:
-            if index in state.headings:
-                state.fate[index] = (CleaningAction.DROP, reason)
-                state.headings.discard(index)
-        state.headings.discard(heading)
-
-
-def _judge_stories(state: State) -> None:
-    """Stories told to the reader, or with little first person, are found through characters and neighbours."""
-    units = state.units
-    texts = [split_inline_note(" ".join(state.lines[index].strip() for index in unit.lines), state.options)[0] for unit in units]
-    headings = sorted(state.headings)
-    sections = [bisect_left(headings, unit.first) for unit in units]  # how many headings precede the unit
-    found = judge_stories(texts, [unit.kind for unit in units], sections, options=state.options)
-    for position, reason in found.items():
-        units[position].kind, units[position].reason = LineKind.FLAVOR, reason
-
-
-def _judge_publisher_notes(state: State) -> None:
-    """A publisher's note ("NOTA DEL DISTRIBUIDOR:") about the product is dropped; one with rules is a note."""
-    headings = sorted(state.headings)
-    for unit in state.units:
-        if unit.kind != LineKind.TEXT:
-            continue
-        before = bisect_left(headings, unit.first)
-        heading = headings[before - 1] if before else None
-        text = " ".join(state.lines[index].strip() for index in unit.lines)
-        opened = heading is not None and PUBLISHER_NOTE.match(state.lines[heading])
-        if not (opened or PUBLISHER_NOTE.match(text)):
-            continue
-        tokens = words(text)
-        if sum(token in state.options.rules for token in tokens) / max(len(tokens), 1) < PUBLISHER_RULE_SHARE:
-            unit.kind, unit.reason = CleaningAction.DROP, "publisher's note about the product, not a rule"
-        else:
-            unit.kind, unit.reason = LineKind.NOTE, "publisher's note"
-        if opened and heading is not None and heading not in state.fate:
-            state.fate[heading] = (CleaningAction.DROP, f"heading of a publisher's note (line {unit.first + 1}: {unit.kind})")
-            state.headings.discard(heading)
 
 
 def _judge_posts(state: State, posts: list[tuple[int, int, str]]) -> None:
@@ -513,49 +247,6 @@ def _page_name(state: State) -> None:
         return
     if fold(state.lines[first.first]) == fold(state.lines[heading]):
         first.kind, first.reason = CleaningAction.DROP, f"the page's name, which the title at line {heading + 1} repeats"
-
-
-def _settle_headings(state: State) -> None:
-    """A heading repeated after forum posts, or with no text after it, does not stand alone."""
-    order = sorted(
-        [(index, "heading") for index in state.headings]
-        + [(unit.first, "unit") for unit in state.units if unit.kind in (LineKind.TEXT, LineKind.FLAVOR, LineKind.NOTE)]
-    )
-    # The last text (found once, not by a scan of the rest per heading): a unit, or a heading-shaped last rule.
-    last_text = max(
-        (position for position, (index, what) in enumerate(order) if what == "unit" or _a_last_rule(state, index)), default=-1
-    )
-    # A translation that stops leaves a heading or two; more, with nothing under any, are the text itself (a
-    # table of ranks, "Nivel 1" / "Novato" / "Nivel 2" / "Veterano", read as headings), kept.
-    unfinished = len(order) - 1 - last_text <= MAX_UNFINISHED
-    for position, (index, what) in enumerate(order):
-        if what != "heading":
-            continue
-        following = order[position + 1] if position + 1 < len(order) else None
-        if position > last_text:
-            if unfinished:
-                state.fate[index] = (CleaningAction.DROP, "heading with no text after it (the translation stops here)")
-        elif following is not None and following[1] == "heading" and fold(state.lines[following[0]]) == fold(state.lines[index]):
-            state.fate[index] = (CleaningAction.DUPLICATE, f"heading repeated at line {following[0] + 1}, where its text follows")
-    state.headings -= set(state.fate)
-
-
-def _a_last_rule(state: State, index: int) -> bool:
-    """A line read as a heading that is a rule when nothing follows it: a sentence ("Ganas 2 puntos al final.",
-    "Nadie gana."; never lost, however short), a numbered list's last entry ("2. Veinte camellos de madera"),
-    its neighbours the lines left beside it (a removed line between two entries does not part them)."""
-    text = state.lines[index]
-    if SENTENCE_END.search(text) and len(text.split()) >= 2:
-        return True
-    return in_numbered_list([_kept_beside(state, index, -1), text, _kept_beside(state, index, 1)], 1)
-
-
-def _kept_beside(state: State, index: int, step: int) -> str:
-    """The line next to this one once the removed lines are gone ("" at either end)."""
-    other = index + step
-    while 0 <= other < len(state.lines) and other in state.fate and state.lines[other].strip():
-        other += step
-    return state.lines[other] if 0 <= other < len(state.lines) else ""
 
 
 # --- 5. output: joins, notes, the report ------------------------------------------------------------------

@@ -171,9 +171,9 @@ LIST_MARKER = re.compile(r"^\s*(?:[-•·*+]|\d+[.):]|\(?[a-z]\)|[a-z]\.\s)")
 
 # --- chatter: what forum members write about the thread, the translation or themselves -------------
 
-# The chatter a title may carry and still be a title (clean/__init__.py TITLE_TALK asks for them): worded once, here.
+# The chatter a title may carry and still be a title (clean/headings.py TITLE_TALK asks for them): worded once, here.
 TRANSLATION_TALK, RULEBOOK_OPINION = "talk about the translation", "opinion about the rulebook"
-# An advert is one whole paragraph: the game it sells named in it is no rule kept with it (clean._a_rule_inside).
+# An advert is one whole paragraph: the game it sells named in it is no rule kept with it (clean/units.py _a_rule_inside).
 APP_PROMOTION = "promotion of an app"
 CHATTER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (reason, re.compile(pattern, re.IGNORECASE))

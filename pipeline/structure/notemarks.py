@@ -1,7 +1,7 @@
 """A translator's or editor's note, in one place: the words that open one and the shapes it takes in a text.
 
 Read by the readers (a note in square brackets, ingest/lines.py), the cleaner (a note in brackets inside a rule, a
-paragraph that is a note, a footnote, the editor's remarks: clean/notes.py, clean/__init__.py), the headings (a
+paragraph that is a note, a footnote, the editor's remarks: clean/notes.py, clean/headings.py, clean/units.py), the headings (a
 remark in a title is no part of it, structure/heading.py) and the sentence model's features (learn/sentences.py).
 Whatever is recognised here becomes a NOTE line (a note block of its section), never a rule; a sheet prints a note
 block whole in its note style (sheets/quickref/condense.py), or leaves notes out (`leave_out_blocks: [note]`).

@@ -112,7 +112,7 @@ def test_a_sheet_that_spills_a_few_lines_onto_a_last_page_is_set_tight_on_one(pr
     """The same type sizes, closer lines and paragraphs (markup.TIGHT_LEADING, TIGHT_SPACE): a page saved."""
     from pipeline.sheets.layout import load_layout
     from pipeline.sheets.quickref import quickref_with_sections
-    from pipeline.sheets.quickref.flow import measure_sheet
+    from pipeline.sheets.quickref.typeset import measure_sheet
     from tests.sheets.test_quickref import parse_recipe
 
     layout = load_layout(project_root / "templates", "quickref")

@@ -178,7 +178,7 @@ def test_fit_search_without_a_fit_reports_the_pages_at_minimum_size() -> None:
 
 def test_a_probe_counts_the_pages_a_render_makes(real_tagged) -> None:
     from pipeline.sheets.quickref import sheet_sections
-    from pipeline.sheets.quickref.flow import measure_sheet, render_sheet
+    from pipeline.sheets.quickref.typeset import measure_sheet, render_sheet
 
     config, _, document = real_tagged("legendary-alien")  # its page count jumps with the size
     sheet = config.sheet("quickref")
@@ -317,7 +317,7 @@ def test_a_wall_of_prose_is_cut_into_paragraphs_at_sentence_ends() -> None:
 def _flowables(section: Section):
     from pipeline.sheets.layout import load_layout
     from pipeline.sheets.markup import paragraph_styles
-    from pipeline.sheets.quickref.flow import block_flowables
+    from pipeline.sheets.quickref.blocks import block_flowables
     from pipeline.tag.kinds import read_term_kinds
 
     styles = paragraph_styles(load_layout(ROOT / "templates", "quickref", paper="a4"))

@@ -167,7 +167,7 @@ def quickref_with_sections(
     """(pdf bytes, page count, revision, the condensed sections it prints) of a quick-reference sheet: the sheets.render
     entry point. `dated(revision)` -> the day its content last changed (printed beside the revision), from the build's manifest."""
     from pipeline.sheets.pagefurniture import revision_label
-    from pipeline.sheets.quickref.flow import measure_sheet, render_sheet
+    from pipeline.sheets.quickref.typeset import measure_sheet, render_sheet
 
     sections = sheet_sections(document, recipe)
     revision = content_revision(sections)
@@ -210,7 +210,7 @@ def _tightened(document: Document, sections: list[Section], settled: list[Sectio
                options: dict) -> tuple[list[Section], dict]:
     """(sections, options) of the sheet in the tight setting (markup.paragraph_styles: the same type, closer lines and
     paragraphs) when its last page is nearly empty and the tight setting takes a page less; else as they are."""
-    from pipeline.sheets.quickref.flow import measure_sheet
+    from pipeline.sheets.quickref.typeset import measure_sheet
 
     pages, fill = measure_sheet(document, settled, layout, **options)
     if pages < 2 or fill - (pages - 1) >= NEARLY_EMPTY:
@@ -232,7 +232,7 @@ def _settled(document: Document, sections: list[Section], layout: Layout, *, rec
     `covers`, else the contents line of the headings where they land. Within the recipe's page budget, else as fitted."""
     from pipeline.sheets.quickref.contents import contents_line, pages_of
     from pipeline.sheets.quickref.crossrefs import referenced
-    from pipeline.sheets.quickref.flow import landing_sheet
+    from pipeline.sheets.quickref.typeset import landing_sheet
 
     if recipe.covers and referenced(sections, pages={section.id: 0 for section in sections}) == sections:
         return sections, recipe.covers  # nothing on the sheet depends on where its headings land

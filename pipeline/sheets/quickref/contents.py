@@ -1,6 +1,6 @@
 """Where a sheet's headings land, and the "Contenido" line made from them: a player finds a rule by its heading.
 
-The doc templates (flow.py, probe.py) note every heading as it lands on a page (`note_landing`); a sheet whose
+The doc templates (typeset.py, probe.py) note every heading as it lands on a page (`note_landing`); a sheet whose
 recipe says nothing of what it `covers` prints its headings of the first level instead, on a sheet of several
 pages grouped by page ("Contenido: p. 1: Introducción · Tipos de cartas — p. 2: Combate · Índice inglés"). When
 the first level holds fewer than FEW headings (a text under one or two chapters), the second level is listed too,

@@ -1,4 +1,4 @@
-"""The flowables that put a quick reference's headings in the PDF outline (flow.py's doc template adds the entries)."""
+"""The flowables that put a quick reference's headings in the PDF outline (typeset.py's doc template adds the entries)."""
 from __future__ import annotations
 
 from reportlab.lib.styles import ParagraphStyle
