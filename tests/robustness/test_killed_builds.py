@@ -198,7 +198,7 @@ def assert_outputs_valid(game_out: Path) -> None:
 
 
 def _freeze_check_and_kill(command: list[str], game_out: Path) -> tuple[int, int]:
-    """Run `command`, freezing it every ~5 ms: every 20th time its outputs are checked while it stands still;
+    """Run `command`, freezing it every ~5 ms: every 10th time its outputs are checked while it stands still;
     the first time a PDF of `game_out` has been replaced, it is killed where it stands. -> (exit code, checks)."""
 
     def pdf_times() -> dict[Path, int]:
@@ -215,7 +215,7 @@ def _freeze_check_and_kill(command: list[str], game_out: Path) -> tuple[int, int
                 process.send_signal(signal.SIGKILL)
                 break
             polls += 1
-            if polls % 20 == 0:
+            if polls % 10 == 0:
                 assert_outputs_valid(game_out)
                 checks += 1
             process.send_signal(signal.SIGCONT)
