@@ -31,7 +31,7 @@ def test_a_chat_export_keeps_the_translators_messages_only() -> None:
 
 
 def test_a_signature_goes_in_a_thread_but_a_dash_line_in_rules_separates_only() -> None:
-    thread = "Citar\nRespuesta\n\nPreparación\nCada jugador roba una carta.\n--\nMi colección | Jugando ahora: Faros\n\nThumb up\n3\n"
+    thread = THREAD_OPENING + "--\nMi colección | Jugando ahora: Faros\n\nThumb up\n3\n"
     kept = kept_text(clean(raw_of(thread)))
     assert "Cada jugador roba una carta." in kept and "Mi colección" not in kept and "Thumb up" not in kept and "3" not in kept.split()
     rules = "Preparación\nCada jugador roba una carta.\n--\nEl turno\nJuega una carta y roba otra.\n"
@@ -65,6 +65,10 @@ def test_an_email_thread_keeps_the_message_with_the_rules_and_drops_headers_and_
     assert "Cada jugador toma 6 arqueros." in kept
     for noise in ("Jaime", "Asunto", "lo imprimo", "Mensaje original", "Un saludo", "Clara"):
         assert noise not in kept
+
+
+# A copied thread's first post: the forum's buttons ("Citar", "Respuesta") over a heading and its rule.
+THREAD_OPENING = "Citar\nRespuesta\n\nPreparación\nCada jugador roba una carta.\n"
 
 
 # --- plain rules text that no thread shows: a forum's heuristics must lose nothing of it ----------------
@@ -188,7 +192,7 @@ def test_a_quote_nested_in_a_quote_takes_the_outer_ones_words_along() -> None:
     """'Luis escribió:' under 'Ana escribió:' is a quote inside a quote: the inner one ends at the blank line, the
     outer one's words follow it, and both go; the translator's own paragraph after them stays."""
     text = (
-        "Citar\nRespuesta\n\nPreparación\nCada jugador roba una carta.\n\n"
+        THREAD_OPENING + "\n"
         "Ana escribió:\nLuis escribió:\n¿Cuántas cartas se roban?\n\nSe roban tres en la variante.\n\n"
         "El turno\nJuega una carta y roba otra.\n"
     )
@@ -201,13 +205,13 @@ def test_an_underscore_rule_over_rules_separates_only_and_its_signature_goes_onl
     """'____' opens a signature only when what is under it is one or two short lines and the post ends right after
     (a button, the next member, the end); over a heading and its rule it is a separator: only that line goes."""
     thread = (
-        "Citar\nRespuesta\n\nPreparación\nCada jugador roba una carta.\n____________\nFIN DE LA PARTIDA\n"
+        THREAD_OPENING + "____________\nFIN DE LA PARTIDA\n"
         "Gana quien tenga más barcos al acabar el mazo.\n\nThumb up\n3\n"
     )
     kept = kept_text(clean(raw_of(thread)))
     assert "FIN DE LA PARTIDA" in kept and "Gana quien tenga más barcos al acabar el mazo." in kept
     assert "____" not in kept
-    signed = "Citar\nRespuesta\n\nPreparación\nCada jugador roba una carta.\n____________\nMis juegos: ejemplo.example\nArriba\n"
+    signed = THREAD_OPENING + "____________\nMis juegos: ejemplo.example\nArriba\n"
     kept = kept_text(clean(raw_of(signed)))
     assert "Cada jugador roba una carta." in kept and "Mis juegos" not in kept
 
@@ -216,7 +220,7 @@ def test_a_rules_own_lead_in_over_a_heading_in_the_translators_post_stays() -> N
     """Only the poster's own words over their post's first heading go ('Sigo con la segunda parte:'): a rule's
     lead-in there ('Cada ronda tiene tres fases, en este orden:') speaks of the game, not to the thread."""
     thread = (
-        "Citar\nRespuesta\n\nPreparación\nCada jugador roba una carta.\n\nmeeple_sur\nTraductor\n\n"
+        THREAD_OPENING + "\nmeeple_sur\nTraductor\n\n"
         "Registrado: 02 Mar 2012 11:40\nMensajes: 418\nPublicado: 14 Feb 2021 18:52\n\n"
         "Cada ronda tiene tres fases, en este orden:\n\nFase de robo\nCada jugador roba dos cartas del mazo.\n"
     )
